@@ -1,0 +1,104 @@
+// Configuration of a run: plain structs, every default and range in one schema table
+// (config.cpp), loaded from YAML plus `--set key=value` overrides and validated in one place.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sw/topology/topology.h"
+
+namespace wormcast {
+
+/// A mistake the user made (bad key, value out of range, bad CLI): one line, exit code 2.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class LocalPorts { All, One };
+
+struct NetConfig {
+  std::vector<int> radix{8, 8};
+  std::vector<bool> torus{true, true};
+  sw::Topology topology() const;
+};
+
+struct RouterConfig {
+  LocalPorts local_ports = LocalPorts::All;
+  int vcs_per_class = 1;
+  bool dateline = true;
+  int buffer_depth = 4;
+  int router_delay = 1;
+  int link_delay = 0;
+  int credit_delay = 0;
+};
+
+/// Parameters the router derives from NetConfig + RouterConfig.
+struct RouterParams {
+  int dims = 2;
+  int local = 4;        ///< P
+  int classes = 2;      ///< C
+  int vcs_per_class = 1;
+  int num_vcs = 2;      ///< C * V
+  int buffer_depth = 4;
+  int router_delay = 1;
+  int link_delay = 0;
+  int credit_delay = 0;
+  int num_ports() const { return 2 * dims + local; }
+};
+RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r);
+
+struct NicConfig {
+  int64_t ts = 0;          ///< software send latency, cycles
+  int64_t tr = 0;          ///< software receive latency, cycles
+  int max_packet = 64;     ///< flits per packet, messages longer than this are split
+};
+
+enum class Pattern { Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot };
+enum class InjectionMode { Bernoulli, Message };
+
+struct TrafficConfig {
+  Pattern pattern = Pattern::Uniform;
+  InjectionMode mode = InjectionMode::Bernoulli;
+  double rate = 0.1;            ///< offered load, flits per node per cycle
+  int packet_len = 5;           ///< flits (bernoulli mode)
+  int message_len = 16;         ///< flits (message mode; split into packets of nic.max_packet)
+  std::vector<int> hotspots{0};
+  double hotspot_fraction = 0.1;
+};
+
+struct SimConfig {
+  uint64_t warmup = 1000;
+  uint64_t measure = 10000;
+  uint64_t drain = 100000;      ///< at most this many cycles to deliver what is in flight
+  uint64_t seed = 1;
+  uint64_t watchdog = 2000;     ///< cycles without any flit moving while flits are in flight
+  std::string progress = "auto";
+};
+
+struct Config {
+  NetConfig net;
+  RouterConfig router;
+  NicConfig nic;
+  TrafficConfig traffic;
+  SimConfig sim;
+  /// The effective configuration, key -> value, as echoed into results.
+  nlohmann::json echo() const;
+};
+
+/// Flat `section.key` -> text value overrides, applied in order.
+using Overrides = std::vector<std::pair<std::string, std::string>>;
+
+/// Builds a Config from an optional YAML file and overrides; throws ConfigError.
+Config load_config(const std::string& yaml_path, const Overrides& overrides);
+/// Parses "key=value" (throws ConfigError naming the argument).
+std::pair<std::string, std::string> parse_override(const std::string& arg);
+/// The schema as help text: key, default, allowed values.
+std::string config_reference();
+
+}  // namespace wormcast
