@@ -1,0 +1,245 @@
+// Cycle behaviour of the torus router; every step is the numbered rule of docs/router.md.
+#include "systemc/torus/router.h"
+
+#include <sstream>
+
+namespace wormcast {
+
+namespace {
+[[noreturn]] void internal_error(const std::string& where, const std::string& what) {
+  SC_REPORT_FATAL("wormcast/router", (where + ": " + what).c_str());
+  std::abort();
+}
+}  // namespace
+
+TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& params,
+                         const sw::Topology& topo, int node, NetActivity* activity)
+    : sc_module(name),
+      flit_in("in", params.num_ports()),
+      flit_out("out", params.num_ports()),
+      credit_in("credit_in", params.num_ports()),
+      credit_out("credit_out", params.num_ports()),
+      m_p(params),
+      m_topo(topo),
+      m_node(node),
+      m_np(params.num_ports()),
+      m_nv(params.num_vcs),
+      m_net(2 * params.dims),
+      m_activity(activity) {
+  m_in.resize(size_t(m_np) * m_nv);
+  for (auto& vc : m_in) vc.fifo.resize(size_t(m_p.buffer_depth));
+  m_credits.assign(size_t(m_np) * m_nv, m_p.buffer_depth);
+  m_allocated.assign(size_t(m_np) * m_nv, 0);
+  m_va_in_ptr.assign(size_t(m_np) * m_nv, 0);
+  m_va_out_ptr.assign(size_t(m_np) * m_nv, 0);
+  m_sa_in_ptr.assign(size_t(m_np), 0);
+  m_sa_out_ptr.assign(size_t(m_np), 0);
+  m_out_count.assign(size_t(m_np), 0);
+  m_va_choice.assign(size_t(m_np) * m_nv, -1);
+  m_va_best.assign(size_t(m_np) * m_nv, -1);
+  m_sa_vc.assign(size_t(m_np), -1);
+  m_sa_best.assign(size_t(m_np), -1);
+  m_flit_out_valid.assign(size_t(m_np), 0);
+  m_credit_out_valid.assign(size_t(m_np), 0);
+  m_touched.reserve(size_t(m_np) * m_nv);
+
+  SC_HAS_PROCESS(TorusRouter);
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void TorusRouter::tick() {
+  const uint64_t t = m_cycle++;
+  absorb(t);
+  allocate(t);
+}
+
+// Edge t: the inputs of cycle t-1 enter the buffers and the credit counters (section 6).
+void TorusRouter::absorb(uint64_t t) {
+  const int depth = m_p.buffer_depth;
+  for (int p = 0; p < m_np; ++p) {
+    const Flit& f = flit_in[p].read();
+    if (!f.valid) continue;
+    if (f.vc >= m_nv) internal_error(name(), "flit for VC out of range on input " + std::to_string(p));
+    InVc& in = m_in[size_t(p) * m_nv + f.vc];
+    if (in.count == depth) internal_error(name(), "input buffer overflow on port " + std::to_string(p));
+    int tail = in.head + in.count;
+    if (tail >= depth) tail -= depth;
+    in.fifo[size_t(tail)] = Slot{f, t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0)};
+    ++in.count;
+    ++m_buffered;
+  }
+  for (int o = 0; o < m_np; ++o) {
+    const Credit& c = credit_in[o].read();
+    if (!c.valid) continue;
+    const int ovc = o * m_nv + c.vc;
+    if (m_p.credit_delay == 0) {
+      if (++m_credits[size_t(ovc)] > depth) internal_error(name(), "credit above buffer depth on output " + std::to_string(o));
+    } else {
+      m_pending.push_back(PendingCredit{t + uint64_t(m_p.credit_delay), ovc});
+    }
+  }
+  if (!m_pending.empty()) {
+    size_t keep = 0;
+    for (auto& pc : m_pending) {
+      if (pc.ready <= t) {
+        if (++m_credits[size_t(pc.ovc)] > depth) internal_error(name(), "credit above buffer depth");
+      } else {
+        m_pending[keep++] = pc;
+      }
+    }
+    m_pending.resize(keep);
+  }
+}
+
+void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const {
+  const sw::RouteStep rs = m_topo.route(m_node, head.dst, head.tie);
+  vc_lo = 0;
+  vc_hi = m_nv;
+  if (rs.port < 0) {
+    out_port = m_p.local == 1 ? m_net : (in_port < m_net ? m_net + in_port : in_port);
+    return;
+  }
+  out_port = rs.port;
+  if (m_p.classes == 2 && m_topo.torus(rs.port >> 1)) {
+    vc_lo = int(rs.vclass) * m_p.vcs_per_class;
+    vc_hi = vc_lo + m_p.vcs_per_class;
+  }
+}
+
+void TorusRouter::allocate(uint64_t t) {
+  bool flit_written[64];
+  bool credit_written[64];
+  for (int p = 0; p < m_np; ++p) flit_written[p] = credit_written[p] = false;
+
+  if (m_buffered > 0) {
+    const int depth = m_p.buffer_depth;
+    const int nivc = m_np * m_nv;
+
+    // 5.2 + 5.3: route and VC allocation, input stage then output stage.
+    m_touched.clear();
+    for (int ivc = 0; ivc < nivc; ++ivc) {
+      InVc& in = m_in[size_t(ivc)];
+      if (in.active || in.count == 0) continue;
+      const Slot& s = in.fifo[size_t(in.head)];
+      if (s.ready > t) continue;
+      if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(ivc / m_nv));
+      int o, lo, hi;
+      route(ivc / m_nv, s.flit, o, lo, hi);
+      const int ptr = m_va_in_ptr[size_t(ivc)];
+      int chosen = -1;
+      for (int i = 0; i < m_nv; ++i) {
+        int w = ptr + i;
+        if (w >= m_nv) w -= m_nv;
+        if (w < lo || w >= hi) continue;
+        const int ovc = o * m_nv + w;
+        if (!m_allocated[size_t(ovc)] && m_credits[size_t(ovc)] == depth) {
+          chosen = ovc;
+          break;
+        }
+      }
+      if (chosen < 0) continue;
+      int& best = m_va_best[size_t(chosen)];
+      if (best < 0) {
+        m_touched.push_back(chosen);
+        best = ivc;
+      } else {
+        const int ptr_o = m_va_out_ptr[size_t(chosen)];
+        if (rr_distance(ivc, ptr_o, nivc) < rr_distance(best, ptr_o, nivc)) best = ivc;
+      }
+    }
+    for (int ovc : m_touched) {
+      const int ivc = m_va_best[size_t(ovc)];
+      m_va_best[size_t(ovc)] = -1;
+      InVc& in = m_in[size_t(ivc)];
+      in.active = true;
+      in.out_port = ovc / m_nv;
+      in.out_vc = ovc % m_nv;
+      m_allocated[size_t(ovc)] = 1;
+      m_va_out_ptr[size_t(ovc)] = ivc + 1 == nivc ? 0 : ivc + 1;
+      m_va_in_ptr[size_t(ivc)] = in.out_vc + 1 == m_nv ? 0 : in.out_vc + 1;
+    }
+
+    // 5.4: switch allocation, input stage (one VC per input port) then output stage.
+    bool any = false;
+    for (int p = 0; p < m_np; ++p) {
+      m_sa_vc[size_t(p)] = -1;
+      const int ptr = m_sa_in_ptr[size_t(p)];
+      for (int i = 0; i < m_nv; ++i) {
+        int v = ptr + i;
+        if (v >= m_nv) v -= m_nv;
+        const InVc& in = m_in[size_t(p) * m_nv + v];
+        if (!in.active || in.count == 0) continue;
+        if (in.fifo[size_t(in.head)].ready > t) continue;
+        if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0) continue;
+        m_sa_vc[size_t(p)] = v;
+        any = true;
+        const int o = in.out_port;
+        int& best = m_sa_best[size_t(o)];
+        if (best < 0 || rr_distance(p, m_sa_out_ptr[size_t(o)], m_np) < rr_distance(best, m_sa_out_ptr[size_t(o)], m_np))
+          best = p;
+        break;
+      }
+    }
+
+    // 5.5 + 6: the winners traverse the switch.
+    if (any) {
+      for (int o = 0; o < m_np; ++o) {
+        const int p = m_sa_best[size_t(o)];
+        if (p < 0) continue;
+        m_sa_best[size_t(o)] = -1;
+        const int v = m_sa_vc[size_t(p)];
+        InVc& in = m_in[size_t(p) * m_nv + v];
+        Flit f = in.fifo[size_t(in.head)].flit;
+        if (++in.head == depth) in.head = 0;
+        --in.count;
+        --m_buffered;
+        const int w = in.out_vc;
+        f.vc = uint8_t(w);
+        --m_credits[size_t(o) * m_nv + w];
+        if (f.tail) {
+          in.active = false;
+          m_allocated[size_t(o) * m_nv + w] = 0;
+        }
+        m_sa_out_ptr[size_t(o)] = p + 1 == m_np ? 0 : p + 1;
+        m_sa_in_ptr[size_t(p)] = v + 1 == m_nv ? 0 : v + 1;
+        flit_out[o].write(f);
+        flit_written[o] = true;
+        credit_out[p].write(Credit{true, uint8_t(v)});
+        credit_written[p] = true;
+        ++m_out_count[size_t(o)];
+        if (m_activity) {
+          m_activity->last_move = t;
+          ++m_activity->switched;
+        }
+        if (m_observer) m_observer->on_hop(HopEvent{t, m_node, p, o, w, f});
+      }
+    }
+  }
+
+  // Every output not driven this cycle is invalid; write only when it was valid before.
+  for (int p = 0; p < m_np; ++p) {
+    if (!flit_written[p] && m_flit_out_valid[size_t(p)]) flit_out[p].write(Flit{});
+    if (!credit_written[p] && m_credit_out_valid[size_t(p)]) credit_out[p].write(Credit{});
+    m_flit_out_valid[size_t(p)] = flit_written[p];
+    m_credit_out_valid[size_t(p)] = credit_written[p];
+  }
+}
+
+std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
+  std::vector<Wait> out;
+  for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
+    const InVc& in = m_in[size_t(ivc)];
+    if (in.count == 0) continue;
+    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? in.out_vc : -1, in.fifo[size_t(in.head)].flit, in.count};
+    if (!in.active) {
+      int lo, hi;
+      route(w.in_port, w.front, w.out_port, lo, hi);
+    }
+    out.push_back(w);
+  }
+  return out;
+}
+
+}  // namespace wormcast

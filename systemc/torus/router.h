@@ -1,0 +1,121 @@
+// The wormhole VC torus router of docs/router.md: one clocked SC_METHOD that reads every input,
+// evaluates route / VC allocation / switch allocation from the current state, and commits.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+#include "sw/topology/topology.h"
+#include "systemc/common/config.h"
+#include "systemc/common/flit.h"
+
+namespace wormcast {
+
+/// One switch traversal, the canonical per-hop event record (conventions rule 12).
+struct HopEvent {
+  uint64_t cycle;
+  int router;
+  int in_port;
+  int out_port;
+  int vc;  ///< output VC
+  Flit flit;
+};
+
+/// Shared counters a network keeps over all its routers (progress and deadlock detection).
+struct NetActivity {
+  uint64_t last_move = 0;     ///< last cycle in which any flit moved through a switch
+  uint64_t switched = 0;      ///< flits switched, all routers
+};
+
+/// Receives every hop when tracing is on.
+class HopObserver {
+ public:
+  virtual void on_hop(const HopEvent& e) = 0;
+
+ protected:
+  ~HopObserver() = default;
+};
+
+class TorusRouter : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
+  sc_core::sc_vector<sc_core::sc_out<Flit>> flit_out;
+  sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;
+  sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
+
+  TorusRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
+              int node, NetActivity* activity = nullptr);
+
+  void set_observer(HopObserver* obs) { m_observer = obs; }
+  int node() const { return m_node; }
+  const RouterParams& params() const { return m_p; }
+  /// Flits switched out of each output port since start (link utilization).
+  const std::vector<uint64_t>& output_flits() const { return m_out_count; }
+  /// Flits currently held in input buffers.
+  int buffered() const { return m_buffered; }
+
+  /// One waiting input VC, for the deadlock report.
+  struct Wait {
+    int in_port, in_vc;
+    int out_port, out_vc;  ///< out_vc -1: still waiting for a VC
+    Flit front;
+    int occupancy;
+  };
+  std::vector<Wait> waiting() const;
+
+ private:
+  struct Slot {
+    Flit flit;
+    uint64_t ready;  ///< first cycle in which this flit may compete for the switch
+  };
+  struct InVc {
+    std::vector<Slot> fifo;  ///< ring of buffer_depth
+    int head = 0;
+    int count = 0;
+    bool active = false;
+    int out_port = -1;
+    int out_vc = -1;
+  };
+  struct PendingCredit {
+    uint64_t ready;
+    int ovc;
+  };
+
+  void tick();
+  void absorb(uint64_t t);
+  void allocate(uint64_t t);
+  /// Output port and allowed output VC range for the head of (port p) at this router.
+  void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
+  static int rr_distance(int idx, int ptr, int n) { return idx >= ptr ? idx - ptr : idx - ptr + n; }
+
+  RouterParams m_p;
+  sw::Topology m_topo;
+  int m_node;
+  int m_np;   ///< ports
+  int m_nv;   ///< VCs per port
+  int m_net;  ///< network ports (2n)
+  NetActivity* m_activity;
+  HopObserver* m_observer = nullptr;
+  uint64_t m_cycle = 0;
+
+  std::vector<InVc> m_in;              ///< [p * nv + v]
+  std::vector<int> m_credits;          ///< [o * nv + w]
+  std::vector<uint8_t> m_allocated;    ///< [o * nv + w]
+  std::vector<PendingCredit> m_pending;  ///< credits not yet usable (credit_delay > 0)
+  std::vector<int> m_va_in_ptr, m_va_out_ptr, m_sa_in_ptr, m_sa_out_ptr;
+  int m_buffered = 0;
+  std::vector<uint64_t> m_out_count;
+
+  // Per-cycle scratch (kept as members to avoid allocation in the hot loop).
+  std::vector<int> m_va_choice;        ///< [ivc] chosen output VC index or -1
+  std::vector<int> m_va_best;          ///< [ovc] best requesting ivc or -1
+  std::vector<int> m_touched;
+  std::vector<int> m_sa_vc;            ///< [p] chosen VC of input port p, or -1
+  std::vector<int> m_sa_best;          ///< [o] best requesting input port, or -1
+  std::vector<uint8_t> m_flit_out_valid, m_credit_out_valid;
+};
+
+}  // namespace wormcast

@@ -1,0 +1,119 @@
+// sc_main of the `wormcast` command-line program: subcommands run, traffic, config (and the
+// schedule / broadcast commands registered from their own files).
+#include <cstdio>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <systemc>
+
+#include "sw/topology/path.h"
+#include "tb/sim.h"
+
+using namespace wormcast;
+
+namespace {
+
+/// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4" -> net.* overrides.
+void net_overrides(const std::string& spec, Overrides& ov) {
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos)
+    throw ConfigError("--net '" + spec + "': expected KIND:SHAPE, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4");
+  ov.emplace_back("net.topology", spec.substr(0, colon));
+  ov.emplace_back("net.radix", spec.substr(colon + 1));
+}
+
+struct CommonOptions {
+  std::vector<std::string> sets;
+  std::string json, vcd, trace;
+};
+
+void add_common(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
+  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON");
+  cmd->add_option("--vcd", o.vcd, "write a VCD waveform (and a GTKWave save file next to it)");
+  cmd->add_option("--trace", o.trace, "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail");
+}
+
+int execute(const Config& cfg, const CommonOptions& o, const char* command) {
+  RunOptions ro;
+  ro.json_path = o.json;
+  ro.vcd_path = o.vcd;
+  ro.trace_path = o.trace;
+  ro.command = command;
+  RunOutcome r = run_traffic(cfg, ro);
+  std::cout << r.summary << std::endl;
+  return r.exit_code;
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
+  CLI::App app{"wormcast: cycle-accurate wormhole torus router model and node software"};
+  app.require_subcommand(1);
+
+  CommonOptions run_opt;
+  std::string run_cfg;
+  auto* run = app.add_subcommand("run", "run the experiment of a YAML configuration");
+  run->add_option("config", run_cfg, "configuration file (YAML)")->required();
+  add_common(run, run_opt);
+
+  CommonOptions tr_opt;
+  std::string net, pattern, config_file;
+  double rate = -1;
+  int vcs = 0, buf = 0, len = 0;
+  long long seed = -1, warmup = -1, measure = -1;
+  auto* traffic = app.add_subcommand("traffic", "synthetic traffic on a network (defaults: 8x8 torus, uniform, 0.1)");
+  traffic->add_option("--config", config_file, "start from this YAML configuration");
+  traffic->add_option("--net", net, "network, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4");
+  traffic->add_option("--pattern", pattern, "uniform, transpose, bitcomp, tornado, neighbor, hotspot");
+  traffic->add_option("--rate", rate, "offered load, flits/node/cycle (0..1)");
+  traffic->add_option("--vcs", vcs, "VCs per dateline class (1..8)");
+  traffic->add_option("--buf", buf, "buffer depth in flits (1..64)");
+  traffic->add_option("--len", len, "packet length in flits");
+  traffic->add_option("--seed", seed, "random seed");
+  traffic->add_option("--warmup", warmup, "warm-up cycles");
+  traffic->add_option("--measure", measure, "measured cycles");
+  add_common(traffic, tr_opt);
+
+  auto* config = app.add_subcommand("config", "print every configuration key with its default and allowed values");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "wormcast: " << e.what() << std::endl;
+    return 2;
+  }
+
+  try {
+    if (config->parsed()) {
+      std::cout << config_reference();
+      return 0;
+    }
+    if (run->parsed()) {
+      Overrides ov;
+      for (auto& s : run_opt.sets) ov.push_back(parse_override(s));
+      return execute(load_config(run_cfg, ov), run_opt, "run");
+    }
+    if (traffic->parsed()) {
+      Overrides ov;
+      if (!net.empty()) net_overrides(net, ov);
+      if (!pattern.empty()) ov.emplace_back("traffic.pattern", pattern);
+      if (rate >= 0 || traffic->count("--rate")) ov.emplace_back("traffic.rate", CLI::detail::to_string(rate));
+      if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(vcs));
+      if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", std::to_string(buf));
+      if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", std::to_string(len));
+      if (traffic->count("--seed")) ov.emplace_back("sim.seed", std::to_string(seed));
+      if (traffic->count("--warmup")) ov.emplace_back("sim.warmup", std::to_string(warmup));
+      if (traffic->count("--measure")) ov.emplace_back("sim.measure", std::to_string(measure));
+      for (auto& s : tr_opt.sets) ov.push_back(parse_override(s));
+      return execute(load_config(config_file, ov), tr_opt, "traffic");
+    }
+    return 0;
+  } catch (const ConfigError& e) {
+    std::cerr << "wormcast: " << e.what() << std::endl;
+    return 2;
+  }
+}

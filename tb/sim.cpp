@@ -1,0 +1,214 @@
+// The traffic experiment driver behind `wormcast run` and `wormcast traffic`.
+#include "tb/sim.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <systemc>
+
+#include "systemc/common/clock.h"
+#include "systemc/torus/network.h"
+#include "tb/traffic.h"
+
+namespace wormcast {
+
+namespace {
+
+double wall_seconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+/// The canonical per-hop record as CSV (conventions rule 12).
+class HopCsv : public HopObserver {
+ public:
+  explicit HopCsv(const std::string& path) : m_out(path + ".tmp"), m_path(path) {
+    m_out << "cycle,router,in_port,out_port,vc,packet,flit,head,tail\n";
+  }
+  void on_hop(const HopEvent& e) override {
+    m_out << e.cycle << ',' << e.router << ',' << e.in_port << ',' << e.out_port << ',' << e.vc << ','
+          << payload_packet(e.flit.payload) << ',' << payload_index(e.flit.payload) << ','
+          << int(e.flit.head) << ',' << int(e.flit.tail) << '\n';
+  }
+  void finish() {
+    m_out.close();
+    std::rename((m_path + ".tmp").c_str(), m_path.c_str());
+  }
+
+ private:
+  std::ofstream m_out;
+  std::string m_path;
+};
+
+struct Top : sc_core::sc_module {
+  sc_core::sc_clock clk;
+  TorusNetwork net;
+  TrafficGen traffic;
+  Top(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats)
+      : sc_module(n), clk("clk", cycle_time()), net("net", cfg, &stats), traffic("traffic", cfg, net, stats) {
+    net.clk(clk);
+    traffic.clk(clk);
+  }
+};
+
+}  // namespace
+
+void write_file_atomic(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    if (!out) throw ConfigError(fmt::format("cannot write '{}'", path));
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw ConfigError(fmt::format("cannot write '{}'", path));
+}
+
+Progress::Progress(const std::string& mode, uint64_t total)
+    : m_on(mode == "on" || (mode == "auto" && isatty(2))), m_total(total), m_start(wall_seconds()) {}
+
+void Progress::update(uint64_t cycle) {
+  if (!m_on) return;
+  const double now = wall_seconds();
+  if (now - m_last < 0.25) return;
+  m_last = now;
+  const double rate = double(cycle) / std::max(1e-9, now - m_start);
+  const double eta = cycle < m_total ? double(m_total - cycle) / std::max(rate, 1e-9) : 0.0;
+  std::fprintf(stderr, "\r  cycle %llu / %llu  %.0f cycles/s  ETA %.0f s   ", (unsigned long long)cycle,
+               (unsigned long long)m_total, rate, eta);
+}
+
+void Progress::done() {
+  if (m_on) std::fprintf(stderr, "\r%*s\r", 70, "");
+}
+
+RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
+  const uint64_t begin = cfg.sim.warmup, end = cfg.sim.warmup + cfg.sim.measure;
+  const int nodes = cfg.net.topology().num_nodes();
+  TrafficStats stats(begin, end, nodes);
+  auto top = std::make_unique<Top>("top", cfg, stats);
+  top->traffic.stop_at(end);
+  TorusNetwork& net = top->net;
+
+  std::unique_ptr<HopCsv> hops;
+  if (!opt.trace_path.empty()) {
+    hops = std::make_unique<HopCsv>(opt.trace_path);
+    net.set_observer(hops.get());
+  }
+  sc_core::sc_trace_file* tf = nullptr;
+  if (!opt.vcd_path.empty()) {
+    std::string base = opt.vcd_path;
+    if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+    tf->set_time_unit(100, sc_core::SC_PS);
+    sc_core::sc_trace(tf, top->clk, "top.clk");
+    net.trace(tf);
+    write_file_atomic(base + ".gtkw", net.gtkw(base + ".vcd"));
+  }
+
+  const double t0 = wall_seconds();
+  const uint64_t limit = end + cfg.sim.drain;
+  const uint64_t step = std::min<uint64_t>(1000, cfg.sim.watchdog / 2 + 1);
+  Progress progress(cfg.sim.progress, end);
+  std::vector<uint64_t> links_begin;
+  std::string status = "ok";
+  uint64_t cycle = 0;
+  uint64_t seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress
+  for (;;) {
+    uint64_t target = cycle + step;
+    if (cycle < begin && target > begin) target = begin;
+    if (cycle < end && target > end) target = end;
+    sc_core::sc_start(cycle_time() * double(target - cycle));
+    cycle = target;
+    progress.update(cycle);
+    if (cycle == begin) links_begin = net.link_counters();
+    const uint64_t moved = net.activity().switched + net.scoreboard().injected_packets();
+    if (moved != seen) {
+      seen = moved;
+      last_progress = cycle;
+    }
+    if (net.scoreboard().in_flight() > 0 && cycle - last_progress >= cfg.sim.watchdog) {
+      status = "deadlock";
+      break;
+    }
+    if (cycle >= end && net.outstanding() == 0) break;
+    if (cycle >= limit) {
+      status = "drain_timeout";
+      break;
+    }
+  }
+  progress.done();
+  const double wall = wall_seconds() - t0;
+  if (links_begin.empty()) links_begin = net.link_counters();
+  if (tf) sc_core::sc_close_vcd_trace_file(tf);
+  if (hops) hops->finish();
+
+  const Scoreboard& sb = net.scoreboard();
+  if (sb.error_count() > 0) status = "scoreboard_error";
+
+  nlohmann::json j;
+  j["wormcast"] = {{"command", opt.command}, {"format", 1}};
+  j["config"] = cfg.echo();
+  j["status"] = status;
+  j["cycles"] = cycle;
+  j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},
+                  {"in_flight_at_end", sb.in_flight()}, {"outstanding_at_end", net.outstanding()}};
+  const nlohmann::json st = stats.report();
+  j["latency"] = st["latency"];
+  j["network_latency"] = st["network_latency"];
+  j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
+                     {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
+                     {"measured_delivered", st["measured_delivered"]}};
+  // Link utilization over the measurement window (flits per cycle per network link).
+  const auto links_end = net.link_counters();
+  std::vector<double> util;
+  double sum = 0, mx = 0;
+  const uint64_t window = std::min(cycle, end) - std::min(cycle, begin);
+  for (size_t i = 0; i < links_end.size(); ++i) {
+    if (links_end[i] == ~uint64_t(0)) {
+      util.push_back(-1);  // mesh edge: no link
+      continue;
+    }
+    const double u = window ? std::round(double(links_end[i] - links_begin[i]) / double(window) * 1e4) / 1e4 : 0.0;
+    util.push_back(u);
+    sum += u;
+    mx = std::max(mx, u);
+  }
+  const size_t real_links = size_t(std::count_if(util.begin(), util.end(), [](double u) { return u >= 0; }));
+  j["links"] = {{"mean_utilization", real_links ? std::round(sum / double(real_links) * 1e4) / 1e4 : 0.0},
+                {"max_utilization", mx},
+                {"order", "router id major, network port 2*dim+dir minor; -1 = no link (mesh edge)"},
+                {"utilization", util}};
+  j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
+  if (status == "deadlock") {
+    j["deadlock"] = {{"detected", true}, {"cycle", cycle}, {"last_move", net.activity().last_move},
+                     {"wait_for", net.wait_for()}};
+  } else {
+    j["deadlock"] = {{"detected", false}};
+  }
+
+  RunOutcome out;
+  out.result = j;
+  out.exit_code = status == "ok" ? 0 : status == "deadlock" ? 3 : 1;
+  const double rcps = wall > 0 ? double(nodes) * double(cycle) / wall : 0;
+  out.summary = fmt::format(
+      "{} {} {} rate {} | latency mean {} p99 {} max {} cycles | accepted {} flits/node/cycle (offered {}) | "
+      "{} packets | {} cycles, {:.2f} M router-cycles/s",
+      status, cfg.echo()["net"]["topology"].get<std::string>(), cfg.echo()["net"]["radix"].get<std::string>(),
+      cfg.traffic.rate, st["latency"].value("mean", 0.0), st["latency"].value("p99", 0),
+      st["latency"].value("max", 0), st["accepted"].get<double>(), st["offered"].get<double>(),
+      sb.delivered_packets(), cycle, rcps / 1e6);
+  if (status == "deadlock")
+    out.summary += fmt::format("\ndeadlock: no flit moved since cycle {}; {} buffers wait (see wait_for in the JSON)",
+                               net.activity().last_move, j["deadlock"]["wait_for"].size());
+  for (auto& e : sb.errors()) out.summary += "\nscoreboard: " + e;
+  if (!opt.json_path.empty()) write_file_atomic(opt.json_path, j.dump(2) + "\n");
+  return out;
+}
+
+}  // namespace wormcast
