@@ -60,6 +60,7 @@ uint64_t Nic::submit(int dst, uint32_t length, bool tie, uint32_t tag, uint64_t 
     ch.queue.push_back(op);
   }
   m_backlog += packets;
+  if (m_sleeping) m_submitted.notify(sc_core::SC_ZERO_TIME);
   return m_cpu_free;
 }
 
@@ -69,8 +70,22 @@ sw::Delivery Nic::pop_rx() {
   return d;
 }
 
+void Nic::end_of_elaboration() {
+  m_wake |= m_submitted;
+  for (int c = 0; c < m_rp.local; ++c) {
+    m_ej_val.push_back(&ej_in[c]->read());
+    m_inj_credit_val.push_back(&inj_credit[c]->read());
+    m_wake |= ej_in[c]->value_changed_event();
+    m_wake |= inj_credit[c]->value_changed_event();
+  }
+}
+
 void Nic::falling_edge() {
-  const uint64_t t = m_cycle++;
+  if (m_sleeping) {  // woken; act at the next falling edge
+    m_sleeping = false;
+    return;
+  }
+  const uint64_t t = current_cycle();
   const int nv = m_rp.num_vcs;
 
   if (!m_pending_credits.empty()) {
@@ -122,17 +137,20 @@ void Nic::falling_edge() {
   }
 
   // (2) Sample the router's outputs of cycle t.
+  bool quiet = true;  // sleeping needs all-invalid inputs (see TorusRouter::tick)
   for (int c = 0; c < m_rp.local; ++c) {
-    const Credit& cr = inj_credit[c].read();
+    const Credit& cr = *m_inj_credit_val[size_t(c)];
     if (cr.valid) {
+      quiet = false;
       if (m_rp.credit_delay == 0)
         ++m_ch[size_t(c)].credits[size_t(cr.vc)];
       else
         m_pending_credits.emplace_back(t + 1 + uint64_t(m_rp.credit_delay), c * nv + cr.vc);
     }
-    const Flit& f = ej_in[c].read();
+    const Flit& f = *m_ej_val[size_t(c)];
     // (3) Ejection credits of cycle t for the flits just taken.
     if (f.valid) {
+      quiet = false;
       ej_credit[c].write(Credit{true, f.vc});
       m_ej_credit_valid[size_t(c)] = 1;
       PacketRecord done;
@@ -165,6 +183,16 @@ void Nic::falling_edge() {
       ej_credit[c].write(Credit{});
       m_ej_credit_valid[size_t(c)] = 0;
     }
+  }
+
+  bool idle = quiet && m_pending_credits.empty();
+  for (int c = 0; idle && c < m_rp.local; ++c) {
+    const Channel& ch = m_ch[size_t(c)];
+    idle = !ch.busy && ch.queue.empty() && !ch.drove && !m_ej_credit_valid[size_t(c)];
+  }
+  if (idle) {
+    m_sleeping = true;
+    next_trigger(m_wake);
   }
 }
 

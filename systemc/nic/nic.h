@@ -89,6 +89,7 @@ class Nic : public sc_core::sc_module {
   };
 
   void falling_edge();
+  void end_of_elaboration() override;
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
 
   NicConfig m_cfg;
@@ -98,7 +99,13 @@ class Nic : public sc_core::sc_module {
   int m_num_nodes;
   Scoreboard* m_sb;
   PacketListener* m_listener;
-  uint64_t m_cycle = 0;
+  // An idle NIC (nothing queued, nothing driven) sleeps until software submits or an input
+  // wire changes, then resumes at the next falling edge.
+  bool m_sleeping = false;
+  sc_core::sc_event m_submitted;
+  sc_core::sc_event_or_list m_wake;
+  std::vector<const Flit*> m_ej_val;
+  std::vector<const Credit*> m_inj_credit_val;
   uint64_t m_cpu_free = 0;
   uint64_t m_next_packet = 0, m_next_message = 0;
   uint64_t m_backlog = 0;

@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include "systemc/common/clock.h"
+
 namespace wormcast {
 
 namespace {
@@ -42,6 +44,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_flit_out_valid.assign(size_t(m_np), 0);
   m_credit_out_valid.assign(size_t(m_np), 0);
   m_touched.reserve(size_t(m_np) * m_nv);
+  m_vc_mask.assign(size_t(m_np), 0);
 
   SC_HAS_PROCESS(TorusRouter);
   SC_METHOD(tick);
@@ -49,18 +52,41 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   dont_initialize();
 }
 
+void TorusRouter::end_of_elaboration() {
+  for (int p = 0; p < m_np; ++p) {
+    m_flit_in_val.push_back(&flit_in[p]->read());
+    m_credit_in_val.push_back(&credit_in[p]->read());
+    m_wake |= flit_in[p]->value_changed_event();
+    m_wake |= credit_in[p]->value_changed_event();
+  }
+}
+
 void TorusRouter::tick() {
-  const uint64_t t = m_cycle++;
-  absorb(t);
+  if (m_sleeping) {  // woken by an input change; the change is sampled at the next edge
+    m_sleeping = false;
+    return;
+  }
+  const uint64_t t = current_cycle();
+  // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
+  // then a value change (two equal credits in a row are not).
+  const bool quiet_inputs = absorb(t);
   allocate(t);
+  bool idle = quiet_inputs && m_buffered == 0 && m_pending.empty();
+  for (int p = 0; idle && p < m_np; ++p) idle = !m_flit_out_valid[size_t(p)] && !m_credit_out_valid[size_t(p)];
+  if (idle) {
+    m_sleeping = true;
+    next_trigger(m_wake);
+  }
 }
 
 // Edge t: the inputs of cycle t-1 enter the buffers and the credit counters (section 6).
-void TorusRouter::absorb(uint64_t t) {
+bool TorusRouter::absorb(uint64_t t) {
   const int depth = m_p.buffer_depth;
+  bool quiet = true;
   for (int p = 0; p < m_np; ++p) {
-    const Flit& f = flit_in[p].read();
+    const Flit& f = *m_flit_in_val[size_t(p)];
     if (!f.valid) continue;
+    quiet = false;
     if (f.vc >= m_nv) internal_error(name(), "flit for VC out of range on input " + std::to_string(p));
     InVc& in = m_in[size_t(p) * m_nv + f.vc];
     if (in.count == depth) internal_error(name(), "input buffer overflow on port " + std::to_string(p));
@@ -69,10 +95,13 @@ void TorusRouter::absorb(uint64_t t) {
     in.fifo[size_t(tail)] = Slot{f, t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0)};
     ++in.count;
     ++m_buffered;
+    m_vc_mask[size_t(p)] |= 1u << f.vc;
+    m_port_mask |= 1u << p;
   }
   for (int o = 0; o < m_np; ++o) {
-    const Credit& c = credit_in[o].read();
+    const Credit& c = *m_credit_in_val[size_t(o)];
     if (!c.valid) continue;
+    quiet = false;
     const int ovc = o * m_nv + c.vc;
     if (m_p.credit_delay == 0) {
       if (++m_credits[size_t(ovc)] > depth) internal_error(name(), "credit above buffer depth on output " + std::to_string(o));
@@ -91,6 +120,7 @@ void TorusRouter::absorb(uint64_t t) {
     }
     m_pending.resize(keep);
   }
+  return quiet;
 }
 
 void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const {
@@ -119,9 +149,12 @@ void TorusRouter::allocate(uint64_t t) {
 
     // 5.2 + 5.3: route and VC allocation, input stage then output stage.
     m_touched.clear();
-    for (int ivc = 0; ivc < nivc; ++ivc) {
+    for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
+     const int port = __builtin_ctz(pm);
+     for (uint32_t vm = m_vc_mask[size_t(port)]; vm; vm &= vm - 1) {
+      const int ivc = port * m_nv + __builtin_ctz(vm);
       InVc& in = m_in[size_t(ivc)];
-      if (in.active || in.count == 0) continue;
+      if (in.active) continue;
       const Slot& s = in.fifo[size_t(in.head)];
       if (s.ready > t) continue;
       if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(ivc / m_nv));
@@ -148,6 +181,7 @@ void TorusRouter::allocate(uint64_t t) {
         const int ptr_o = m_va_out_ptr[size_t(chosen)];
         if (rr_distance(ivc, ptr_o, nivc) < rr_distance(best, ptr_o, nivc)) best = ivc;
       }
+     }
     }
     for (int ovc : m_touched) {
       const int ivc = m_va_best[size_t(ovc)];
@@ -163,14 +197,17 @@ void TorusRouter::allocate(uint64_t t) {
 
     // 5.4: switch allocation, input stage (one VC per input port) then output stage.
     bool any = false;
-    for (int p = 0; p < m_np; ++p) {
+    for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
+      const int p = __builtin_ctz(pm);
       m_sa_vc[size_t(p)] = -1;
       const int ptr = m_sa_in_ptr[size_t(p)];
+      const uint32_t vmask = m_vc_mask[size_t(p)];
       for (int i = 0; i < m_nv; ++i) {
         int v = ptr + i;
         if (v >= m_nv) v -= m_nv;
+        if (!(vmask >> v & 1)) continue;
         const InVc& in = m_in[size_t(p) * m_nv + v];
-        if (!in.active || in.count == 0) continue;
+        if (!in.active) continue;
         if (in.fifo[size_t(in.head)].ready > t) continue;
         if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0) continue;
         m_sa_vc[size_t(p)] = v;
@@ -193,7 +230,10 @@ void TorusRouter::allocate(uint64_t t) {
         InVc& in = m_in[size_t(p) * m_nv + v];
         Flit f = in.fifo[size_t(in.head)].flit;
         if (++in.head == depth) in.head = 0;
-        --in.count;
+        if (--in.count == 0) {
+          m_vc_mask[size_t(p)] &= ~(1u << v);
+          if (!m_vc_mask[size_t(p)]) m_port_mask &= ~(1u << p);
+        }
         --m_buffered;
         const int w = in.out_vc;
         f.vc = uint8_t(w);

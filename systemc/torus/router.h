@@ -85,7 +85,8 @@ class TorusRouter : public sc_core::sc_module {
   };
 
   void tick();
-  void absorb(uint64_t t);
+  void end_of_elaboration() override;
+  bool absorb(uint64_t t);  ///< returns true when every input was invalid
   void allocate(uint64_t t);
   /// Output port and allowed output VC range for the head of (port p) at this router.
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
@@ -99,7 +100,15 @@ class TorusRouter : public sc_core::sc_module {
   int m_net;  ///< network ports (2n)
   NetActivity* m_activity;
   HopObserver* m_observer = nullptr;
-  uint64_t m_cycle = 0;
+  // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
+  // outputs invalid) sleeps until one of its input wires changes, then resumes at the next edge.
+  bool m_sleeping = false;
+  sc_core::sc_event_or_list m_wake;
+  // Inputs read through the bound signals' value references (stable for the whole run).
+  std::vector<const Flit*> m_flit_in_val;
+  std::vector<const Credit*> m_credit_in_val;
+  uint32_t m_port_mask = 0;            ///< ports with at least one non-empty input VC
+  std::vector<uint32_t> m_vc_mask;     ///< [p] non-empty input VCs of port p
 
   std::vector<InVc> m_in;              ///< [p * nv + v]
   std::vector<int> m_credits;          ///< [o * nv + w]

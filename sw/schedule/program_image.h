@@ -1,0 +1,37 @@
+// Host side of the node runtime: turns a Schedule into every node's program table.
+#pragma once
+
+#include <stdint.h>
+
+#include <vector>
+
+#include "sw/runtime/program_table.h"
+#include "sw/runtime/schedule_program.h"
+#include "sw/schedule/schedule.h"
+
+namespace wormcast::sw {
+
+/// All nodes' tables of one schedule, in one flat array (what would be linked into firmware).
+/// Each node's sends are its unicasts sorted by (step, order); the source's trigger is 0 (start),
+/// every other node's is 1 (once it holds the message).
+class ProgramImage {
+ public:
+  explicit ProgramImage(const Schedule& s);
+
+  int num_nodes() const { return int(m_first.size()) - 1; }
+  int source() const { return m_source; }
+  /// A view into this image: valid while the image lives.
+  NodeTable table(int node) const;
+  const std::vector<SendEntry>& entries() const { return m_entries; }
+
+  /// One ScheduleProgram per node (index = node id), each running its table with messages of
+  /// `length` flits. The programs point into this image.
+  std::vector<ScheduleProgram> make_programs(uint32_t length) const;
+
+ private:
+  int m_source = 0;
+  std::vector<SendEntry> m_entries;
+  std::vector<uint32_t> m_first;  ///< node n's entries are [m_first[n], m_first[n+1])
+};
+
+}  // namespace wormcast::sw

@@ -1,0 +1,86 @@
+// Schedule IR: the unicasts of a collective, grouped into steps, as host tools build and check them.
+#pragma once
+
+#include <stdint.h>
+
+#include <string>
+#include <vector>
+
+#include "sw/topology/path.h"
+#include "sw/topology/topology.h"
+
+namespace wormcast::sw {
+
+/// The pieces of data a unicast carries. Broadcast schedules carry chunk 0 only; gossip schedules
+/// (data combination) carry several, which is why this is a set and not a flag.
+class ChunkSet {
+ public:
+  ChunkSet() = default;
+  static ChunkSet single(int chunk) {
+    ChunkSet s;
+    s.add(chunk);
+    return s;
+  }
+  void add(int chunk);
+  void add(const ChunkSet& other);
+  bool contains(int chunk) const;
+  int count() const;
+  bool empty() const { return count() == 0; }
+  std::vector<int> ids() const;
+  bool operator==(const ChunkSet& o) const;
+  bool operator!=(const ChunkSet& o) const { return !(*this == o); }
+
+ private:
+  std::vector<uint64_t> m_words;
+};
+
+/// One unicast of a schedule. Its path is not stored: it follows from dimension-ordered routing
+/// (sw/topology) and the tie bit, so the verifier and the router can never disagree about it.
+struct Unicast {
+  int src = -1;
+  int dst = -1;
+  int step = 0;               ///< 1-based message-passing step
+  int order = 0;              ///< position in src's send queue within this step, 0-based
+  bool tie_negative = false;  ///< head flit's tie bit: a distance-k/2 dimension goes negative
+  ChunkSet chunks = ChunkSet::single(0);
+};
+
+struct Schedule {
+  Topology topology;
+  int source = 0;
+  std::string algo;  ///< generator name, e.g. "dcf"
+  int num_steps = 0; ///< steps 1..num_steps; a step may be empty (see the generator's notes)
+  std::vector<Unicast> unicasts;
+};
+
+/// Arcs of the unicast's dimension-ordered path.
+std::vector<Arc> unicast_path(const Topology& t, const Unicast& u);
+
+/// The network port of the unicast's first hop (its injection channel), -1 when src == dst.
+int first_port(const Topology& t, const Unicast& u);
+
+/// Node `node` moved by the coordinates of `by` (mod radix in torus dimensions): translating a
+/// schedule written for source 0 to another source keeps every route's shape (node symmetry).
+int translate_node(const Topology& t, int node, int by);
+
+/// The same schedule for source `new_source` (every node translated). Torus dimensions only.
+Schedule translate(const Schedule& s, int new_source);
+
+/// Sort by (step, src, order): the canonical order used for printing and JSON.
+void sort_canonical(Schedule& s);
+
+/// Drop every unicast whose destination already holds chunk 0 before its step (the source holds
+/// it from the start), then renumber the send orders so that each (src, step) counts from 0.
+/// Dropping deliveries never delays a sender, so causality is kept.
+void drop_redundant(Schedule& s);
+
+/// "(3,1)" style coordinates of a node.
+std::string format_node(const Topology& t, int node);
+
+/// "x+" style name of a network port.
+std::string format_port(int port);
+
+/// Coordinates of `node` as a list (for JSON and the CLI).
+std::vector<int> node_coords(const Topology& t, int node);
+
+}  // namespace wormcast::sw
