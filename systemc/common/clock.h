@@ -11,7 +11,8 @@ namespace wormcast {
 inline sc_core::sc_time cycle_time() { return sc_core::sc_time(1, sc_core::SC_NS); }
 /// The cycle that the current simulation time lies in.
 inline uint64_t current_cycle() {
-  return uint64_t(sc_core::sc_time_stamp().value() / cycle_time().value());
+  static const uint64_t per_cycle = cycle_time().value();
+  return uint64_t(sc_core::sc_time_stamp().value() / per_cycle);
 }
 
 }  // namespace wormcast

@@ -1,0 +1,93 @@
+// Zero-load latency: for every (src, dst) pair, T = s + t_s + (h+1)*R + h*Ld + L + t_r
+// (docs/router.md section 7), several lengths, software latencies and pipeline settings.
+#include <catch2/catch.hpp>
+
+#include "tests/sc/harness.h"
+
+using namespace wormcast;
+using namespace wormcast::test;
+
+namespace {
+
+struct Mismatch {
+  int src, dst, len;
+  uint64_t got, want;
+};
+
+void zero_load(const Config& cfg, std::vector<uint32_t> lengths, uint64_t bubble_per_packet = 0) {
+  Bench bench("bench", cfg);
+  const RouterParams rp = bench.net.params();
+  std::vector<Mismatch> bad;
+  uint64_t checked = 0;
+  bench.body = [&](Bench& b) {
+    const sw::Topology& t = b.net.topology();
+    uint32_t salt = 0;
+    for (int s = 0; s < t.num_nodes(); ++s)
+      for (int d = 0; d < t.num_nodes(); ++d) {
+        if (s == d) continue;
+        for (uint32_t len : lengths) {
+          const bool tie = t.has_tie(s, d) && (++salt % 2);
+          const uint64_t start = current_cycle();
+          b.net.nic(s).submit(d, len, tie, 0, start);
+          sw::Delivery got;
+          REQUIRE(b.wait_delivery(d, 100000, got));
+          const uint64_t h = uint64_t(t.hops(s, d, tie));
+          const uint64_t want = start + uint64_t(cfg.nic.ts) + (h + 1) * uint64_t(rp.router_delay) +
+                                h * uint64_t(rp.link_delay) + len + uint64_t(cfg.nic.tr) +
+                                bubble_per_packet * ((len - 1) / uint32_t(cfg.nic.max_packet));
+          if (got.visible != want || current_cycle() != want) bad.push_back({s, d, int(len), got.visible, want});
+          ++checked;
+          b.wait_until(current_cycle() + 2);  // the NIC's processor is free again after t_s
+          b.wait_until(current_cycle() + uint64_t(cfg.nic.ts));
+        }
+      }
+  };
+  sc_core::sc_start();
+  const int n = bench.net.num_nodes();
+  INFO("first mismatch: " << (bad.empty() ? std::string("none")
+                                          : std::to_string(bad[0].src) + "->" + std::to_string(bad[0].dst) + " L=" +
+                                                std::to_string(bad[0].len) + " got " + std::to_string(bad[0].got) +
+                                                " want " + std::to_string(bad[0].want)));
+  CHECK(bad.empty());
+  REQUIRE(checked == uint64_t(n) * uint64_t(n - 1) * lengths.size());
+  REQUIRE(bench.net.scoreboard().error_count() == 0);
+  REQUIRE(bench.net.scoreboard().in_flight() == 0);
+}
+
+}  // namespace
+
+TEST_CASE("zero-load: 5x5 torus, every pair, t_s = t_r = 0", "[sc]") {
+  zero_load(config_for("5x5", "torus"), {1, 4, 16});
+}
+
+TEST_CASE("zero-load: 5x5 torus, every pair, t_s = 7, t_r = 3", "[sc]") {
+  zero_load(config_for("5x5", "torus", {{"nic.ts", "7"}, {"nic.tr", "3"}}), {1, 4, 16});
+}
+
+TEST_CASE("zero-load: 4x4x4 torus, every pair, tie bits, t_s = 0, t_r = 0", "[sc]") {
+  zero_load(config_for("4x4x4", "torus"), {1, 5, 9});
+}
+
+TEST_CASE("zero-load: 4x4x4 torus, R = 2, Ld = 1, V = 2, t_s = 5, t_r = 2", "[sc]") {
+  zero_load(config_for("4x4x4", "torus",
+                       {{"router.router_delay", "2"}, {"router.link_delay", "1"}, {"router.vcs_per_class", "2"},
+                        {"nic.ts", "5"}, {"nic.tr", "2"}}),
+            {1, 5, 9});
+}
+
+TEST_CASE("zero-load: 8x8 mesh, every pair, t_s = 3, t_r = 4", "[sc]") {
+  zero_load(config_for("8x8", "mesh", {{"nic.ts", "3"}, {"nic.tr", "4"}}), {1, 5, 12});
+}
+
+TEST_CASE("zero-load: 8x8 mesh one-port multi-packet messages with 2 VCs", "[sc]") {
+  zero_load(config_for("8x8", "mesh",
+                       {{"router.local_ports", "one"}, {"router.vcs_per_class", "2"}, {"nic.max_packet", "4"}, {"nic.ts", "2"}}),
+            {3, 4, 13});
+}
+
+// With a single VC a packet boundary costs one cycle at the first router: the output VC is free
+// again only when the previous tail's credit is back (docs/router.md section 7).
+TEST_CASE("zero-load: 8x8 mesh one-port multi-packet messages with 1 VC add one cycle per boundary", "[sc]") {
+  zero_load(config_for("8x8", "mesh", {{"router.local_ports", "one"}, {"nic.max_packet", "4"}, {"nic.ts", "2"}}),
+            {3, 4, 13}, 1);
+}
