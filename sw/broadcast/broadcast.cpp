@@ -70,12 +70,6 @@ Schedule generate_broadcast(BroadcastAlgo a, const Topology& t, int source,
   throw std::invalid_argument("unknown broadcast algorithm");
 }
 
-int ceil_log(long long value, long long base) {
-  int s = 0;
-  for (long long p = 1; p < value; p *= base) ++s;
-  return s;
-}
-
 namespace detail {
 void require_torus(const Topology& t, int source, const char* algo, const std::string& allowed) {
   for (int d = 0; d < t.dims(); ++d)

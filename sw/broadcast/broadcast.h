@@ -64,7 +64,4 @@ Schedule recursive_doubling_broadcast(const Topology& t, int source);
 /// The source sends N-1 unicasts, one per step, in node-id order relative to the source.
 Schedule sequential_broadcast(const Topology& t, int source);
 
-/// Smallest s with base^s >= value (value >= 1, base >= 2).
-int ceil_log(long long value, long long base);
-
 }  // namespace wormcast::sw

@@ -130,6 +130,12 @@ std::string format_port(int port) {
   return s + ((port & 1) ? "-" : "+");
 }
 
+int ceil_log(long long value, long long base) {
+  int s = 0;
+  for (long long p = 1; p < value; p *= base) ++s;
+  return s;
+}
+
 std::vector<int> node_coords(const Topology& t, int node) {
   std::vector<int> c;
   for (int d = 0; d < t.dims(); ++d) c.push_back(t.coord_of(node, d));

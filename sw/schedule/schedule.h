@@ -80,6 +80,9 @@ std::string format_node(const Topology& t, int node);
 /// "x+" style name of a network port.
 std::string format_port(int port);
 
+/// Smallest s with base^s >= value (value >= 1, base >= 2): step counts and lower bounds.
+int ceil_log(long long value, long long base);
+
 /// Coordinates of `node` as a list (for JSON and the CLI).
 std::vector<int> node_coords(const Topology& t, int node);
 

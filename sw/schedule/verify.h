@@ -1,0 +1,74 @@
+// Schedule verifier: Definition 1 of seed 000, stepwise and depth contention-freedom (Theorem 1),
+// and the step count against the lower bound ceil(log_{2n+1} N).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sw/schedule/schedule.h"
+
+namespace wormcast::sw {
+
+/// Two unicasts (indices into Schedule::unicasts, `first` the one of the earlier or equal step)
+/// and an arc both paths use.
+struct UnicastPair {
+  int first = -1;
+  int second = -1;
+  Arc arc{-1, -1};
+  bool valid() const { return first >= 0; }
+};
+
+/// Machine-readable verdict. Every count refers to the schedule as given (no deduplication).
+struct Verdict {
+  int num_nodes = 0;
+  int num_unicasts = 0;
+  int steps = 0;        ///< Schedule::num_steps
+  int lower_bound = 0;  ///< ceil(log_{2n+1} N), n = number of dimensions
+  bool steps_valid = true;  ///< every unicast's step is in 1..steps and src != dst
+
+  // Definition 1 (seed 000).
+  bool source_only_first_step = true;   ///< condition 1: only the source sends in step 1
+  bool causal = true;                   ///< condition 2: a sender received in an earlier step
+  bool distinct_first_channels = true;  ///< condition 3: per sender and step
+  bool exactly_once = true;             ///< condition 4: every other node receives exactly once
+  int missing = 0;            ///< nodes (other than the source) that never receive
+  int duplicates = 0;         ///< receipts beyond the first, plus receipts by the source
+  int causality_violations = 0;
+  int first_channel_clashes = 0;  ///< pairs of one sender's unicasts in a step on one channel
+
+  // Stepwise contention-freedom: no two unicasts of one step share a directed arc.
+  bool stepwise_contention_free = true;
+  int stepwise_conflicts = 0;  ///< unicast pairs of one step sharing at least one arc
+  UnicastPair first_stepwise_conflict;
+
+  // Depth contention-freedom, via Theorem 1 (sufficient conditions): every pair of unicasts that
+  // share an arc must meet condition 1, 3 or 4 (condition 2 is "they do not share one").
+  bool depth_contention_free = true;
+  int sharing_pairs = 0;  ///< unicast pairs (any steps) sharing at least one arc
+  int covered_c1 = 0;     ///< counted by the first condition found, in the order 3, 4, 1
+  int covered_c3 = 0;
+  int covered_c4 = 0;
+  int uncovered_pairs = 0;
+  UnicastPair first_uncovered;
+
+  std::vector<std::string> errors;  ///< the first few violations, one line each
+
+  bool definition1() const {
+    return steps_valid && source_only_first_step && causal && distinct_first_channels &&
+           exactly_once;
+  }
+  /// What `schedule --check` requires: Definition 1 and stepwise contention-freedom.
+  bool ok() const { return definition1() && stepwise_contention_free; }
+};
+
+/// Checks everything above. Reachable sets (Definition 2) are taken over the tree of first
+/// receipts, because a node forwards once it first holds the message.
+Verdict verify(const Schedule& s);
+
+/// "step 1 (0,0)->(2,2) and step 2 (2,0)->(2,1) share arc (2,0) y+".
+std::string describe_pair(const Schedule& s, const UnicastPair& p);
+
+/// Multi-line human-readable summary of a verdict.
+std::string format_verdict(const Schedule& s, const Verdict& v);
+
+}  // namespace wormcast::sw
