@@ -1,6 +1,7 @@
 // sc_main of the `wormcast` command-line program: subcommands run, traffic, config (and the
 // schedule / broadcast commands registered from their own files).
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -116,4 +117,11 @@ int sc_main(int argc, char* argv[]) {
     std::cerr << "wormcast: " << e.what() << std::endl;
     return 2;
   }
+}
+
+// The program's own entry point: silence the library banner before the kernel starts, then hand
+// over to SystemC, which calls sc_main.
+int main(int argc, char* argv[]) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -1,0 +1,338 @@
+// `wormcast schedule`: generate a broadcast schedule, print it, check it, write it as JSON and SVG.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sw/broadcast/broadcast.h"
+#include "sw/schedule/verify.h"
+#include "sw/topology/path.h"
+#include "tb/commands.h"
+
+namespace wormcast {
+
+namespace {
+
+using sw::Schedule;
+using sw::Topology;
+
+struct ScheduleArgs {
+  std::string net;
+  std::string algo;
+  std::string source;
+  std::string json_file;
+  std::string svg_file;
+  std::string dcf_variant = "sol2";
+  bool check = false;
+  bool keep_redundant = false;
+  bool quiet = false;
+};
+
+/// A user error: one line, exit code 2.
+struct BadInput : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+int parse_source(const Topology& t, const std::string& text) {
+  if (text.empty()) return 0;
+  const std::string usage = fmt::format(
+      "--source: expected {} comma-separated coordinates inside {} (e.g. {}), got '{}'", t.dims(),
+      sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0",
+      text);
+  sw::Coord c;
+  std::stringstream ss(text);
+  std::string part;
+  int d = 0;
+  while (std::getline(ss, part, ',')) {
+    if (d >= t.dims() || part.empty() || part.size() > 5 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      throw BadInput(usage);
+    c[d] = std::stoi(part);
+    if (c[d] >= t.radix(d)) throw BadInput(usage);
+    ++d;
+  }
+  if (d != t.dims() || text.back() == ',') throw BadInput(usage);
+  return t.node(c);
+}
+
+/// Writes through a temporary file in the same directory and renames it into place, so that a
+/// failure never leaves a partial file behind.
+void write_atomically(const std::string& option, const std::string& path, const std::string& text) {
+  const std::string tmp = fmt::format("{}.tmp.{}", path, long(getpid()));
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) {
+      std::remove(tmp.c_str());
+      throw BadInput(fmt::format("{}: cannot write '{}'", option, path));
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw BadInput(fmt::format("{}: cannot write '{}'", option, path));
+  }
+}
+
+nlohmann::json coords_json(const Topology& t, int node) { return sw::node_coords(t, node); }
+
+nlohmann::json verdict_json(const Schedule& s, const sw::Verdict& v) {
+  nlohmann::json j;
+  j["ok"] = v.ok();
+  j["steps"] = v.steps;
+  j["lower_bound"] = v.lower_bound;
+  j["definition1"] = v.definition1();
+  j["source_only_first_step"] = v.source_only_first_step;
+  j["causal"] = v.causal;
+  j["distinct_first_channels"] = v.distinct_first_channels;
+  j["exactly_once"] = v.exactly_once;
+  j["missing"] = v.missing;
+  j["duplicates"] = v.duplicates;
+  j["stepwise_contention_free"] = v.stepwise_contention_free;
+  j["stepwise_conflicts"] = v.stepwise_conflicts;
+  j["depth_contention_free"] = v.depth_contention_free;
+  j["sharing_pairs"] = v.sharing_pairs;
+  j["uncovered_pairs"] = v.uncovered_pairs;
+  if (v.first_stepwise_conflict.valid())
+    j["first_stepwise_conflict"] = sw::describe_pair(s, v.first_stepwise_conflict);
+  if (v.first_uncovered.valid()) j["first_uncovered"] = sw::describe_pair(s, v.first_uncovered);
+  return j;
+}
+
+std::string schedule_json(const Schedule& s, const sw::Verdict* verdict) {
+  const Topology& t = s.topology;
+  nlohmann::json j;
+  std::vector<int> dims;
+  for (int d = 0; d < t.dims(); ++d) dims.push_back(t.radix(d));
+  j["dims"] = dims;
+  j["topology"] = sw::describe(t);
+  j["source"] = coords_json(t, s.source);
+  j["algo"] = s.algo;
+  j["steps"] = s.num_steps;
+  nlohmann::json list = nlohmann::json::array();
+  for (const sw::Unicast& u : s.unicasts) {
+    nlohmann::json e;
+    e["src"] = coords_json(t, u.src);
+    e["dst"] = coords_json(t, u.dst);
+    e["step"] = u.step;
+    e["order"] = u.order;
+    if (u.tie_negative) e["tie"] = "negative";
+    list.push_back(e);
+  }
+  j["unicasts"] = list;
+  if (verdict) j["check"] = verdict_json(s, *verdict);
+  return j.dump(1) + "\n";
+}
+
+/// One panel per step on the 2-D grid (y grows upward, as in the papers' figures): nodes that
+/// already hold the message are dark, this step's receivers take the step's colour, and each
+/// unicast is drawn along its dimension-ordered path with an arrowhead at the receiver.
+std::string schedule_svg(const Schedule& s) {
+  static const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                         "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
+  const Topology& t = s.topology;
+  const int nx = t.radix(0), ny = t.dims() > 1 ? t.radix(1) : 1;
+  const int cell = std::max(8, std::min(40, 480 / std::max(nx, ny)));
+  const int margin = cell, title = 24;
+  const int pw = nx * cell + 2 * margin, ph = ny * cell + 2 * margin + title;
+  const int steps = std::max(1, s.num_steps);
+  const int cols = std::min(steps, 4), rows = (steps + cols - 1) / cols;
+  const double r = cell * 0.28;
+  std::string o = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
+      "font-family=\"sans-serif\" font-size=\"13\">\n<defs>\n",
+      cols * pw, rows * ph);
+  for (int k = 0; k < 10; ++k)
+    o += fmt::format(
+        "<marker id=\"a{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" "
+        "markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
+        "fill=\"{}\"/></marker>\n",
+        k, kColours[k]);
+  o += "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+
+  std::vector<int> informed_step(size_t(t.num_nodes()), -1);  // step at whose end it holds it
+  informed_step[size_t(s.source)] = 0;
+  for (const sw::Unicast& u : s.unicasts)
+    if (informed_step[size_t(u.dst)] < 0 || u.step < informed_step[size_t(u.dst)])
+      informed_step[size_t(u.dst)] = u.step;
+
+  for (int step = 1; step <= steps; ++step) {
+    const int px = ((step - 1) % cols) * pw, py = ((step - 1) / cols) * ph;
+    const int ci = (step - 1) % 10;
+    const char* colour = kColours[ci];
+    auto cx = [&](int x) { return px + margin + x * cell + cell / 2.0; };
+    auto cy = [&](int y) { return py + title + margin + (ny - 1 - y) * cell + cell / 2.0; };
+    int count = 0;
+    for (const sw::Unicast& u : s.unicasts) count += u.step == step;
+    o += fmt::format("<g>\n<text x=\"{}\" y=\"{}\">step {}: {} unicast{}</text>\n", px + margin,
+                     py + 17, step, count, count == 1 ? "" : "s");
+    o += fmt::format(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd\"/>\n",
+        px + margin / 2, py + title + margin / 2, nx * cell + margin, ny * cell + margin);
+    for (const sw::Unicast& u : s.unicasts) {
+      if (u.step != step) continue;
+      const std::vector<sw::Arc> path = sw::unicast_path(t, u);
+      for (size_t j = 0; j < path.size(); ++j) {
+        const sw::Arc& a = path[j];
+        const int next = t.neighbor(a.node, a.port);
+        const int x0 = t.coord_of(a.node, 0), y0 = t.dims() > 1 ? t.coord_of(a.node, 1) : 0;
+        const int x1 = t.coord_of(next, 0), y1 = t.dims() > 1 ? t.coord_of(next, 1) : 0;
+        const int dim = a.port / 2, sign = (a.port & 1) ? -1 : 1;
+        const bool last = j + 1 == path.size();
+        const std::string end = last ? fmt::format(" marker-end=\"url(#a{})\"", ci) : "";
+        const bool wraps = (dim == 0 ? x1 - x0 : y1 - y0) != sign;
+        auto line = [&](double ax, double ay, double bx, double by, const std::string& extra) {
+          o += fmt::format(
+              "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+              "stroke-width=\"1.6\"{}/>\n",
+              ax, ay, bx, by, colour, extra);
+        };
+        // Shorten the last segment so the arrowhead stops at the receiver's circle.
+        const double shrink = last ? r : 0;
+        const double dx = dim == 0 ? sign : 0, dy = dim == 0 ? 0 : -sign;  // screen direction
+        if (!wraps) {
+          line(cx(x0), cy(y0), cx(x1) - dx * shrink, cy(y1) - dy * shrink, end);
+        } else {
+          // Wraparound link: leave through the panel edge, re-enter from the opposite one.
+          const double half = cell / 2.0 + margin / 2.0;
+          line(cx(x0), cy(y0), cx(x0) + dx * half, cy(y0) + dy * half, "");
+          line(cx(x1) - dx * half, cy(y1) - dy * half, cx(x1) - dx * shrink, cy(y1) - dy * shrink, end);
+        }
+      }
+    }
+    for (int node = 0; node < t.num_nodes(); ++node) {
+      const int x = t.coord_of(node, 0), y = t.dims() > 1 ? t.coord_of(node, 1) : 0;
+      const int when = informed_step[size_t(node)];
+      std::string fill = "white";
+      if (when >= 0 && when < step) fill = "#444";
+      if (when == step) fill = colour;
+      o += fmt::format(
+          "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"{}\" stroke=\"{}\" "
+          "stroke-width=\"{}\"/>\n",
+          cx(x), cy(y), r, fill, node == s.source ? "black" : "#888", node == s.source ? 2 : 1);
+    }
+    o += "</g>\n";
+  }
+  o += "</svg>\n";
+  return o;
+}
+
+void print_schedule(std::ostream& out, const Schedule& s, bool quiet) {
+  const Topology& t = s.topology;
+  out << fmt::format("{} broadcast on {} from {}: {} steps, {} unicasts\n", s.algo, sw::describe(t),
+                     sw::format_node(t, s.source), s.num_steps, s.unicasts.size());
+  size_t i = 0;
+  for (int step = 1; step <= s.num_steps; ++step) {
+    size_t j = i;
+    while (j < s.unicasts.size() && s.unicasts[j].step == step) ++j;
+    out << fmt::format("step {}: {} unicasts\n", step, j - i);
+    if (!quiet)
+      for (size_t k = i; k < j; ++k) {
+        const sw::Unicast& u = s.unicasts[k];
+        out << fmt::format("  {} -> {}  order {}  first {}  {} hops{}\n", sw::format_node(t, u.src),
+                           sw::format_node(t, u.dst), u.order,
+                           sw::format_port(sw::first_port(t, u)), t.hops(u.src, u.dst, u.tie_negative),
+                           u.tie_negative ? "  tie negative" : "");
+      }
+    i = j;
+  }
+}
+
+int run_schedule(const ScheduleArgs& a) {
+  if (a.net.empty()) throw BadInput("--net: required, e.g. --net torus:16x16");
+  Topology t;
+  try {
+    t = sw::parse_net(a.net);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(std::string("--net: ") + e.what());
+  }
+  if (a.algo.empty()) throw BadInput("--algo: required (dcf, edn, tseng, wang-tseng, rd, sequential)");
+  sw::BroadcastAlgo algo;
+  try {
+    algo = sw::parse_algo(a.algo);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(std::string("--algo: ") + e.what());
+  }
+  sw::BroadcastOptions options;
+  if (a.dcf_variant == "sol2") {
+    options.dcf_variant = sw::DcfVariant::Sol2;
+  } else if (a.dcf_variant == "sol1") {
+    options.dcf_variant = sw::DcfVariant::Sol1;
+  } else {
+    throw BadInput("--dcf-variant: '" + a.dcf_variant + "' is not one of sol2, sol1");
+  }
+  options.keep_redundant = a.keep_redundant;
+  const int source = parse_source(t, a.source);
+  if (!a.svg_file.empty() && t.dims() > 2)
+    throw BadInput("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
+
+  Schedule s;
+  try {
+    s = sw::generate_broadcast(algo, t, source, options);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(std::string("--net/--algo: ") + e.what());
+  }
+  sw::Verdict verdict;
+  if (a.check) verdict = sw::verify(s);
+
+  if (!a.svg_file.empty()) write_atomically("--svg", a.svg_file, schedule_svg(s));
+  if (!a.json_file.empty()) {
+    try {
+      write_atomically("--json", a.json_file, schedule_json(s, a.check ? &verdict : nullptr));
+    } catch (const BadInput&) {
+      if (!a.svg_file.empty()) std::remove(a.svg_file.c_str());  // leave nothing behind
+      throw;
+    }
+  }
+  print_schedule(std::cout, s, a.quiet);
+  if (a.check) {
+    std::cout << sw::format_verdict(s, verdict);
+    return verdict.ok() ? 0 : 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_schedule_command(CLI::App& app) {
+  auto args = std::make_shared<ScheduleArgs>();
+  std::string algos;
+  for (const std::string& name : sw::algo_names())
+    algos += "\n  " + name + ": " + sw::algo_help(sw::parse_algo(name));
+  CLI::App* cmd = app.add_subcommand(
+      "schedule", "Generate a one-to-all broadcast schedule; print, check and draw it");
+  cmd->add_option("--net", args->net, "Network, e.g. torus:16x16 or torus:8x8x8");
+  cmd->add_option("--algo", args->algo, "Algorithm:" + algos);
+  cmd->add_option("--source", args->source, "Source node coordinates x,y,... (default: all 0)");
+  cmd->add_flag("--check", args->check,
+                "Verify Definition 1, stepwise and depth contention-freedom and the step bound; "
+                "exit 1 unless Definition 1 and stepwise contention-freedom hold");
+  cmd->add_option("--json", args->json_file, "Write the schedule as JSON");
+  cmd->add_option("--svg", args->svg_file, "Draw each step on the 2-D torus as SVG");
+  cmd->add_flag("--keep-redundant", args->keep_redundant,
+                "tseng, wang-tseng: keep the papers' re-sends to nodes that already hold the message");
+  cmd->add_option("--dcf-variant", args->dcf_variant,
+                  "dcf: sol2 (primary block reconstruction) or sol1 (B and C swapped)");
+  cmd->add_flag("--quiet", args->quiet, "Print per-step counts only, not every unicast");
+  cmd->callback([args]() {
+    int rc = 0;
+    try {
+      rc = run_schedule(*args);
+    } catch (const BadInput& e) {
+      std::cerr << "wormcast schedule: " << e.what() << "\n";
+      rc = 2;
+    }
+    if (rc != 0) throw CLI::RuntimeError(rc);
+  });
+}
+
+}  // namespace wormcast

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# CLI contract checks: a bad value for each configuration field exits 2 with a one-line error
+# naming the field and leaves no output file; same configuration + seed gives byte-identical JSON.
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+fail=0
+
+expect_bad() {  # key value
+  local out="$work/bad.json"
+  rm -f "$out"
+  local err
+  err=$("$bin" traffic --set "$1=$2" --json "$out" --measure 10 2>&1 >/dev/null)
+  local rc=$?
+  if [ $rc -ne 2 ]; then echo "FAIL: $1=$2 exited $rc, want 2"; fail=1; fi
+  if [ -e "$out" ] || [ -e "$out.tmp" ]; then echo "FAIL: $1=$2 left an output file"; fail=1; fi
+  if [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then echo "FAIL: $1=$2 error is not one line: $err"; fail=1; fi
+  case "$err" in *"$1"*) ;; *) echo "FAIL: $1=$2 error does not name the field: $err"; fail=1 ;; esac
+}
+
+expect_bad net.radix 1x8
+expect_bad net.radix 8x8x8x8x8
+expect_bad net.radix 300
+expect_bad net.radix 256x256x2
+expect_bad net.radix abc
+expect_bad net.topology ring
+expect_bad net.topology torus,mesh,torus
+expect_bad router.local_ports two
+expect_bad router.vcs_per_class 0
+expect_bad router.vcs_per_class 9
+expect_bad router.dateline maybe
+expect_bad router.buffer_depth 0
+expect_bad router.buffer_depth 65
+expect_bad router.router_delay 0
+expect_bad router.link_delay -1
+expect_bad router.credit_delay 9
+expect_bad nic.ts -5
+expect_bad nic.tr x
+expect_bad nic.max_packet 0
+expect_bad traffic.pattern random
+expect_bad traffic.mode poisson
+expect_bad traffic.rate 1.5
+expect_bad traffic.rate -0.1
+expect_bad traffic.packet_len 0
+expect_bad traffic.message_len 0
+expect_bad traffic.hotspots 64
+expect_bad traffic.hotspot_fraction 2
+expect_bad sim.warmup -1
+expect_bad sim.measure 0
+expect_bad sim.drain -3
+expect_bad sim.seed -1
+expect_bad sim.watchdog 0
+expect_bad sim.progress sometimes
+expect_bad no.such_key 1
+
+# An unknown key in a YAML file, and a missing file.
+printf 'router:\n  buffer_depht: 4\n' > "$work/typo.yaml"
+"$bin" run "$work/typo.yaml" --json "$work/typo.json" >/dev/null 2>&1
+rc=$?; [ $rc -eq 2 ] || { echo "FAIL: unknown YAML key exited $rc"; fail=1; }
+[ -e "$work/typo.json" ] && { echo "FAIL: unknown YAML key left output"; fail=1; }
+"$bin" run "$work/missing.yaml" >/dev/null 2>&1
+rc=$?; [ $rc -eq 2 ] || { echo "FAIL: missing config exited $rc"; fail=1; }
+"$bin" traffic --rate abc >/dev/null 2>&1
+rc=$?; [ $rc -eq 2 ] || { echo "FAIL: bad CLI value exited $rc"; fail=1; }
+
+# Determinism: byte-identical JSON for the same configuration and seed; another seed differs.
+"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --json "$work/a.json" >/dev/null || { echo "FAIL: run a"; fail=1; }
+"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --json "$work/b.json" >/dev/null || { echo "FAIL: run b"; fail=1; }
+"$bin" traffic --rate 0.3 --measure 3000 --seed 12 --json "$work/c.json" >/dev/null || { echo "FAIL: run c"; fail=1; }
+cmp -s "$work/a.json" "$work/b.json" || { echo "FAIL: same seed, different JSON"; fail=1; }
+cmp -s "$work/a.json" "$work/c.json" && { echo "FAIL: different seeds, identical JSON"; fail=1; }
+
+[ $fail -eq 0 ] && echo "cli: all checks passed"
+exit $fail

@@ -1,0 +1,102 @@
+// Schedule IR helpers: network names, chunk sets, translation to another source, redundancy removal.
+#include <catch2/catch.hpp>
+
+#include "sw/schedule/schedule.h"
+
+using namespace wormcast::sw;
+
+TEST_CASE("parse_net: accepts what describe prints", "[sw]") {
+  for (const char* text : {"torus:16x16", "mesh:4x4x4", "torus,mesh:8x4", "torus:5x5x5x5", "torus:7"}) {
+    const Topology t = parse_net(text);
+    REQUIRE(describe(t) == text);
+  }
+  const Topology t = parse_net("torus,mesh:8x4");
+  REQUIRE(t.dims() == 2);
+  REQUIRE(t.radix(0) == 8);
+  REQUIRE(t.torus(0));
+  REQUIRE_FALSE(t.torus(1));
+}
+
+TEST_CASE("parse_net: rejects malformed networks with one line", "[sw]") {
+  const char* bad = GENERATE("torus", "torus:", "torus:16x", "ring:4x4", "torus:1x4", "torus:4x4x4x4x4",
+                             "torus:0x4", "torus:-4x4", "torus,mesh:4x4x4", "torus:4096x4096x2",
+                             "torus:99999x2", "torus:4 x4");
+  CAPTURE(bad);
+  try {
+    parse_net(bad);
+    FAIL("accepted");
+  } catch (const std::invalid_argument& e) {
+    const std::string msg = e.what();
+    REQUIRE(msg.find('\n') == std::string::npos);
+    REQUIRE(msg.find("network") != std::string::npos);
+  }
+}
+
+TEST_CASE("chunk set: add, contains, count and equality ignore trailing words", "[sw]") {
+  ChunkSet a = ChunkSet::single(0);
+  a.add(70);
+  REQUIRE(a.contains(0));
+  REQUIRE(a.contains(70));
+  REQUIRE_FALSE(a.contains(1));
+  REQUIRE(a.count() == 2);
+  REQUIRE(a.ids() == std::vector<int>{0, 70});
+  ChunkSet b = ChunkSet::single(70);
+  b.add(ChunkSet::single(0));
+  REQUIRE(a == b);
+  REQUIRE(ChunkSet::single(3) != ChunkSet::single(4));
+}
+
+TEST_CASE("schedule: translation moves every node and keeps hop counts and first ports", "[sw]") {
+  const Topology t = parse_net("torus:8x8");
+  Schedule s;
+  s.topology = t;
+  s.source = 0;
+  s.num_steps = 1;
+  Unicast u;
+  u.src = 0;
+  u.dst = t.node(Coord{{4, 3}});  // x distance 4 is a tie
+  u.step = 1;
+  s.unicasts.push_back(u);
+  const int to = t.node(Coord{{6, 7}});
+  const Schedule m = translate(s, to);
+  REQUIRE(m.source == to);
+  REQUIRE(m.unicasts[0].src == to);
+  REQUIRE(m.unicasts[0].dst == t.node(Coord{{2, 2}}));
+  REQUIRE(t.hops(m.unicasts[0].src, m.unicasts[0].dst, false) == t.hops(0, u.dst, false));
+  REQUIRE(first_port(t, m.unicasts[0]) == first_port(t, u));
+}
+
+TEST_CASE("schedule: drop_redundant removes re-sends and renumbers send orders", "[sw]") {
+  const Topology t = parse_net("torus:4x4");
+  Schedule s;
+  s.topology = t;
+  s.source = 0;
+  s.num_steps = 2;
+  auto add = [&](int src, int dst, int step, int order) {
+    Unicast u;
+    u.src = src;
+    u.dst = dst;
+    u.step = step;
+    u.order = order;
+    s.unicasts.push_back(u);
+  };
+  add(0, 1, 1, 0);
+  add(0, 4, 1, 1);
+  add(1, 0, 2, 0);  // the source already holds it
+  add(1, 4, 2, 1);  // informed in step 1
+  add(1, 2, 2, 2);  // new
+  drop_redundant(s);
+  REQUIRE(s.unicasts.size() == 3);
+  REQUIRE(s.unicasts[2].src == 1);
+  REQUIRE(s.unicasts[2].dst == 2);
+  REQUIRE(s.unicasts[2].order == 0);
+}
+
+TEST_CASE("schedule: ceil_log is exact at powers", "[sw]") {
+  REQUIRE(ceil_log(1, 5) == 0);
+  REQUIRE(ceil_log(5, 5) == 1);
+  REQUIRE(ceil_log(6, 5) == 2);
+  REQUIRE(ceil_log(256, 5) == 4);
+  REQUIRE(ceil_log(1024, 2) == 10);
+  REQUIRE(ceil_log(1025, 2) == 11);
+}
