@@ -258,6 +258,8 @@ nlohmann::json Config::echo() const {
   for (size_t d = 0; d < net.radix.size(); ++d) radix_s += (d ? "x" : "") + std::to_string(net.radix[d]);
   std::string topo;
   for (size_t d = 0; d < net.torus.size(); ++d) topo += std::string(d ? "," : "") + (net.torus[d] ? "torus" : "mesh");
+  if (std::all_of(net.torus.begin(), net.torus.end(), [](bool t) { return t; })) topo = "torus";
+  if (std::none_of(net.torus.begin(), net.torus.end(), [](bool t) { return t; })) topo = "mesh";
   static const char* patterns[] = {"uniform", "transpose", "bitcomp", "tornado", "neighbor", "hotspot"};
   std::string hs;
   for (size_t i = 0; i < traffic.hotspots.size(); ++i) hs += (i ? "," : "") + std::to_string(traffic.hotspots[i]);

@@ -80,15 +80,15 @@ void TorusNetwork::trace(sc_core::sc_trace_file* tf) const {
 std::string TorusNetwork::gtkw(const std::string& dump_file) const {
   std::string s = fmt::format("[dumpfile] \"{}\"\n", dump_file);
   for (auto& r : m_routers) {
-    const std::string base = r->name();
-    s += fmt::format("@800200\n-{}\n", base);
+    const std::string base = std::string("SystemC.") + r->name();  // the VCD writer's top scope
+    s += fmt::format("@800200\n-{}\n", r->name());
     for (int p = 0; p < m_rp.num_ports(); ++p) {
       for (const char* w : {"in_", "out_"}) {
         const std::string sig = base + "." + w + std::to_string(p);
         s += fmt::format("@28\n{}.valid\n@22\n{}.payload[31:0]\n", sig, sig);
       }
     }
-    s += fmt::format("@1000200\n-{}\n", base);
+    s += fmt::format("@1000200\n-{}\n", r->name());
   }
   return s;
 }
