@@ -23,6 +23,7 @@ namespace wormcast {
 namespace {
 
 using sw::Schedule;
+using Json = nlohmann::ordered_json;  // keys in the documented order
 using sw::Topology;
 
 struct ScheduleArgs {
@@ -42,27 +43,6 @@ struct BadInput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-int parse_source(const Topology& t, const std::string& text) {
-  if (text.empty()) return 0;
-  const std::string usage = fmt::format(
-      "--source: expected {} comma-separated coordinates inside {} (e.g. {}), got '{}'", t.dims(),
-      sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0",
-      text);
-  sw::Coord c;
-  std::stringstream ss(text);
-  std::string part;
-  int d = 0;
-  while (std::getline(ss, part, ',')) {
-    if (d >= t.dims() || part.empty() || part.size() > 5 ||
-        part.find_first_not_of("0123456789") != std::string::npos)
-      throw BadInput(usage);
-    c[d] = std::stoi(part);
-    if (c[d] >= t.radix(d)) throw BadInput(usage);
-    ++d;
-  }
-  if (d != t.dims() || text.back() == ',') throw BadInput(usage);
-  return t.node(c);
-}
 
 /// Writes through a temporary file in the same directory and renames it into place, so that a
 /// failure never leaves a partial file behind.
@@ -83,10 +63,10 @@ void write_atomically(const std::string& option, const std::string& path, const 
   }
 }
 
-nlohmann::json coords_json(const Topology& t, int node) { return sw::node_coords(t, node); }
+Json coords_json(const Topology& t, int node) { return sw::node_coords(t, node); }
 
-nlohmann::json verdict_json(const Schedule& s, const sw::Verdict& v) {
-  nlohmann::json j;
+Json verdict_json(const Schedule& s, const sw::Verdict& v) {
+  Json j;
   j["ok"] = v.ok();
   j["steps"] = v.steps;
   j["lower_bound"] = v.lower_bound;
@@ -110,7 +90,7 @@ nlohmann::json verdict_json(const Schedule& s, const sw::Verdict& v) {
 
 std::string schedule_json(const Schedule& s, const sw::Verdict* verdict) {
   const Topology& t = s.topology;
-  nlohmann::json j;
+  Json j;
   std::vector<int> dims;
   for (int d = 0; d < t.dims(); ++d) dims.push_back(t.radix(d));
   j["dims"] = dims;
@@ -118,9 +98,9 @@ std::string schedule_json(const Schedule& s, const sw::Verdict* verdict) {
   j["source"] = coords_json(t, s.source);
   j["algo"] = s.algo;
   j["steps"] = s.num_steps;
-  nlohmann::json list = nlohmann::json::array();
+  Json list = Json::array();
   for (const sw::Unicast& u : s.unicasts) {
-    nlohmann::json e;
+    Json e;
     e["src"] = coords_json(t, u.src);
     e["dst"] = coords_json(t, u.dst);
     e["step"] = u.step;
@@ -128,9 +108,14 @@ std::string schedule_json(const Schedule& s, const sw::Verdict* verdict) {
     if (u.tie_negative) e["tie"] = "negative";
     list.push_back(e);
   }
-  j["unicasts"] = list;
   if (verdict) j["check"] = verdict_json(s, *verdict);
-  return j.dump(1) + "\n";
+  // One key per line and one unicast per line: diff-friendly and still easy to read.
+  std::string o = "{\n";
+  for (auto it = j.begin(); it != j.end(); ++it) o += " " + Json(it.key()).dump() + ": " + it.value().dump() + ",\n";
+  o += " \"unicasts\": [";
+  for (size_t i = 0; i < list.size(); ++i) o += (i ? ",\n  " : "\n  ") + list[i].dump();
+  o += list.empty() ? "]\n}\n" : "\n ]\n}\n";
+  return o;
 }
 
 /// One panel per step on the 2-D grid (y grows upward, as in the papers' figures): nodes that
@@ -148,16 +133,10 @@ std::string schedule_svg(const Schedule& s) {
   const int cols = std::min(steps, 4), rows = (steps + cols - 1) / cols;
   const double r = cell * 0.28;
   std::string o = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
-      "font-family=\"sans-serif\" font-size=\"13\">\n<defs>\n",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
+      "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"13\">\n"
+      "<rect x=\"0\" y=\"0\" width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n",
       cols * pw, rows * ph);
-  for (int k = 0; k < 10; ++k)
-    o += fmt::format(
-        "<marker id=\"a{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" "
-        "markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
-        "fill=\"{}\"/></marker>\n",
-        k, kColours[k]);
-  o += "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
 
   std::vector<int> informed_step(size_t(t.num_nodes()), -1);  // step at whose end it holds it
   informed_step[size_t(s.source)] = 0;
@@ -188,24 +167,31 @@ std::string schedule_svg(const Schedule& s) {
         const int x1 = t.coord_of(next, 0), y1 = t.dims() > 1 ? t.coord_of(next, 1) : 0;
         const int dim = a.port / 2, sign = (a.port & 1) ? -1 : 1;
         const bool last = j + 1 == path.size();
-        const std::string end = last ? fmt::format(" marker-end=\"url(#a{})\"", ci) : "";
         const bool wraps = (dim == 0 ? x1 - x0 : y1 - y0) != sign;
-        auto line = [&](double ax, double ay, double bx, double by, const std::string& extra) {
+        auto line = [&](double ax, double ay, double bx, double by) {
           o += fmt::format(
               "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
-              "stroke-width=\"1.6\"{}/>\n",
-              ax, ay, bx, by, colour, extra);
+              "stroke-width=\"1.6\"/>\n",
+              ax, ay, bx, by, colour);
         };
-        // Shorten the last segment so the arrowhead stops at the receiver's circle.
-        const double shrink = last ? r : 0;
         const double dx = dim == 0 ? sign : 0, dy = dim == 0 ? 0 : -sign;  // screen direction
         if (!wraps) {
-          line(cx(x0), cy(y0), cx(x1) - dx * shrink, cy(y1) - dy * shrink, end);
+          line(cx(x0), cy(y0), cx(x1), cy(y1));
         } else {
           // Wraparound link: leave through the panel edge, re-enter from the opposite one.
           const double half = cell / 2.0 + margin / 2.0;
-          line(cx(x0), cy(y0), cx(x0) + dx * half, cy(y0) + dy * half, "");
-          line(cx(x1) - dx * half, cy(y1) - dy * half, cx(x1) - dx * shrink, cy(y1) - dy * shrink, end);
+          line(cx(x0), cy(y0), cx(x0) + dx * half, cy(y0) + dy * half);
+          line(cx(x1) - dx * half, cy(y1) - dy * half, cx(x1), cy(y1));
+        }
+        if (last) {
+          // Arrowhead with its tip on the receiver's circle (drawn as a polygon: markers are
+          // not rendered by every SVG tool).
+          const double tipx = cx(x1) - dx * r, tipy = cy(y1) - dy * r;
+          const double len = std::max(4.0, cell * 0.22), wid = len * 0.5;
+          o += fmt::format(
+              "<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"{}\"/>\n", tipx,
+              tipy, tipx - dx * len - dy * wid, tipy - dy * len + dx * wid, tipx - dx * len + dy * wid,
+              tipy - dy * len - dx * wid, colour);
         }
       }
     }
@@ -238,10 +224,10 @@ void print_schedule(std::ostream& out, const Schedule& s, bool quiet) {
     if (!quiet)
       for (size_t k = i; k < j; ++k) {
         const sw::Unicast& u = s.unicasts[k];
-        out << fmt::format("  {} -> {}  order {}  first {}  {} hops{}\n", sw::format_node(t, u.src),
-                           sw::format_node(t, u.dst), u.order,
-                           sw::format_port(sw::first_port(t, u)), t.hops(u.src, u.dst, u.tie_negative),
-                           u.tie_negative ? "  tie negative" : "");
+        const int hops = t.hops(u.src, u.dst, u.tie_negative);
+        out << fmt::format("  {} -> {}  order {}  first {}  {} hop{}{}\n", sw::format_node(t, u.src),
+                           sw::format_node(t, u.dst), u.order, sw::format_port(sw::first_port(t, u)),
+                           hops, hops == 1 ? "" : "s", u.tie_negative ? "  tie negative" : "");
       }
     i = j;
   }
@@ -272,8 +258,6 @@ int run_schedule(const ScheduleArgs& a) {
   }
   options.keep_redundant = a.keep_redundant;
   const int source = parse_source(t, a.source);
-  if (!a.svg_file.empty() && t.dims() > 2)
-    throw BadInput("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
 
   Schedule s;
   try {
@@ -281,6 +265,8 @@ int run_schedule(const ScheduleArgs& a) {
   } catch (const std::invalid_argument& e) {
     throw BadInput(std::string("--net/--algo: ") + e.what());
   }
+  if (!a.svg_file.empty() && t.dims() > 2)
+    throw BadInput("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
   sw::Verdict verdict;
   if (a.check) verdict = sw::verify(s);
 
@@ -302,6 +288,28 @@ int run_schedule(const ScheduleArgs& a) {
 }
 
 }  // namespace
+
+int parse_source(const Topology& t, const std::string& text) {
+  if (text.empty()) return 0;
+  const std::string usage = fmt::format(
+      "--source: expected {} comma-separated coordinates inside {} (e.g. {}), got '{}'", t.dims(),
+      sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0",
+      text);
+  sw::Coord c;
+  std::stringstream ss(text);
+  std::string part;
+  int d = 0;
+  while (std::getline(ss, part, ',')) {
+    if (d >= t.dims() || part.empty() || part.size() > 5 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      throw BadInput(usage);
+    c[d] = std::stoi(part);
+    if (c[d] >= t.radix(d)) throw BadInput(usage);
+    ++d;
+  }
+  if (d != t.dims() || text.back() == ',') throw BadInput(usage);
+  return t.node(c);
+}
 
 void register_schedule_command(CLI::App& app) {
   auto args = std::make_shared<ScheduleArgs>();

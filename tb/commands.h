@@ -1,7 +1,11 @@
 // Sub-commands of the `wormcast` command-line program, each registered on the top-level CLI11 app.
 #pragma once
 
+#include <string>
+
 #include <CLI/CLI.hpp>
+
+#include "sw/topology/topology.h"
 
 namespace wormcast {
 
@@ -14,5 +18,15 @@ namespace wormcast {
 /// app.exit(e); }`) returns them: 0 success, 1 a --check failed, 2 bad input (one line on stderr
 /// naming the option; no output file is left behind).
 void register_schedule_command(CLI::App& app);
+
+/// `wormcast broadcast --net torus:32x32 --algo dcf --len 64 --ts 200 --tr 200 [--source x,y]
+///  [--vcd FILE] [--trace FILE] [--json FILE] [--set key=value ...]`: the schedule as node
+/// programs on the cycle-accurate model next to the analytic model. Exit codes as above, plus
+/// 3 for a deadlock.
+void register_broadcast_command(CLI::App& app);
+
+/// "--source x,y,..." -> node id (empty: node 0); throws std::runtime_error with a one-line
+/// message naming the option and the allowed coordinates.
+int parse_source(const sw::Topology& t, const std::string& text);
 
 }  // namespace wormcast

@@ -8,20 +8,12 @@
 #include <systemc>
 
 #include "sw/topology/path.h"
+#include "tb/commands.h"
 #include "tb/sim.h"
 
 using namespace wormcast;
 
 namespace {
-
-/// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4" -> net.* overrides.
-void net_overrides(const std::string& spec, Overrides& ov) {
-  const auto colon = spec.find(':');
-  if (colon == std::string::npos)
-    throw ConfigError("--net '" + spec + "': expected KIND:SHAPE, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4");
-  ov.emplace_back("net.topology", spec.substr(0, colon));
-  ov.emplace_back("net.radix", spec.substr(colon + 1));
-}
 
 struct CommonOptions {
   std::vector<std::string> sets;
@@ -77,11 +69,15 @@ int sc_main(int argc, char* argv[]) {
   add_common(traffic, tr_opt);
 
   auto* config = app.add_subcommand("config", "print every configuration key with its default and allowed values");
+  register_schedule_command(app);
+  register_broadcast_command(app);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {  // a sub-command's callback reporting its exit code
+    return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::cerr << "wormcast: " << e.what() << std::endl;
@@ -100,7 +96,7 @@ int sc_main(int argc, char* argv[]) {
     }
     if (traffic->parsed()) {
       Overrides ov;
-      if (!net.empty()) net_overrides(net, ov);
+      if (!net.empty()) ov = net_spec_overrides("--net", net);
       if (!pattern.empty()) ov.emplace_back("traffic.pattern", pattern);
       if (rate >= 0 || traffic->count("--rate")) ov.emplace_back("traffic.rate", CLI::detail::to_string(rate));
       if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(vcs));

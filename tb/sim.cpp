@@ -13,6 +13,7 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/torus/network.h"
+#include "tb/hop_csv.h"
 #include "tb/traffic.h"
 
 namespace wormcast {
@@ -23,27 +24,6 @@ double wall_seconds() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
-
-/// The canonical per-hop record as CSV (conventions rule 12).
-class HopCsv : public HopObserver {
- public:
-  explicit HopCsv(const std::string& path) : m_out(path + ".tmp"), m_path(path) {
-    m_out << "cycle,router,in_port,out_port,vc,packet,flit,head,tail\n";
-  }
-  void on_hop(const HopEvent& e) override {
-    m_out << e.cycle << ',' << e.router << ',' << e.in_port << ',' << e.out_port << ',' << e.vc << ','
-          << payload_packet(e.flit.payload) << ',' << payload_index(e.flit.payload) << ','
-          << int(e.flit.head) << ',' << int(e.flit.tail) << '\n';
-  }
-  void finish() {
-    m_out.close();
-    std::rename((m_path + ".tmp").c_str(), m_path.c_str());
-  }
-
- private:
-  std::ofstream m_out;
-  std::string m_path;
-};
 
 struct Top : sc_core::sc_module {
   sc_core::sc_clock clk;
@@ -57,6 +37,19 @@ struct Top : sc_core::sc_module {
 };
 
 }  // namespace
+
+sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net) {
+  if (path.empty()) return nullptr;
+  std::string base = path;
+  if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+  tf->set_time_unit(100, sc_core::SC_PS);
+  sc_core::sc_trace(tf, clk, "top.clk");
+  net.trace(tf);
+  write_file_atomic(base + ".gtkw", net.gtkw(base + ".vcd"));
+  return tf;
+}
 
 void write_file_atomic(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
@@ -99,17 +92,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
     hops = std::make_unique<HopCsv>(opt.trace_path);
     net.set_observer(hops.get());
   }
-  sc_core::sc_trace_file* tf = nullptr;
-  if (!opt.vcd_path.empty()) {
-    std::string base = opt.vcd_path;
-    if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
-    sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    tf = sc_core::sc_create_vcd_trace_file(base.c_str());
-    tf->set_time_unit(100, sc_core::SC_PS);
-    sc_core::sc_trace(tf, top->clk, "top.clk");
-    net.trace(tf);
-    write_file_atomic(base + ".gtkw", net.gtkw(base + ".vcd"));
-  }
+  sc_core::sc_trace_file* tf = open_vcd(opt.vcd_path, top->clk, net);
 
   const double t0 = wall_seconds();
   const uint64_t limit = end + cfg.sim.drain;

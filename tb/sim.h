@@ -5,6 +5,7 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
+#include <systemc>
 
 #include "systemc/common/config.h"
 
@@ -25,6 +26,11 @@ struct RunOutcome {
 
 /// Elaborates and simulates one traffic run (one per process: SystemC elaborates once).
 RunOutcome run_traffic(const Config& cfg, const RunOptions& opt);
+
+class TorusNetwork;
+/// Opens a VCD of every router port of `net` (path may end in .vcd) and writes the GTKWave save
+/// file next to it; nullptr when path is empty. Call after elaboration, before simulating.
+sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net);
 
 /// Writes text to path atomically (temporary file + rename); throws ConfigError on failure.
 void write_file_atomic(const std::string& path, const std::string& text);

@@ -210,6 +210,13 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r) {
   return p;
 }
 
+Overrides net_spec_overrides(const std::string& option, const std::string& spec) {
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos)
+    throw ConfigError(fmt::format("{} '{}': expected KIND:SHAPE, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4", option, spec));
+  return {{"net.topology", spec.substr(0, colon)}, {"net.radix", spec.substr(colon + 1)}};
+}
+
 std::pair<std::string, std::string> parse_override(const std::string& arg) {
   const auto eq = arg.find('=');
   if (eq == std::string::npos || eq == 0)

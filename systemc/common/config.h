@@ -96,6 +96,8 @@ using Overrides = std::vector<std::pair<std::string, std::string>>;
 
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);
+/// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4" -> the net.topology and net.radix overrides.
+Overrides net_spec_overrides(const std::string& option, const std::string& spec);
 /// Parses "key=value" (throws ConfigError naming the argument).
 std::pair<std::string, std::string> parse_override(const std::string& arg);
 /// The schema as help text: key, default, allowed values.

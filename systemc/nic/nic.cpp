@@ -55,6 +55,7 @@ uint64_t Nic::submit(int dst, uint32_t length, bool tie, uint32_t tag, uint64_t 
     op.rec.msg_packets = packets;
     op.rec.tag = tag;
     op.rec.created = now;
+    op.rec.ready = m_cpu_free;
     op.ready = m_cpu_free;
     op.tie = tie;
     ch.queue.push_back(op);

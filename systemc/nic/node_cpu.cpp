@@ -43,7 +43,10 @@ void NodeCpu::send(int dst, uint32_t length, const sw::SendOptions& options) {
 }
 
 void NodeCpu::run() {
-  if (!m_program) return;
+  if (!m_program) {
+    m_idle = true;
+    return;
+  }
   m_program->on_start(*this);
   for (;;) {
     if (m_nic.has_rx(now())) {
@@ -58,11 +61,14 @@ void NodeCpu::run() {
       d.length = w[2];
       std::memcpy(&d.arrival, buf + 16, 8);
       std::memcpy(&d.visible, buf + 24, 8);
+      if (m_first_receive == ~uint64_t(0)) m_first_receive = now();
       m_program->on_receive(*this, d);
     } else if (m_nic.next_rx_visible() != ~uint64_t(0)) {
       wait(cycle_time() * double(m_nic.next_rx_visible() - now()));
     } else {
+      m_idle = true;
       wait(m_nic.rx_event());  // the NIC fires it when a queued delivery becomes visible
+      m_idle = false;
     }
   }
 }

@@ -25,6 +25,10 @@ class NodeCpu : public sc_core::sc_module, public sw::NodeApi {
   void send(int dst, uint32_t length, const sw::SendOptions& options) override;
 
   uint64_t sends() const { return m_sends; }
+  /// Waiting for a delivery with nothing queued: the program has nothing left to do for now.
+  bool idle() const { return m_idle; }
+  /// When software first saw a delivery (~0: never).
+  uint64_t first_receive() const { return m_first_receive; }
 
  private:
   void run();
@@ -35,6 +39,8 @@ class NodeCpu : public sc_core::sc_module, public sw::NodeApi {
   Nic& m_nic;
   sw::NodeProgram* m_program;
   uint64_t m_sends = 0;
+  bool m_idle = false;
+  uint64_t m_first_receive = ~uint64_t(0);
 };
 
 }  // namespace wormcast

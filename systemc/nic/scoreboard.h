@@ -21,6 +21,7 @@ struct PacketRecord {
   uint32_t msg_packets = 1;
   uint32_t tag = 0;
   uint64_t created = 0;     ///< cycle software asked for the message
+  uint64_t ready = 0;       ///< cycle the NIC could start it (created + the t_s queue)
   uint64_t injected = 0;    ///< cycle the head entered the injection channel
   uint64_t arrived = 0;     ///< end of the cycle the tail left the ejection channel
   uint32_t received = 0;    ///< flits received so far

@@ -1,0 +1,182 @@
+// `wormcast broadcast`: generate a broadcast schedule, run it as node programs on the
+// cycle-accurate model and on the analytic backend, and report both latencies and the blocking.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sw/broadcast/broadcast.h"
+#include "sw/schedule/analytic.h"
+#include "sw/schedule/program_image.h"
+#include "systemc/common/config.h"
+#include "tb/commands.h"
+#include "tb/program_run.h"
+#include "tb/sim.h"
+
+namespace wormcast {
+
+namespace {
+
+struct BroadcastArgs {
+  std::string net = "torus:16x16";
+  std::string algo = "dcf";
+  std::string source;
+  std::string config_file;
+  std::vector<std::string> sets;
+  std::string json_file, vcd_file, trace_file;
+  long long len = 64, ts = 0, tr = 0;
+  bool keep_redundant = false;
+  std::string dcf_variant = "sol2";
+};
+
+nlohmann::json times_json(const std::vector<int64_t>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (auto x : v) a.push_back(x < 0 ? nlohmann::json(nullptr) : nlohmann::json(x));
+  return a;
+}
+
+int run_broadcast(const BroadcastArgs& a) {
+  if (a.len < 1 || a.len > 1000000) throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..1000000 flits", a.len));
+  Overrides ov = net_spec_overrides("--net", a.net);
+  ov.emplace_back("nic.ts", std::to_string(a.ts));
+  ov.emplace_back("nic.tr", std::to_string(a.tr));
+  // Two VCs per dateline class: a sender's consecutive messages on one channel then do not wait
+  // for the previous tail's last credit (section 5.3 of docs/router.md), which the papers' model
+  // has no notion of. --set router.vcs_per_class=1 shows those one-cycle waits.
+  ov.emplace_back("router.vcs_per_class", "2");
+  // A broadcast message travels as one worm (the papers' model), so packets are as long as it.
+  ov.emplace_back("nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len))));
+  for (auto& s : a.sets) ov.push_back(parse_override(s));
+  const Config cfg = load_config(a.config_file, ov);
+  if (a.len > cfg.nic.max_packet)
+    throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
+  const sw::Topology t = cfg.net.topology();
+  int source = 0;
+  try {
+    source = parse_source(t, a.source);
+  } catch (const std::runtime_error& e) {
+    throw ConfigError(e.what());
+  }
+  sw::BroadcastOptions bo;
+  bo.keep_redundant = a.keep_redundant;
+  if (a.dcf_variant != "sol2" && a.dcf_variant != "sol1")
+    throw ConfigError("--dcf-variant = '" + a.dcf_variant + "' is invalid; allowed: sol2, sol1");
+  bo.dcf_variant = a.dcf_variant == "sol1" ? sw::DcfVariant::Sol1 : sw::DcfVariant::Sol2;
+  sw::Schedule sched;
+  try {
+    sched = sw::generate_broadcast(sw::parse_algo(a.algo), t, source, bo);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("--algo/--net: ") + e.what());
+  }
+
+  const RouterParams rp = derive_router_params(cfg.net, cfg.router);
+  const uint32_t len = uint32_t(a.len);
+  sw::AnalyticParams ap;
+  ap.ports = rp.local == 1 ? sw::PortModel::OnePort : sw::PortModel::AllPort;
+  ap.t_s = uint64_t(a.ts);
+  ap.t_r = uint64_t(a.tr);
+  ap.router_delay = uint64_t(rp.router_delay);
+  ap.link_delay = uint64_t(rp.link_delay);
+  const sw::AnalyticResult analytic = sw::run_schedule_analytic(sched, len, ap);
+  sw::AnalyticParams paper = ap;
+  paper.model = sw::TimingModel::Paper;
+  const sw::AnalyticResult paper_r = sw::run_schedule_analytic(sched, len, paper);
+
+  const sw::ProgramImage image(sched);
+  std::vector<sw::ScheduleProgram> programs = image.make_programs(len);
+  std::vector<sw::NodeProgram*> ptrs;
+  for (auto& p : programs) ptrs.push_back(&p);
+  ProgramRunOptions po;
+  po.vcd_path = a.vcd_file;
+  po.trace_path = a.trace_file;
+  const ProgramRun run = run_programs(cfg, ptrs, po);
+
+  std::vector<int64_t> measured(size_t(t.num_nodes()), -1);
+  uint64_t measured_latency = 0;
+  int reached = 0, duplicates = 0;
+  for (int i = 0; i < t.num_nodes(); ++i) {
+    if (run.first_visible[size_t(i)] != ~uint64_t(0)) {
+      measured[size_t(i)] = int64_t(run.first_visible[size_t(i)]);
+      measured_latency = std::max(measured_latency, run.first_visible[size_t(i)]);
+      ++reached;
+    }
+    if (run.deliveries[size_t(i)] > 1) duplicates += int(run.deliveries[size_t(i)] - 1);
+  }
+  const bool everyone = reached == t.num_nodes() - 1 && measured[size_t(source)] < 0;
+
+  nlohmann::json j;
+  j["wormcast"] = {{"command", "broadcast"}, {"format", 1}};
+  j["config"] = cfg.echo();
+  j["algo"] = a.algo;
+  j["source"] = sw::node_coords(t, source);
+  j["length"] = len;
+  j["steps"] = sched.num_steps;
+  j["unicasts"] = sched.unicasts.size();
+  j["status"] = run.status;
+  j["cycles"] = run.cycles;
+  j["measured_latency"] = measured_latency;
+  j["analytic_latency"] = analytic.latency;
+  j["paper_latency"] = paper_r.latency;
+  j["blocked_cycles"] = run.blocked_cycles;
+  j["blocked_messages"] = run.blocked_messages;
+  j["injection_wait_cycles"] = run.injection_wait_cycles;
+  j["analytic_overlapping_pairs"] = analytic.overlapping_pairs;
+  j["all_nodes_reached"] = everyone;
+  j["duplicate_deliveries"] = duplicates;
+  j["receive_times"] = times_json(measured);
+  j["analytic_receive_times"] = times_json(analytic.first_visible);
+  j["node_order"] = "node id, dimension 0 fastest; null = never received (the source)";
+  j["errors"] = run.errors;
+  if (run.status == "deadlock") j["deadlock"] = run.deadlock;
+
+  std::cout << fmt::format(
+      "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
+      "  measured latency {} cycles | analytic {} (router model), {} (seed 000 model) | blocked {} cycles in {} "
+      "messages | {} nodes reached{}{}\n",
+      a.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, a.ts, a.tr,
+      measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
+      duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
+      run.status == "ok" ? "" : " | status " + run.status);
+  for (auto& e : run.errors) std::cout << "  error: " << e << "\n";
+  if (!a.json_file.empty()) write_file_atomic(a.json_file, j.dump(2) + "\n");
+  if (run.exit_code) return run.exit_code;
+  return everyone ? 0 : 1;
+}
+
+}  // namespace
+
+void register_broadcast_command(CLI::App& app) {
+  auto a = std::make_shared<BroadcastArgs>();
+  std::string algos;
+  for (const std::string& name : sw::algo_names()) algos += "\n  " + name + ": " + sw::algo_help(sw::parse_algo(name));
+  CLI::App* cmd = app.add_subcommand(
+      "broadcast", "Run a broadcast schedule as node programs on the cycle-accurate model and compare with the analytic model");
+  cmd->add_option("--net", a->net, "torus, e.g. torus:32x32 (default torus:16x16)");
+  cmd->add_option("--algo", a->algo, "algorithm (default dcf):" + algos);
+  cmd->add_option("--len", a->len, "message length in flits (default 64)");
+  cmd->add_option("--ts", a->ts, "software send latency t_s, cycles (default 0)");
+  cmd->add_option("--tr", a->tr, "software receive latency t_r, cycles (default 0)");
+  cmd->add_option("--source", a->source, "source coordinates x,y,... (default all 0)");
+  cmd->add_option("--config", a->config_file, "start from this YAML configuration (router, nic keys)");
+  cmd->add_option("--set", a->sets, "override a configuration key (repeatable); broadcast runs default to "
+                  "router.vcs_per_class=2 and nic.max_packet >= --len (one worm per message)");
+  cmd->add_flag("--keep-redundant", a->keep_redundant, "tseng, wang-tseng: keep the papers' re-sends");
+  cmd->add_option("--dcf-variant", a->dcf_variant, "dcf block: sol2 (primary) or sol1");
+  cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times");
+  cmd->add_option("--vcd", a->vcd_file, "write a VCD waveform and a GTKWave save file");
+  cmd->add_option("--trace", a->trace_file, "write every flit hop as CSV");
+  cmd->callback([a]() {
+    int rc = 0;
+    try {
+      rc = run_broadcast(*a);
+    } catch (const ConfigError& e) {
+      std::cerr << "wormcast broadcast: " << e.what() << "\n";
+      rc = 2;
+    }
+    if (rc != 0) throw CLI::RuntimeError(rc);
+  });
+}
+
+}  // namespace wormcast
