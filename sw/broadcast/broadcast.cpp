@@ -13,7 +13,7 @@ struct AlgoInfo {
 };
 const AlgoInfo kAlgos[] = {
     {BroadcastAlgo::Dcf, "dcf",
-     "DCF (depth contention-free, seed 000): n x n torus, n = 4^k (2k steps) or 2*4^k "
+     "DCF ('Depth Contention-Free Broadcasting on Torus Networks', ICS 1998): n x n torus, n = 4^k (2k steps) or 2*4^k "
      "(2k+1 steps), k >= 1; block reconstructed from the paper (--dcf-variant sol2|sol1)"},
     {BroadcastAlgo::Edn, "edn",
      "EDN: INTERPRETATION (the published EDN node sets are not available): the 'EDN-Z' stand-in, "
