@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The Fig. 8/9 sweep on a 16x16 torus: DCF is never slower than EDN, DCF's measured latency is its
 contention-free model's at every point with no blocked cycle, and EDN is blocked at some length."""
 import csv, os, subprocess, sys, tempfile
