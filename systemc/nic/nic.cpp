@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "systemc/common/clock.h"
+#include "systemc/common/link_signal.h"
 
 namespace wormcast {
 
@@ -76,8 +77,8 @@ void Nic::end_of_elaboration() {
   for (int c = 0; c < m_rp.local; ++c) {
     m_ej_val.push_back(&ej_in[c]->read());
     m_inj_credit_val.push_back(&inj_credit[c]->read());
-    m_wake |= ej_in[c]->value_changed_event();
-    m_wake |= inj_credit[c]->value_changed_event();
+    watch_input(ej_in[c], &m_submitted, &m_sleeping, m_wake);
+    watch_input(inj_credit[c], &m_submitted, &m_sleeping, m_wake);
   }
 }
 

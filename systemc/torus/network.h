@@ -11,6 +11,7 @@
 
 #include "systemc/common/config.h"
 #include "systemc/common/flit.h"
+#include "systemc/common/link_signal.h"
 #include "systemc/nic/nic.h"
 #include "systemc/nic/scoreboard.h"
 #include "systemc/torus/router.h"
@@ -46,8 +47,8 @@ class TorusNetwork : public sc_core::sc_module {
   uint64_t outstanding() const;
 
  private:
-  using FlitSig = sc_core::sc_signal<Flit>;
-  using CreditSig = sc_core::sc_signal<Credit>;
+  using FlitSig = LinkSignal<Flit>;
+  using CreditSig = LinkSignal<Credit>;
 
   Config m_cfg;
   sw::Topology m_topo;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "systemc/common/clock.h"
+#include "systemc/common/link_signal.h"
 
 namespace wormcast {
 
@@ -53,11 +54,12 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
 }
 
 void TorusRouter::end_of_elaboration() {
+  m_wake |= m_wake_event;
   for (int p = 0; p < m_np; ++p) {
     m_flit_in_val.push_back(&flit_in[p]->read());
     m_credit_in_val.push_back(&credit_in[p]->read());
-    m_wake |= flit_in[p]->value_changed_event();
-    m_wake |= credit_in[p]->value_changed_event();
+    watch_input(flit_in[p], &m_wake_event, &m_sleeping, m_wake);
+    watch_input(credit_in[p], &m_wake_event, &m_sleeping, m_wake);
   }
 }
 

@@ -103,7 +103,8 @@ class TorusRouter : public sc_core::sc_module {
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps until one of its input wires changes, then resumes at the next edge.
   bool m_sleeping = false;
-  sc_core::sc_event_or_list m_wake;
+  sc_core::sc_event m_wake_event;   ///< notified by LinkSignal inputs
+  sc_core::sc_event_or_list m_wake; ///< m_wake_event and the value-changed events of other inputs
   // Inputs read through the bound signals' value references (stable for the whole run).
   std::vector<const Flit*> m_flit_in_val;
   std::vector<const Credit*> m_credit_in_val;
