@@ -42,8 +42,6 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_va_best.assign(size_t(m_np) * m_nv, -1);
   m_sa_vc.assign(size_t(m_np), -1);
   m_sa_best.assign(size_t(m_np), -1);
-  m_flit_out_valid.assign(size_t(m_np), 0);
-  m_credit_out_valid.assign(size_t(m_np), 0);
   m_touched.reserve(size_t(m_np) * m_nv);
   m_vc_mask.assign(size_t(m_np), 0);
 
@@ -73,8 +71,7 @@ void TorusRouter::tick() {
   // then a value change (two equal credits in a row are not).
   const bool quiet_inputs = absorb(t);
   allocate(t);
-  bool idle = quiet_inputs && m_buffered == 0 && m_pending.empty();
-  for (int p = 0; idle && p < m_np; ++p) idle = !m_flit_out_valid[size_t(p)] && !m_credit_out_valid[size_t(p)];
+  const bool idle = quiet_inputs && m_buffered == 0 && m_pending.empty() && !m_flit_out_valid && !m_credit_out_valid;
   if (idle) {
     m_sleeping = true;
     next_trigger(m_wake);
@@ -141,9 +138,7 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
 }
 
 void TorusRouter::allocate(uint64_t t) {
-  bool flit_written[64];
-  bool credit_written[64];
-  for (int p = 0; p < m_np; ++p) flit_written[p] = credit_written[p] = false;
+  uint32_t flit_written = 0, credit_written = 0;  // output port bit masks of this cycle
 
   if (m_buffered > 0) {
     const int depth = m_p.buffer_depth;
@@ -247,9 +242,9 @@ void TorusRouter::allocate(uint64_t t) {
         m_sa_out_ptr[size_t(o)] = p + 1 == m_np ? 0 : p + 1;
         m_sa_in_ptr[size_t(p)] = v + 1 == m_nv ? 0 : v + 1;
         flit_out[o].write(f);
-        flit_written[o] = true;
+        flit_written |= 1u << o;
         credit_out[p].write(Credit{true, uint8_t(v)});
-        credit_written[p] = true;
+        credit_written |= 1u << p;
         ++m_out_count[size_t(o)];
         if (m_activity) {
           m_activity->last_move = t;
@@ -261,12 +256,10 @@ void TorusRouter::allocate(uint64_t t) {
   }
 
   // Every output not driven this cycle is invalid; write only when it was valid before.
-  for (int p = 0; p < m_np; ++p) {
-    if (!flit_written[p] && m_flit_out_valid[size_t(p)]) flit_out[p].write(Flit{});
-    if (!credit_written[p] && m_credit_out_valid[size_t(p)]) credit_out[p].write(Credit{});
-    m_flit_out_valid[size_t(p)] = flit_written[p];
-    m_credit_out_valid[size_t(p)] = credit_written[p];
-  }
+  for (uint32_t m = m_flit_out_valid & ~flit_written; m; m &= m - 1) flit_out[__builtin_ctz(m)].write(Flit{});
+  for (uint32_t m = m_credit_out_valid & ~credit_written; m; m &= m - 1) credit_out[__builtin_ctz(m)].write(Credit{});
+  m_flit_out_valid = flit_written;
+  m_credit_out_valid = credit_written;
 }
 
 std::vector<TorusRouter::Wait> TorusRouter::waiting() const {

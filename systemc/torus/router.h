@@ -125,7 +125,7 @@ class TorusRouter : public sc_core::sc_module {
   std::vector<int> m_touched;
   std::vector<int> m_sa_vc;            ///< [p] chosen VC of input port p, or -1
   std::vector<int> m_sa_best;          ///< [o] best requesting input port, or -1
-  std::vector<uint8_t> m_flit_out_valid, m_credit_out_valid;
+  uint32_t m_flit_out_valid = 0, m_credit_out_valid = 0;  ///< ports driven valid last cycle
 };
 
 }  // namespace wormcast
