@@ -92,8 +92,8 @@ Flit make_flit(bool head, bool tail, int vc, int dst, uint32_t payload, bool tie
 
 }  // namespace
 
-TEST_CASE("rtl router: a head+body+tail packet leaves one cycle after each flit arrives, "
-          "credits return in the same cycle", "[rtl]") {
+TEST_CASE("rtl router: each flit of a head+body+tail packet leaves one cycle after it arrives "
+          "and its credit returns in that cycle", "[rtl]") {
   // 8x8 torus, R = 1, router at (3,3). The packet enters on input 1 (from the minus-side
   // neighbour of dimension 0, travelling plus) for (5,3): plus in dimension 0 without the
   // wraparound link, so output port 0 and the l/h class, VC 1.
@@ -124,8 +124,8 @@ TEST_CASE("rtl router: a head+body+tail packet leaves one cycle after each flit 
   }
 }
 
-TEST_CASE("rtl router: every head is routed as sw::Topology says, with its dateline class and "
-          "ejection port", "[rtl]") {
+TEST_CASE("rtl router: every head takes the port and dateline class sw::Topology gives and "
+          "ejects through the matching local port", "[rtl]") {
   // Router at (6,1) of the 8x8 torus; one single-flit packet every 4 cycles from various inputs
   // to various destinations, ties both ways, ejection from network and local inputs.
   const int node = 6 + 8 * 1;
@@ -154,19 +154,28 @@ TEST_CASE("rtl router: every head is routed as sw::Topology says, with its datel
 
   REQUIRE(b.flits.size() == cases.size());
   const int net = 2 * b.params.dims;
+  const int nv = b.params.num_vcs;
+  // Only one packet is in the router at a time and every credit returns at once, so every
+  // output VC is free and stage 1 of VC allocation takes the first allowed VC at or after the
+  // input VC's pointer; the pointer then moves past it (docs/router.md 5.3, 5.4).
+  std::vector<int> va_in_ptr(size_t(b.np * nv), 0);
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& k = cases[i];
     const auto& s = b.flits[i];
+    const int in_vc = int((4 + 4 * i) % 2);
     const sw::RouteStep rs = b.topo.route(node, k.dst, k.tie);
     INFO("case " << i << ": in " << k.in_port << " dst " << k.dst << " tie " << k.tie);
     CHECK(s.cycle == 4 + 4 * i + 1);
+    int& ptr = va_in_ptr[size_t(k.in_port * nv + in_vc)];
+    int expect_vc = ptr;  // ejection: every VC allowed
     if (rs.port < 0) {
       CHECK(s.port == (k.in_port < net ? net + k.in_port : k.in_port));
-      CHECK(s.flit.vc == 0);  // ejection: any VC, round robin from pointer 0 on a fresh port
     } else {
       CHECK(s.port == rs.port);
-      CHECK(int(s.flit.vc) == int(rs.vclass));  // V = 1: the class is the VC
+      expect_vc = int(rs.vclass);  // V = 1: the class is the VC
     }
+    CHECK(int(s.flit.vc) == expect_vc);
+    ptr = (expect_vc + 1) % nv;
     CHECK(s.flit.payload == uint32_t(4 + 4 * i));
   }
 }

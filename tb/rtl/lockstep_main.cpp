@@ -1,0 +1,40 @@
+// wc_lockstep: runs the SystemC router and a Verilated router configuration in lockstep.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <systemc>
+
+#include "tb/rtl/lockstep.h"
+
+int sc_main(int argc, char* argv[]) {
+  CLI::App app{"Lockstep co-simulation of the SystemC and the Verilated torus router"};
+  std::string config;
+  bool list = false;
+  wormcast::LockstepOptions opt;
+  app.add_option("--config", config, "RTL configuration (rtl/configs.txt name)");
+  app.add_flag("--list", list, "list the Verilated configurations");
+  app.add_option("--cycles", opt.cycles, "cycles of stimulus")->capture_default_str();
+  app.add_option("--seed", opt.seed, "stimulus seed")->capture_default_str();
+  app.add_option("--node", opt.node, "router position (node id); default from the seed");
+  app.add_option("--max-packet", opt.max_packet, "longest packet, flits")->capture_default_str();
+  app.add_option("--vcd", opt.mismatch_vcd, "VCD of both routers around the first mismatch");
+  app.add_option("--window", opt.window, "cycles before and after the mismatch in --vcd")
+      ->capture_default_str();
+  app.add_option("--full-vcd", opt.full_vcd, "VCD of the whole run");
+  try {
+    app.parse(argc, argv);
+    if (list) {
+      for (const auto& m : wormcast::rtl_models()) std::cout << m.name << "\n";
+      return 0;
+    }
+    if (config.empty()) throw CLI::RequiredError("--config");
+    const wormcast::LockstepResult r = wormcast::run_lockstep(wormcast::find_rtl_model(config), opt);
+    std::cout << config << ": " << r << std::endl;
+    return r.ok ? 0 : 1;
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  } catch (const wormcast::ConfigError& e) {
+    std::cerr << "wc_lockstep: " << e.what() << std::endl;
+    return 2;
+  }
+}

@@ -1,0 +1,73 @@
+// Word conversion and reset sequencing between Flit/Credit ports and the Verilated router.
+#include "tb/rtl/rtl_router.h"
+
+namespace wormcast {
+
+RtlRouterBase::RtlRouterBase(sc_core::sc_module_name name, const RouterParams& params,
+                             const sw::Topology& topo, int node, int reset_cycles)
+    : sc_module(name),
+      flit_in("in", params.num_ports()),
+      flit_out("out", params.num_ports()),
+      credit_in("credit_in", params.num_ports()),
+      credit_out("credit_out", params.num_ports()),
+      m_fi("flit_i", kRtlMaxPorts),
+      m_fo("flit_o", kRtlMaxPorts),
+      m_ci("credit_i", kRtlMaxPorts),
+      m_co("credit_o", kRtlMaxPorts),
+      m_p(params),
+      m_node(node),
+      m_np(params.num_ports()),
+      m_reset_left(reset_cycles < 1 ? 1 : reset_cycles) {
+  if (m_np > kRtlMaxPorts) SC_REPORT_FATAL("wormcast/rtl", "more ports than wc_router_top has");
+  // Coordinate d in bits 8d+7:8d (wc_router my_coord_i).
+  const sw::Coord c = topo.coord(node);
+  uint32_t coord = 0;
+  for (int d = 0; d < topo.dims(); ++d) coord |= uint32_t(c[d] & 0xff) << (8 * d);
+  m_coord.write(coord);
+
+  SC_HAS_PROCESS(RtlRouterBase);
+  SC_METHOD(drive_inputs);
+  for (int p = 0; p < m_np; ++p) sensitive << flit_in[p] << credit_in[p];
+  dont_initialize();
+  SC_METHOD(drive_outputs);
+  for (int p = 0; p < m_np; ++p) sensitive << m_fo[p] << m_co[p];
+  dont_initialize();
+  // Reset is released at a falling edge, away from the rising edge the model samples it at.
+  SC_METHOD(count_reset);
+  sensitive << clk.neg();
+  dont_initialize();
+}
+
+void RtlRouterBase::drive_inputs() {
+  for (int p = 0; p < m_np; ++p) {
+    m_fi[p].write(flit_in[p].read().pack());
+    m_ci[p].write(credit_in[p].read().pack());
+  }
+}
+
+void RtlRouterBase::drive_outputs() {
+  for (int p = 0; p < m_np; ++p) {
+    flit_out[p].write(Flit::unpack(m_fo[p].read()));
+    credit_out[p].write(Credit::unpack(m_co[p].read()));
+  }
+}
+
+void RtlRouterBase::count_reset() {
+  if (--m_reset_left == 0) {
+    m_rst_n.write(true);
+    next_trigger(m_never);  // done: this method never runs again
+  }
+}
+
+void RtlRouterBase::trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const {
+  sc_core::sc_trace(tf, m_rst_n, prefix + ".rst_n");
+  for (int p = 0; p < m_np; ++p) {
+    const std::string s = std::to_string(p);
+    sc_core::sc_trace(tf, m_fi[p], prefix + ".flit_i_" + s);
+    sc_core::sc_trace(tf, m_fo[p], prefix + ".flit_o_" + s);
+    sc_core::sc_trace(tf, m_ci[p], prefix + ".credit_i_" + s);
+    sc_core::sc_trace(tf, m_co[p], prefix + ".credit_o_" + s);
+  }
+}
+
+}  // namespace wormcast
