@@ -179,6 +179,7 @@ class LockstepBench : public sc_core::sc_module {
   }
 
   uint64_t last_cycle() const { return kResetCycles + m_opt.cycles; }
+  RtlRouterBase& rtl() { return *m_rtl; }
 
  private:
   bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(m_rng) < p; }
@@ -391,7 +392,10 @@ class LockstepBench : public sc_core::sc_module {
 
 LockstepResult run_lockstep(const RtlModelInfo& model, const LockstepOptions& opt) {
   LockstepResult res;
+  if (!opt.rtl_vcd.empty()) RtlRouterBase::enable_internal_tracing();
   LockstepBench bench("lockstep", model, opt, res);
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  if (!opt.rtl_vcd.empty()) bench.rtl().trace_internals(opt.rtl_vcd);
   sc_core::sc_start();
   return res;
 }

@@ -20,6 +20,8 @@ struct LockstepOptions {
   int window = 40;
   /// VCD of the whole run (SystemC signals of both routers plus the RTL-side words); empty: none.
   std::string full_vcd;
+  /// VCD of every signal inside the Verilated router for the whole run; empty: none.
+  std::string rtl_vcd;
   int max_packet = 6;       ///< flits per packet, 1..max_packet
 };
 

@@ -20,7 +20,8 @@ int sc_main(int argc, char* argv[]) {
   app.add_option("--vcd", opt.mismatch_vcd, "VCD of both routers around the first mismatch");
   app.add_option("--window", opt.window, "cycles before and after the mismatch in --vcd")
       ->capture_default_str();
-  app.add_option("--full-vcd", opt.full_vcd, "VCD of the whole run");
+  app.add_option("--full-vcd", opt.full_vcd, "VCD of the whole run (ports of both routers)");
+  app.add_option("--rtl-vcd", opt.rtl_vcd, "VCD of every signal inside the Verilated router");
   try {
     app.parse(argc, argv);
     if (list) {

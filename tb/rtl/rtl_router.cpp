@@ -1,6 +1,8 @@
 // Word conversion and reset sequencing between Flit/Credit ports and the Verilated router.
 #include "tb/rtl/rtl_router.h"
 
+#include <verilated.h>
+
 namespace wormcast {
 
 RtlRouterBase::RtlRouterBase(sc_core::sc_module_name name, const RouterParams& params,
@@ -58,6 +60,8 @@ void RtlRouterBase::count_reset() {
     next_trigger(m_never);  // done: this method never runs again
   }
 }
+
+void RtlRouterBase::enable_internal_tracing() { Verilated::traceEverOn(true); }
 
 void RtlRouterBase::trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const {
   sc_core::sc_trace(tf, m_rst_n, prefix + ".rst_n");

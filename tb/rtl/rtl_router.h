@@ -4,11 +4,16 @@
 
 #include <cstdint>
 
+#include <memory>
+#include <string>
+
 #include <systemc>
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
 #include "systemc/common/flit.h"
+
+class VerilatedVcdSc;  // verilated_vcd_sc.h pulls in systemc.h (global using-directives)
 
 namespace wormcast {
 
@@ -34,6 +39,11 @@ class RtlRouterBase : public sc_core::sc_module {
 
   /// The model-side words, for waveforms.
   void trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const;
+  /// VCD of every signal inside the Verilated model, from now on. Call after elaboration
+  /// (sc_start(SC_ZERO_TIME)), with Verilated::traceEverOn(true) before the model was built.
+  virtual void trace_internals(const std::string& vcd_path) = 0;
+  /// Verilated::traceEverOn(true): needed before a model is built for trace_internals.
+  static void enable_internal_tracing();
 
  protected:
   sc_core::sc_signal<bool> m_rst_n{"rst_n", false};
@@ -76,10 +86,15 @@ class RtlRouter : public RtlRouterBase {
 #undef WC_RTL_BIND
   }
 
+  ~RtlRouter() override;  // rtl_router_impl.h, with trace_internals
+
   V& model() { return m_model; }
+
+  void trace_internals(const std::string& vcd_path) override;
 
  private:
   V m_model;
+  std::unique_ptr<VerilatedVcdSc> m_vcd;
 };
 
 }  // namespace wormcast
