@@ -20,28 +20,21 @@ module wc_rr_arbiter #(
 );
 
   logic [IdxW-1:0] ptr_d, ptr_q;
-  logic            upper_valid;
-  logic [IdxW-1:0] upper_idx, lower_idx;
+  logic [N-1:0]    upper_req;
 
   // The lowest requester at or above the pointer wins; if there is none, the lowest requester
-  // overall (the search wrapped past N-1).
+  // overall (the search wrapped past N-1). x & -x isolates the lowest set bit of x.
   always_comb begin
-    valid_o     = 1'b0;
-    upper_valid = 1'b0;
-    upper_idx   = '0;
-    lower_idx   = '0;
-    for (int i = N - 1; i >= 0; i--) begin
-      if (req_i[i]) begin
-        valid_o   = 1'b1;
-        lower_idx = IdxW'(i);
-        if (IdxW'(i) >= ptr_q) begin
-          upper_valid = 1'b1;
-          upper_idx   = IdxW'(i);
-        end
+    upper_req = req_i & ({N{1'b1}} << ptr_q);
+    gnt_o     = (upper_req != '0) ? (upper_req & (~upper_req + N'(1)))
+                                  : (req_i & (~req_i + N'(1)));
+    valid_o   = req_i != '0;
+    idx_o     = '0;
+    for (int i = 0; i < N; i++) begin
+      if (gnt_o[i]) begin
+        idx_o = idx_o | IdxW'(i);
       end
     end
-    idx_o = upper_valid ? upper_idx : lower_idx;
-    gnt_o = valid_o ? (N'(1) << idx_o) : '0;
   end
 
   always_comb begin

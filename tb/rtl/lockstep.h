@@ -13,7 +13,7 @@ namespace wormcast {
 struct LockstepOptions {
   uint64_t cycles = 50000;  ///< cycles of stimulus after reset
   uint64_t seed = 1;
-  int node = -1;            ///< position of the router; -1: chosen from the seed
+  int node = -1;            ///< position of the router; -1: coordinate k/2 + 1 in every dimension
   /// VCD of both routers' ports around the first mismatch (the last `window` cycles before it
   /// and `window` after); empty: none.
   std::string mismatch_vcd;

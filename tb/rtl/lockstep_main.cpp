@@ -15,7 +15,8 @@ int sc_main(int argc, char* argv[]) {
   app.add_flag("--list", list, "list the Verilated configurations");
   app.add_option("--cycles", opt.cycles, "cycles of stimulus")->capture_default_str();
   app.add_option("--seed", opt.seed, "stimulus seed")->capture_default_str();
-  app.add_option("--node", opt.node, "router position (node id); default from the seed");
+  app.add_option("--node", opt.node,
+                 "router position (node id); default: coordinate k/2+1 in every dimension");
   app.add_option("--max-packet", opt.max_packet, "longest packet, flits")->capture_default_str();
   app.add_option("--vcd", opt.mismatch_vcd, "VCD of both routers around the first mismatch");
   app.add_option("--window", opt.window, "cycles before and after the mismatch in --vcd")
