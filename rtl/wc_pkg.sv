@@ -29,6 +29,18 @@ package wc_pkg;
   localparam int unsigned CreditVcLsb    = 1;   // bits 4:1
   localparam int unsigned CreditVcW      = 4;
 
+  // Largest arbiter: all input VCs of the largest router (MaxPorts * MaxVcs).
+  localparam int unsigned MaxArbN = MaxPorts * MaxVcs;
+
+  // Bit i set iff bit b of the number i is set: OR-ing a one-hot vector under this mask gives
+  // bit b of its index (a one-hot-to-binary encoder without a loop over the requesters).
+  function automatic [MaxArbN-1:0] index_bit_mask(input integer b);
+    integer i;
+    for (i = 0; i < MaxArbN; i = i + 1) begin
+      index_bit_mask[i] = ((i >> b) & 1) != 0;
+    end
+  endfunction
+
   // Index width for n things; at least 1 so that a 1-entry vector still has a valid type.
   function automatic integer idx_width(input integer n);
     idx_width = (n > 1) ? $clog2(n) : 1;

@@ -29,12 +29,12 @@ module wc_rr_arbiter #(
     gnt_o     = (upper_req != '0) ? (upper_req & (~upper_req + N'(1)))
                                   : (req_i & (~req_i + N'(1)));
     valid_o   = req_i != '0;
-    idx_o     = '0;
-    for (int i = 0; i < N; i++) begin
-      if (gnt_o[i]) begin
-        idx_o = idx_o | IdxW'(i);
-      end
-    end
+  end
+
+  // Index of the one-hot grant, one masked OR per index bit.
+  for (genvar b = 0; b < IdxW; b++) begin : gen_idx
+    localparam logic [N-1:0] Members = N'(wc_pkg::index_bit_mask(b));
+    assign idx_o[b] = |(gnt_o & Members);
   end
 
   always_comb begin
