@@ -25,7 +25,7 @@ struct BroadcastArgs {
   std::string source;
   std::string config_file;
   std::vector<std::string> sets;
-  std::string json_file, vcd_file, trace_file;
+  std::string json_file, vcd_file, trace_file, deliveries_file, router_model;
   long long len = 64, ts = 0, tr = 0;
   bool keep_redundant = false;
   std::string dcf_variant = "sol2";
@@ -48,6 +48,7 @@ int run_broadcast(const BroadcastArgs& a) {
   ov.emplace_back("router.vcs_per_class", "2");
   // A broadcast message travels as one worm (the papers' model), so packets are as long as it.
   ov.emplace_back("nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len))));
+  if (!a.router_model.empty()) ov.emplace_back("router.model", a.router_model);
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);
   if (a.len > cfg.nic.max_packet)
@@ -91,6 +92,7 @@ int run_broadcast(const BroadcastArgs& a) {
   ProgramRunOptions po;
   po.vcd_path = a.vcd_file;
   po.trace_path = a.trace_file;
+  po.deliveries_path = a.deliveries_file;
   const ProgramRun run = run_programs(cfg, ptrs, po);
 
   std::vector<int64_t> measured(size_t(t.num_nodes()), -1);
@@ -167,6 +169,8 @@ void register_broadcast_command(CLI::App& app) {
   cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times");
   cmd->add_option("--vcd", a->vcd_file, "write a VCD waveform and a GTKWave save file");
   cmd->add_option("--trace", a->trace_file, "write every flit hop as CSV");
+  cmd->add_option("--deliveries", a->deliveries_file, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
+  cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
   cmd->callback([a]() {
     int rc = 0;
     try {

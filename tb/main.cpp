@@ -10,6 +10,9 @@
 #include "sw/topology/path.h"
 #include "tb/commands.h"
 #include "tb/sim.h"
+#ifdef WORMCAST_HAVE_RTL
+#include "tb/rtl/rtl_network.h"
+#endif
 
 using namespace wormcast;
 
@@ -17,7 +20,7 @@ namespace {
 
 struct CommonOptions {
   std::vector<std::string> sets;
-  std::string json, vcd, trace;
+  std::string json, vcd, trace, deliveries;
 };
 
 void add_common(CLI::App* cmd, CommonOptions& o) {
@@ -25,6 +28,7 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON");
   cmd->add_option("--vcd", o.vcd, "write a VCD waveform (and a GTKWave save file next to it)");
   cmd->add_option("--trace", o.trace, "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail");
+  cmd->add_option("--deliveries", o.deliveries, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
 }
 
 int execute(const Config& cfg, const CommonOptions& o, const char* command) {
@@ -32,6 +36,7 @@ int execute(const Config& cfg, const CommonOptions& o, const char* command) {
   ro.json_path = o.json;
   ro.vcd_path = o.vcd;
   ro.trace_path = o.trace;
+  ro.deliveries_path = o.deliveries;
   ro.command = command;
   RunOutcome r = run_traffic(cfg, ro);
   std::cout << r.summary << std::endl;
@@ -41,6 +46,9 @@ int execute(const Config& cfg, const CommonOptions& o, const char* command) {
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
+#ifdef WORMCAST_HAVE_RTL
+  install_rtl_routers();
+#endif
   CLI::App app{"wormcast: cycle-accurate wormhole torus router model and node software"};
   app.require_subcommand(1);
 
@@ -51,7 +59,7 @@ int sc_main(int argc, char* argv[]) {
   add_common(run, run_opt);
 
   CommonOptions tr_opt;
-  std::string net, pattern, config_file;
+  std::string net, pattern, config_file, router_model;
   double rate = -1;
   int vcs = 0, buf = 0, len = 0;
   long long seed = -1, warmup = -1, measure = -1;
@@ -60,6 +68,7 @@ int sc_main(int argc, char* argv[]) {
   traffic->add_option("--net", net, "network, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4");
   traffic->add_option("--pattern", pattern, "uniform, transpose, bitcomp, tornado, neighbor, hotspot");
   traffic->add_option("--rate", rate, "offered load, flits/node/cycle (0..1)");
+  traffic->add_option("--router", router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
   traffic->add_option("--vcs", vcs, "VCs per dateline class (1..8)");
   traffic->add_option("--buf", buf, "buffer depth in flits (1..64)");
   traffic->add_option("--len", len, "packet length in flits");
@@ -99,6 +108,7 @@ int sc_main(int argc, char* argv[]) {
       if (!net.empty()) ov = net_spec_overrides("--net", net);
       if (!pattern.empty()) ov.emplace_back("traffic.pattern", pattern);
       if (rate >= 0 || traffic->count("--rate")) ov.emplace_back("traffic.rate", CLI::detail::to_string(rate));
+      if (!router_model.empty()) ov.emplace_back("router.model", router_model);
       if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(vcs));
       if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", std::to_string(buf));
       if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", std::to_string(len));

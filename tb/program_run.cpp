@@ -9,7 +9,6 @@
 #include "systemc/common/clock.h"
 #include "systemc/nic/node_cpu.h"
 #include "systemc/torus/network.h"
-#include "tb/hop_csv.h"
 #include "tb/sim.h"
 
 namespace wormcast {
@@ -71,14 +70,10 @@ struct ProgramTop : sc_core::sc_module {
 
 ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
                         const ProgramRunOptions& opt) {
+  check_record_options(cfg, opt);
   auto top = std::make_unique<ProgramTop>("top", cfg, programs);
   TorusNetwork& net = top->net;
-  std::unique_ptr<HopCsv> hops;
-  if (!opt.trace_path.empty()) {
-    hops = std::make_unique<HopCsv>(opt.trace_path);
-    net.set_observer(hops.get());
-  }
-  sc_core::sc_trace_file* tf = open_vcd(opt.vcd_path, top->clk, net);
+  Recorders rec(opt, top->clk, net);
 
   ProgramRun out;
   const int n = net.num_nodes();
@@ -106,8 +101,7 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
       break;
     }
   }
-  if (tf) sc_core::sc_close_vcd_trace_file(tf);
-  if (hops) hops->finish();
+  rec.finish();
 
   out.cycles = cycle;
   out.messages = top->listener.messages;

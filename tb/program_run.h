@@ -10,6 +10,7 @@
 
 #include "sw/hal/node_api.h"
 #include "systemc/common/config.h"
+#include "tb/sim.h"
 
 namespace wormcast {
 
@@ -42,10 +43,8 @@ struct ProgramRun {
   std::vector<std::string> errors;
 };
 
-struct ProgramRunOptions {
+struct ProgramRunOptions : RecordOptions {
   uint64_t max_cycles = 50000000;
-  std::string vcd_path;
-  std::string trace_path;
 };
 
 /// Elaborates the network of `cfg` with programs[i] on node i (nullptr: an idle node) and runs it.

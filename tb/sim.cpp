@@ -3,7 +3,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <iterator>
+#include <tuple>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -79,7 +82,47 @@ void Progress::done() {
   if (m_on) std::fprintf(stderr, "\r%*s\r", 70, "");
 }
 
+void check_record_options(const Config& cfg, const RecordOptions& opt) {
+  if (!opt.trace_path.empty() && cfg.router.model != RouterModel::SystemC)
+    throw ConfigError("--trace: the per-hop trace needs router.model = sc (an RTL router's switch is not visible at "
+                      "its ports); allowed with rtl/mixed: --deliveries, --vcd");
+}
+
+Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, TorusNetwork& net)
+    : m_opt(opt), m_net(net) {
+  if (!opt.trace_path.empty()) {
+    m_hops = std::make_unique<HopCsv>(opt.trace_path);
+    net.set_observer(m_hops.get());
+  }
+  if (!opt.deliveries_path.empty()) {
+    m_deliveries = std::make_unique<std::vector<FlitDelivery>>();
+    net.scoreboard().set_delivery_log(m_deliveries.get());
+  }
+  m_vcd = open_vcd(opt.vcd_path, clk, net);
+}
+
+Recorders::~Recorders() = default;
+
+void Recorders::finish() {
+  if (m_vcd) sc_core::sc_close_vcd_trace_file(m_vcd);
+  m_vcd = nullptr;
+  if (m_hops) m_hops->finish();
+  if (m_deliveries) {
+    m_net.scoreboard().set_delivery_log(nullptr);
+    // Sorted, so that the file does not depend on the order in which NICs were evaluated.
+    auto& d = *m_deliveries;
+    std::sort(d.begin(), d.end(), [](const FlitDelivery& a, const FlitDelivery& b) {
+      return std::tie(a.cycle, a.node, a.packet, a.flit) < std::tie(b.cycle, b.node, b.packet, b.flit);
+    });
+    std::string text = "cycle,node,src,packet,flit,vc\n";
+    text.reserve(d.size() * 24);
+    for (const auto& e : d) fmt::format_to(std::back_inserter(text), "{},{},{},{},{},{}\n", e.cycle, e.node, e.src, e.packet, e.flit, e.vc);
+    write_file_atomic(m_opt.deliveries_path, text);
+  }
+}
+
 RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
+  check_record_options(cfg, opt);
   const uint64_t begin = cfg.sim.warmup, end = cfg.sim.warmup + cfg.sim.measure;
   const int nodes = cfg.net.topology().num_nodes();
   TrafficStats stats(begin, end, nodes);
@@ -87,12 +130,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
   top->traffic.stop_at(end);
   TorusNetwork& net = top->net;
 
-  std::unique_ptr<HopCsv> hops;
-  if (!opt.trace_path.empty()) {
-    hops = std::make_unique<HopCsv>(opt.trace_path);
-    net.set_observer(hops.get());
-  }
-  sc_core::sc_trace_file* tf = open_vcd(opt.vcd_path, top->clk, net);
+  Recorders rec(opt, top->clk, net);
 
   const double t0 = wall_seconds();
   const uint64_t limit = end + cfg.sim.drain;
@@ -128,8 +166,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
   progress.done();
   const double wall = wall_seconds() - t0;
   if (links_begin.empty()) links_begin = net.link_counters();
-  if (tf) sc_core::sc_close_vcd_trace_file(tf);
-  if (hops) hops->finish();
+  rec.finish();
 
   const Scoreboard& sb = net.scoreboard();
   if (sb.error_count() > 0) status = "scoreboard_error";

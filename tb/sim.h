@@ -2,7 +2,9 @@
 // deadlock watchdog, and the JSON result.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <systemc>
@@ -11,10 +13,15 @@
 
 namespace wormcast {
 
-struct RunOptions {
+/// The optional recordings of a run (empty path: not written).
+struct RecordOptions {
+  std::string vcd_path;         ///< VCD of every router port, GTKWave save file next to it
+  std::string trace_path;       ///< per-hop CSV (SystemC routers only)
+  std::string deliveries_path;  ///< per-flit delivery CSV: cycle,node,src,packet,flit,vc
+};
+
+struct RunOptions : RecordOptions {
   std::string json_path;   ///< empty: no JSON file
-  std::string vcd_path;    ///< empty: no waveform
-  std::string trace_path;  ///< empty: no per-hop CSV
   std::string command = "traffic";
 };
 
@@ -31,6 +38,26 @@ class TorusNetwork;
 /// Opens a VCD of every router port of `net` (path may end in .vcd) and writes the GTKWave save
 /// file next to it; nullptr when path is empty. Call after elaboration, before simulating.
 sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net);
+
+/// Throws ConfigError when `cfg` cannot produce a recording asked for (call before elaboration).
+void check_record_options(const Config& cfg, const RecordOptions& opt);
+
+class HopCsv;
+struct FlitDelivery;
+/// The recordings of one run: attached after elaboration, written by finish().
+class Recorders {
+ public:
+  Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, TorusNetwork& net);
+  ~Recorders();
+  void finish();
+
+ private:
+  RecordOptions m_opt;
+  TorusNetwork& m_net;
+  std::unique_ptr<HopCsv> m_hops;
+  std::unique_ptr<std::vector<FlitDelivery>> m_deliveries;
+  sc_core::sc_trace_file* m_vcd = nullptr;
+};
 
 /// Writes text to path atomically (temporary file + rename); throws ConfigError on failure.
 void write_file_atomic(const std::string& path, const std::string& text);

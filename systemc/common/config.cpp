@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "systemc/torus/router_models.h"
+
 namespace wormcast {
 namespace {
 
@@ -105,6 +107,13 @@ const std::vector<Field>& schema() {
          if (t.size() == 1) t.assign(c.net.radix.size(), t[0]);
          if (t.size() != c.net.radix.size()) bad(f, v);
          c.net.torus = t;
+       }},
+      {"router.model", "sc", "sc, rtl or mixed",
+       "router implementation: SystemC, the Verilated Verilog twin (needs a matching rtl/configs.txt "
+       "entry), or mixed (RTL where the coordinate sum is even)",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.router.model = to_choice<RouterModel>(
+             f, v, {{"sc", RouterModel::SystemC}, {"rtl", RouterModel::Rtl}, {"mixed", RouterModel::Mixed}});
        }},
       {"router.local_ports", "all", "all (2n injection/ejection channels) or one",
        "port model: all-port or one-port",
@@ -256,6 +265,7 @@ Config load_config(const std::string& yaml_path, const Overrides& overrides) {
       throw ConfigError(fmt::format("config: traffic.hotspots = {} is invalid; allowed: node ids 0..{}", h, nodes - 1));
   if (derive_router_params(c.net, c.router).num_vcs > 16)
     throw ConfigError("config: router.vcs_per_class is invalid; allowed: at most 16 VCs per port (8 with dateline classes)");
+  if (c.router.model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
   return c;
 }
 
@@ -271,7 +281,9 @@ nlohmann::json Config::echo() const {
   std::string hs;
   for (size_t i = 0; i < traffic.hotspots.size(); ++i) hs += (i ? "," : "") + std::to_string(traffic.hotspots[i]);
   j["net"] = {{"radix", radix_s}, {"topology", topo}};
-  j["router"] = {{"local_ports", router.local_ports == LocalPorts::All ? "all" : "one"},
+  static const char* models[] = {"sc", "rtl", "mixed"};
+  j["router"] = {{"model", models[int(router.model)]},
+                 {"local_ports", router.local_ports == LocalPorts::All ? "all" : "one"},
                  {"vcs_per_class", router.vcs_per_class},
                  {"dateline", router.dateline},
                  {"buffer_depth", router.buffer_depth},

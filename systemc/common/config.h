@@ -21,6 +21,9 @@ class ConfigError : public std::runtime_error {
 };
 
 enum class LocalPorts { All, One };
+/// Which model implements the routers: the SystemC router, the Verilated Verilog twin, or both in
+/// a checkerboard (RTL where the coordinate sum is even).
+enum class RouterModel { SystemC, Rtl, Mixed };
 
 struct NetConfig {
   std::vector<int> radix{8, 8};
@@ -29,6 +32,7 @@ struct NetConfig {
 };
 
 struct RouterConfig {
+  RouterModel model = RouterModel::SystemC;
   LocalPorts local_ports = LocalPorts::All;
   int vcs_per_class = 1;
   bool dateline = true;

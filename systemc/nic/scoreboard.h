@@ -27,8 +27,21 @@ struct PacketRecord {
   uint32_t received = 0;    ///< flits received so far
 };
 
+/// One flit leaving the network: the per-flit delivery trace.
+struct FlitDelivery {
+  uint64_t cycle;
+  int node;
+  int src;
+  uint64_t packet;  ///< PacketRecord::id
+  uint32_t flit;    ///< index within the packet
+  uint8_t vc;       ///< ejection VC
+};
+
 class Scoreboard {
  public:
+  /// Record every ejected flit into `log` from now on (nullptr: stop).
+  void set_delivery_log(std::vector<FlitDelivery>* log) { m_log = log; }
+
   /// A packet's head enters the network.
   void on_inject(const PacketRecord& rec);
   /// A flit leaves the network at node `node`; returns the record when it was the tail.
@@ -47,6 +60,7 @@ class Scoreboard {
   std::unordered_map<uint32_t, PacketRecord> m_table;  ///< key: payload packet bits
   uint64_t m_injected = 0, m_delivered = 0, m_error_count = 0;
   std::vector<std::string> m_errors;  ///< the first few
+  std::vector<FlitDelivery>* m_log = nullptr;
 };
 
 }  // namespace wormcast

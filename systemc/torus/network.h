@@ -15,6 +15,7 @@
 #include "systemc/nic/nic.h"
 #include "systemc/nic/scoreboard.h"
 #include "systemc/torus/router.h"
+#include "systemc/torus/router_models.h"
 
 namespace wormcast {
 
@@ -27,7 +28,9 @@ class TorusNetwork : public sc_core::sc_module {
   const sw::Topology& topology() const { return m_topo; }
   const RouterParams& params() const { return m_rp; }
   int num_nodes() const { return m_topo.num_nodes(); }
-  TorusRouter& router(int node) { return *m_routers[size_t(node)]; }
+  RouterBase& router(int node) { return *m_routers[size_t(node)]; }
+  /// Routers built from the Verilog twin (router.model rtl or mixed).
+  int rtl_routers() const { return m_rtl_count; }
   Nic& nic(int node) { return *m_nics[size_t(node)]; }
   Scoreboard& scoreboard() { return m_sb; }
   NetActivity& activity() { return m_activity; }
@@ -55,7 +58,8 @@ class TorusNetwork : public sc_core::sc_module {
   RouterParams m_rp;
   Scoreboard m_sb;
   NetActivity m_activity;
-  std::vector<std::unique_ptr<TorusRouter>> m_routers;
+  std::vector<std::unique_ptr<RouterBase>> m_routers;
+  int m_rtl_count = 0;
   std::vector<std::unique_ptr<Nic>> m_nics;
   // out_flit[r*NP+p] is driven by router r output p; out_credit[r*NP+p] by router r credit_out p.
   std::vector<std::unique_ptr<FlitSig>> m_out_flit, m_nic_flit;

@@ -17,18 +17,11 @@ namespace {
 
 TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& params,
                          const sw::Topology& topo, int node, NetActivity* activity)
-    : sc_module(name),
-      flit_in("in", params.num_ports()),
-      flit_out("out", params.num_ports()),
-      credit_in("credit_in", params.num_ports()),
-      credit_out("credit_out", params.num_ports()),
-      m_p(params),
+    : RouterBase(name, params, node, activity),
       m_topo(topo),
-      m_node(node),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
-      m_net(2 * params.dims),
-      m_activity(activity) {
+      m_net(2 * params.dims) {
   m_in.resize(size_t(m_np) * m_nv);
   for (auto& vc : m_in) vc.fifo.resize(size_t(m_p.buffer_depth));
   m_credits.assign(size_t(m_np) * m_nv, m_p.buffer_depth);
@@ -37,7 +30,6 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_va_out_ptr.assign(size_t(m_np) * m_nv, 0);
   m_sa_in_ptr.assign(size_t(m_np), 0);
   m_sa_out_ptr.assign(size_t(m_np), 0);
-  m_out_count.assign(size_t(m_np), 0);
   m_va_choice.assign(size_t(m_np) * m_nv, -1);
   m_va_best.assign(size_t(m_np) * m_nv, -1);
   m_sa_vc.assign(size_t(m_np), -1);
@@ -245,11 +237,7 @@ void TorusRouter::allocate(uint64_t t) {
         flit_written |= 1u << o;
         credit_out[p].write(Credit{true, uint8_t(v)});
         credit_written |= 1u << p;
-        ++m_out_count[size_t(o)];
-        if (m_activity) {
-          m_activity->last_move = t;
-          ++m_activity->switched;
-        }
+        count_output(o, t);
         if (m_observer) m_observer->on_hop(HopEvent{t, m_node, p, o, w, f});
       }
     }

@@ -10,61 +10,22 @@
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
 #include "systemc/common/flit.h"
+#include "systemc/torus/router_base.h"
 
 namespace wormcast {
 
-/// One switch traversal, the canonical per-hop event record (conventions rule 12).
-struct HopEvent {
-  uint64_t cycle;
-  int router;
-  int in_port;
-  int out_port;
-  int vc;  ///< output VC
-  Flit flit;
-};
-
-/// Shared counters a network keeps over all its routers (progress and deadlock detection).
-struct NetActivity {
-  uint64_t last_move = 0;     ///< last cycle in which any flit moved through a switch
-  uint64_t switched = 0;      ///< flits switched, all routers
-};
-
-/// Receives every hop when tracing is on.
-class HopObserver {
+class TorusRouter : public RouterBase {
  public:
-  virtual void on_hop(const HopEvent& e) = 0;
-
- protected:
-  ~HopObserver() = default;
-};
-
-class TorusRouter : public sc_core::sc_module {
- public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
-  sc_core::sc_vector<sc_core::sc_out<Flit>> flit_out;
-  sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;
-  sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
-
   TorusRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
               int node, NetActivity* activity = nullptr);
 
-  void set_observer(HopObserver* obs) { m_observer = obs; }
-  int node() const { return m_node; }
-  const RouterParams& params() const { return m_p; }
-  /// Flits switched out of each output port since start (link utilization).
-  const std::vector<uint64_t>& output_flits() const { return m_out_count; }
+  const char* model() const override { return "sc"; }
+  bool observable() const override { return true; }
+  void set_observer(HopObserver* obs) override { m_observer = obs; }
   /// Flits currently held in input buffers.
   int buffered() const { return m_buffered; }
 
-  /// One waiting input VC, for the deadlock report.
-  struct Wait {
-    int in_port, in_vc;
-    int out_port, out_vc;  ///< out_vc -1: still waiting for a VC
-    Flit front;
-    int occupancy;
-  };
-  std::vector<Wait> waiting() const;
+  std::vector<Wait> waiting() const override;
 
  private:
   struct Slot {
@@ -92,13 +53,10 @@ class TorusRouter : public sc_core::sc_module {
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
   static int rr_distance(int idx, int ptr, int n) { return idx >= ptr ? idx - ptr : idx - ptr + n; }
 
-  RouterParams m_p;
   sw::Topology m_topo;
-  int m_node;
   int m_np;   ///< ports
   int m_nv;   ///< VCs per port
   int m_net;  ///< network ports (2n)
-  NetActivity* m_activity;
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps until one of its input wires changes, then resumes at the next edge.
@@ -117,7 +75,6 @@ class TorusRouter : public sc_core::sc_module {
   std::vector<PendingCredit> m_pending;  ///< credits not yet usable (credit_delay > 0)
   std::vector<int> m_va_in_ptr, m_va_out_ptr, m_sa_in_ptr, m_sa_out_ptr;
   int m_buffered = 0;
-  std::vector<uint64_t> m_out_count;
 
   // Per-cycle scratch (kept as members to avoid allocation in the hot loop).
   std::vector<int> m_va_choice;        ///< [ivc] chosen output VC index or -1

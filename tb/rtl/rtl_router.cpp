@@ -3,21 +3,17 @@
 
 #include <verilated.h>
 
+#include "systemc/common/clock.h"
+
 namespace wormcast {
 
 RtlRouterBase::RtlRouterBase(sc_core::sc_module_name name, const RouterParams& params,
                              const sw::Topology& topo, int node, int reset_cycles)
-    : sc_module(name),
-      flit_in("in", params.num_ports()),
-      flit_out("out", params.num_ports()),
-      credit_in("credit_in", params.num_ports()),
-      credit_out("credit_out", params.num_ports()),
+    : RouterBase(name, params, node, nullptr),
       m_fi("flit_i", kRtlMaxPorts),
       m_fo("flit_o", kRtlMaxPorts),
       m_ci("credit_i", kRtlMaxPorts),
       m_co("credit_o", kRtlMaxPorts),
-      m_p(params),
-      m_node(node),
       m_np(params.num_ports()),
       m_reset_left(reset_cycles < 1 ? 1 : reset_cycles) {
   if (m_np > kRtlMaxPorts) SC_REPORT_FATAL("wormcast/rtl", "more ports than wc_router_top has");
@@ -40,18 +36,34 @@ RtlRouterBase::RtlRouterBase(sc_core::sc_module_name name, const RouterParams& p
   dont_initialize();
 }
 
+// Every flit is a distinct value (its payload numbers packet and flit), so a valid flit on a wire
+// is exactly one value change: counting changes to valid values counts flits.
 void RtlRouterBase::drive_inputs() {
   for (int p = 0; p < m_np; ++p) {
-    m_fi[p].write(flit_in[p].read().pack());
+    const Flit& f = flit_in[p].read();
+    if (flit_in[p].event() && f.valid) ++m_flits_in;
+    m_fi[p].write(f.pack());
     m_ci[p].write(credit_in[p].read().pack());
   }
 }
 
 void RtlRouterBase::drive_outputs() {
   for (int p = 0; p < m_np; ++p) {
-    flit_out[p].write(Flit::unpack(m_fo[p].read()));
+    if (m_fo[p].event()) {
+      const Flit f = Flit::unpack(m_fo[p].read());
+      if (f.valid) {
+        ++m_flits_out;
+        count_output(p, current_cycle());
+      }
+      flit_out[p].write(f);
+    }
     credit_out[p].write(Credit::unpack(m_co[p].read()));
   }
+}
+
+std::vector<RouterBase::Wait> RtlRouterBase::waiting() const {
+  if (m_flits_in == m_flits_out) return {};
+  return {Wait{-1, -1, -1, -1, Flit{}, int(m_flits_in - m_flits_out)}};
 }
 
 void RtlRouterBase::count_reset() {

@@ -1,4 +1,4 @@
-// The Verilated router (rtl/wc_router_top.sv) behind the port shape of TorusRouter: Flit and
+// The Verilated router (rtl/wc_router_top.sv) behind the port shape of RouterBase: Flit and
 // Credit sc_vector ports, converted to and from the model's 64-bit flit and 5-bit credit words.
 #pragma once
 
@@ -12,6 +12,7 @@
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
 #include "systemc/common/flit.h"
+#include "systemc/torus/router_base.h"
 
 class VerilatedVcdSc;  // verilated_vcd_sc.h pulls in systemc.h (global using-directives)
 
@@ -21,21 +22,16 @@ namespace wormcast {
 inline constexpr int kRtlMaxPorts = 16;
 
 /// Everything that does not depend on the Verilated class: ports, word conversion, reset.
-class RtlRouterBase : public sc_core::sc_module {
+class RtlRouterBase : public RouterBase {
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
-  sc_core::sc_vector<sc_core::sc_out<Flit>> flit_out;
-  sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;
-  sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
-
   /// The model is held in reset for the first reset_cycles rising edges (at least 1: Verilator
   /// starts with all state zero, not in the reset state); inputs must stay invalid until then.
   RtlRouterBase(sc_core::sc_module_name name, const RouterParams& params,
                 const sw::Topology& topo, int node, int reset_cycles = 1);
 
-  int node() const { return m_node; }
-  const RouterParams& params() const { return m_p; }
+  const char* model() const override { return "rtl"; }
+  /// The flits the router holds (in minus out, counted at its ports), as one entry.
+  std::vector<Wait> waiting() const override;
 
   /// The model-side words, for waveforms.
   void trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const;
@@ -56,9 +52,8 @@ class RtlRouterBase : public sc_core::sc_module {
   void drive_outputs();
   void count_reset();
 
-  RouterParams m_p;
-  int m_node;
   int m_np;
+  uint64_t m_flits_in = 0, m_flits_out = 0;
   int m_reset_left;
   sc_core::sc_event m_never;
 };

@@ -27,6 +27,7 @@ expect_bad net.radix 256x256x2
 expect_bad net.radix abc
 expect_bad net.topology ring
 expect_bad net.topology torus,mesh,torus
+expect_bad router.model verilog
 expect_bad router.local_ports two
 expect_bad router.vcs_per_class 0
 expect_bad router.vcs_per_class 9

@@ -1,0 +1,101 @@
+// What the network builder needs of a router, whichever model implements it: the port shape of
+// docs/router.md (flit and credit wires per port), activity counters and the deadlock report.
+// TorusRouter (SystemC) and RtlRouter (the Verilated Verilog twin) both derive from it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+#include "systemc/common/config.h"
+#include "systemc/common/flit.h"
+
+namespace wormcast {
+
+/// One switch traversal, the canonical per-hop event record (conventions rule 12).
+struct HopEvent {
+  uint64_t cycle;
+  int router;
+  int in_port;
+  int out_port;
+  int vc;  ///< output VC
+  Flit flit;
+};
+
+/// Shared counters a network keeps over all its routers (progress and deadlock detection).
+struct NetActivity {
+  uint64_t last_move = 0;     ///< last cycle in which any flit left a router
+  uint64_t switched = 0;      ///< flits that left routers, all routers
+};
+
+/// Receives every hop when tracing is on.
+class HopObserver {
+ public:
+  virtual void on_hop(const HopEvent& e) = 0;
+
+ protected:
+  ~HopObserver() = default;
+};
+
+class RouterBase : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
+  sc_core::sc_vector<sc_core::sc_out<Flit>> flit_out;
+  sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;
+  sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
+
+  RouterBase(sc_core::sc_module_name name, const RouterParams& params, int node, NetActivity* activity)
+      : sc_module(name),
+        flit_in("in", params.num_ports()),
+        flit_out("out", params.num_ports()),
+        credit_in("credit_in", params.num_ports()),
+        credit_out("credit_out", params.num_ports()),
+        m_p(params),
+        m_node(node),
+        m_activity(activity),
+        m_out_count(size_t(params.num_ports()), 0) {}
+
+  int node() const { return m_node; }
+  const RouterParams& params() const { return m_p; }
+  /// Counters to update for every flit that leaves (nullptr: none).
+  void set_activity(NetActivity* activity) { m_activity = activity; }
+  /// Flits sent out of each output port since start (link utilization).
+  const std::vector<uint64_t>& output_flits() const { return m_out_count; }
+  /// "sc" or "rtl".
+  virtual const char* model() const = 0;
+  /// Whether set_observer() sees every hop (the SystemC router only: the RTL router's switch is
+  /// not visible at its ports).
+  virtual bool observable() const { return false; }
+  virtual void set_observer(HopObserver* /*obs*/) {}
+
+  /// One waiting input VC, for the deadlock report. in_port -1: the router can only say how many
+  /// flits it holds (occupancy), not where (an RTL router seen from its ports).
+  struct Wait {
+    int in_port, in_vc;
+    int out_port, out_vc;  ///< out_vc -1: still waiting for a VC
+    Flit front;
+    int occupancy;
+  };
+  virtual std::vector<Wait> waiting() const = 0;
+
+ protected:
+  /// A flit left output port o in cycle t.
+  void count_output(int o, uint64_t t) {
+    ++m_out_count[size_t(o)];
+    if (m_activity) {
+      m_activity->last_move = t;
+      ++m_activity->switched;
+    }
+  }
+
+  RouterParams m_p;
+  int m_node;
+  NetActivity* m_activity;
+
+ private:
+  std::vector<uint64_t> m_out_count;
+};
+
+}  // namespace wormcast

@@ -1,0 +1,38 @@
+// Which router model builds each node of a network (router.model): the SystemC router, or a
+// Verilated Verilog router from the library of RTL builds a program links in (tb/rtl).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "sw/topology/topology.h"
+#include "systemc/common/config.h"
+#include "systemc/torus/router_base.h"
+
+namespace wormcast {
+
+/// Builds the router of one node.
+using RouterMaker = std::function<std::unique_ptr<RouterBase>(
+    const char* name, const RouterParams& params, const sw::Topology& topo, int node, NetActivity* activity)>;
+
+/// The Verilated routers a program was linked with. Each build has fixed parameters (Verilog
+/// parameters are elaboration-time), so a network can use RTL routers only when one build matches
+/// its network and router configuration exactly.
+struct RtlRouterLibrary {
+  /// The maker for cfg's network and router parameters; empty when no build matches.
+  std::function<RouterMaker(const Config& cfg)> find;
+  /// The builds, one line each, for the error message.
+  std::function<std::string()> describe;
+};
+
+/// Makes RTL routers available to router.model = rtl / mixed (called once, before any network).
+void install_rtl_library(RtlRouterLibrary lib);
+
+/// The RTL maker for cfg; throws ConfigError naming router.model when there is none.
+RouterMaker rtl_router_maker(const Config& cfg);
+
+/// Whether node `node` gets an RTL router under cfg.router.model.
+bool node_is_rtl(const Config& cfg, const sw::Topology& topo, int node);
+
+}  // namespace wormcast

@@ -1,0 +1,63 @@
+// The RTL library of the network builder: a build serves a network when its Verilog parameters
+// equal the network and router configuration (the router's own coordinates are an input port, so
+// one build serves every node).
+#include "tb/rtl/rtl_network.h"
+
+#include <fmt/format.h>
+
+#include "systemc/torus/router_models.h"
+#include "tb/rtl/rtl_models.h"
+
+namespace wormcast {
+
+namespace {
+
+bool same(const RouterConfig& a, const RouterConfig& b) {
+  return a.local_ports == b.local_ports && a.vcs_per_class == b.vcs_per_class && a.dateline == b.dateline &&
+         a.buffer_depth == b.buffer_depth && a.router_delay == b.router_delay && a.link_delay == b.link_delay &&
+         a.credit_delay == b.credit_delay;
+}
+
+std::string describe(const RtlModelInfo& m) {
+  const NetConfig n = m.net();
+  const RouterConfig r = m.router();
+  std::string radix, topo;
+  for (size_t d = 0; d < n.radix.size(); ++d) {
+    radix += (d ? "x" : "") + std::to_string(n.radix[d]);
+    topo += std::string(d ? "," : "") + (n.torus[d] ? "torus" : "mesh");
+  }
+  return fmt::format("{} (net {}:{}, local_ports {}, vcs_per_class {}, dateline {}, buffer_depth {}, router_delay {}, "
+                     "link_delay {}, credit_delay {})",
+                     m.name, topo, radix, r.local_ports == LocalPorts::All ? "all" : "one", r.vcs_per_class,
+                     r.dateline, r.buffer_depth, r.router_delay, r.link_delay, r.credit_delay);
+}
+
+}  // namespace
+
+void install_rtl_routers() {
+  RtlRouterLibrary lib;
+  lib.find = [](const Config& cfg) -> RouterMaker {
+    for (const auto& m : rtl_models()) {
+      if (!m.defines.empty()) continue;  // a deliberately broken build: lockstep tests only
+      const NetConfig n = m.net();
+      if (n.radix != cfg.net.radix || n.torus != cfg.net.torus || !same(m.router(), cfg.router)) continue;
+      const RtlFactory make = m.make;
+      return [make](const char* name, const RouterParams& params, const sw::Topology& topo, int node,
+                    NetActivity* activity) -> std::unique_ptr<RouterBase> {
+        std::unique_ptr<RtlRouterBase> r = make(name, params, topo, node, 1);
+        r->set_activity(activity);
+        return r;
+      };
+    }
+    return {};
+  };
+  lib.describe = [] {
+    std::string s;
+    for (const auto& m : rtl_models())
+      if (m.defines.empty()) s += (s.empty() ? "" : "; ") + describe(m);
+    return s;
+  };
+  install_rtl_library(std::move(lib));
+}
+
+}  // namespace wormcast

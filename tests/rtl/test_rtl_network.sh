@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# RTL routers in the network: an 8x8 torus of Verilated routers (and a checkerboard of RTL and
+# SystemC routers) must produce the same per-flit delivery trace as the all-SystemC torus, for
+# uniform random traffic and for schedule-driven broadcasts; the port-level waveforms must be
+# equal too, and scripts/wave must group every router of such a waveform.
+set -u
+bin=$1
+wave=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+fail=0
+
+same() {  # label file_a file_b min_lines
+  if ! cmp -s "$2" "$3"; then
+    echo "FAIL: $1: traces differ"; diff "$2" "$3" | head -5; fail=1
+  fi
+  local rows
+  rows=$(($(wc -l <"$2") - 1))
+  if [ "$rows" -lt "$4" ]; then echo "FAIL: $1: only $rows lines, want >= $4"; fail=1; fi
+  echo "$1: $rows lines, identical"
+}
+
+# Uniform random traffic, 10,000 cycles, the 8x8 build of rtl/configs.txt (V=2, B=8).
+for m in sc rtl mixed; do
+  "$bin" traffic --net torus:8x8 --vcs 2 --buf 8 --rate 0.2 --warmup 0 --measure 10000 --seed 11 \
+    --router "$m" --deliveries "$work/uniform_$m.csv" --json "$work/uniform_$m.json" >/dev/null \
+    || { echo "FAIL: uniform traffic with router $m exited $?"; fail=1; }
+done
+same "uniform 8x8 rtl" "$work/uniform_sc.csv" "$work/uniform_rtl.csv" 100000
+same "uniform 8x8 mixed" "$work/uniform_sc.csv" "$work/uniform_mixed.csv" 100000
+grep -q '"model": "rtl"' "$work/uniform_rtl.json" || { echo "FAIL: JSON does not echo router.model rtl"; fail=1; }
+
+# Broadcasts run by the node programs: DCF (contention-free) and EDN at t_s = 0 (its messages
+# block each other in the network).
+for algo in dcf edn; do
+  for m in sc rtl; do
+    "$bin" broadcast --net torus:8x8 --algo "$algo" --len 32 --ts 0 --tr 0 --set router.buffer_depth=8 \
+      --router "$m" --deliveries "$work/${algo}_$m.csv" --json "$work/${algo}_$m.json" >/dev/null \
+      || { echo "FAIL: $algo broadcast with router $m exited $?"; fail=1; }
+  done
+  same "$algo broadcast 8x8 rtl" "$work/${algo}_sc.csv" "$work/${algo}_rtl.csv" $((63 * 32))
+done
+grep -q '"blocked_cycles": [1-9]' "$work/edn_rtl.json" || { echo "FAIL: the EDN run saw no blocking"; fail=1; }
+
+# Port-level waveforms: identical values on every router port, cycle for cycle.
+for m in sc rtl; do
+  "$bin" traffic --net torus:8x8 --vcs 2 --buf 8 --rate 0.3 --warmup 0 --measure 300 --router "$m" \
+    --vcd "$work/wave_$m.vcd" >/dev/null || { echo "FAIL: --vcd with router $m exited $?"; fail=1; }
+  sed -n '/\$enddefinitions/,$p' "$work/wave_$m.vcd" >"$work/wave_$m.body"
+done
+same "vcd 8x8 rtl" "$work/wave_sc.body" "$work/wave_rtl.body" 1000
+
+# scripts/wave: one group per router, every referenced signal declared in the dump.
+out=$("$wave" "$work/wave_rtl.vcd" --save "$work/wave.gtkw" --no-launch) || { echo "FAIL: scripts/wave exited $?"; fail=1; }
+case "$out" in *"64 routers"*) ;; *) echo "FAIL: scripts/wave: $out"; fail=1 ;; esac
+declared=$(grep -c '\$var' "$work/wave_rtl.vcd")
+referenced=$(grep -c '^SystemC\.' "$work/wave.gtkw")
+if [ "$referenced" -ne "$declared" ]; then
+  echo "FAIL: scripts/wave references $referenced signals, the dump declares $declared"; fail=1
+fi
+for g in '-r_0_0' '-r_7_7' '-in_0 (x+)' '-out_3 (y-)' '-credit_in_4 (local 0)'; do
+  grep -qxF -- "$g" "$work/wave.gtkw" || { echo "FAIL: scripts/wave: no group $g"; fail=1; }
+done
+grep -qxF 'SystemC.top.net.r_3_4.credit_out_2.vc[3:0]' "$work/wave.gtkw" \
+  || { echo "FAIL: scripts/wave: no SystemC.top.net.r_3_4.credit_out_2.vc[3:0]"; fail=1; }
+"$wave" "$work/missing.vcd" --no-launch 2>/dev/null; rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: scripts/wave on a missing file exited $rc, want 2"; fail=1; }
+
+# No RTL build for the network: exit 2, one line naming router.model, no output file.
+err=$("$bin" traffic --net torus:16x16 --router rtl --json "$work/none.json" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: rtl without a matching build exited $rc, want 2"; fail=1; }
+case "$err" in *router.model*) ;; *) echo "FAIL: error does not name router.model: $err"; fail=1 ;; esac
+[ ! -e "$work/none.json" ] || { echo "FAIL: output left behind"; fail=1; }
+err=$("$bin" traffic --router rtl --trace "$work/hops.csv" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: --trace with rtl routers exited $rc, want 2"; fail=1; }
+[ ! -e "$work/hops.csv" ] && [ ! -e "$work/hops.csv.tmp" ] || { echo "FAIL: hop trace left behind"; fail=1; }
+
+[ $fail -eq 0 ] && echo "all RTL network checks passed"
+exit $fail
