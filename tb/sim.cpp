@@ -218,7 +218,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
   const double rcps = wall > 0 ? double(nodes) * double(cycle) / wall : 0;
   out.summary = fmt::format(
       "{} {} {} rate {} | latency mean {} p99 {} max {} cycles | accepted {} flits/node/cycle (offered {}) | "
-      "{} packets | {} cycles, {:.2f} M router-cycles/s",
+      "{} packets | {} cycles, {:.3f} M router-cycles/s",
       status, cfg.echo()["net"]["topology"].get<std::string>(), cfg.echo()["net"]["radix"].get<std::string>(),
       cfg.traffic.rate, st["latency"].value("mean", 0.0), st["latency"].value("p99", 0),
       st["latency"].value("max", 0), st["accepted"].get<double>(), st["offered"].get<double>(),
