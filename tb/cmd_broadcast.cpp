@@ -25,7 +25,7 @@ struct BroadcastArgs {
   std::string source;
   std::string config_file;
   std::vector<std::string> sets;
-  std::string json_file, vcd_file, trace_file, deliveries_file, router_model;
+  std::string json_file, vcd_file, fst_file, trace_file, deliveries_file, router_model;
   long long len = 64, ts = 0, tr = 0;
   bool keep_redundant = false;
   std::string dcf_variant = "sol2";
@@ -91,6 +91,7 @@ int run_broadcast(const BroadcastArgs& a) {
   for (auto& p : programs) ptrs.push_back(&p);
   ProgramRunOptions po;
   po.vcd_path = a.vcd_file;
+  po.fst_path = a.fst_file;
   po.trace_path = a.trace_file;
   po.deliveries_path = a.deliveries_file;
   const ProgramRun run = run_programs(cfg, ptrs, po);
@@ -168,6 +169,7 @@ void register_broadcast_command(CLI::App& app) {
   cmd->add_option("--dcf-variant", a->dcf_variant, "dcf block: sol2 (primary) or sol1");
   cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times");
   cmd->add_option("--vcd", a->vcd_file, "write a VCD waveform and a GTKWave save file");
+  cmd->add_option("--fst", a->fst_file, "write the waveform as FST (compressed) and a GTKWave save file");
   cmd->add_option("--trace", a->trace_file, "write every flit hop as CSV");
   cmd->add_option("--deliveries", a->deliveries_file, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
   cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");

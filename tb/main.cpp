@@ -20,13 +20,14 @@ namespace {
 
 struct CommonOptions {
   std::vector<std::string> sets;
-  std::string json, vcd, trace, deliveries;
+  std::string json, vcd, fst, trace, deliveries;
 };
 
 void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
   cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON");
   cmd->add_option("--vcd", o.vcd, "write a VCD waveform (and a GTKWave save file next to it)");
+  cmd->add_option("--fst", o.fst, "write the waveform as FST (compressed; GTKWave save file next to it)");
   cmd->add_option("--trace", o.trace, "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail");
   cmd->add_option("--deliveries", o.deliveries, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
 }
@@ -35,6 +36,7 @@ int execute(const Config& cfg, const CommonOptions& o, const char* command) {
   RunOptions ro;
   ro.json_path = o.json;
   ro.vcd_path = o.vcd;
+  ro.fst_path = o.fst;
   ro.trace_path = o.trace;
   ro.deliveries_path = o.deliveries;
   ro.command = command;

@@ -1,6 +1,9 @@
 // The traffic experiment driver behind `wormcast run` and `wormcast traffic`.
 #include "tb/sim.h"
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,6 +11,7 @@
 #include <iterator>
 #include <tuple>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 
@@ -41,16 +45,47 @@ struct Top : sc_core::sc_module {
 
 }  // namespace
 
-sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net) {
+namespace {
+/// Runs a program found on PATH with its output discarded; its exit status (-1: not started).
+int run_quietly(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid;
+  const int err = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (err != 0) return -1;
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string strip_suffix(std::string s, const std::string& suffix) {
+  if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0)
+    s.resize(s.size() - suffix.size());
+  return s;
+}
+}  // namespace
+
+sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net,
+                                 std::string gtkw_path, std::string shown) {
   if (path.empty()) return nullptr;
-  std::string base = path;
-  if (base.size() > 4 && base.substr(base.size() - 4) == ".vcd") base.resize(base.size() - 4);
+  const std::string base = strip_suffix(path, ".vcd");
+  if (gtkw_path.empty()) gtkw_path = base + ".gtkw";
+  if (shown.empty()) shown = base + ".vcd";
   sc_core::sc_start(sc_core::SC_ZERO_TIME);
   sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+  // Setting the unit is reported as an info message on stderr; nothing the user needs.
+  const sc_core::sc_actions was = sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   tf->set_time_unit(100, sc_core::SC_PS);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, was);
   sc_core::sc_trace(tf, clk, "top.clk");
   net.trace(tf);
-  write_file_atomic(base + ".gtkw", net.gtkw(base + ".vcd"));
+  write_file_atomic(gtkw_path, net.gtkw(shown));
   return tf;
 }
 
@@ -83,6 +118,11 @@ void Progress::done() {
 }
 
 void check_record_options(const Config& cfg, const RecordOptions& opt) {
+  if (!opt.fst_path.empty() && run_quietly({"vcd2fst", "--help"}) < 0)
+    throw ConfigError("--fst: needs the vcd2fst converter (Debian package gtkwave, installed by scripts/setup); "
+                      "allowed without it: --vcd");
+  if (!opt.fst_path.empty() && !opt.vcd_path.empty())
+    throw ConfigError("--fst: give either --vcd or --fst, not both");
   if (!opt.trace_path.empty() && cfg.router.model != RouterModel::SystemC)
     throw ConfigError("--trace: the per-hop trace needs router.model = sc (an RTL router's switch is not visible at "
                       "its ports); allowed with rtl/mixed: --deliveries, --vcd");
@@ -98,7 +138,13 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Tor
     m_deliveries = std::make_unique<std::vector<FlitDelivery>>();
     net.scoreboard().set_delivery_log(m_deliveries.get());
   }
-  m_vcd = open_vcd(opt.vcd_path, clk, net);
+  if (!opt.fst_path.empty()) {
+    const std::string base = strip_suffix(opt.fst_path, ".fst");
+    m_fst_vcd = base + ".fst-tmp.vcd";
+    m_vcd = open_vcd(m_fst_vcd, clk, net, base + ".gtkw", opt.fst_path);
+  } else {
+    m_vcd = open_vcd(opt.vcd_path, clk, net);
+  }
 }
 
 Recorders::~Recorders() = default;
@@ -106,6 +152,16 @@ Recorders::~Recorders() = default;
 void Recorders::finish() {
   if (m_vcd) sc_core::sc_close_vcd_trace_file(m_vcd);
   m_vcd = nullptr;
+  if (!m_fst_vcd.empty()) {
+    const std::string tmp = m_opt.fst_path + ".tmp";
+    const int rc = run_quietly({"vcd2fst", m_fst_vcd, tmp});
+    std::remove(m_fst_vcd.c_str());
+    if (rc != 0 || std::rename(tmp.c_str(), m_opt.fst_path.c_str()) != 0) {
+      std::remove(tmp.c_str());
+      throw ConfigError(fmt::format("--fst: converting the waveform to '{}' failed", m_opt.fst_path));
+    }
+    m_fst_vcd.clear();
+  }
   if (m_hops) m_hops->finish();
   if (m_deliveries) {
     m_net.scoreboard().set_delivery_log(nullptr);

@@ -16,6 +16,7 @@ namespace wormcast {
 /// The optional recordings of a run (empty path: not written).
 struct RecordOptions {
   std::string vcd_path;         ///< VCD of every router port, GTKWave save file next to it
+  std::string fst_path;         ///< the same as FST (recorded as VCD, converted by vcd2fst at the end)
   std::string trace_path;       ///< per-hop CSV (SystemC routers only)
   std::string deliveries_path;  ///< per-flit delivery CSV: cycle,node,src,packet,flit,vc
 };
@@ -36,8 +37,10 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt);
 
 class TorusNetwork;
 /// Opens a VCD of every router port of `net` (path may end in .vcd) and writes the GTKWave save
-/// file next to it; nullptr when path is empty. Call after elaboration, before simulating.
-sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net);
+/// file `gtkw_path` for the dump `shown` (default: next to the VCD, for it); nullptr when path is
+/// empty. Call after elaboration, before simulating.
+sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net,
+                                 std::string gtkw_path = "", std::string shown = "");
 
 /// Throws ConfigError when `cfg` cannot produce a recording asked for (call before elaboration).
 void check_record_options(const Config& cfg, const RecordOptions& opt);
@@ -57,6 +60,7 @@ class Recorders {
   std::unique_ptr<HopCsv> m_hops;
   std::unique_ptr<std::vector<FlitDelivery>> m_deliveries;
   sc_core::sc_trace_file* m_vcd = nullptr;
+  std::string m_fst_vcd;  ///< the temporary VCD behind --fst
 };
 
 /// Writes text to path atomically (temporary file + rename); throws ConfigError on failure.

@@ -64,6 +64,12 @@ for g in '-r_0_0' '-r_7_7' '-in_0 (x+)' '-out_3 (y-)' '-credit_in_4 (local 0)'; 
 done
 grep -qxF 'SystemC.top.net.r_3_4.credit_out_2.vc[3:0]' "$work/wave.gtkw" \
   || { echo "FAIL: scripts/wave: no SystemC.top.net.r_3_4.credit_out_2.vc[3:0]"; fail=1; }
+# --fst with RTL routers: a compressed dump that scripts/wave reads (through fst2vcd).
+"$bin" traffic --router rtl --warmup 0 --measure 200 --fst "$work/wave.fst" >/dev/null 2>&1 \
+  || { echo "FAIL: --fst with rtl routers exited $?"; fail=1; }
+[ -s "$work/wave.fst" ] && [ ! -e "$work/wave.fst-tmp.vcd" ] || { echo "FAIL: --fst left no FST or a temporary"; fail=1; }
+out=$("$wave" "$work/wave.fst" --no-launch) || { echo "FAIL: scripts/wave on FST exited $?"; fail=1; }
+case "$out" in *"64 routers"*) ;; *) echo "FAIL: scripts/wave on FST: $out"; fail=1 ;; esac
 "$wave" "$work/missing.vcd" --no-launch 2>/dev/null; rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: scripts/wave on a missing file exited $rc, want 2"; fail=1; }
 
