@@ -24,7 +24,7 @@ struct BroadcastArgs {
   std::string algo = "dcf";
   std::string source;
   std::string config_file;
-  std::vector<std::string> sets;
+  std::vector<std::string> sets, rtl_vcd;
   std::string json_file, vcd_file, fst_file, trace_file, deliveries_file, router_model;
   long long len = 64, ts = 0, tr = 0;
   bool keep_redundant = false;
@@ -94,6 +94,7 @@ int run_broadcast(const BroadcastArgs& a) {
   po.fst_path = a.fst_file;
   po.trace_path = a.trace_file;
   po.deliveries_path = a.deliveries_file;
+  po.rtl_vcd = a.rtl_vcd;
   const ProgramRun run = run_programs(cfg, ptrs, po);
 
   std::vector<int64_t> measured(size_t(t.num_nodes()), -1);
@@ -172,6 +173,7 @@ void register_broadcast_command(CLI::App& app) {
   cmd->add_option("--fst", a->fst_file, "write the waveform as FST (compressed) and a GTKWave save file");
   cmd->add_option("--trace", a->trace_file, "write every flit hop as CSV");
   cmd->add_option("--deliveries", a->deliveries_file, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
+  cmd->add_option("--rtl-vcd", a->rtl_vcd, "ROUTER=FILE.vcd: every signal inside that RTL router (repeatable)");
   cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
   cmd->callback([a]() {
     int rc = 0;

@@ -21,6 +21,7 @@ namespace {
 struct CommonOptions {
   std::vector<std::string> sets;
   std::string json, vcd, fst, trace, deliveries;
+  std::vector<std::string> rtl_vcd;
 };
 
 void add_common(CLI::App* cmd, CommonOptions& o) {
@@ -30,6 +31,7 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--fst", o.fst, "write the waveform as FST (compressed; GTKWave save file next to it)");
   cmd->add_option("--trace", o.trace, "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail");
   cmd->add_option("--deliveries", o.deliveries, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
+  cmd->add_option("--rtl-vcd", o.rtl_vcd, "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
 }
 
 int execute(const Config& cfg, const CommonOptions& o, const char* command) {
@@ -39,6 +41,7 @@ int execute(const Config& cfg, const CommonOptions& o, const char* command) {
   ro.fst_path = o.fst;
   ro.trace_path = o.trace;
   ro.deliveries_path = o.deliveries;
+  ro.rtl_vcd = o.rtl_vcd;
   ro.command = command;
   RunOutcome r = run_traffic(cfg, ro);
   std::cout << r.summary << std::endl;

@@ -8,12 +8,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <iterator>
-#include <tuple>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <memory>
+#include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 #include <systemc>
@@ -77,7 +78,7 @@ sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_cloc
   const std::string base = strip_suffix(path, ".vcd");
   if (gtkw_path.empty()) gtkw_path = base + ".gtkw";
   if (shown.empty()) shown = base + ".vcd";
-  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  if (sc_core::sc_get_status() == sc_core::SC_ELABORATION) sc_core::sc_start(sc_core::SC_ZERO_TIME);
   sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
   // Setting the unit is reported as an info message on stderr; nothing the user needs.
   const sc_core::sc_actions was = sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -117,7 +118,39 @@ void Progress::done() {
   if (m_on) std::fprintf(stderr, "\r%*s\r", 70, "");
 }
 
+namespace {
+/// "r_2_3=FILE" of --rtl-vcd: the node and the file; throws ConfigError.
+std::pair<int, std::string> parse_rtl_vcd(const Config& cfg, const std::string& arg) {
+  const auto eq = arg.find('=');
+  const sw::Topology topo = cfg.net.topology();
+  int node = -1;
+  if (eq != std::string::npos && eq + 1 < arg.size()) {
+    const std::string name = arg.substr(0, eq);
+    for (int i = 0; i < topo.num_nodes() && node < 0; ++i) {
+      std::string n = "r";
+      for (int d = 0; d < topo.dims(); ++d) n += "_" + std::to_string(topo.coord_of(i, d));
+      if (n == name) node = i;
+    }
+  }
+  if (node < 0)
+    throw ConfigError(fmt::format("--rtl-vcd '{}' is invalid; allowed: ROUTER=FILE.vcd with ROUTER a router of the "
+                                  "network, r_0_0 .. r_{}",
+                                  arg, [&] {
+                                    std::string s;
+                                    for (int d = 0; d < topo.dims(); ++d) s += (d ? "_" : "") + std::to_string(topo.radix(d) - 1);
+                                    return s;
+                                  }()));
+  if (!node_is_rtl(cfg, topo, node))
+    throw ConfigError(fmt::format("--rtl-vcd '{}': that router is a SystemC router; allowed: router.model = rtl, or "
+                                  "mixed and a router whose coordinate sum is even",
+                                  arg));
+  return {node, arg.substr(eq + 1)};
+}
+}  // namespace
+
 void check_record_options(const Config& cfg, const RecordOptions& opt) {
+  for (const auto& a : opt.rtl_vcd) parse_rtl_vcd(cfg, a);
+  if (!opt.rtl_vcd.empty()) enable_rtl_internal_tracing();
   if (!opt.fst_path.empty() && run_quietly({"vcd2fst", "--help"}) < 0)
     throw ConfigError("--fst: needs the vcd2fst converter (Debian package gtkwave, installed by scripts/setup); "
                       "allowed without it: --vcd");
@@ -144,6 +177,12 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Tor
     m_vcd = open_vcd(m_fst_vcd, clk, net, base + ".gtkw", opt.fst_path);
   } else {
     m_vcd = open_vcd(opt.vcd_path, clk, net);
+  }
+  if (!opt.rtl_vcd.empty() && sc_core::sc_get_status() == sc_core::SC_ELABORATION)
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  for (const auto& a : opt.rtl_vcd) {
+    const auto [node, file] = parse_rtl_vcd(net.config(), a);
+    net.router(node).trace_internals(file);
   }
 }
 

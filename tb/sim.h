@@ -19,6 +19,7 @@ struct RecordOptions {
   std::string fst_path;         ///< the same as FST (recorded as VCD, converted by vcd2fst at the end)
   std::string trace_path;       ///< per-hop CSV (SystemC routers only)
   std::string deliveries_path;  ///< per-flit delivery CSV: cycle,node,src,packet,flit,vc
+  std::vector<std::string> rtl_vcd;  ///< "r_x_y=FILE.vcd": every signal inside that RTL router
 };
 
 struct RunOptions : RecordOptions {

@@ -26,6 +26,7 @@ class TorusNetwork : public sc_core::sc_module {
   TorusNetwork(sc_core::sc_module_name name, const Config& cfg, PacketListener* listener = nullptr);
 
   const sw::Topology& topology() const { return m_topo; }
+  const Config& config() const { return m_cfg; }
   const RouterParams& params() const { return m_rp; }
   int num_nodes() const { return m_topo.num_nodes(); }
   RouterBase& router(int node) { return *m_routers[size_t(node)]; }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <systemc>
@@ -79,6 +80,9 @@ class RouterBase : public sc_core::sc_module {
     int occupancy;
   };
   virtual std::vector<Wait> waiting() const = 0;
+  /// Dump every signal inside the router to a VCD from now on; false when the model has no
+  /// internals to show (the SystemC router: its state is in the port waveform and --trace).
+  virtual bool trace_internals(const std::string& /*vcd_path*/) { return false; }
 
  protected:
   /// A flit left output port o in cycle t.

@@ -28,6 +28,10 @@ RouterMaker rtl_router_maker(const Config& cfg) {
   return m;
 }
 
+void enable_rtl_internal_tracing() {
+  if (library().enable_internal_tracing) library().enable_internal_tracing();
+}
+
 bool node_is_rtl(const Config& cfg, const sw::Topology& topo, int node) {
   switch (cfg.router.model) {
     case RouterModel::SystemC: return false;

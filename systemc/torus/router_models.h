@@ -24,6 +24,8 @@ struct RtlRouterLibrary {
   std::function<RouterMaker(const Config& cfg)> find;
   /// The builds, one line each, for the error message.
   std::function<std::string()> describe;
+  /// Lets routers built from now on dump their internals (RouterBase::trace_internals).
+  std::function<void()> enable_internal_tracing;
 };
 
 /// Makes RTL routers available to router.model = rtl / mixed (called once, before any network).
@@ -31,6 +33,9 @@ void install_rtl_library(RtlRouterLibrary lib);
 
 /// The RTL maker for cfg; throws ConfigError naming router.model when there is none.
 RouterMaker rtl_router_maker(const Config& cfg);
+
+/// Lets RTL routers built from now on dump their internal signals (a no-op without RTL).
+void enable_rtl_internal_tracing();
 
 /// Whether node `node` gets an RTL router under cfg.router.model.
 bool node_is_rtl(const Config& cfg, const sw::Topology& topo, int node);

@@ -57,6 +57,7 @@ void install_rtl_routers() {
       if (m.defines.empty()) s += (s.empty() ? "" : "; ") + describe(m);
     return s;
   };
+  lib.enable_internal_tracing = [] { RtlRouterBase::enable_internal_tracing(); };
   install_rtl_library(std::move(lib));
 }
 

@@ -37,7 +37,7 @@ class RtlRouterBase : public RouterBase {
   void trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const;
   /// VCD of every signal inside the Verilated model, from now on. Call after elaboration
   /// (sc_start(SC_ZERO_TIME)), with Verilated::traceEverOn(true) before the model was built.
-  virtual void trace_internals(const std::string& vcd_path) = 0;
+  bool trace_internals(const std::string& vcd_path) override = 0;
   /// Verilated::traceEverOn(true): needed before a model is built for trace_internals.
   static void enable_internal_tracing();
 
@@ -85,7 +85,7 @@ class RtlRouter : public RtlRouterBase {
 
   V& model() { return m_model; }
 
-  void trace_internals(const std::string& vcd_path) override;
+  bool trace_internals(const std::string& vcd_path) override;
 
  private:
   V m_model;

@@ -15,10 +15,11 @@ RtlRouter<V>::~RtlRouter() {
 }
 
 template <class V>
-void RtlRouter<V>::trace_internals(const std::string& vcd_path) {
+bool RtlRouter<V>::trace_internals(const std::string& vcd_path) {
   m_vcd = std::make_unique<VerilatedVcdSc>();
   m_model.trace(m_vcd.get(), 99);
   m_vcd->open(vcd_path.c_str());
+  return true;
 }
 
 }  // namespace wormcast
