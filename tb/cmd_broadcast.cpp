@@ -24,8 +24,9 @@ struct BroadcastArgs {
   std::string algo = "dcf";
   std::string source;
   std::string config_file;
-  std::vector<std::string> sets, rtl_vcd;
-  std::string json_file, vcd_file, fst_file, trace_file, deliveries_file, router_model;
+  std::vector<std::string> sets;
+  RecordOptions rec;
+  std::string json_file, router_model;
   long long len = 64, ts = 0, tr = 0;
   bool keep_redundant = false;
   std::string dcf_variant = "sol2";
@@ -90,11 +91,7 @@ int run_broadcast(const BroadcastArgs& a) {
   std::vector<sw::NodeProgram*> ptrs;
   for (auto& p : programs) ptrs.push_back(&p);
   ProgramRunOptions po;
-  po.vcd_path = a.vcd_file;
-  po.fst_path = a.fst_file;
-  po.trace_path = a.trace_file;
-  po.deliveries_path = a.deliveries_file;
-  po.rtl_vcd = a.rtl_vcd;
+  static_cast<RecordOptions&>(po) = a.rec;
   const ProgramRun run = run_programs(cfg, ptrs, po);
 
   std::vector<int64_t> measured(size_t(t.num_nodes()), -1);
@@ -151,6 +148,17 @@ int run_broadcast(const BroadcastArgs& a) {
 
 }  // namespace
 
+void add_record_options(CLI::App* cmd, RecordOptions& o) {
+  cmd->add_option("--vcd", o.vcd_path, "write a VCD waveform of every router port (and a GTKWave save file next to it)");
+  cmd->add_option("--fst", o.fst_path, "write that waveform as FST (compressed; GTKWave save file next to it)");
+  cmd->add_option("--trace", o.trace_path,
+                  "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (router.model sc)");
+  cmd->add_option("--deliveries", o.deliveries_path,
+                  "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
+  cmd->add_option("--rtl-vcd", o.rtl_vcd,
+                  "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
+}
+
 void register_broadcast_command(CLI::App& app) {
   auto a = std::make_shared<BroadcastArgs>();
   std::string algos;
@@ -169,11 +177,7 @@ void register_broadcast_command(CLI::App& app) {
   cmd->add_flag("--keep-redundant", a->keep_redundant, "tseng, wang-tseng: keep the papers' re-sends");
   cmd->add_option("--dcf-variant", a->dcf_variant, "dcf block: sol2 (primary) or sol1");
   cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times");
-  cmd->add_option("--vcd", a->vcd_file, "write a VCD waveform and a GTKWave save file");
-  cmd->add_option("--fst", a->fst_file, "write the waveform as FST (compressed) and a GTKWave save file");
-  cmd->add_option("--trace", a->trace_file, "write every flit hop as CSV");
-  cmd->add_option("--deliveries", a->deliveries_file, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
-  cmd->add_option("--rtl-vcd", a->rtl_vcd, "ROUTER=FILE.vcd: every signal inside that RTL router (repeatable)");
+  add_record_options(cmd, a->rec);
   cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
   cmd->callback([a]() {
     int rc = 0;

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "sw/topology/topology.h"
+#include "tb/sim.h"
 
 namespace wormcast {
 
@@ -20,10 +21,14 @@ namespace wormcast {
 void register_schedule_command(CLI::App& app);
 
 /// `wormcast broadcast --net torus:32x32 --algo dcf --len 64 --ts 200 --tr 200 [--source x,y]
-///  [--vcd FILE] [--trace FILE] [--json FILE] [--set key=value ...]`: the schedule as node
+///  [--router sc|rtl|mixed] [--json FILE] [--set key=value ...] + add_record_options`: the schedule as node
 /// programs on the cycle-accurate model next to the analytic model. Exit codes as above, plus
 /// 3 for a deadlock.
 void register_broadcast_command(CLI::App& app);
+
+/// The recording options every simulating command has: --vcd, --fst, --trace, --deliveries,
+/// --rtl-vcd.
+void add_record_options(CLI::App* cmd, RecordOptions& o);
 
 /// "--source x,y,..." -> node id (empty: node 0); throws std::runtime_error with a one-line
 /// message naming the option and the allowed coordinates.

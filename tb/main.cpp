@@ -20,28 +20,20 @@ namespace {
 
 struct CommonOptions {
   std::vector<std::string> sets;
-  std::string json, vcd, fst, trace, deliveries;
-  std::vector<std::string> rtl_vcd;
+  std::string json;
+  RecordOptions rec;
 };
 
 void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
   cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON");
-  cmd->add_option("--vcd", o.vcd, "write a VCD waveform (and a GTKWave save file next to it)");
-  cmd->add_option("--fst", o.fst, "write the waveform as FST (compressed; GTKWave save file next to it)");
-  cmd->add_option("--trace", o.trace, "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail");
-  cmd->add_option("--deliveries", o.deliveries, "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
-  cmd->add_option("--rtl-vcd", o.rtl_vcd, "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
+  add_record_options(cmd, o.rec);
 }
 
 int execute(const Config& cfg, const CommonOptions& o, const char* command) {
   RunOptions ro;
+  static_cast<RecordOptions&>(ro) = o.rec;
   ro.json_path = o.json;
-  ro.vcd_path = o.vcd;
-  ro.fst_path = o.fst;
-  ro.trace_path = o.trace;
-  ro.deliveries_path = o.deliveries;
-  ro.rtl_vcd = o.rtl_vcd;
   ro.command = command;
   RunOutcome r = run_traffic(cfg, ro);
   std::cout << r.summary << std::endl;
