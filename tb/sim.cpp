@@ -124,22 +124,13 @@ std::pair<int, std::string> parse_rtl_vcd(const Config& cfg, const std::string& 
   const auto eq = arg.find('=');
   const sw::Topology topo = cfg.net.topology();
   int node = -1;
-  if (eq != std::string::npos && eq + 1 < arg.size()) {
-    const std::string name = arg.substr(0, eq);
-    for (int i = 0; i < topo.num_nodes() && node < 0; ++i) {
-      std::string n = "r";
-      for (int d = 0; d < topo.dims(); ++d) n += "_" + std::to_string(topo.coord_of(i, d));
-      if (n == name) node = i;
-    }
-  }
+  if (eq != std::string::npos && eq + 1 < arg.size())
+    for (int i = 0; i < topo.num_nodes() && node < 0; ++i)
+      if (router_name(topo, i) == arg.substr(0, eq)) node = i;
   if (node < 0)
     throw ConfigError(fmt::format("--rtl-vcd '{}' is invalid; allowed: ROUTER=FILE.vcd with ROUTER a router of the "
-                                  "network, r_0_0 .. r_{}",
-                                  arg, [&] {
-                                    std::string s;
-                                    for (int d = 0; d < topo.dims(); ++d) s += (d ? "_" : "") + std::to_string(topo.radix(d) - 1);
-                                    return s;
-                                  }()));
+                                  "network, {} .. {}",
+                                  arg, router_name(topo, 0), router_name(topo, topo.num_nodes() - 1)));
   if (!node_is_rtl(cfg, topo, node))
     throw ConfigError(fmt::format("--rtl-vcd '{}': that router is a SystemC router; allowed: router.model = rtl, or "
                                   "mixed and a router whose coordinate sum is even",

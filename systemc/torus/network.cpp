@@ -15,12 +15,10 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, Pack
   RouterMaker rtl;
   if (cfg.router.model != RouterModel::SystemC) rtl = rtl_router_maker(cfg);
   for (int r = 0; r < n; ++r) {
-    if (node_is_rtl(cfg, m_topo, r)) {
+    if (node_is_rtl(cfg, m_topo, r))
       m_routers.push_back(rtl(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
-      ++m_rtl_count;
-    } else {
+    else
       m_routers.push_back(std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
-    }
     m_nics.push_back(std::make_unique<Nic>(("nic" + node_name(r).substr(1)).c_str(), cfg.nic, m_rp, m_topo, r, &m_sb, listener));
   }
   for (int r = 0; r < n; ++r) {
@@ -62,11 +60,13 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, Pack
   }
 }
 
-std::string TorusNetwork::node_name(int node) const {
+std::string router_name(const sw::Topology& topo, int node) {
   std::string s = "r";
-  for (int d = 0; d < m_topo.dims(); ++d) s += "_" + std::to_string(m_topo.coord_of(node, d));
+  for (int d = 0; d < topo.dims(); ++d) s += "_" + std::to_string(topo.coord_of(node, d));
   return s;
 }
+
+std::string TorusNetwork::node_name(int node) const { return router_name(m_topo, node); }
 
 void TorusNetwork::set_observer(HopObserver* obs) {
   for (auto& r : m_routers) r->set_observer(obs);

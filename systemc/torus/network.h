@@ -19,6 +19,9 @@
 
 namespace wormcast {
 
+/// "r_2_3" for node (2, 3): the router's instance name in a network.
+std::string router_name(const sw::Topology& topo, int node);
+
 class TorusNetwork : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
@@ -30,8 +33,6 @@ class TorusNetwork : public sc_core::sc_module {
   const RouterParams& params() const { return m_rp; }
   int num_nodes() const { return m_topo.num_nodes(); }
   RouterBase& router(int node) { return *m_routers[size_t(node)]; }
-  /// Routers built from the Verilog twin (router.model rtl or mixed).
-  int rtl_routers() const { return m_rtl_count; }
   Nic& nic(int node) { return *m_nics[size_t(node)]; }
   Scoreboard& scoreboard() { return m_sb; }
   NetActivity& activity() { return m_activity; }
@@ -60,7 +61,6 @@ class TorusNetwork : public sc_core::sc_module {
   Scoreboard m_sb;
   NetActivity m_activity;
   std::vector<std::unique_ptr<RouterBase>> m_routers;
-  int m_rtl_count = 0;
   std::vector<std::unique_ptr<Nic>> m_nics;
   // out_flit[r*NP+p] is driven by router r output p; out_credit[r*NP+p] by router r credit_out p.
   std::vector<std::unique_ptr<FlitSig>> m_out_flit, m_nic_flit;

@@ -20,7 +20,6 @@ class TorusRouter : public RouterBase {
               int node, NetActivity* activity = nullptr);
 
   const char* model() const override { return "sc"; }
-  bool observable() const override { return true; }
   void set_observer(HopObserver* obs) override { m_observer = obs; }
   /// Flits currently held in input buffers.
   int buffered() const { return m_buffered; }

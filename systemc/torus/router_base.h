@@ -66,9 +66,8 @@ class RouterBase : public sc_core::sc_module {
   const std::vector<uint64_t>& output_flits() const { return m_out_count; }
   /// "sc" or "rtl".
   virtual const char* model() const = 0;
-  /// Whether set_observer() sees every hop (the SystemC router only: the RTL router's switch is
-  /// not visible at its ports).
-  virtual bool observable() const { return false; }
+  /// Every hop from now on (the SystemC router only: an RTL router's switch is not visible at its
+  /// ports, so it ignores this and the per-hop trace is refused for rtl/mixed networks).
   virtual void set_observer(HopObserver* /*obs*/) {}
 
   /// One waiting input VC, for the deadlock report. in_port -1: the router can only say how many
