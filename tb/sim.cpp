@@ -11,9 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
 #include <memory>
-#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -21,6 +19,7 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/torus/network.h"
+#include "tb/delivery_csv.h"
 #include "tb/hop_csv.h"
 #include "tb/traffic.h"
 
@@ -159,8 +158,8 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Tor
     net.set_observer(m_hops.get());
   }
   if (!opt.deliveries_path.empty()) {
-    m_deliveries = std::make_unique<std::vector<FlitDelivery>>();
-    net.scoreboard().set_delivery_log(m_deliveries.get());
+    m_deliveries = std::make_unique<DeliveryCsv>(opt.deliveries_path);
+    net.scoreboard().set_delivery_observer(m_deliveries.get());
   }
   if (!opt.fst_path.empty()) {
     const std::string base = strip_suffix(opt.fst_path, ".fst");
@@ -194,16 +193,8 @@ void Recorders::finish() {
   }
   if (m_hops) m_hops->finish();
   if (m_deliveries) {
-    m_net.scoreboard().set_delivery_log(nullptr);
-    // Sorted, so that the file does not depend on the order in which NICs were evaluated.
-    auto& d = *m_deliveries;
-    std::sort(d.begin(), d.end(), [](const FlitDelivery& a, const FlitDelivery& b) {
-      return std::tie(a.cycle, a.node, a.packet, a.flit) < std::tie(b.cycle, b.node, b.packet, b.flit);
-    });
-    std::string text = "cycle,node,src,packet,flit,vc\n";
-    text.reserve(d.size() * 24);
-    for (const auto& e : d) fmt::format_to(std::back_inserter(text), "{},{},{},{},{},{}\n", e.cycle, e.node, e.src, e.packet, e.flit, e.vc);
-    write_file_atomic(m_opt.deliveries_path, text);
+    m_net.scoreboard().set_delivery_observer(nullptr);
+    if (!m_deliveries->finish()) throw ConfigError(fmt::format("cannot write '{}'", m_opt.deliveries_path));
   }
 }
 

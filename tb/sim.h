@@ -47,7 +47,7 @@ sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_cloc
 void check_record_options(const Config& cfg, const RecordOptions& opt);
 
 class HopCsv;
-struct FlitDelivery;
+class DeliveryCsv;
 /// The recordings of one run: attached after elaboration, written by finish().
 class Recorders {
  public:
@@ -59,7 +59,7 @@ class Recorders {
   RecordOptions m_opt;
   TorusNetwork& m_net;
   std::unique_ptr<HopCsv> m_hops;
-  std::unique_ptr<std::vector<FlitDelivery>> m_deliveries;
+  std::unique_ptr<DeliveryCsv> m_deliveries;
   sc_core::sc_trace_file* m_vcd = nullptr;
   std::string m_fst_vcd;  ///< the temporary VCD behind --fst
 };

@@ -42,7 +42,7 @@ const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const Flit& f
     error(fmt::format("cycle {}: packet {} flit {} has head={} tail={}", cycle, r.id, r.received, f.head, f.tail));
     ok = false;
   }
-  if (m_log) m_log->push_back(FlitDelivery{cycle, node, r.src, r.id, r.received, f.vc});
+  if (m_log) m_log->on_delivery(FlitDelivery{cycle, node, r.src, r.id, r.received, f.vc});
   ++r.received;
   if (!ok || !want_tail) return nullptr;
   r.arrived = cycle + 1;

@@ -37,10 +37,19 @@ struct FlitDelivery {
   uint8_t vc;       ///< ejection VC
 };
 
+/// Told about every flit leaving the network, in nondecreasing cycle order.
+class DeliveryObserver {
+ public:
+  virtual void on_delivery(const FlitDelivery& d) = 0;
+
+ protected:
+  ~DeliveryObserver() = default;
+};
+
 class Scoreboard {
  public:
-  /// Record every ejected flit into `log` from now on (nullptr: stop).
-  void set_delivery_log(std::vector<FlitDelivery>* log) { m_log = log; }
+  /// Report every ejected flit to `obs` from now on (nullptr: stop).
+  void set_delivery_observer(DeliveryObserver* obs) { m_log = obs; }
 
   /// A packet's head enters the network.
   void on_inject(const PacketRecord& rec);
@@ -60,7 +69,7 @@ class Scoreboard {
   std::unordered_map<uint32_t, PacketRecord> m_table;  ///< key: payload packet bits
   uint64_t m_injected = 0, m_delivered = 0, m_error_count = 0;
   std::vector<std::string> m_errors;  ///< the first few
-  std::vector<FlitDelivery>* m_log = nullptr;
+  DeliveryObserver* m_log = nullptr;
 };
 
 }  // namespace wormcast

@@ -73,5 +73,18 @@ rc=$?; [ $rc -eq 2 ] || { echo "FAIL: bad CLI value exited $rc"; fail=1; }
 cmp -s "$work/a.json" "$work/b.json" || { echo "FAIL: same seed, different JSON"; fail=1; }
 cmp -s "$work/a.json" "$work/c.json" && { echo "FAIL: different seeds, identical JSON"; fail=1; }
 
+# --deliveries: one line per flit leaving the network (5-flit packets, all drained), sorted by cycle;
+# identical for identical runs.
+"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --json "$work/d.json" --deliveries "$work/d.csv" >/dev/null \
+  || { echo "FAIL: run d"; fail=1; }
+"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --deliveries "$work/e.csv" >/dev/null || { echo "FAIL: run e"; fail=1; }
+delivered=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["packets"]["delivered"])' "$work/d.json")
+lines=$(($(wc -l <"$work/d.csv") - 1))
+[ "$lines" -eq $((delivered * 5)) ] && [ "$lines" -gt 1000 ] \
+  || { echo "FAIL: --deliveries has $lines flits, the run delivered $delivered 5-flit packets"; fail=1; }
+sort -t, -k1,1n -s -c <(tail -n +2 "$work/d.csv") || { echo "FAIL: --deliveries not in cycle order"; fail=1; }
+cmp -s "$work/d.csv" "$work/e.csv" || { echo "FAIL: same seed, different delivery traces"; fail=1; }
+[ ! -e "$work/d.csv.tmp" ] || { echo "FAIL: --deliveries left its temporary"; fail=1; }
+
 [ $fail -eq 0 ] && echo "cli: all checks passed"
 exit $fail
