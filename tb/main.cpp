@@ -75,6 +75,12 @@ int sc_main(int argc, char* argv[]) {
   add_common(traffic, tr_opt);
 
   auto* config = app.add_subcommand("config", "print every configuration key with its default and allowed values");
+  bool check = false;
+  std::string check_file;
+  std::vector<std::string> check_sets;
+  config->add_flag("--check", check, "validate a configuration instead (exit 2 on a bad field) and print it as JSON");
+  config->add_option("--config", check_file, "with --check: the YAML configuration");
+  config->add_option("--set", check_sets, "with --check: override a key (repeatable)");
   register_schedule_command(app);
   register_broadcast_command(app);
 
@@ -92,7 +98,13 @@ int sc_main(int argc, char* argv[]) {
 
   try {
     if (config->parsed()) {
-      std::cout << config_reference();
+      if (!check) {
+        std::cout << config_reference();
+        return 0;
+      }
+      Overrides ov;
+      for (auto& s : check_sets) ov.push_back(parse_override(s));
+      std::cout << load_config(check_file, ov).echo().dump(2) << std::endl;
       return 0;
     }
     if (run->parsed()) {

@@ -1,0 +1,64 @@
+#!/usr/bin/python3
+"""scripts/sweep: every combination of the --vary values runs once and lands in the CSV and JSON;
+latency grows with load; a bad point stops the sweep with exit 2 before anything is written;
+--emit-jobs / --merge-only split the run from the merge."""
+import csv, json, os, subprocess, sys, tempfile
+
+top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sweep = os.path.join(top, "scripts", "sweep")
+base = ["--set", "net.radix=4x4", "--set", "sim.warmup=500", "--set", "sim.measure=3000", "--jobs", "2"]
+fail = []
+with tempfile.TemporaryDirectory() as d:
+    out = os.path.join(d, "s")
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.05:0.45:0.2", "--vary", "router.vcs_per_class=1,2",
+                        "--out", out, "--plot"] + base, capture_output=True, text=True)
+    if p.returncode != 0:
+        fail.append(f"sweep exited {p.returncode}: {p.stdout}{p.stderr}")
+    rows = list(csv.DictReader(open(os.path.join(out, "sweep.csv"))))
+    combos = {(r["traffic.rate"], r["router.vcs_per_class"]) for r in rows}
+    if len(rows) != 6 or combos != {(r, v) for r in ("0.05", "0.25", "0.45") for v in ("1", "2")}:
+        fail.append(f"expected the 6 combinations once each, got {sorted(combos)}")
+    for r in rows:
+        if r["status"] != "ok":
+            fail.append(f"{r['point']}: status {r['status']}")
+        if r["router.vcs_per_class"] == "1" and r["traffic.rate"] == "0.05":
+            if abs(float(r["accepted"]) - float(r["offered"])) > 0.05 * float(r["offered"]):
+                fail.append(f"low load not accepted in full: {r['accepted']} of {r['offered']}")
+    for v in ("1", "2"):
+        lat = [float(r["latency_mean"]) for r in sorted(rows, key=lambda r: float(r["traffic.rate"]))
+               if r["router.vcs_per_class"] == v]
+        if lat != sorted(lat) or lat[0] >= lat[-1]:
+            fail.append(f"V={v}: latency does not grow with load: {lat}")
+    j = json.load(open(os.path.join(out, "sweep.json")))
+    if len(j["points"]) != 6 or j["points"][5]["config"]["router"]["vcs_per_class"] != 2 \
+            or j["points"][5]["result"]["config"]["traffic"]["rate"] != 0.45:
+        fail.append("sweep.json does not carry each point's configuration and result")
+    if not os.path.getsize(os.path.join(out, "sweep.png")) > 1000:
+        fail.append("no plot")
+
+    # A bad value: exit 2, one line naming the key, nothing written.
+    bad = os.path.join(d, "bad")
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,1.5", "--out", bad] + base, capture_output=True, text=True)
+    if p.returncode != 2 or "traffic.rate" not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
+        fail.append(f"bad value: exit {p.returncode}, stderr {p.stderr!r}")
+    if os.path.exists(bad):
+        fail.append("bad value left an output directory")
+
+    # Jobs for elsewhere, then a merge of what is there (nothing ran: every point missing, exit 1).
+    em = os.path.join(d, "emit")
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.2,0.3", "--out", em, "--emit-jobs"] + base,
+                       capture_output=True, text=True)
+    jobs = open(os.path.join(em, "jobs.txt")).read().splitlines()
+    if p.returncode != 0 or len(jobs) != 3 or os.path.exists(os.path.join(em, "sweep.csv")):
+        fail.append(f"--emit-jobs: exit {p.returncode}, {len(jobs)} jobs")
+    subprocess.run(jobs[1], shell=True)
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.2,0.3", "--out", em, "--merge-only"] + base,
+                       capture_output=True, text=True)
+    st = [r["status"] for r in csv.DictReader(open(os.path.join(em, "sweep.csv")))]
+    if p.returncode != 1 or st != ["missing", "ok", "missing"]:
+        fail.append(f"--merge-only: exit {p.returncode}, statuses {st}")
+
+for f in fail:
+    print("FAIL:", f)
+print("sweep: all checks passed" if not fail else f"{len(fail)} failures")
+sys.exit(1 if fail else 0)
