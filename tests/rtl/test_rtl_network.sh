@@ -82,6 +82,24 @@ case "$out" in *"1 routers"*) ;; *) echo "FAIL: scripts/wave on an RTL dump: $ou
 "$wave" "$work/missing.vcd" --no-launch 2>/dev/null; rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: scripts/wave on a missing file exited $rc, want 2"; fail=1; }
 
+# Deadlock (4x4 torus, no dateline classes): both models stop at the same cycle with exit 3, and
+# the RTL routers' report holds as many flits as the SystemC routers' buffers.
+for m in sc rtl; do
+  "$bin" traffic --net torus:4x4 --set router.dateline=false --buf 2 --rate 0.6 --router "$m" \
+    --json "$work/dl_$m.json" >/dev/null; rc=$?
+  [ $rc -eq 3 ] || { echo "FAIL: no-dateline run with router $m exited $rc, want 3 (deadlock)"; fail=1; }
+done
+/usr/bin/python3 - "$work/dl_sc.json" "$work/dl_rtl.json" <<'PY' || fail=1
+import json, sys
+sc, rtl = (json.load(open(f))["deadlock"] for f in sys.argv[1:3])
+held = lambda d: sum(e["occupancy"] for e in d["wait_for"])
+ok = (sc["detected"] and rtl["detected"] and sc["last_move"] == rtl["last_move"] and sc["cycle"] == rtl["cycle"]
+      and held(sc) == held(rtl) > 0 and all(e["buffer"].endswith("(rtl)") for e in rtl["wait_for"]))
+print(f"deadlock: sc last move {sc['last_move']}, {held(sc)} flits held; rtl last move {rtl['last_move']}, "
+      f"{held(rtl)} flits held in {len(rtl['wait_for'])} routers")
+sys.exit(0 if ok else 1)
+PY
+
 # No RTL build for the network: exit 2, one line naming router.model, no output file.
 err=$("$bin" traffic --net torus:16x16 --router rtl --json "$work/none.json" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: rtl without a matching build exited $rc, want 2"; fail=1; }
