@@ -5,21 +5,18 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "systemc/nic/scoreboard.h"
+#include "tb/csv_file.h"
 
 namespace wormcast {
 
 class DeliveryCsv : public DeliveryObserver {
  public:
-  explicit DeliveryCsv(const std::string& path) : m_out(path + ".tmp"), m_path(path) {
-    m_out << "cycle,node,src,packet,flit,vc\n";
-  }
+  explicit DeliveryCsv(const std::string& path) : m_file(path, "cycle,node,src,packet,flit,vc") {}
   void on_delivery(const FlitDelivery& d) override {
     if (!m_cycle.empty() && m_cycle.front().cycle != d.cycle) flush();
     m_cycle.push_back(d);
@@ -27,8 +24,7 @@ class DeliveryCsv : public DeliveryObserver {
   /// Completes the file; false when it could not be written.
   bool finish() {
     flush();
-    m_out.close();
-    return !m_out.fail() && std::rename((m_path + ".tmp").c_str(), m_path.c_str()) == 0;
+    return m_file.commit();
   }
 
  private:
@@ -37,12 +33,11 @@ class DeliveryCsv : public DeliveryObserver {
       return std::tie(a.node, a.packet, a.flit) < std::tie(b.node, b.packet, b.flit);
     });
     for (const auto& e : m_cycle)
-      m_out << e.cycle << ',' << e.node << ',' << e.src << ',' << e.packet << ',' << e.flit << ',' << int(e.vc) << '\n';
+      m_file.out() << e.cycle << ',' << e.node << ',' << e.src << ',' << e.packet << ',' << e.flit << ',' << int(e.vc) << '\n';
     m_cycle.clear();
   }
 
-  std::ofstream m_out;
-  std::string m_path;
+  CsvFile m_file;
   std::vector<FlitDelivery> m_cycle;  ///< the current cycle's deliveries
 };
 

@@ -191,7 +191,7 @@ void Recorders::finish() {
     }
     m_fst_vcd.clear();
   }
-  if (m_hops) m_hops->finish();
+  if (m_hops && !m_hops->finish()) throw ConfigError(fmt::format("cannot write '{}'", m_opt.trace_path));
   if (m_deliveries) {
     m_net.scoreboard().set_delivery_observer(nullptr);
     if (!m_deliveries->finish()) throw ConfigError(fmt::format("cannot write '{}'", m_opt.deliveries_path));
