@@ -21,15 +21,12 @@ namespace {
 
 struct BroadcastArgs {
   std::string net = "torus:16x16";
-  std::string algo = "dcf";
-  std::string source;
+  ScheduleChoice choice;  // algo defaults to dcf (register_broadcast_command)
   std::string config_file;
   std::vector<std::string> sets;
   RecordOptions rec;
   std::string json_file, router_model;
   long long len = 64, ts = 0, tr = 0;
-  bool keep_redundant = false;
-  std::string dcf_variant = "sol2";
 };
 
 nlohmann::json times_json(const std::vector<int64_t>& v) {
@@ -56,22 +53,7 @@ int run_broadcast(const BroadcastArgs& a) {
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
   const sw::Topology t = cfg.net.topology();
   int source = 0;
-  try {
-    source = parse_source(t, a.source);
-  } catch (const std::runtime_error& e) {
-    throw ConfigError(e.what());
-  }
-  sw::BroadcastOptions bo;
-  bo.keep_redundant = a.keep_redundant;
-  if (a.dcf_variant != "sol2" && a.dcf_variant != "sol1")
-    throw ConfigError("--dcf-variant = '" + a.dcf_variant + "' is invalid; allowed: sol2, sol1");
-  bo.dcf_variant = a.dcf_variant == "sol1" ? sw::DcfVariant::Sol1 : sw::DcfVariant::Sol2;
-  sw::Schedule sched;
-  try {
-    sched = sw::generate_broadcast(sw::parse_algo(a.algo), t, source, bo);
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("--algo/--net: ") + e.what());
-  }
+  const sw::Schedule sched = make_schedule(a.choice, t, source);
 
   const RouterParams rp = derive_router_params(cfg.net, cfg.router);
   const uint32_t len = uint32_t(a.len);
@@ -110,7 +92,7 @@ int run_broadcast(const BroadcastArgs& a) {
   nlohmann::json j;
   j["wormcast"] = {{"command", "broadcast"}, {"format", 1}};
   j["config"] = cfg.echo();
-  j["algo"] = a.algo;
+  j["algo"] = a.choice.algo;
   j["source"] = sw::node_coords(t, source);
   j["length"] = len;
   j["steps"] = sched.num_steps;
@@ -136,7 +118,7 @@ int run_broadcast(const BroadcastArgs& a) {
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
       "  measured latency {} cycles | analytic {} (router model), {} (seed 000 model) | blocked {} cycles in {} "
       "messages | {} nodes reached{}{}\n",
-      a.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, a.ts, a.tr,
+      a.choice.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, a.ts, a.tr,
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
       run.status == "ok" ? "" : " | status " + run.status);
@@ -148,47 +130,23 @@ int run_broadcast(const BroadcastArgs& a) {
 
 }  // namespace
 
-void add_record_options(CLI::App* cmd, RecordOptions& o) {
-  cmd->add_option("--vcd", o.vcd_path, "write a VCD waveform of every router port (and a GTKWave save file next to it)");
-  cmd->add_option("--fst", o.fst_path, "write that waveform as FST (compressed; GTKWave save file next to it)");
-  cmd->add_option("--trace", o.trace_path,
-                  "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (router.model sc)");
-  cmd->add_option("--deliveries", o.deliveries_path,
-                  "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
-  cmd->add_option("--rtl-vcd", o.rtl_vcd,
-                  "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
-}
-
 void register_broadcast_command(CLI::App& app) {
   auto a = std::make_shared<BroadcastArgs>();
-  std::string algos;
-  for (const std::string& name : sw::algo_names()) algos += "\n  " + name + ": " + sw::algo_help(sw::parse_algo(name));
+  a->choice.algo = "dcf";
   CLI::App* cmd = app.add_subcommand(
       "broadcast", "Run a broadcast schedule as node programs on the cycle-accurate model and compare with the analytic model");
   cmd->add_option("--net", a->net, "torus, e.g. torus:32x32 (default torus:16x16)");
-  cmd->add_option("--algo", a->algo, "algorithm (default dcf):" + algos);
+  add_schedule_options(cmd, a->choice, " (default dcf)");
   cmd->add_option("--len", a->len, "message length in flits (default 64)");
   cmd->add_option("--ts", a->ts, "software send latency t_s, cycles (default 0)");
   cmd->add_option("--tr", a->tr, "software receive latency t_r, cycles (default 0)");
-  cmd->add_option("--source", a->source, "source coordinates x,y,... (default all 0)");
   cmd->add_option("--config", a->config_file, "start from this YAML configuration (router, nic keys)");
   cmd->add_option("--set", a->sets, "override a configuration key (repeatable); broadcast runs default to "
                   "router.vcs_per_class=2 and nic.max_packet >= --len (one worm per message)");
-  cmd->add_flag("--keep-redundant", a->keep_redundant, "tseng, wang-tseng: keep the papers' re-sends");
-  cmd->add_option("--dcf-variant", a->dcf_variant, "dcf block: sol2 (primary) or sol1");
   cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times");
   add_record_options(cmd, a->rec);
   cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
-  cmd->callback([a]() {
-    int rc = 0;
-    try {
-      rc = run_broadcast(*a);
-    } catch (const ConfigError& e) {
-      std::cerr << "wormcast broadcast: " << e.what() << "\n";
-      rc = 2;
-    }
-    if (rc != 0) throw CLI::RuntimeError(rc);
-  });
+  set_command_action(cmd, [a] { return run_broadcast(*a); });
 }
 
 }  // namespace wormcast

@@ -1,8 +1,5 @@
 // `wormcast schedule`: generate a broadcast schedule, print it, check it, write it as JSON and SVG.
-#include <unistd.h>
-
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -28,40 +25,12 @@ using sw::Topology;
 
 struct ScheduleArgs {
   std::string net;
-  std::string algo;
-  std::string source;
+  ScheduleChoice choice;
   std::string json_file;
   std::string svg_file;
-  std::string dcf_variant = "sol2";
   bool check = false;
-  bool keep_redundant = false;
   bool quiet = false;
 };
-
-/// A user error: one line, exit code 2.
-struct BadInput : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-
-/// Writes through a temporary file in the same directory and renames it into place, so that a
-/// failure never leaves a partial file behind.
-void write_atomically(const std::string& option, const std::string& path, const std::string& text) {
-  const std::string tmp = fmt::format("{}.tmp.{}", path, long(getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw BadInput(fmt::format("{}: cannot write '{}'", option, path));
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw BadInput(fmt::format("{}: cannot write '{}'", option, path));
-  }
-}
 
 Json coords_json(const Topology& t, int node) { return sw::node_coords(t, node); }
 
@@ -234,47 +203,25 @@ void print_schedule(std::ostream& out, const Schedule& s, bool quiet) {
 }
 
 int run_schedule(const ScheduleArgs& a) {
-  if (a.net.empty()) throw BadInput("--net: required, e.g. --net torus:16x16");
+  if (a.net.empty()) throw ConfigError("--net: required, e.g. --net torus:16x16");
   Topology t;
   try {
     t = sw::parse_net(a.net);
   } catch (const std::invalid_argument& e) {
-    throw BadInput(std::string("--net: ") + e.what());
+    throw ConfigError(std::string("--net: ") + e.what());
   }
-  if (a.algo.empty()) throw BadInput("--algo: required (dcf, edn, tseng, wang-tseng, rd, sequential)");
-  sw::BroadcastAlgo algo;
-  try {
-    algo = sw::parse_algo(a.algo);
-  } catch (const std::invalid_argument& e) {
-    throw BadInput(std::string("--algo: ") + e.what());
-  }
-  sw::BroadcastOptions options;
-  if (a.dcf_variant == "sol2") {
-    options.dcf_variant = sw::DcfVariant::Sol2;
-  } else if (a.dcf_variant == "sol1") {
-    options.dcf_variant = sw::DcfVariant::Sol1;
-  } else {
-    throw BadInput("--dcf-variant: '" + a.dcf_variant + "' is not one of sol2, sol1");
-  }
-  options.keep_redundant = a.keep_redundant;
-  const int source = parse_source(t, a.source);
-
-  Schedule s;
-  try {
-    s = sw::generate_broadcast(algo, t, source, options);
-  } catch (const std::invalid_argument& e) {
-    throw BadInput(std::string("--net/--algo: ") + e.what());
-  }
+  int source = 0;
+  const Schedule s = make_schedule(a.choice, t, source);
   if (!a.svg_file.empty() && t.dims() > 2)
-    throw BadInput("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
+    throw ConfigError("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
   sw::Verdict verdict;
   if (a.check) verdict = sw::verify(s);
 
-  if (!a.svg_file.empty()) write_atomically("--svg", a.svg_file, schedule_svg(s));
+  if (!a.svg_file.empty()) write_file_atomic(a.svg_file, schedule_svg(s));
   if (!a.json_file.empty()) {
     try {
-      write_atomically("--json", a.json_file, schedule_json(s, a.check ? &verdict : nullptr));
-    } catch (const BadInput&) {
+      write_file_atomic(a.json_file, schedule_json(s, a.check ? &verdict : nullptr));
+    } catch (const ConfigError&) {
       if (!a.svg_file.empty()) std::remove(a.svg_file.c_str());  // leave nothing behind
       throw;
     }
@@ -289,58 +236,19 @@ int run_schedule(const ScheduleArgs& a) {
 
 }  // namespace
 
-int parse_source(const Topology& t, const std::string& text) {
-  if (text.empty()) return 0;
-  const std::string usage = fmt::format(
-      "--source: expected {} comma-separated coordinates inside {} (e.g. {}), got '{}'", t.dims(),
-      sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0",
-      text);
-  sw::Coord c;
-  std::stringstream ss(text);
-  std::string part;
-  int d = 0;
-  while (std::getline(ss, part, ',')) {
-    if (d >= t.dims() || part.empty() || part.size() > 5 ||
-        part.find_first_not_of("0123456789") != std::string::npos)
-      throw BadInput(usage);
-    c[d] = std::stoi(part);
-    if (c[d] >= t.radix(d)) throw BadInput(usage);
-    ++d;
-  }
-  if (d != t.dims() || text.back() == ',') throw BadInput(usage);
-  return t.node(c);
-}
-
 void register_schedule_command(CLI::App& app) {
   auto args = std::make_shared<ScheduleArgs>();
-  std::string algos;
-  for (const std::string& name : sw::algo_names())
-    algos += "\n  " + name + ": " + sw::algo_help(sw::parse_algo(name));
   CLI::App* cmd = app.add_subcommand(
       "schedule", "Generate a one-to-all broadcast schedule; print, check and draw it");
   cmd->add_option("--net", args->net, "Network, e.g. torus:16x16 or torus:8x8x8");
-  cmd->add_option("--algo", args->algo, "Algorithm:" + algos);
-  cmd->add_option("--source", args->source, "Source node coordinates x,y,... (default: all 0)");
+  add_schedule_options(cmd, args->choice);
   cmd->add_flag("--check", args->check,
                 "Verify Definition 1, stepwise and depth contention-freedom and the step bound; "
                 "exit 1 unless Definition 1 and stepwise contention-freedom hold");
   cmd->add_option("--json", args->json_file, "Write the schedule as JSON");
   cmd->add_option("--svg", args->svg_file, "Draw each step on the 2-D torus as SVG");
-  cmd->add_flag("--keep-redundant", args->keep_redundant,
-                "tseng, wang-tseng: keep the papers' re-sends to nodes that already hold the message");
-  cmd->add_option("--dcf-variant", args->dcf_variant,
-                  "dcf: sol2 (primary block reconstruction) or sol1 (B and C swapped)");
   cmd->add_flag("--quiet", args->quiet, "Print per-step counts only, not every unicast");
-  cmd->callback([args]() {
-    int rc = 0;
-    try {
-      rc = run_schedule(*args);
-    } catch (const BadInput& e) {
-      std::cerr << "wormcast schedule: " << e.what() << "\n";
-      rc = 2;
-    }
-    if (rc != 0) throw CLI::RuntimeError(rc);
-  });
+  set_command_action(cmd, [args] { return run_schedule(*args); });
 }
 
 }  // namespace wormcast

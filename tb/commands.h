@@ -1,10 +1,12 @@
 // Sub-commands of the `wormcast` command-line program, each registered on the top-level CLI11 app.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "sw/broadcast/broadcast.h"
 #include "sw/topology/topology.h"
 #include "tb/sim.h"
 
@@ -30,8 +32,23 @@ void register_broadcast_command(CLI::App& app);
 /// --rtl-vcd.
 void add_record_options(CLI::App* cmd, RecordOptions& o);
 
-/// "--source x,y,..." -> node id (empty: node 0); throws std::runtime_error with a one-line
-/// message naming the option and the allowed coordinates.
+/// Which broadcast schedule, from which source: --algo, --source, --keep-redundant, --dcf-variant.
+struct ScheduleChoice {
+  std::string algo;
+  std::string source;
+  std::string dcf_variant = "sol2";
+  bool keep_redundant = false;
+};
+void add_schedule_options(CLI::App* cmd, ScheduleChoice& c, const std::string& algo_note = "");
+/// The chosen schedule on t (source set to its node); throws ConfigError naming the option.
+sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& source);
+
+/// "--source x,y,..." -> node id (empty: node 0); throws ConfigError with a one-line message
+/// naming the option and the allowed coordinates.
 int parse_source(const sw::Topology& t, const std::string& text);
+
+/// Makes `action` cmd's callback: a ConfigError becomes one line on stderr ("wormcast NAME: ...")
+/// and exit code 2; a non-zero exit code travels on as CLI::RuntimeError.
+void set_command_action(CLI::App* cmd, std::function<int()> action);
 
 }  // namespace wormcast

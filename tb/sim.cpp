@@ -91,12 +91,13 @@ sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_cloc
 
 void write_file_atomic(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out) throw ConfigError(fmt::format("cannot write '{}'", path));
+  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());  // leave nothing behind
+    throw ConfigError(fmt::format("cannot write '{}'", path));
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw ConfigError(fmt::format("cannot write '{}'", path));
 }
 
 Progress::Progress(const std::string& mode, uint64_t total)

@@ -1,0 +1,93 @@
+// What the sub-commands share: the schedule-selection options, the recording options, --source
+// parsing, and the callback that turns a ConfigError into a one-line message and exit code 2.
+#include "tb/commands.h"
+
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace wormcast {
+
+int parse_source(const sw::Topology& t, const std::string& text) {
+  if (text.empty()) return 0;
+  const std::string usage = fmt::format(
+      "--source: expected {} comma-separated coordinates inside {} (e.g. {}), got '{}'", t.dims(),
+      sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0",
+      text);
+  sw::Coord c;
+  std::stringstream ss(text);
+  std::string part;
+  int d = 0;
+  while (std::getline(ss, part, ',')) {
+    if (d >= t.dims() || part.empty() || part.size() > 5 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      throw ConfigError(usage);
+    c[d] = std::stoi(part);
+    if (c[d] >= t.radix(d)) throw ConfigError(usage);
+    ++d;
+  }
+  if (d != t.dims() || text.back() == ',') throw ConfigError(usage);
+  return t.node(c);
+}
+
+void add_schedule_options(CLI::App* cmd, ScheduleChoice& c, const std::string& algo_note) {
+  std::string algos;
+  for (const std::string& name : sw::algo_names())
+    algos += "\n  " + name + ": " + sw::algo_help(sw::parse_algo(name));
+  cmd->add_option("--algo", c.algo, "Algorithm" + algo_note + ":" + algos);
+  cmd->add_option("--source", c.source, "Source node coordinates x,y,... (default: all 0)");
+  cmd->add_flag("--keep-redundant", c.keep_redundant,
+                "tseng, wang-tseng: keep the papers' re-sends to nodes that already hold the message");
+  cmd->add_option("--dcf-variant", c.dcf_variant,
+                  "dcf: sol2 (primary block reconstruction) or sol1 (B and C swapped)");
+}
+
+sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& source) {
+  if (c.algo.empty()) throw ConfigError("--algo: required (dcf, edn, tseng, wang-tseng, rd, sequential)");
+  sw::BroadcastAlgo algo;
+  try {
+    algo = sw::parse_algo(c.algo);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("--algo: ") + e.what());
+  }
+  sw::BroadcastOptions options;
+  if (c.dcf_variant != "sol2" && c.dcf_variant != "sol1")
+    throw ConfigError("--dcf-variant = '" + c.dcf_variant + "' is invalid; allowed: sol2, sol1");
+  options.dcf_variant = c.dcf_variant == "sol1" ? sw::DcfVariant::Sol1 : sw::DcfVariant::Sol2;
+  options.keep_redundant = c.keep_redundant;
+  source = parse_source(t, c.source);
+  try {
+    return sw::generate_broadcast(algo, t, source, options);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("--net/--algo: ") + e.what());
+  }
+}
+
+void add_record_options(CLI::App* cmd, RecordOptions& o) {
+  cmd->add_option("--vcd", o.vcd_path, "write a VCD waveform of every router port (and a GTKWave save file next to it)");
+  cmd->add_option("--fst", o.fst_path, "write that waveform as FST (compressed; GTKWave save file next to it)");
+  cmd->add_option("--trace", o.trace_path,
+                  "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (router.model sc)");
+  cmd->add_option("--deliveries", o.deliveries_path,
+                  "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
+  cmd->add_option("--rtl-vcd", o.rtl_vcd,
+                  "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
+}
+
+void set_command_action(CLI::App* cmd, std::function<int()> action) {
+  const std::string name = cmd->get_name();
+  cmd->callback([name, action]() {
+    int rc = 0;
+    try {
+      rc = action();
+    } catch (const ConfigError& e) {
+      std::cerr << "wormcast " << name << ": " << e.what() << "\n";
+      rc = 2;
+    }
+    if (rc != 0) throw CLI::RuntimeError(rc);
+  });
+}
+
+}  // namespace wormcast
