@@ -2,13 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include "sw/broadcast/broadcast.h"
+#include "tests/sw/schedule_helpers.h"
 #include "sw/schedule/analytic.h"
 
 using namespace wormcast::sw;
+using namespace wormcast::sw::test;
 
 namespace {
-
-Topology square(int n) { return parse_net("torus:" + std::to_string(n) + "x" + std::to_string(n)); }
 
 AnalyticParams paper(uint64_t ts, uint64_t tr) {
   AnalyticParams p;

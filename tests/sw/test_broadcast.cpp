@@ -5,17 +5,15 @@
 #include <tuple>
 
 #include "sw/broadcast/broadcast.h"
+#include "tests/sw/schedule_helpers.h"
 
 using namespace wormcast::sw;
+using namespace wormcast::sw::test;
 
 namespace {
 
 Topology net(const std::string& text) { return parse_net(text); }
 
-int at(const Topology& t, int x, int y, int z = 0) {
-  Coord c{{x, y, z, 0}};
-  return t.node(c);
-}
 
 /// The destinations `src` sends to in `step`, in send order.
 std::vector<int> sends(const Schedule& s, int src, int step) {

@@ -2,8 +2,10 @@
 #include <catch2/catch.hpp>
 
 #include "sw/schedule/schedule.h"
+#include "tests/sw/schedule_helpers.h"
 
 using namespace wormcast::sw;
+using namespace wormcast::sw::test;
 
 TEST_CASE("parse_net: accepts what describe prints", "[sw]") {
   for (const char* text : {"torus:16x16", "mesh:4x4x4", "torus,mesh:8x4", "torus:5x5x5x5", "torus:7"}) {
@@ -48,15 +50,9 @@ TEST_CASE("chunk set: add, contains, count and equality ignore trailing words", 
 
 TEST_CASE("schedule: translation moves every node and keeps hop counts and first ports", "[sw]") {
   const Topology t = parse_net("torus:8x8");
-  Schedule s;
-  s.topology = t;
-  s.source = 0;
-  s.num_steps = 1;
-  Unicast u;
-  u.src = 0;
-  u.dst = t.node(Coord{{4, 3}});  // x distance 4 is a tie
-  u.step = 1;
-  s.unicasts.push_back(u);
+  Schedule s = hand_made(t, 1);
+  add(s, 0, t.node(Coord{{4, 3}}), 1);  // x distance 4 is a tie
+  const Unicast u = s.unicasts[0];
   const int to = t.node(Coord{{6, 7}});
   const Schedule m = translate(s, to);
   REQUIRE(m.source == to);
@@ -68,23 +64,12 @@ TEST_CASE("schedule: translation moves every node and keeps hop counts and first
 
 TEST_CASE("schedule: drop_redundant removes re-sends and renumbers send orders", "[sw]") {
   const Topology t = parse_net("torus:4x4");
-  Schedule s;
-  s.topology = t;
-  s.source = 0;
-  s.num_steps = 2;
-  auto add = [&](int src, int dst, int step, int order) {
-    Unicast u;
-    u.src = src;
-    u.dst = dst;
-    u.step = step;
-    u.order = order;
-    s.unicasts.push_back(u);
-  };
-  add(0, 1, 1, 0);
-  add(0, 4, 1, 1);
-  add(1, 0, 2, 0);  // the source already holds it
-  add(1, 4, 2, 1);  // informed in step 1
-  add(1, 2, 2, 2);  // new
+  Schedule s = hand_made(t, 2);
+  add(s, 0, 1, 1, 0);
+  add(s, 0, 4, 1, 1);
+  add(s, 1, 0, 2, 0);  // the source already holds it
+  add(s, 1, 4, 2, 1);  // informed in step 1
+  add(s, 1, 2, 2, 2);  // new
   drop_redundant(s);
   REQUIRE(s.unicasts.size() == 3);
   REQUIRE(s.unicasts[2].src == 1);

@@ -4,34 +4,11 @@
 
 #include "sw/broadcast/broadcast.h"
 #include "sw/schedule/verify.h"
+#include "tests/sw/schedule_helpers.h"
 
 using namespace wormcast::sw;
+using namespace wormcast::sw::test;
 
-namespace {
-
-Topology square(int n) { return parse_net("torus:" + std::to_string(n) + "x" + std::to_string(n)); }
-
-int at(const Topology& t, int x, int y) { return t.node(Coord{{x, y}}); }
-
-Schedule hand_made(const Topology& t, int steps) {
-  Schedule s;
-  s.topology = t;
-  s.source = 0;
-  s.num_steps = steps;
-  s.algo = "hand";
-  return s;
-}
-
-void add(Schedule& s, int src, int dst, int step, int order) {
-  Unicast u;
-  u.src = src;
-  u.dst = dst;
-  u.step = step;
-  u.order = order;
-  s.unicasts.push_back(u);
-}
-
-}  // namespace
 
 TEST_CASE("verify: DCF is exactly-once and depth contention-free in log2(n) steps", "[sw]") {
   auto [n, steps, sharing] =
