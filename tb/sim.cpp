@@ -43,9 +43,6 @@ struct Top : sc_core::sc_module {
   }
 };
 
-}  // namespace
-
-namespace {
 /// Runs a program found on PATH with its output discarded; its exit status (-1: not started).
 int run_quietly(const std::vector<std::string>& argv) {
   std::vector<char*> args;
@@ -69,15 +66,16 @@ std::string strip_suffix(std::string s, const std::string& suffix) {
     s.resize(s.size() - suffix.size());
   return s;
 }
-}  // namespace
 
+/// A VCD of every router port of `net` (path may end in .vcd) and the GTKWave save file
+/// `gtkw_path` for the dump `shown` (default: next to the VCD, for it); nullptr when path is empty.
+/// Call after elaboration, before simulating.
 sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net,
                                  std::string gtkw_path, std::string shown) {
   if (path.empty()) return nullptr;
   const std::string base = strip_suffix(path, ".vcd");
   if (gtkw_path.empty()) gtkw_path = base + ".gtkw";
   if (shown.empty()) shown = base + ".vcd";
-  if (sc_core::sc_get_status() == sc_core::SC_ELABORATION) sc_core::sc_start(sc_core::SC_ZERO_TIME);
   sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
   // Setting the unit is reported as an info message on stderr; nothing the user needs.
   const sc_core::sc_actions was = sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -88,6 +86,8 @@ sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_cloc
   write_file_atomic(gtkw_path, net.gtkw(shown));
   return tf;
 }
+
+}  // namespace
 
 void write_file_atomic(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
@@ -162,15 +162,17 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Tor
     m_deliveries = std::make_unique<DeliveryCsv>(opt.deliveries_path);
     net.scoreboard().set_delivery_observer(m_deliveries.get());
   }
+  // --fst records a temporary VCD that finish() converts; the save file shows the FST.
+  std::string vcd = opt.vcd_path, gtkw, shown;
   if (!opt.fst_path.empty()) {
     const std::string base = strip_suffix(opt.fst_path, ".fst");
-    m_fst_vcd = base + ".fst-tmp.vcd";
-    m_vcd = open_vcd(m_fst_vcd, clk, net, base + ".gtkw", opt.fst_path);
-  } else {
-    m_vcd = open_vcd(opt.vcd_path, clk, net);
+    m_fst_vcd = vcd = base + ".fst-tmp.vcd";
+    gtkw = base + ".gtkw";
+    shown = opt.fst_path;
   }
-  if (!opt.rtl_vcd.empty() && sc_core::sc_get_status() == sc_core::SC_ELABORATION)
-    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  // Tracing starts after elaboration has completed.
+  if (!vcd.empty() || !opt.rtl_vcd.empty()) sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  m_vcd = open_vcd(vcd, clk, net, gtkw, shown);
   for (const auto& a : opt.rtl_vcd) {
     const auto [node, file] = parse_rtl_vcd(net.config(), a);
     net.router(node).trace_internals(file);

@@ -37,11 +37,6 @@ struct RunOutcome {
 RunOutcome run_traffic(const Config& cfg, const RunOptions& opt);
 
 class TorusNetwork;
-/// Opens a VCD of every router port of `net` (path may end in .vcd) and writes the GTKWave save
-/// file `gtkw_path` for the dump `shown` (default: next to the VCD, for it); nullptr when path is
-/// empty. Call after elaboration, before simulating.
-sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const TorusNetwork& net,
-                                 std::string gtkw_path = "", std::string shown = "");
 
 /// Throws ConfigError when `cfg` cannot produce a recording asked for (call before elaboration).
 void check_record_options(const Config& cfg, const RecordOptions& opt);
