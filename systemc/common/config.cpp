@@ -1,5 +1,5 @@
-// The configuration schema (every key, default and allowed range in one table), YAML loading,
-// overrides and validation.
+// The configuration schema (every key, its family, default and allowed range in one table), YAML
+// loading, overrides, validation and the echo generated from the same table.
 #include "systemc/common/config.h"
 
 #include <algorithm>
@@ -11,7 +11,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include "systemc/torus/router_models.h"
+#include "systemc/common/family.h"
+#include "systemc/common/limits.h"
 
 namespace wormcast {
 namespace {
@@ -20,11 +21,20 @@ using Values = std::map<std::string, std::string>;
 
 struct Field {
   const char* key;
+  const char* families;  ///< nullptr: every family; else a comma list ("torus", "torus,ibt")
   const char* def;
   const char* allowed;  ///< shown in errors and in the reference
   const char* help;
   std::function<void(Config&, const std::string&, const Field&)> apply;
+  std::function<nlohmann::json(const Config&)> show;  ///< the effective value, for echo()
 };
+
+bool in_family(const Field& f, const std::string& family) {
+  if (!f.families) return true;
+  for (auto& p : split_list(f.families, ','))
+    if (p == family) return true;
+  return false;
+}
 
 [[noreturn]] void bad(const Field& f, const std::string& v) {
   throw ConfigError(fmt::format("config: {} = '{}' is invalid; allowed: {}", f.key, v, f.allowed));
@@ -60,113 +70,143 @@ bool to_bool(const Field& f, const std::string& v) {
   bad(f, v);
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, sep)) out.push_back(cur);
-  if (!s.empty() && s.back() == sep) out.push_back("");
-  return out;
-}
+/// One name table per enum, used both to parse and to echo.
+template <class E>
+using Choices = std::vector<std::pair<const char*, E>>;
+
+const Choices<RouterModel> kRouterModels = {{"sc", RouterModel::SystemC}, {"rtl", RouterModel::Rtl}, {"mixed", RouterModel::Mixed}};
+const Choices<LocalPorts> kLocalPorts = {{"all", LocalPorts::All}, {"one", LocalPorts::One}};
+const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose", Pattern::Transpose},
+                                    {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
+                                    {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot}};
+const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
 template <class E>
-E to_choice(const Field& f, const std::string& v, std::initializer_list<std::pair<const char*, E>> c) {
+E to_choice(const Field& f, const std::string& v, const Choices<E>& c) {
   for (auto& [name, e] : c)
     if (v == name) return e;
   bad(f, v);
 }
 
-#define INT_FIELD(KEY, DEF, LO, HI, MEMBER, HELP)                                          \
-  Field {                                                                                  \
-    KEY, DEF, #LO ".." #HI, HELP, [](Config& c, const std::string& v, const Field& f) {     \
-      c.MEMBER = decltype(c.MEMBER)(to_int(f, v, LO, HI));                                 \
-    }                                                                                      \
+template <class E>
+std::string name_of(const Choices<E>& c, E e) {
+  for (auto& [name, x] : c)
+    if (x == e) return name;
+  return "?";
+}
+
+template <class T>
+std::string join(const std::vector<T>& v, const char* sep) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + fmt::format("{}", v[i]);
+  return s;
+}
+
+#define INT_FIELD(KEY, FAM, DEF, LO, HI, MEMBER, HELP)                                         \
+  Field {                                                                                      \
+    KEY, FAM, DEF, #LO ".." #HI, HELP,                                                         \
+        [](Config& c, const std::string& v, const Field& f) {                                 \
+          c.MEMBER = decltype(c.MEMBER)(to_int(f, v, LO, HI));                                 \
+        },                                                                                     \
+        [](const Config& c) { return nlohmann::json(c.MEMBER); }                               \
   }
+
+#define CHOICE_FIELD(KEY, FAM, DEF, TABLE, MEMBER, ALLOWED, HELP)                              \
+  Field {                                                                                      \
+    KEY, FAM, DEF, ALLOWED, HELP,                                                              \
+        [](Config& c, const std::string& v, const Field& f) { c.MEMBER = to_choice(f, v, TABLE); }, \
+        [](const Config& c) { return nlohmann::json(name_of(TABLE, c.MEMBER)); }               \
+  }
+
+const char* const kTorus = "torus";
 
 const std::vector<Field>& schema() {
   static const std::vector<Field> fields = {
-      {"net.radix", "8x8", "k0xk1x... with 1..4 dimensions, each radix 2..256, at most 65536 nodes",
+      {"net.family", nullptr, "torus", "a registered router family (see the list below)",
+       "router family: which routers, links and NIC adapters build the network",
+       [](Config& c, const std::string& v, const Field&) { c.net.family = v; },  // checked in load_config
+       [](const Config& c) { return nlohmann::json(c.net.family); }},
+      {"net.radix", nullptr, "8x8", "k0xk1x... with 1..4 dimensions, each radix 2..256, at most 65536 nodes",
        "radix per dimension, dimension 0 first",
        [](Config& c, const std::string& v, const Field& f) {
-         auto parts = split(v, 'x');
-         if (parts.empty() || parts.size() > 4) bad(f, v);
+         auto parts = split_list(v, 'x');
+         if (parts.empty() || parts.size() > size_t(limits::kMaxDims)) bad(f, v);
          c.net.radix.clear();
          int64_t nodes = 1;
          for (auto& p : parts) {
-           c.net.radix.push_back(int(to_int(f, p, 2, 256)));
+           c.net.radix.push_back(int(to_int(f, p, 2, limits::kMaxRadix)));
            nodes *= c.net.radix.back();
          }
-         if (nodes > 65536) bad(f, v);
-       }},
-      {"net.topology", "torus", "torus, mesh, or a comma list with one of them per dimension",
+         if (nodes > limits::kMaxNodes) bad(f, v);
+         c.net.torus.resize(c.net.radix.size(), c.net.torus.empty() ? true : c.net.torus.back());
+       },
+       [](const Config& c) { return nlohmann::json(join(c.net.radix, "x")); }},
+      {"net.topology", kTorus, "torus", "torus, mesh, or a comma list with one of them per dimension",
        "wraparound links per dimension",
        [](Config& c, const std::string& v, const Field& f) {
-         auto parts = split(v, ',');
          std::vector<bool> t;
-         for (auto& p : parts) t.push_back(to_choice<bool>(f, p, {{"torus", true}, {"mesh", false}}));
+         for (auto& p : split_list(v, ',')) {
+           if (p != "torus" && p != "mesh") bad(f, v);
+           t.push_back(p == "torus");
+         }
          if (t.size() == 1) t.assign(c.net.radix.size(), t[0]);
          if (t.size() != c.net.radix.size()) bad(f, v);
          c.net.torus = t;
+       },
+       [](const Config& c) {
+         const auto& t = c.net.torus;
+         if (std::all_of(t.begin(), t.end(), [](bool x) { return x; })) return nlohmann::json("torus");
+         if (std::none_of(t.begin(), t.end(), [](bool x) { return x; })) return nlohmann::json("mesh");
+         std::string s;
+         for (size_t d = 0; d < t.size(); ++d) s += std::string(d ? "," : "") + (t[d] ? "torus" : "mesh");
+         return nlohmann::json(s);
        }},
-      {"router.model", "sc", "sc, rtl or mixed",
-       "router implementation: SystemC, the Verilated Verilog twin (needs a matching rtl/configs.txt "
-       "entry), or mixed (RTL where the coordinate sum is even)",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.router.model = to_choice<RouterModel>(
-             f, v, {{"sc", RouterModel::SystemC}, {"rtl", RouterModel::Rtl}, {"mixed", RouterModel::Mixed}});
-       }},
-      {"router.local_ports", "all", "all (2n injection/ejection channels) or one",
-       "port model: all-port or one-port",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.router.local_ports = to_choice<LocalPorts>(f, v, {{"all", LocalPorts::All}, {"one", LocalPorts::One}});
-       }},
-      INT_FIELD("router.vcs_per_class", "1", 1, 8, router.vcs_per_class, "V: virtual channels per dateline class"),
-      {"router.dateline", "true", "true or false", "two VC classes (p, l/h) on tori; false = one class (can deadlock)",
-       [](Config& c, const std::string& v, const Field& f) { c.router.dateline = to_bool(f, v); }},
-      INT_FIELD("router.buffer_depth", "4", 1, 64, router.buffer_depth, "B: flits per VC buffer"),
-      INT_FIELD("router.router_delay", "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
-      INT_FIELD("router.link_delay", "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
-      INT_FIELD("router.credit_delay", "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
-      INT_FIELD("nic.ts", "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
-      INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
-      INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
-      {"traffic.pattern", "uniform", "uniform, transpose, bitcomp, tornado, neighbor, hotspot",
-       "destination pattern",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.traffic.pattern = to_choice<Pattern>(
-             f, v,
-             {{"uniform", Pattern::Uniform}, {"transpose", Pattern::Transpose},
-              {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
-              {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot}});
-       }},
-      {"traffic.mode", "bernoulli", "bernoulli (packets) or message (messages through the NIC's t_s)",
-       "injection process",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.traffic.mode = to_choice<InjectionMode>(
-             f, v, {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}});
-       }},
-      {"traffic.rate", "0.1", "0..1 (flits per node per cycle)", "offered load",
-       [](Config& c, const std::string& v, const Field& f) { c.traffic.rate = to_real(f, v, 0.0, 1.0); }},
-      INT_FIELD("traffic.packet_len", "5", 1, 4096, traffic.packet_len, "packet length, flits (bernoulli mode)"),
-      INT_FIELD("traffic.message_len", "16", 1, 1000000, traffic.message_len, "message length, flits (message mode)"),
-      {"traffic.hotspots", "0", "comma list of node ids 0..N-1", "hotspot destinations",
+      CHOICE_FIELD("router.model", kTorus, "sc", kRouterModels, router.model, "sc, rtl or mixed",
+                   "router implementation: SystemC, the Verilated Verilog twin (needs a matching rtl/configs.txt "
+                   "entry), or mixed (RTL where the coordinate sum is even)"),
+      CHOICE_FIELD("router.local_ports", kTorus, "all", kLocalPorts, router.local_ports,
+                   "all (2n injection/ejection channels) or one", "port model: all-port or one-port"),
+      INT_FIELD("router.vcs_per_class", kTorus, "1", 1, 8, router.vcs_per_class, "V: virtual channels per dateline class"),
+      {"router.dateline", kTorus, "true", "true or false", "two VC classes (p, l/h) on tori; false = one class (can deadlock)",
+       [](Config& c, const std::string& v, const Field& f) { c.router.dateline = to_bool(f, v); },
+       [](const Config& c) { return nlohmann::json(c.router.dateline); }},
+      INT_FIELD("router.buffer_depth", kTorus, "4", 1, 64, router.buffer_depth, "B: flits per VC buffer"),
+      INT_FIELD("router.router_delay", kTorus, "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
+      INT_FIELD("router.link_delay", kTorus, "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
+      INT_FIELD("router.credit_delay", kTorus, "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
+      INT_FIELD("nic.ts", nullptr, "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
+      INT_FIELD("nic.tr", nullptr, "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
+      INT_FIELD("nic.max_packet", nullptr, "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
+      CHOICE_FIELD("traffic.pattern", nullptr, "uniform", kPatterns, traffic.pattern,
+                   "uniform, transpose, bitcomp, tornado, neighbor, hotspot", "destination pattern"),
+      CHOICE_FIELD("traffic.mode", nullptr, "bernoulli", kModes, traffic.mode,
+                   "bernoulli (packets) or message (messages through the NIC's t_s)", "injection process"),
+      {"traffic.rate", nullptr, "0.1", "0..1 (flits per node per cycle)", "offered load",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.rate = to_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.rate); }},
+      INT_FIELD("traffic.packet_len", nullptr, "5", 1, 4096, traffic.packet_len, "packet length, flits (bernoulli mode)"),
+      INT_FIELD("traffic.message_len", nullptr, "16", 1, 1000000, traffic.message_len, "message length, flits (message mode)"),
+      {"traffic.hotspots", nullptr, "0", "comma list of node ids 0..N-1", "hotspot destinations",
        [](Config& c, const std::string& v, const Field& f) {
          c.traffic.hotspots.clear();
-         for (auto& p : split(v, ',')) c.traffic.hotspots.push_back(int(to_int(f, p, 0, 65535)));
+         for (auto& p : split_list(v, ',')) c.traffic.hotspots.push_back(int(to_int(f, p, 0, limits::kMaxNodes - 1)));
          if (c.traffic.hotspots.empty()) bad(f, v);
-       }},
-      {"traffic.hotspot_fraction", "0.1", "0..1", "share of packets sent to a hotspot",
-       [](Config& c, const std::string& v, const Field& f) { c.traffic.hotspot_fraction = to_real(f, v, 0.0, 1.0); }},
-      INT_FIELD("sim.warmup", "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
-      INT_FIELD("sim.measure", "10000", 1, 1000000000, sim.measure, "measured cycles"),
-      INT_FIELD("sim.drain", "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
-      INT_FIELD("sim.seed", "1", 0, 0x7fffffffffffffffLL, sim.seed, "random seed"),
-      INT_FIELD("sim.watchdog", "2000", 1, 1000000000, sim.watchdog, "deadlock watchdog, cycles without progress"),
-      {"sim.progress", "auto", "auto, on, off", "progress line on stderr (auto: only on a terminal)",
+       },
+       [](const Config& c) { return nlohmann::json(join(c.traffic.hotspots, ",")); }},
+      {"traffic.hotspot_fraction", nullptr, "0.1", "0..1", "share of packets sent to a hotspot",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.hotspot_fraction = to_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.hotspot_fraction); }},
+      INT_FIELD("sim.warmup", nullptr, "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
+      INT_FIELD("sim.measure", nullptr, "10000", 1, 1000000000, sim.measure, "measured cycles"),
+      INT_FIELD("sim.drain", nullptr, "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
+      INT_FIELD("sim.seed", nullptr, "1", 0, 0x7fffffffffffffffLL, sim.seed, "random seed"),
+      INT_FIELD("sim.watchdog", nullptr, "2000", 1, 1000000000, sim.watchdog, "deadlock watchdog, cycles without progress"),
+      {"sim.progress", nullptr, "auto", "auto, on, off", "progress line on stderr (auto: only on a terminal)",
        [](Config& c, const std::string& v, const Field& f) {
          if (v != "auto" && v != "on" && v != "off") bad(f, v);
          c.sim.progress = v;
-       }},
+       },
+       [](const Config& c) { return nlohmann::json(c.sim.progress); }},
   };
   return fields;
 }
@@ -192,38 +232,43 @@ void flatten(const YAML::Node& node, const std::string& prefix, Values& out) {
   }
 }
 
+bool is_torus_kind(const std::string& kind) {
+  for (auto& p : split_list(kind, ','))
+    if (p != "torus" && p != "mesh") return false;
+  return !kind.empty();
+}
+
 }  // namespace
+
+std::vector<std::string> split_list(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, sep)) out.push_back(cur);
+  if (!s.empty() && s.back() == sep) out.push_back("");
+  return out;
+}
 
 sw::Topology NetConfig::topology() const {
   int r[sw::kMaxDims] = {1, 1, 1, 1};
   bool t[sw::kMaxDims] = {false, false, false, false};
-  for (size_t d = 0; d < radix.size(); ++d) {
+  for (size_t d = 0; d < radix.size() && d < size_t(sw::kMaxDims); ++d) {
     r[d] = radix[d];
-    t[d] = torus[d];
+    t[d] = d < torus.size() && torus[d];
   }
   return sw::Topology(int(radix.size()), r, t);
-}
-
-RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r) {
-  RouterParams p;
-  p.dims = int(net.radix.size());
-  p.local = r.local_ports == LocalPorts::All ? 2 * p.dims : 1;
-  const bool any_torus = std::find(net.torus.begin(), net.torus.end(), true) != net.torus.end();
-  p.classes = (r.dateline && any_torus) ? 2 : 1;
-  p.vcs_per_class = r.vcs_per_class;
-  p.num_vcs = p.classes * r.vcs_per_class;
-  p.buffer_depth = r.buffer_depth;
-  p.router_delay = r.router_delay;
-  p.link_delay = r.link_delay;
-  p.credit_delay = r.credit_delay;
-  return p;
 }
 
 Overrides net_spec_overrides(const std::string& option, const std::string& spec) {
   const auto colon = spec.find(':');
   if (colon == std::string::npos)
     throw ConfigError(fmt::format("{} '{}': expected KIND:SHAPE, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4", option, spec));
-  return {{"net.topology", spec.substr(0, colon)}, {"net.radix", spec.substr(colon + 1)}};
+  const std::string kind = spec.substr(0, colon), shape = spec.substr(colon + 1);
+  if (is_torus_kind(kind)) return {{"net.family", "torus"}, {"net.radix", shape}, {"net.topology", kind}};
+  if (!find_family(kind))
+    throw ConfigError(fmt::format("{} '{}': KIND is invalid; allowed: torus, mesh, a comma list of them, or a family ({})",
+                                  option, spec, join(family_names(), ", ")));
+  return {{"net.family", kind}, {"net.radix", shape}};
 }
 
 std::pair<std::string, std::string> parse_override(const std::string& arg) {
@@ -248,11 +293,19 @@ Config load_config(const std::string& yaml_path, const Overrides& overrides) {
   }
   for (auto& [k, v] : overrides) values[k] = v;
 
-  std::set<std::string> known;
-  for (auto& f : schema()) known.insert(f.key);
-  for (auto& [k, v] : values)
-    if (!known.count(k))
+  const std::string family = values.count("net.family") ? values["net.family"] : "torus";
+  const Family* fam = find_family(family);
+  if (!fam)
+    throw ConfigError(fmt::format("config: net.family = '{}' is invalid; allowed: {}", family, join(family_names(), ", ")));
+  for (auto& [k, v] : values) {
+    auto it = std::find_if(schema().begin(), schema().end(), [&](const Field& f) { return k == f.key; });
+    if (it == schema().end())
       throw ConfigError(fmt::format("config: unknown key '{}' (see `wormcast config` for the keys)", k));
+    if (!in_family(*it, family))
+      throw ConfigError(fmt::format("config: {} belongs to the {} family; allowed with net.family = {}: the keys "
+                                    "`wormcast config` lists for it",
+                                    k, it->families, family));
+  }
 
   Config c;
   for (auto& f : schema()) {
@@ -263,49 +316,28 @@ Config load_config(const std::string& yaml_path, const Overrides& overrides) {
   for (int h : c.traffic.hotspots)
     if (h >= nodes)
       throw ConfigError(fmt::format("config: traffic.hotspots = {} is invalid; allowed: node ids 0..{}", h, nodes - 1));
-  if (derive_router_params(c.net, c.router).num_vcs > 16)
-    throw ConfigError("config: router.vcs_per_class is invalid; allowed: at most 16 VCs per port (8 with dateline classes)");
-  if (c.router.model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
+  if (fam->validate) fam->validate(c);
   return c;
 }
 
 nlohmann::json Config::echo() const {
   nlohmann::json j;
-  std::string radix_s;
-  for (size_t d = 0; d < net.radix.size(); ++d) radix_s += (d ? "x" : "") + std::to_string(net.radix[d]);
-  std::string topo;
-  for (size_t d = 0; d < net.torus.size(); ++d) topo += std::string(d ? "," : "") + (net.torus[d] ? "torus" : "mesh");
-  if (std::all_of(net.torus.begin(), net.torus.end(), [](bool t) { return t; })) topo = "torus";
-  if (std::none_of(net.torus.begin(), net.torus.end(), [](bool t) { return t; })) topo = "mesh";
-  static const char* patterns[] = {"uniform", "transpose", "bitcomp", "tornado", "neighbor", "hotspot"};
-  std::string hs;
-  for (size_t i = 0; i < traffic.hotspots.size(); ++i) hs += (i ? "," : "") + std::to_string(traffic.hotspots[i]);
-  j["net"] = {{"radix", radix_s}, {"topology", topo}};
-  static const char* models[] = {"sc", "rtl", "mixed"};
-  j["router"] = {{"model", models[int(router.model)]},
-                 {"local_ports", router.local_ports == LocalPorts::All ? "all" : "one"},
-                 {"vcs_per_class", router.vcs_per_class},
-                 {"dateline", router.dateline},
-                 {"buffer_depth", router.buffer_depth},
-                 {"router_delay", router.router_delay},
-                 {"link_delay", router.link_delay},
-                 {"credit_delay", router.credit_delay}};
-  j["nic"] = {{"ts", nic.ts}, {"tr", nic.tr}, {"max_packet", nic.max_packet}};
-  j["traffic"] = {{"pattern", patterns[int(traffic.pattern)]},
-                  {"mode", traffic.mode == InjectionMode::Bernoulli ? "bernoulli" : "message"},
-                  {"rate", traffic.rate},
-                  {"packet_len", traffic.packet_len},
-                  {"message_len", traffic.message_len},
-                  {"hotspots", hs},
-                  {"hotspot_fraction", traffic.hotspot_fraction}};
-  j["sim"] = {{"warmup", sim.warmup}, {"measure", sim.measure}, {"drain", sim.drain},
-              {"seed", sim.seed},     {"watchdog", sim.watchdog}, {"progress", sim.progress}};
+  for (auto& f : schema()) {
+    if (!in_family(f, net.family)) continue;
+    const std::string key = f.key;
+    const auto dot = key.find('.');
+    j[key.substr(0, dot)][key.substr(dot + 1)] = f.show(*this);
+  }
   return j;
 }
 
 std::string config_reference() {
   std::string s;
-  for (auto& f : schema()) s += fmt::format("  {:<26} default {:<10} {}\n  {:<26} allowed: {}\n", f.key, f.def, f.help, "", f.allowed);
+  for (auto& f : schema())
+    s += fmt::format("  {:<26} default {:<10} {}{}\n  {:<26} allowed: {}\n", f.key, f.def, f.help,
+                     f.families ? fmt::format(" [family {}]", f.families) : "", "", f.allowed);
+  s += "\n  families:\n";
+  for (auto& name : family_names()) s += fmt::format("    {:<10} {}\n", name, find_family(name)->help);
   return s;
 }
 

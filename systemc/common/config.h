@@ -26,6 +26,7 @@ enum class LocalPorts { All, One };
 enum class RouterModel { SystemC, Rtl, Mixed };
 
 struct NetConfig {
+  std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
   std::vector<int> radix{8, 8};
   std::vector<bool> torus{true, true};
   sw::Topology topology() const;
@@ -41,21 +42,6 @@ struct RouterConfig {
   int link_delay = 0;
   int credit_delay = 0;
 };
-
-/// Parameters the router derives from NetConfig + RouterConfig.
-struct RouterParams {
-  int dims = 2;
-  int local = 4;        ///< P
-  int classes = 2;      ///< C
-  int vcs_per_class = 1;
-  int num_vcs = 2;      ///< C * V
-  int buffer_depth = 4;
-  int router_delay = 1;
-  int link_delay = 0;
-  int credit_delay = 0;
-  int num_ports() const { return 2 * dims + local; }
-};
-RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r);
 
 struct NicConfig {
   int64_t ts = 0;          ///< software send latency, cycles
@@ -100,11 +86,14 @@ using Overrides = std::vector<std::pair<std::string, std::string>>;
 
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);
-/// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4" -> the net.topology and net.radix overrides.
+/// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4" -> net.family torus with net.topology and net.radix;
+/// "FAMILY:SHAPE" for another registered family -> net.family and net.radix.
 Overrides net_spec_overrides(const std::string& option, const std::string& spec);
 /// Parses "key=value" (throws ConfigError naming the argument).
 std::pair<std::string, std::string> parse_override(const std::string& arg);
-/// The schema as help text: key, default, allowed values.
+/// The schema as help text: key, families, default, allowed values.
 std::string config_reference();
+/// Splits "a<sep>b<sep>c" (an empty trailing field counts).
+std::vector<std::string> split_list(const std::string& s, char sep);
 
 }  // namespace wormcast

@@ -1,11 +1,12 @@
-// The network interface: a TLM-2.0 register target for the node CPU (send descriptors, receive
-// queue) and a cycle-level initiator/acceptor of flits on the router's local ports, acting at the
-// falling clock edge (docs/router.md section 8).
+// The family-neutral network interface core: a TLM-2.0 register target for the node CPU (send
+// descriptors, receive queue), the t_s / t_r software-latency model, the packetizer and
+// reassembly, and the scoreboard hooks. A family's port adapter (NicPort) moves the flits between
+// the core's queues and its router's local ports at the clock edge (docs/router.md section 8).
 #pragma once
 
 #include <cstdint>
 #include <deque>
-#include <functional>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -14,22 +15,49 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "sw/hal/node_api.h"
-#include "sw/topology/topology.h"
 #include "systemc/common/config.h"
-#include "systemc/common/flit.h"
 #include "systemc/nic/scoreboard.h"
 
 namespace wormcast {
 
 /// Register map of the NIC's TLM target (byte addresses, little-endian 32-bit words).
 namespace nic_reg {
-inline constexpr uint64_t kTx = 0x00;      ///< write 16 bytes: dst, length, tag, flags (bit 0 tie)
-inline constexpr uint64_t kRxPop = 0x20;   ///< read 32 bytes: src, tag, length, 0, arrival(8), visible(8)
+inline constexpr uint64_t kTx = 0x00;      ///< write a TxDescriptor (16 bytes)
+inline constexpr uint64_t kRxPop = 0x20;   ///< read an RxDescriptor (32 bytes)
 inline constexpr uint64_t kRxCount = 0x40; ///< read 4 bytes: deliveries visible to software now
 inline constexpr uint32_t kFlagTie = 1;
 }  // namespace nic_reg
 
-/// Told about every delivered packet (statistics).
+/// A send request as the node CPU writes it: dst, length, tag, flags (bit 0: tie).
+struct TxDescriptor {
+  static constexpr unsigned kBytes = 16;
+  uint32_t dst = 0, length = 0, tag = 0, flags = 0;
+  void pack(unsigned char* out) const;
+  static TxDescriptor unpack(const unsigned char* in);
+};
+
+/// A completed message as software reads it: src, tag, length, 0, arrival (8), visible (8).
+struct RxDescriptor {
+  static constexpr unsigned kBytes = 32;
+  sw::Delivery d;
+  void pack(unsigned char* out) const;
+  static RxDescriptor unpack(const unsigned char* in);
+};
+
+/// Where a message goes: one node, or (families that have it) a rectangular region of nodes,
+/// lo[d]..hi[d] per dimension.
+struct Destination {
+  int node = -1;
+  std::vector<int> lo, hi;
+  bool is_region() const { return !lo.empty(); }
+  static Destination to(int n) {
+    Destination d;
+    d.node = n;
+    return d;
+  }
+};
+
+/// Told about every delivered copy of a packet (statistics).
 class PacketListener {
  public:
   virtual void on_packet(const PacketRecord& rec) = 0;
@@ -38,22 +66,59 @@ class PacketListener {
   ~PacketListener() = default;
 };
 
+/// A packet waiting at the source, as the port adapter sees it.
+struct OutPacket {
+  PacketRecord rec;
+  Destination dest;
+  uint64_t ready = 0;  ///< first cycle its head may be injected
+  bool tie = false;
+  uint32_t sent = 0;   ///< flits injected so far
+};
+
+/// What the core needs of a family's port adapter.
+class NicPort {
+ public:
+  /// Injection channels (queues) of the core.
+  virtual int channels() const = 0;
+  /// The injection channel of a message (e.g. the torus first hop).
+  virtual int channel_for(const Destination& d, bool tie) const = 0;
+  /// The addressed nodes of a multi-destination message, sorted (nullptr: a unicast to d.node).
+  /// Throws ConfigError when the family cannot address d.
+  virtual std::shared_ptr<const std::vector<int>> group_of(const Destination& d) const = 0;
+  /// Work was queued: a sleeping adapter resumes at its next clock edge.
+  virtual void wake() = 0;
+
+ protected:
+  ~NicPort() = default;
+};
+
 class Nic : public sc_core::sc_module {
  public:
-  sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_vector<sc_core::sc_out<Flit>> inj_out;       ///< to the router's local inputs
-  sc_core::sc_vector<sc_core::sc_in<Credit>> inj_credit;   ///< from the router's local credit outputs
-  sc_core::sc_vector<sc_core::sc_in<Flit>> ej_in;          ///< from the router's local outputs
-  sc_core::sc_vector<sc_core::sc_out<Credit>> ej_credit;   ///< to the router's local credit inputs
   tlm_utils::simple_target_socket_optional<Nic> socket{"socket"};  // unbound without a node CPU
 
-  Nic(sc_core::sc_module_name name, const NicConfig& cfg, const RouterParams& rp,
-      const sw::Topology& topo, int node, Scoreboard* sb, PacketListener* listener = nullptr);
+  Nic(sc_core::sc_module_name name, const NicConfig& cfg, int node, int num_nodes, Scoreboard* sb,
+      PacketListener* listener = nullptr);
+  /// The family's adapter (set once, before simulation).
+  void attach(NicPort* port);
 
   /// Queue a message that software asked for at cycle `now` (the t_s model of docs/router.md
   /// section 7 is applied here). Returns the cycle at which the processor is free again.
-  uint64_t submit(int dst, uint32_t length, bool tie, uint32_t tag, uint64_t now);
+  uint64_t submit(const Destination& dst, uint32_t length, bool tie, uint32_t tag, uint64_t now);
+  uint64_t submit(int dst, uint32_t length, bool tie, uint32_t tag, uint64_t now) {
+    return submit(Destination::to(dst), length, tie, tag, now);
+  }
 
+  // --- the adapter's side, at its clock edge ---
+  /// The packet at the front of channel c (nullptr: none queued).
+  OutPacket* front(int c) { return m_queues[size_t(c)].empty() ? nullptr : &m_queues[size_t(c)].front(); }
+  bool queue_empty(int c) const { return m_queues[size_t(c)].empty(); }
+  /// One flit of channel c's front packet entered the network in cycle t (the head: the packet
+  /// is injected; the tail: it leaves the queue).
+  void sent_flit(int c, uint64_t t);
+  /// A flit reached this node in cycle t: scoreboard, statistics, reassembly, receive queue.
+  void received_flit(uint64_t t, const FlitView& f);
+
+  // --- software's side ---
   /// Messages completed and their t_r elapsed are queued for software; this event fires when one
   /// becomes visible.
   const sc_core::sc_event& rx_event() const { return m_rx_event; }
@@ -70,50 +135,20 @@ class Nic : public sc_core::sc_module {
   uint64_t messages_received() const { return m_messages_received; }
 
  private:
-  struct OutPacket {
-    PacketRecord rec;
-    uint64_t ready;  ///< first cycle its head may be injected
-    bool tie;
-  };
-  struct Channel {
-    std::deque<OutPacket> queue;
-    bool busy = false;   ///< a packet is being injected
-    int vc = 0;
-    uint32_t sent = 0;
-    int next_vc = 0;
-    std::vector<int> credits;
-    bool drove = false;  ///< drove a valid flit last cycle
-  };
-  struct Partial {
-    uint32_t packets = 0;
-  };
-
-  void falling_edge();
-  void end_of_elaboration() override;
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
 
   NicConfig m_cfg;
-  RouterParams m_rp;
-  sw::Topology m_topo;
   int m_node;
   int m_num_nodes;
   Scoreboard* m_sb;
   PacketListener* m_listener;
-  // An idle NIC (nothing queued, nothing driven) sleeps until software submits or an input
-  // wire changes, then resumes at the next falling edge.
-  bool m_sleeping = false;
-  sc_core::sc_event m_submitted;
-  sc_core::sc_event_or_list m_wake;
-  std::vector<const Flit*> m_ej_val;
-  std::vector<const Credit*> m_inj_credit_val;
+  NicPort* m_port = nullptr;
   uint64_t m_cpu_free = 0;
   uint64_t m_next_packet = 0, m_next_message = 0;
   uint64_t m_backlog = 0;
   uint64_t m_messages_received = 0;
-  std::vector<Channel> m_ch;
-  std::vector<std::pair<uint64_t, int>> m_pending_credits;  ///< (usable from, channel*nv+vc)
-  std::vector<uint8_t> m_ej_credit_valid;
-  std::unordered_map<uint64_t, Partial> m_partial;  ///< multi-packet messages being received
+  std::vector<std::deque<OutPacket>> m_queues;
+  std::unordered_map<uint64_t, uint32_t> m_partial;  ///< multi-packet messages: packets received
   std::deque<sw::Delivery> m_rx;
   bool m_rx_enabled = false;
   sc_core::sc_event m_rx_event;

@@ -2,8 +2,6 @@
 // processor is free.
 #include "systemc/nic/node_cpu.h"
 
-#include <cstring>
-
 #include "systemc/common/clock.h"
 
 namespace wormcast {
@@ -34,7 +32,8 @@ void NodeCpu::transport(tlm::tlm_command cmd, uint64_t addr, void* data, unsigne
 }
 
 void NodeCpu::send(int dst, uint32_t length, const sw::SendOptions& options) {
-  uint32_t desc[4] = {uint32_t(dst), length, options.tag, options.tie_negative ? nic_reg::kFlagTie : 0u};
+  unsigned char desc[TxDescriptor::kBytes];
+  TxDescriptor{uint32_t(dst), length, options.tag, options.tie_negative ? nic_reg::kFlagTie : 0u}.pack(desc);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   transport(tlm::TLM_WRITE_COMMAND, nic_reg::kTx, desc, sizeof desc, delay);
   ++m_sends;
@@ -50,17 +49,10 @@ void NodeCpu::run() {
   m_program->on_start(*this);
   for (;;) {
     if (m_nic.has_rx(now())) {
-      unsigned char buf[32];
+      unsigned char buf[RxDescriptor::kBytes];
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
       transport(tlm::TLM_READ_COMMAND, nic_reg::kRxPop, buf, sizeof buf, delay);
-      sw::Delivery d;
-      uint32_t w[4];
-      std::memcpy(w, buf, sizeof w);
-      d.src = int(w[0]);
-      d.tag = w[1];
-      d.length = w[2];
-      std::memcpy(&d.arrival, buf + 16, 8);
-      std::memcpy(&d.visible, buf + 24, 8);
+      const sw::Delivery d = RxDescriptor::unpack(buf).d;
       if (m_first_receive == ~uint64_t(0)) m_first_receive = now();
       m_program->on_receive(*this, d);
     } else if (m_nic.next_rx_visible() != ~uint64_t(0)) {

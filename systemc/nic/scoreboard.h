@@ -1,20 +1,24 @@
-// Network-wide record of packets in flight: every flit must reach the right node exactly once and
-// in order within its packet; anything else is collected as an error.
+// Network-wide record of packets in flight: every addressed node must receive every flit of a
+// packet exactly once and in order, and no other node may receive any; anything else is collected
+// as an error. Family-neutral: a packet may be addressed to one node or to a set (a region).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include "systemc/common/flit.h"
 
 namespace wormcast {
 
 struct PacketRecord {
   uint64_t id = 0;          ///< network-unique (node-local sequence * N + src)
   int src = -1;
+  /// A unicast's destination. For a multi-destination packet: -1 when injected; in a delivery
+  /// record (PacketListener) the node that received this copy.
   int dst = -1;
+  /// Multi-destination packets: the addressed nodes, sorted (nullptr: a unicast to dst).
+  std::shared_ptr<const std::vector<int>> group;
   uint32_t length = 0;      ///< flits
   uint64_t message = 0;     ///< network-unique message id
   uint32_t msg_length = 0;  ///< flits of the whole message
@@ -24,7 +28,17 @@ struct PacketRecord {
   uint64_t ready = 0;       ///< cycle the NIC could start it (created + the t_s queue)
   uint64_t injected = 0;    ///< cycle the head entered the injection channel
   uint64_t arrived = 0;     ///< end of the cycle the tail left the ejection channel
-  uint32_t received = 0;    ///< flits received so far
+  bool last = true;         ///< in a delivery record: no addressed node is still missing it
+  size_t num_targets() const { return group ? group->size() : 1; }
+};
+
+/// One flit leaving the network, as the family's NIC adapter decodes it.
+struct FlitView {
+  uint64_t key = 0;    ///< packet id bits the flit carries (PacketRecord::id masked by key_mask)
+  uint32_t index = 0;  ///< flit index bits within the packet (masked by index_mask)
+  bool head = false;
+  bool tail = false;
+  uint8_t vc = 0;      ///< ejection channel's VC or buffer (delivery trace only)
 };
 
 /// One flit leaving the network: the per-flit delivery trace.
@@ -48,16 +62,26 @@ class DeliveryObserver {
 
 class Scoreboard {
  public:
+  /// key_mask / index_mask: the packet-id and flit-index bits a flit of the family carries.
+  explicit Scoreboard(uint64_t key_mask = ~uint64_t(0), uint32_t index_mask = ~uint32_t(0))
+      : m_key_mask(key_mask), m_index_mask(index_mask) {}
+  void set_masks(uint64_t key_mask, uint32_t index_mask) {
+    m_key_mask = key_mask;
+    m_index_mask = index_mask;
+  }
+  uint64_t key_of(uint64_t id) const { return id & m_key_mask; }
   /// Report every ejected flit to `obs` from now on (nullptr: stop).
   void set_delivery_observer(DeliveryObserver* obs) { m_log = obs; }
 
   /// A packet's head enters the network.
   void on_inject(const PacketRecord& rec);
-  /// A flit leaves the network at node `node`; returns the record when it was the tail.
-  const PacketRecord* on_eject(int node, uint64_t cycle, const Flit& f, PacketRecord& done);
+  /// A flit leaves the network at node `node`. Returns the delivery record (valid until the next
+  /// call) when it completed that node's copy of the packet, else nullptr.
+  const PacketRecord* on_eject(int node, uint64_t cycle, const FlitView& f);
 
   uint64_t in_flight() const { return m_table.size(); }
   uint64_t injected_packets() const { return m_injected; }
+  /// Copies delivered complete (a packet to a region of R nodes counts R).
   uint64_t delivered_packets() const { return m_delivered; }
   const std::vector<std::string>& errors() const { return m_errors; }
   uint64_t error_count() const { return m_error_count; }
@@ -66,10 +90,19 @@ class Scoreboard {
   std::vector<PacketRecord> stranded(size_t max) const;
 
  private:
-  std::unordered_map<uint32_t, PacketRecord> m_table;  ///< key: payload packet bits
+  struct Entry {
+    PacketRecord rec;
+    uint32_t received = 0;          ///< unicast: flits received so far
+    std::vector<uint32_t> copies;   ///< multi-destination: flits received per group member
+    size_t remaining = 1;           ///< addressed nodes whose copy is incomplete
+  };
+  uint64_t m_key_mask;
+  uint32_t m_index_mask;
+  std::unordered_map<uint64_t, Entry> m_table;  ///< key: key_of(id)
   uint64_t m_injected = 0, m_delivered = 0, m_error_count = 0;
   std::vector<std::string> m_errors;  ///< the first few
   DeliveryObserver* m_log = nullptr;
+  PacketRecord m_done;
 };
 
 }  // namespace wormcast

@@ -1,30 +1,58 @@
-// Elaboration of a k-ary n-cube of routers and NICs, tracing, and the deadlock wait-for report.
+// Elaboration of a k-ary n-cube of routers and NICs, tracing, the wait-for edges, and the torus
+// family's registration (configuration rules and builder).
 #include "systemc/torus/network.h"
+
+#include <algorithm>
 
 #include <fmt/format.h>
 
+#include "systemc/common/limits.h"
+#include "systemc/torus/router.h"
+#include "systemc/torus/router_models.h"
+
 namespace wormcast {
 
-TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, PacketListener* listener)
-    : sc_module(name), m_cfg(cfg), m_topo(cfg.net.topology()), m_rp(derive_router_params(cfg.net, cfg.router)) {
+RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r) {
+  RouterParams p;
+  p.dims = int(net.radix.size());
+  p.local = r.local_ports == LocalPorts::All ? 2 * p.dims : 1;
+  const bool any_torus = std::find(net.torus.begin(), net.torus.end(), true) != net.torus.end();
+  p.classes = (r.dateline && any_torus) ? 2 : 1;
+  p.vcs_per_class = r.vcs_per_class;
+  p.num_vcs = p.classes * r.vcs_per_class;
+  p.buffer_depth = r.buffer_depth;
+  p.router_delay = r.router_delay;
+  p.link_delay = r.link_delay;
+  p.credit_delay = r.credit_delay;
+  return p;
+}
+
+TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
+    : Network(name, cfg, opt), m_rp(derive_router_params(cfg.net, cfg.router)) {
+  m_sb.set_masks(0xffffff, 0xff);  // the flit payload's packet and index fields (flit.h)
   const int n = m_topo.num_nodes();
   const int np = m_rp.num_ports();
   const int net = 2 * m_rp.dims;
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;
-  if (cfg.router.model != RouterModel::SystemC) rtl = rtl_router_maker(cfg);
+  if (cfg.router.model != RouterModel::SystemC) {
+    if (opt.trace_internals) enable_rtl_internal_tracing();
+    rtl = rtl_router_maker(cfg);
+  }
   for (int r = 0; r < n; ++r) {
     if (node_is_rtl(cfg, m_topo, r))
       m_routers.push_back(rtl(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
     else
       m_routers.push_back(std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
-    m_nics.push_back(std::make_unique<Nic>(("nic" + node_name(r).substr(1)).c_str(), cfg.nic, m_rp, m_topo, r, &m_sb, listener));
+    const std::string nic_name = "nic" + node_name(r).substr(1);
+    Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener));
+    m_ports.push_back(std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo));
   }
   for (int r = 0; r < n; ++r) {
     RouterBase& R = *m_routers[size_t(r)];
     R.clk(clk);
-    m_nics[size_t(r)]->clk(clk);
+    m_ports[size_t(r)]->clk(clk);
     for (int p = 0; p < np; ++p) {
       m_out_flit.push_back(std::make_unique<FlitSig>(fmt::format("{}_out_{}", node_name(r), p).c_str()));
       m_out_credit.push_back(std::make_unique<CreditSig>(fmt::format("{}_credit_out_{}", node_name(r), p).c_str()));
@@ -34,7 +62,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, Pack
   }
   for (int r = 0; r < n; ++r) {
     RouterBase& R = *m_routers[size_t(r)];
-    Nic& N = *m_nics[size_t(r)];
+    TorusNicPort& N = *m_ports[size_t(r)];
     for (int p = 0; p < net; ++p) {
       const int nb = m_topo.neighbor(r, p);
       if (nb < 0) {  // mesh edge: nothing ever arrives, no credit ever returns
@@ -60,16 +88,24 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, Pack
   }
 }
 
-std::string router_name(const sw::Topology& topo, int node) {
-  std::string s = "r";
-  for (int d = 0; d < topo.dims(); ++d) s += "_" + std::to_string(topo.coord_of(node, d));
-  return s;
-}
+std::string router_name(const sw::Topology& topo, int node) { return coord_name(topo, "r", node); }
 
 std::string TorusNetwork::node_name(int node) const { return router_name(m_topo, node); }
 
-void TorusNetwork::set_observer(HopObserver* obs) {
+std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
+  if (m_cfg.router.model != RouterModel::SystemC)
+    return "the per-hop trace needs router.model = sc (an RTL router's switch is not visible at its ports); "
+           "allowed with rtl/mixed: --deliveries, --vcd";
   for (auto& r : m_routers) r->set_observer(obs);
+  return "";
+}
+
+std::string TorusNetwork::trace_internals(int node, const std::string& vcd_path) {
+  if (!m_routers[size_t(node)]->trace_internals(vcd_path))
+    return fmt::format("{} is a SystemC router; allowed: router.model = rtl, or mixed and a router whose coordinate "
+                       "sum is even",
+                       node_name(node));
+  return "";
 }
 
 void TorusNetwork::trace(sc_core::sc_trace_file* tf) const {
@@ -100,35 +136,46 @@ std::string TorusNetwork::gtkw(const std::string& dump_file) const {
   return s;
 }
 
-nlohmann::json TorusNetwork::wait_for() const {
-  nlohmann::json list = nlohmann::json::array();
+std::vector<WaitEdge> TorusNetwork::wait_edges() const {
+  std::vector<WaitEdge> edges;
   const int net = 2 * m_rp.dims;
   for (auto& r : m_routers) {
+    const std::string me = node_name(r->node());
     for (auto& w : r->waiting()) {
-      nlohmann::json e;
+      WaitEdge e;
+      e.occupancy = w.occupancy;
       if (w.in_port < 0) {  // an RTL router: only its flit count is visible at the ports
-        e["buffer"] = fmt::format("{} (rtl)", node_name(r->node()));
-        e["occupancy"] = w.occupancy;
-        e["waits_for"] = "not visible at an RTL router's ports (see the waveform of its input buffers)";
-        list.push_back(e);
+        e.waiter = me + " (rtl)";
+        edges.push_back(e);
         continue;
       }
-      e["buffer"] = fmt::format("{}.in_{} vc{}", node_name(r->node()), w.in_port, w.in_vc);
-      e["occupancy"] = w.occupancy;
-      e["packet"] = payload_packet(w.front.payload);
-      e["dst"] = w.front.dst;
-      if (w.out_port >= net) {
-        e["waits_for"] = fmt::format("{}.ejection_{}", node_name(r->node()), w.out_port - net);
-      } else {
-        const int nb = m_topo.neighbor(r->node(), w.out_port);
-        e["waits_for"] = w.out_vc >= 0
-                             ? fmt::format("{}.in_{} vc{}", node_name(nb), w.out_port ^ 1, w.out_vc)
-                             : fmt::format("a free VC of {}.in_{}", node_name(nb), w.out_port ^ 1);
+      e.waiter = fmt::format("{}.in_{}.vc{}", me, w.in_port, w.in_vc);
+      e.packet = payload_packet(w.front.payload);
+      e.dst = node_name(w.front.dst);
+      if (w.out_port >= net) {  // the NIC always drains its ejection channel
+        e.holder = fmt::format("{}.ejection_{}", me, w.out_port - net);
+        edges.push_back(e);
+        continue;
       }
-      list.push_back(e);
+      const std::string down = fmt::format("{}.in_{}", node_name(m_topo.neighbor(r->node(), w.out_port)), w.out_port ^ 1);
+      if (w.out_vc >= 0) {
+        e.holder = fmt::format("{}.vc{}", down, w.out_vc);
+        edges.push_back(e);
+      } else {  // waits for any VC of its class to be released: one edge per candidate
+        for (int v = w.vc_lo; v <= w.vc_hi; ++v) {
+          e.holder = fmt::format("{}.vc{}", down, v);
+          edges.push_back(e);
+        }
+      }
     }
   }
-  return list;
+  return edges;
+}
+
+uint64_t TorusNetwork::zero_load(int src, int dst, uint32_t length) const {
+  // (h+1) R + h Ld + L (docs/router.md section 10); both directions of a k/2 tie are k/2 hops.
+  const uint64_t h = uint64_t(m_topo.hops(src, dst, false));
+  return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) + length;
 }
 
 std::vector<uint64_t> TorusNetwork::link_counters() const {
@@ -140,10 +187,25 @@ std::vector<uint64_t> TorusNetwork::link_counters() const {
   return v;
 }
 
-uint64_t TorusNetwork::outstanding() const {
-  uint64_t n = m_sb.in_flight();
-  for (auto& nic : m_nics) n += nic->backlog();
-  return n;
+std::string TorusNetwork::link_order() const {
+  return "router id major, network port 2*dim+dir minor; -1 = no link (mesh edge)";
+}
+
+Family torus_family() {
+  Family f;
+  f.name = "torus";
+  f.help = "wormhole VC router on k-ary n-cube tori and meshes (docs/router.md); --net torus:8x8, mesh:4x4x4";
+  f.validate = [](Config& c) {
+    if (derive_router_params(c.net, c.router).num_vcs > limits::kMaxVcs)
+      throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
+                                    "with dateline classes)",
+                                    limits::kMaxVcs, limits::kMaxVcsPerClass));
+    if (c.router.model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
+  };
+  f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
+    return std::make_unique<TorusNetwork>(name, cfg, opt);
+  };
+  return f;
 }
 
 }  // namespace wormcast

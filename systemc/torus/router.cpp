@@ -238,7 +238,8 @@ void TorusRouter::allocate(uint64_t t) {
         credit_out[p].write(Credit{true, uint8_t(v)});
         credit_written |= 1u << p;
         count_output(o, t);
-        if (m_observer) m_observer->on_hop(HopEvent{t, m_node, p, o, w, f});
+        if (m_observer)
+          m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(f.payload), payload_index(f.payload), f.head, f.tail});
       }
     }
   }
@@ -255,11 +256,8 @@ std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
   for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
     const InVc& in = m_in[size_t(ivc)];
     if (in.count == 0) continue;
-    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? in.out_vc : -1, in.fifo[size_t(in.head)].flit, in.count};
-    if (!in.active) {
-      int lo, hi;
-      route(w.in_port, w.front, w.out_port, lo, hi);
-    }
+    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? in.out_vc : -1, -1, -1, in.fifo[size_t(in.head)].flit, in.count};
+    if (!in.active) route(w.in_port, w.front, w.out_port, w.vc_lo, w.vc_hi);
     out.push_back(w);
   }
   return out;

@@ -9,7 +9,7 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
-#include "systemc/common/flit.h"
+#include "systemc/torus/flit.h"
 #include "systemc/torus/router_base.h"
 
 namespace wormcast {

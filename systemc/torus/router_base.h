@@ -9,35 +9,11 @@
 
 #include <systemc>
 
-#include "systemc/common/config.h"
-#include "systemc/common/flit.h"
+#include "systemc/net/activity.h"
+#include "systemc/torus/flit.h"
+#include "systemc/torus/params.h"
 
 namespace wormcast {
-
-/// One switch traversal, the canonical per-hop event record (conventions rule 12).
-struct HopEvent {
-  uint64_t cycle;
-  int router;
-  int in_port;
-  int out_port;
-  int vc;  ///< output VC
-  Flit flit;
-};
-
-/// Shared counters a network keeps over all its routers (progress and deadlock detection).
-struct NetActivity {
-  uint64_t last_move = 0;     ///< last cycle in which any flit left a router
-  uint64_t switched = 0;      ///< flits that left routers, all routers
-};
-
-/// Receives every hop when tracing is on.
-class HopObserver {
- public:
-  virtual void on_hop(const HopEvent& e) = 0;
-
- protected:
-  ~HopObserver() = default;
-};
 
 class RouterBase : public sc_core::sc_module {
  public:
@@ -74,7 +50,8 @@ class RouterBase : public sc_core::sc_module {
   /// flits it holds (occupancy), not where (an RTL router seen from its ports).
   struct Wait {
     int in_port, in_vc;
-    int out_port, out_vc;  ///< out_vc -1: still waiting for a VC
+    int out_port, out_vc;  ///< out_vc -1: still waiting for a VC of vc_lo..vc_hi
+    int vc_lo, vc_hi;
     Flit front;
     int occupancy;
   };

@@ -63,7 +63,7 @@ void RtlRouterBase::drive_outputs() {
 
 std::vector<RouterBase::Wait> RtlRouterBase::waiting() const {
   if (m_flits_in == m_flits_out) return {};
-  return {Wait{-1, -1, -1, -1, Flit{}, int(m_flits_in - m_flits_out)}};
+  return {Wait{-1, -1, -1, -1, -1, -1, Flit{}, int(m_flits_in - m_flits_out)}};
 }
 
 void RtlRouterBase::count_reset() {

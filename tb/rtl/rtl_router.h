@@ -11,7 +11,7 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
-#include "systemc/common/flit.h"
+#include "systemc/torus/flit.h"
 #include "systemc/torus/router_base.h"
 
 class VerilatedVcdSc;  // verilated_vcd_sc.h pulls in systemc.h (global using-directives)

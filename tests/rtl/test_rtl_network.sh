@@ -92,11 +92,12 @@ done
 /usr/bin/python3 - "$work/dl_sc.json" "$work/dl_rtl.json" <<'PY' || fail=1
 import json, sys
 sc, rtl = (json.load(open(f))["deadlock"] for f in sys.argv[1:3])
-held = lambda d: sum(e["occupancy"] for e in d["wait_for"])
+# Flits held per waiting buffer (a buffer waiting for any of several VCs reports one edge each).
+held = lambda d: sum({e["waiter"]: e["occupancy"] for e in d["wait_for"]["waits"]}.values())
 ok = (sc["detected"] and rtl["detected"] and sc["last_move"] == rtl["last_move"] and sc["cycle"] == rtl["cycle"]
-      and held(sc) == held(rtl) > 0 and all(e["buffer"].endswith("(rtl)") for e in rtl["wait_for"]))
+      and held(sc) == held(rtl) > 0 and all(e["waiter"].endswith("(rtl)") for e in rtl["wait_for"]["waits"]))
 print(f"deadlock: sc last move {sc['last_move']}, {held(sc)} flits held; rtl last move {rtl['last_move']}, "
-      f"{held(rtl)} flits held in {len(rtl['wait_for'])} routers")
+      f"{held(rtl)} flits held in {len(rtl['wait_for']['waits'])} routers")
 sys.exit(0 if ok else 1)
 PY
 

@@ -9,22 +9,24 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/common/config.h"
-#include "systemc/torus/network.h"
+#include "systemc/net/network.h"
 
 namespace wormcast::test {
 
 /// A clocked network whose NICs keep deliveries for inspection; a driver thread runs `body`.
 struct Bench : sc_core::sc_module, HopObserver {
   sc_core::sc_clock clk;
-  TorusNetwork net;
+  std::unique_ptr<Network> owned;  ///< the network of cfg.net.family
+  Network& net;
   std::function<void(Bench&)> body;
   std::vector<HopEvent> hops;
   bool record_hops = false;
 
-  Bench(sc_core::sc_module_name n, const Config& cfg) : sc_module(n), clk("clk", cycle_time()), net("net", cfg) {
+  Bench(sc_core::sc_module_name n, const Config& cfg)
+      : sc_module(n), clk("clk", cycle_time()), owned(make_network("net", cfg, {})), net(*owned) {
     net.clk(clk);
     for (int i = 0; i < net.num_nodes(); ++i) net.nic(i).enable_rx_queue(true);
-    net.set_observer(this);
+    net.set_hop_observer(this);  // refused (no hops recorded) by networks that cannot report hops
     SC_HAS_PROCESS(Bench);
     SC_THREAD(run);
   }

@@ -6,7 +6,7 @@
 #include "sw/broadcast/broadcast.h"
 #include "sw/schedule/analytic.h"
 #include "sw/schedule/program_image.h"
-#include "tb/program_run.h"
+#include "tb/run/programs.h"
 #include "tests/sc/harness.h"
 
 using namespace wormcast;
@@ -46,7 +46,7 @@ Outcome broadcast(const std::string& radix, const std::string& algo, uint32_t le
     REQUIRE(o.run.first_visible[size_t(i)] != ~uint64_t(0));
     o.measured = std::max(o.measured, o.run.first_visible[size_t(i)]);
   }
-  REQUIRE(o.run.status == "ok");
+  REQUIRE(o.run.status == RunStatus::Ok);
   REQUIRE(o.run.errors.empty());
   return o;
 }

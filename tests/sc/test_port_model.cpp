@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "systemc/nic/node_cpu.h"
+#include "systemc/torus/network.h"
 #include "tests/sc/harness.h"
 
 using namespace wormcast;

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "sw/topology/path.h"
+#include "systemc/torus/params.h"
 #include "tests/sc/harness.h"
 
 using namespace wormcast;
@@ -16,16 +17,21 @@ namespace {
 void check_routes(const Config& cfg) {
   Bench bench("bench", cfg);
   bench.record_hops = true;
-  std::map<uint32_t, std::pair<int, int>> sent;  // packet -> (src, dst)
+  // The NIC numbers a node's packets seq * N + src (one packet per message here): packet ->
+  // (dst, tie) as submitted.
+  std::map<uint64_t, std::pair<int, bool>> sent;
   bench.body = [&](Bench& b) {
     const sw::Topology& t = b.net.topology();
+    std::vector<uint64_t> seq(size_t(t.num_nodes()), 0);
     std::mt19937_64 rng(7);
     for (int cycle = 0; cycle < 4000; ++cycle) {
       for (int s = 0; s < t.num_nodes(); ++s) {
         if (rng() % 40) continue;
         const int d = int(rng() % uint64_t(t.num_nodes()));
         if (d == s) continue;
-        b.net.nic(s).submit(d, 1 + uint32_t(rng() % 6), rng() & 1, 0, current_cycle());
+        const bool tie = rng() & 1;
+        b.net.nic(s).submit(d, 1 + uint32_t(rng() % 6), tie, 0, current_cycle());
+        sent[seq[size_t(s)]++ * uint64_t(t.num_nodes()) + uint64_t(s)] = {d, tie};
       }
       b.wait_until(current_cycle() + 1);
     }
@@ -33,18 +39,19 @@ void check_routes(const Config& cfg) {
   };
   sc_core::sc_start();
   const sw::Topology& t = bench.net.topology();
-  const RouterParams rp = bench.net.params();
+  const RouterParams rp = derive_router_params(bench.net.config().net, bench.net.config().router);
   const int n = t.num_nodes();
   // Group the head-flit hops by packet; ids are seq * N + src, so src = id mod N (N | 2^24).
-  std::map<uint32_t, std::vector<HopEvent>> by_packet;
+  std::map<uint64_t, std::vector<HopEvent>> by_packet;
   for (auto& h : bench.hops)
-    if (h.flit.head) by_packet[payload_packet(h.flit.payload)].push_back(h);
+    if (h.head) by_packet[h.packet].push_back(h);
   REQUIRE(by_packet.size() > 1000);
+  REQUIRE(by_packet.size() == sent.size());
   size_t hops_checked = 0;
   for (auto& [pkt, hops] : by_packet) {
-    const int src = int(pkt % uint32_t(n));
-    const int dst = hops.front().flit.dst;
-    const bool tie = hops.front().flit.tie;
+    const int src = int(pkt % uint64_t(n));
+    REQUIRE(sent.count(pkt) == 1);
+    const auto [dst, tie] = sent.at(pkt);
     const auto arcs = sw::route_path(t, src, dst, tie);
     REQUIRE(hops.size() == arcs.size() + 1);  // plus the ejection at the destination
     for (size_t i = 0; i < arcs.size(); ++i) {

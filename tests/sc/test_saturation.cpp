@@ -2,7 +2,7 @@
 // in order (the scoreboard), the accepted throughput reported.
 #include <catch2/catch.hpp>
 
-#include "tb/sim.h"
+#include "tb/run/traffic.h"
 #include "tests/sc/harness.h"
 
 using namespace wormcast;

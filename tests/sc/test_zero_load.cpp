@@ -2,6 +2,7 @@
 // (docs/router.md section 7), several lengths, software latencies and pipeline settings.
 #include <catch2/catch.hpp>
 
+#include "systemc/torus/params.h"
 #include "tests/sc/harness.h"
 
 using namespace wormcast;
@@ -16,7 +17,7 @@ struct Mismatch {
 
 void zero_load(const Config& cfg, std::vector<uint32_t> lengths, uint64_t bubble_per_packet = 0) {
   Bench bench("bench", cfg);
-  const RouterParams rp = bench.net.params();
+  const RouterParams rp = derive_router_params(bench.net.config().net, bench.net.config().router);
   std::vector<Mismatch> bad;
   uint64_t checked = 0;
   bench.body = [&](Bench& b) {

@@ -1,17 +1,18 @@
-// Synthetic traffic: Bernoulli packet or message injection with the classic destination
-// patterns, and the measurement of latency, throughput and link utilization.
+// Synthetic traffic on any router family: Bernoulli packet or message injection with the classic
+// destination patterns, the measurement of latency and throughput, and the traffic run.
 #pragma once
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 #include <systemc>
 
 #include "systemc/common/config.h"
-#include "systemc/nic/nic.h"
-#include "systemc/torus/network.h"
+#include "systemc/net/network.h"
+#include "tb/out/recorders.h"
 
 namespace wormcast {
 
@@ -41,7 +42,7 @@ class TrafficStats : public PacketListener {
 class TrafficGen : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
-  TrafficGen(sc_core::sc_module_name name, const Config& cfg, TorusNetwork& net, TrafficStats& stats);
+  TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats);
   /// Stop generating from this cycle on (the drain phase).
   void stop_at(uint64_t cycle) { m_stop = cycle; }
 
@@ -50,7 +51,7 @@ class TrafficGen : public sc_core::sc_module {
   uint64_t next_gap(std::mt19937_64& rng) const;
 
   Config m_cfg;
-  TorusNetwork& m_net;
+  Network& m_net;
   TrafficStats& m_stats;
   sw::Topology m_topo;
   uint64_t m_cycle = 0, m_stop = ~uint64_t(0);
@@ -59,5 +60,19 @@ class TrafficGen : public sc_core::sc_module {
   std::vector<std::mt19937_64> m_rng;
   std::vector<uint64_t> m_next;
 };
+
+struct RunOptions : RecordOptions {
+  std::string json_path;   ///< empty: no JSON file
+  std::string command = "traffic";
+};
+
+struct RunOutcome {
+  int exit_code = 0;  ///< exit_code(status)
+  nlohmann::json result;
+  std::string summary;  ///< a few human lines
+};
+
+/// Elaborates and simulates one traffic run (one per process: SystemC elaborates once).
+RunOutcome run_traffic(const Config& cfg, const RunOptions& opt);
 
 }  // namespace wormcast

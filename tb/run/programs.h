@@ -10,7 +10,8 @@
 
 #include "sw/hal/node_api.h"
 #include "systemc/common/config.h"
-#include "tb/sim.h"
+#include "tb/out/recorders.h"
+#include "tb/run/driver.h"
 
 namespace wormcast {
 
@@ -30,8 +31,8 @@ struct MessageTiming {
 };
 
 struct ProgramRun {
-  std::string status = "ok";  ///< ok, deadlock, timeout, scoreboard_error
-  int exit_code = 0;
+  RunStatus status = RunStatus::Ok;
+  int exit_code = 0;          ///< exit_code(status)
   uint64_t cycles = 0;
   std::vector<uint64_t> first_visible;  ///< per node, first delivery seen by software (~0: none)
   std::vector<uint32_t> deliveries;     ///< per node, messages delivered
@@ -39,7 +40,7 @@ struct ProgramRun {
   uint64_t blocked_cycles = 0;          ///< sum over messages
   uint64_t blocked_messages = 0;
   uint64_t injection_wait_cycles = 0;   ///< sum of injected - ready: the sender's own channel busy
-  nlohmann::json deadlock;              ///< wait-for list when status == deadlock
+  nlohmann::json deadlock;              ///< the deadlock part of common_result
   std::vector<std::string> errors;
 };
 

@@ -8,7 +8,8 @@
 
 #include "sw/broadcast/broadcast.h"
 #include "sw/topology/topology.h"
-#include "tb/sim.h"
+#include "systemc/common/config.h"
+#include "tb/out/recorders.h"
 
 namespace wormcast {
 
@@ -28,8 +29,15 @@ void register_schedule_command(CLI::App& app);
 /// 3 for a deadlock.
 void register_broadcast_command(CLI::App& app);
 
+/// The run, traffic and config commands (the traffic experiment of a configuration).
+void register_run_commands(CLI::App& app);
+
+/// The whole `wormcast` program: every sub-command registered on one CLI11 app; returns the
+/// exit code (0 ok, 1 a check or run failed, 2 bad input, 3 deadlock).
+int run_cli(int argc, const char* const* argv);
+
 /// The recording options every simulating command has: --vcd, --fst, --trace, --deliveries,
-/// --rtl-vcd.
+/// --rtl-vcd, --deadlock-dot.
 void add_record_options(CLI::App* cmd, RecordOptions& o);
 
 /// Which broadcast schedule, from which source: --algo, --source, --keep-redundant, --dcf-variant.

@@ -1,5 +1,5 @@
 // Printing and waveform tracing of flit and credit words.
-#include "systemc/common/flit.h"
+#include "systemc/torus/flit.h"
 
 namespace wormcast {
 

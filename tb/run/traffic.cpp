@@ -1,8 +1,15 @@
 // Traffic patterns, geometric inter-arrival injection and latency/throughput statistics.
-#include "tb/traffic.h"
+#include "tb/run/traffic.h"
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "systemc/common/clock.h"
+#include "tb/out/files.h"
+#include "tb/run/driver.h"
 
 namespace wormcast {
 
@@ -47,7 +54,7 @@ void TrafficStats::on_packet(const PacketRecord& rec) {
   const uint64_t tail_cycle = rec.arrived - 1;
   if (tail_cycle >= m_begin && tail_cycle < m_end) m_accepted_flits += rec.length;
   if (rec.created >= m_begin && rec.created < m_end) {
-    ++m_measured_done;
+    m_measured_done += rec.last;  // a multi-destination packet is done when its last copy is
     m_latency.push_back(uint32_t(rec.arrived - rec.created));
     m_net_latency.push_back(uint32_t(rec.arrived - rec.injected));
   }
@@ -82,7 +89,7 @@ nlohmann::json TrafficStats::report() const {
   return j;
 }
 
-TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, TorusNetwork& net, TrafficStats& stats)
+TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats)
     : sc_module(name), m_cfg(cfg), m_net(net), m_stats(stats), m_topo(net.topology()) {
   const bool message = cfg.traffic.mode == InjectionMode::Message;
   m_len = uint32_t(message ? cfg.traffic.message_len : cfg.traffic.packet_len);
@@ -121,6 +128,79 @@ void TrafficGen::tick() {
     if (t >= m_stats.m_begin && t < m_stats.m_end)
       m_stats.m_measured_created += (m_len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
   }
+}
+
+namespace {
+
+struct Top : sc_core::sc_module {
+  sc_core::sc_clock clk;
+  std::unique_ptr<Network> net;
+  std::unique_ptr<TrafficGen> traffic;
+  Top(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt)
+      : sc_module(n), clk("clk", cycle_time()), net(make_network("net", cfg, opt)) {
+    traffic = std::make_unique<TrafficGen>("traffic", cfg, *net, stats);
+    net->clk(clk);
+    traffic->clk(clk);
+  }
+};
+
+}  // namespace
+
+RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
+  check_record_options(opt);
+  const uint64_t begin = cfg.sim.warmup, end = cfg.sim.warmup + cfg.sim.measure;
+  const int nodes = cfg.net.topology().num_nodes();
+  TrafficStats stats(begin, end, nodes);
+  NetworkOptions nopt;
+  nopt.listener = &stats;
+  nopt.trace_internals = !opt.rtl_vcd.empty();
+  auto top = std::make_unique<Top>("top", cfg, stats, nopt);
+  top->traffic->stop_at(end);
+  Network& net = *top->net;
+  Recorders rec(opt, top->clk, net);
+
+  RunPhases ph;
+  ph.warmup = begin;
+  ph.measure = cfg.sim.measure;
+  ph.limit = end + cfg.sim.drain;
+  ph.on_limit = RunStatus::DrainTimeout;
+  ph.max_step = 1000;
+  ph.finished = [&](uint64_t cycle) { return cycle >= end && net.outstanding() == 0; };
+  const RunResult r = drive(net, cfg.sim, ph, opt);
+  rec.finish();
+
+  nlohmann::json j = common_result(opt.command, cfg, r, net);
+  const nlohmann::json st = stats.report();
+  j["latency"] = st["latency"];
+  j["network_latency"] = st["network_latency"];
+  j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
+                     {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
+                     {"measured_delivered", st["measured_delivered"]}};
+
+  RunOutcome out;
+  out.result = j;
+  out.exit_code = exit_code(r.status);
+  const double rcps = r.wall_seconds > 0 ? double(nodes) * double(r.cycles) / r.wall_seconds : 0;
+  const nlohmann::json echo = cfg.echo();
+  out.summary = fmt::format(
+      "{} {} {} rate {} | latency mean {} p99 {} max {} cycles | accepted {} flits/node/cycle (offered {}) | "
+      "{} packets | {} cycles, {:.3f} M router-cycles/s",
+      status_name(r.status), echo["net"].value("topology", cfg.net.family), echo["net"]["radix"].get<std::string>(),
+      cfg.traffic.rate, st["latency"].value("mean", 0.0), st["latency"].value("p99", 0), st["latency"].value("max", 0),
+      st["accepted"].get<double>(), st["offered"].get<double>(), net.scoreboard().delivered_packets(), r.cycles,
+      rcps / 1e6);
+  if (r.status == RunStatus::Deadlock) {
+    out.summary += fmt::format("\ndeadlock: no flit moved since cycle {}; {} buffers wait, {} wait-for edges", r.last_move,
+                               r.wait_for.nodes.size(), r.wait_for.edges.size());
+    if (!r.wait_for.cycle.empty()) {
+      out.summary += "\nwait-for cycle:";
+      for (int i : r.wait_for.cycle) out.summary += " " + r.wait_for.nodes[size_t(i)] + " ->";
+      out.summary += " " + r.wait_for.nodes[size_t(r.wait_for.cycle.front())];
+    }
+  }
+  for (auto& e : net.scoreboard().errors()) out.summary += "\nscoreboard: " + e;
+  if (!opt.json_path.empty()) write_file_atomic(opt.json_path, j.dump(2) + "\n");
+  return out;
 }
 
 }  // namespace wormcast

@@ -13,7 +13,8 @@
 #include "sw/broadcast/broadcast.h"
 #include "sw/schedule/verify.h"
 #include "sw/topology/path.h"
-#include "tb/commands.h"
+#include "tb/cli/commands.h"
+#include "tb/out/files.h"
 
 namespace wormcast {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "systemc/nic/scoreboard.h"
-#include "tb/csv_file.h"
+#include "tb/out/csv_file.h"
 
 namespace wormcast {
 

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "systemc/torus/router.h"
-#include "tb/csv_file.h"
+#include "systemc/net/activity.h"
+#include "tb/out/csv_file.h"
 
 namespace wormcast {
 
@@ -13,8 +13,7 @@ class HopCsv : public HopObserver {
   explicit HopCsv(const std::string& path) : m_file(path, "cycle,router,in_port,out_port,vc,packet,flit,head,tail") {}
   void on_hop(const HopEvent& e) override {
     m_file.out() << e.cycle << ',' << e.router << ',' << e.in_port << ',' << e.out_port << ',' << e.vc << ','
-                 << payload_packet(e.flit.payload) << ',' << payload_index(e.flit.payload) << ','
-                 << int(e.flit.head) << ',' << int(e.flit.tail) << '\n';
+                 << e.packet << ',' << e.flit << ',' << int(e.head) << ',' << int(e.tail) << '\n';
   }
   /// Completes the file; false when it could not be written.
   bool finish() { return m_file.commit(); }

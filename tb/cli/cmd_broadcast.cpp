@@ -11,9 +11,11 @@
 #include "sw/schedule/analytic.h"
 #include "sw/schedule/program_image.h"
 #include "systemc/common/config.h"
-#include "tb/commands.h"
-#include "tb/program_run.h"
-#include "tb/sim.h"
+#include "systemc/torus/params.h"
+#include "tb/out/files.h"
+#include "tb/cli/commands.h"
+#include "tb/run/programs.h"
+#include "tb/run/driver.h"
 
 namespace wormcast {
 
@@ -97,7 +99,7 @@ int run_broadcast(const BroadcastArgs& a) {
   j["length"] = len;
   j["steps"] = sched.num_steps;
   j["unicasts"] = sched.unicasts.size();
-  j["status"] = run.status;
+  j["status"] = status_name(run.status);
   j["cycles"] = run.cycles;
   j["measured_latency"] = measured_latency;
   j["analytic_latency"] = analytic.latency;
@@ -112,7 +114,7 @@ int run_broadcast(const BroadcastArgs& a) {
   j["analytic_receive_times"] = times_json(analytic.first_visible);
   j["node_order"] = "node id, dimension 0 fastest; null = never received (the source)";
   j["errors"] = run.errors;
-  if (run.status == "deadlock") j["deadlock"] = run.deadlock;
+  if (run.status == RunStatus::Deadlock) j["deadlock"] = run.deadlock;
 
   std::cout << fmt::format(
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
@@ -121,7 +123,7 @@ int run_broadcast(const BroadcastArgs& a) {
       a.choice.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, a.ts, a.tr,
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
-      run.status == "ok" ? "" : " | status " + run.status);
+      run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   for (auto& e : run.errors) std::cout << "  error: " << e << "\n";
   if (!a.json_file.empty()) write_file_atomic(a.json_file, j.dump(2) + "\n");
   if (run.exit_code) return run.exit_code;

@@ -1,6 +1,6 @@
 // What the sub-commands share: the schedule-selection options, the recording options, --source
 // parsing, and the callback that turns a ConfigError into a one-line message and exit code 2.
-#include "tb/commands.h"
+#include "tb/cli/commands.h"
 
 #include <iostream>
 #include <sstream>
@@ -74,6 +74,9 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
                   "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
   cmd->add_option("--rtl-vcd", o.rtl_vcd,
                   "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
+  cmd->add_option("--deadlock-dot", o.deadlock_dot_path,
+                  "on a deadlock, write the wait-for graph (buffer -> buffer it waits for, a cycle in red) as "
+                  "Graphviz DOT");
 }
 
 void set_command_action(CLI::App* cmd, std::function<int()> action) {

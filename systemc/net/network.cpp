@@ -1,0 +1,48 @@
+// The family-neutral parts of a network: node lookup, outstanding work, NIC ownership.
+#include "systemc/net/network.h"
+
+#include <fmt/format.h>
+
+namespace wormcast {
+
+Network::Network(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
+    : sc_module(name), m_cfg(cfg), m_opt(opt), m_topo(cfg.net.topology()) {}
+
+Network::~Network() = default;
+
+std::string coord_name(const sw::Topology& topo, const std::string& prefix, int node) {
+  std::string s = prefix;
+  for (int d = 0; d < topo.dims(); ++d) s += "_" + std::to_string(topo.coord_of(node, d));
+  return s;
+}
+
+std::string Network::node_name(int node) const { return coord_name(m_topo, "n", node); }
+
+int Network::find_node(const std::string& name) const {
+  for (int i = 0; i < num_nodes(); ++i)
+    if (node_name(i) == name) return i;
+  return -1;
+}
+
+uint64_t Network::outstanding() const {
+  uint64_t n = m_sb.in_flight();
+  for (auto& nic : m_nics) n += nic->backlog();
+  return n;
+}
+
+std::string Network::trace_internals(int, const std::string&) {
+  return "this network's routers have no internal signals to dump (their state is in the port waveform)";
+}
+
+Nic& Network::add_nic(std::unique_ptr<Nic> nic) {
+  m_nics.push_back(std::move(nic));
+  return *m_nics.back();
+}
+
+std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) {
+  const Family* f = find_family(cfg.net.family);
+  if (!f) throw ConfigError(fmt::format("config: net.family = '{}' is not registered", cfg.net.family));
+  return f->make(name, cfg, opt);
+}
+
+}  // namespace wormcast

@@ -1,0 +1,96 @@
+// The family-neutral network: what run drivers, traffic generators, recorders and test benches
+// see of any router family — nodes and their NICs, the scoreboard, activity, outstanding work,
+// named links with flit counts, waveform tracing and the GTKWave save file, and the wait-for
+// edges of the deadlock report. A family derives from it and does only its own wiring.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "sw/topology/topology.h"
+#include "systemc/common/config.h"
+#include "systemc/common/family.h"
+#include "systemc/net/activity.h"
+#include "systemc/net/wait_for.h"
+#include "systemc/nic/nic.h"
+#include "systemc/nic/scoreboard.h"
+
+namespace wormcast {
+
+/// What a network is built with besides its configuration.
+struct NetworkOptions {
+  PacketListener* listener = nullptr;  ///< told about every delivered packet copy
+  bool trace_internals = false;        ///< let routers dump their internal signals (trace_internals)
+};
+
+class Network : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+
+  Network(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt);
+  ~Network() override;
+
+  const Config& config() const { return m_cfg; }
+  /// The node grid: coordinates of every node (node ids mixed-radix, dimension 0 fastest).
+  const sw::Topology& topology() const { return m_topo; }
+  int num_nodes() const { return int(m_nics.size()); }
+  /// The instance name of a node's router or attachment, with coordinates ("r_2_3").
+  virtual std::string node_name(int node) const;
+  /// The node whose node_name() is `name`, -1 when none.
+  int find_node(const std::string& name) const;
+  Nic& nic(int node) { return *m_nics[size_t(node)]; }
+  Scoreboard& scoreboard() { return m_sb; }
+  const Scoreboard& scoreboard() const { return m_sb; }
+  NetActivity& activity() { return m_activity; }
+  /// Packets queued in NICs or in flight.
+  uint64_t outstanding() const;
+
+  /// Flits sent over every network link since start, in a fixed order (~0: no link there, e.g.
+  /// a mesh edge), and what that order is.
+  virtual std::vector<uint64_t> link_counters() const = 0;
+  virtual std::string link_order() const = 0;
+
+  /// Trace every port/channel wire under hierarchical names.
+  virtual void trace(sc_core::sc_trace_file* tf) const = 0;
+  /// The GTKWave save-file text for the dump of trace(), grouped per router and port.
+  virtual std::string gtkw(const std::string& dump_file) const = 0;
+  /// Report every hop from now on; returns "" or why this network cannot (then nothing changes).
+  virtual std::string set_hop_observer(HopObserver* obs) = 0;
+  /// Dump every signal inside router `node` to a VCD from now on; returns "" or why not.
+  virtual std::string trace_internals(int node, const std::string& vcd_path);
+
+  /// Cycles from a packet's head entering the injection channel to the end of the cycle its tail
+  /// leaves the ejection channel, with no other traffic (the family's documented formula).
+  virtual uint64_t zero_load(int src, int dst, uint32_t length) const = 0;
+
+  /// Buffers holding flits that cannot advance and what each waits for.
+  virtual std::vector<WaitEdge> wait_edges() const = 0;
+  /// The wait-for graph of wait_edges(), with a cycle when there is one.
+  WaitForGraph wait_for() const { return build_wait_for(wait_edges()); }
+
+ protected:
+  /// Families add one NIC core per node, in node order, during construction.
+  Nic& add_nic(std::unique_ptr<Nic> nic);
+  PacketListener* listener() const { return m_opt.listener; }
+  const NetworkOptions& options() const { return m_opt; }
+
+  Config m_cfg;
+  NetworkOptions m_opt;
+  sw::Topology m_topo;
+  Scoreboard m_sb;
+  NetActivity m_activity;
+
+ private:
+  std::vector<std::unique_ptr<Nic>> m_nics;
+};
+
+/// Builds the network of cfg.net.family.
+std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt);
+
+/// "n_2_3" style names: prefix and the node's coordinates.
+std::string coord_name(const sw::Topology& topo, const std::string& prefix, int node);
+
+}  // namespace wormcast

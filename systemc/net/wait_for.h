@@ -1,0 +1,38 @@
+// The deadlock evidence of every family: routers report wait edges between buffers (who waits for
+// whom); this assembles the wait-for graph, finds a cycle and writes it as JSON and Graphviz DOT.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace wormcast {
+
+/// A buffer holding flits that cannot advance, and one buffer it waits for. A buffer that waits
+/// for any one of several (a free VC of a port) reports one edge per candidate. holder empty: the
+/// waiter is stuck but the family cannot name on what (e.g. an RTL router seen from its ports).
+struct WaitEdge {
+  std::string waiter;
+  std::string holder;
+  uint64_t packet = 0;   ///< packet at the front of the waiter
+  std::string dst;       ///< its destination (a node, or a region)
+  int occupancy = 0;     ///< flits in the waiter
+};
+
+struct WaitForGraph {
+  std::vector<std::string> nodes;                ///< buffers, sorted
+  std::vector<std::pair<int, int>> edges;        ///< (waiter, holder) indices into nodes, sorted, unique
+  std::vector<WaitEdge> waits;                   ///< as reported
+  std::vector<int> cycle;                        ///< a directed cycle (node indices), empty if none
+
+  bool has_edge(int from, int to) const;
+  nlohmann::json to_json() const;
+  /// Graphviz: every edge, the cycle's nodes and edges in red.
+  std::string to_dot() const;
+};
+
+WaitForGraph build_wait_for(std::vector<WaitEdge> waits);
+
+}  // namespace wormcast

@@ -1,0 +1,137 @@
+// Torus NIC port: injection per channel and VC under credits, ejection and its credits.
+#include "systemc/torus/nic_port.h"
+
+#include <fmt/format.h>
+
+#include "systemc/common/clock.h"
+#include "systemc/common/link_signal.h"
+
+namespace wormcast {
+
+TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo)
+    : sc_module(name),
+      inj_out("inj", rp.local),
+      inj_credit("inj_credit", rp.local),
+      ej_in("ej", rp.local),
+      ej_credit("ej_credit", rp.local),
+      m_core(core),
+      m_rp(rp),
+      m_topo(topo),
+      m_node(core.node()),
+      m_ch(size_t(rp.local)),
+      m_ej_credit_valid(size_t(rp.local), 0) {
+  for (auto& ch : m_ch) ch.credits.assign(size_t(rp.num_vcs), rp.buffer_depth);
+  core.attach(this);
+  SC_HAS_PROCESS(TorusNicPort);
+  SC_METHOD(falling_edge);
+  sensitive << clk.neg();
+  dont_initialize();
+}
+
+int TorusNicPort::channel_for(const Destination& d, bool tie) const {
+  if (m_rp.local == 1) return 0;
+  const sw::RouteStep first = m_topo.route(m_node, d.node, tie);
+  return first.port < 0 ? 0 : first.port;
+}
+
+std::shared_ptr<const std::vector<int>> TorusNicPort::group_of(const Destination& d) const {
+  if (d.is_region() || d.node < 0 || d.node >= m_topo.num_nodes())
+    throw ConfigError(fmt::format("node {}: the torus NIC sends to one node 0..{}, not to a region", m_node,
+                                  m_topo.num_nodes() - 1));
+  return nullptr;
+}
+
+void TorusNicPort::end_of_elaboration() {
+  m_wake |= m_submitted;
+  for (int c = 0; c < m_rp.local; ++c) {
+    m_ej_val.push_back(&ej_in[c]->read());
+    m_inj_credit_val.push_back(&inj_credit[c]->read());
+    watch_input(ej_in[c], &m_submitted, &m_sleeping, m_wake);
+    watch_input(inj_credit[c], &m_submitted, &m_sleeping, m_wake);
+  }
+}
+
+void TorusNicPort::falling_edge() {
+  if (m_sleeping) {  // woken; act at the next falling edge
+    m_sleeping = false;
+    return;
+  }
+  const uint64_t t = current_cycle();
+  const int nv = m_rp.num_vcs;
+
+  if (!m_pending_credits.empty()) {
+    size_t keep = 0;
+    for (auto& pc : m_pending_credits) {
+      if (pc.first <= t)
+        ++m_ch[size_t(pc.second / nv)].credits[size_t(pc.second % nv)];
+      else
+        m_pending_credits[keep++] = pc;
+    }
+    m_pending_credits.resize(keep);
+  }
+
+  // (1) Injection flits of cycle t, from the state only.
+  for (int c = 0; c < m_rp.local; ++c) {
+    Channel& ch = m_ch[size_t(c)];
+    bool drive = false;
+    OutPacket* op = m_core.front(c);
+    if (!ch.busy && op && op->ready <= t) {
+      ch.busy = true;
+      ch.vc = ch.next_vc;
+      ch.next_vc = (ch.next_vc + 1) % nv;
+    }
+    if (ch.busy && ch.credits[size_t(ch.vc)] > 0) {
+      Flit f;
+      f.valid = true;
+      f.head = op->sent == 0;
+      f.tail = op->sent + 1 == op->rec.length;
+      f.tie = op->tie;
+      f.vc = uint8_t(ch.vc);
+      f.dst = uint16_t(op->rec.dst);
+      f.payload = make_payload(op->rec.id, op->sent);
+      inj_out[c].write(f);
+      drive = true;
+      --ch.credits[size_t(ch.vc)];
+      if (f.tail) ch.busy = false;
+      m_core.sent_flit(c, t);
+    }
+    if (!drive && ch.drove) inj_out[c].write(Flit{});
+    ch.drove = drive;
+  }
+
+  // (2) Sample the router's outputs of cycle t.
+  bool quiet = true;  // sleeping needs all-invalid inputs (see TorusRouter::tick)
+  for (int c = 0; c < m_rp.local; ++c) {
+    const Credit& cr = *m_inj_credit_val[size_t(c)];
+    if (cr.valid) {
+      quiet = false;
+      if (m_rp.credit_delay == 0)
+        ++m_ch[size_t(c)].credits[size_t(cr.vc)];
+      else
+        m_pending_credits.emplace_back(t + 1 + uint64_t(m_rp.credit_delay), c * nv + cr.vc);
+    }
+    const Flit& f = *m_ej_val[size_t(c)];
+    // (3) Ejection credits of cycle t for the flits just taken.
+    if (f.valid) {
+      quiet = false;
+      ej_credit[c].write(Credit{true, f.vc});
+      m_ej_credit_valid[size_t(c)] = 1;
+      m_core.received_flit(t, FlitView{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc});
+    } else if (m_ej_credit_valid[size_t(c)]) {
+      ej_credit[c].write(Credit{});
+      m_ej_credit_valid[size_t(c)] = 0;
+    }
+  }
+
+  bool idle = quiet && m_pending_credits.empty();
+  for (int c = 0; idle && c < m_rp.local; ++c) {
+    const Channel& ch = m_ch[size_t(c)];
+    idle = !ch.busy && m_core.queue_empty(c) && !ch.drove && !m_ej_credit_valid[size_t(c)];
+  }
+  if (idle) {
+    m_sleeping = true;
+    next_trigger(m_wake);
+  }
+}
+
+}  // namespace wormcast

@@ -1,0 +1,63 @@
+// The torus family's NIC port adapter: per-VC injection with credits on the router's local ports
+// (one injection channel per first-hop direction on all-port routers), ejection with credits,
+// acting at the falling clock edge (docs/router.md section 8). The NIC core does the rest.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+#include "sw/topology/topology.h"
+#include "systemc/nic/nic.h"
+#include "systemc/torus/flit.h"
+#include "systemc/torus/params.h"
+
+namespace wormcast {
+
+class TorusNicPort : public sc_core::sc_module, public NicPort {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  sc_core::sc_vector<sc_core::sc_out<Flit>> inj_out;       ///< to the router's local inputs
+  sc_core::sc_vector<sc_core::sc_in<Credit>> inj_credit;   ///< from the router's local credit outputs
+  sc_core::sc_vector<sc_core::sc_in<Flit>> ej_in;          ///< from the router's local outputs
+  sc_core::sc_vector<sc_core::sc_out<Credit>> ej_credit;   ///< to the router's local credit inputs
+
+  TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo);
+
+  int channels() const override { return m_rp.local; }
+  int channel_for(const Destination& d, bool tie) const override;
+  std::shared_ptr<const std::vector<int>> group_of(const Destination& d) const override;
+  void wake() override {
+    if (m_sleeping) m_submitted.notify(sc_core::SC_ZERO_TIME);
+  }
+
+ private:
+  struct Channel {
+    bool busy = false;   ///< a packet is being injected
+    int vc = 0;
+    int next_vc = 0;
+    std::vector<int> credits;
+    bool drove = false;  ///< drove a valid flit last cycle
+  };
+
+  void falling_edge();
+  void end_of_elaboration() override;
+
+  Nic& m_core;
+  RouterParams m_rp;
+  sw::Topology m_topo;
+  int m_node;
+  // An idle port (nothing queued, nothing driven) sleeps until software submits or an input
+  // wire changes, then resumes at the next falling edge.
+  bool m_sleeping = false;
+  sc_core::sc_event m_submitted;
+  sc_core::sc_event_or_list m_wake;
+  std::vector<const Flit*> m_ej_val;
+  std::vector<const Credit*> m_inj_credit_val;
+  std::vector<Channel> m_ch;
+  std::vector<std::pair<uint64_t, int>> m_pending_credits;  ///< (usable from, channel*nv+vc)
+  std::vector<uint8_t> m_ej_credit_valid;
+};
+
+}  // namespace wormcast

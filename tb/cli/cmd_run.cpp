@@ -1,0 +1,131 @@
+// `wormcast run`, `wormcast traffic` and `wormcast config`: the traffic experiment of a
+// configuration (any router family) and the configuration reference.
+#include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "tb/cli/commands.h"
+#include "tb/run/traffic.h"
+
+namespace wormcast {
+
+namespace {
+
+struct CommonOptions {
+  std::vector<std::string> sets;
+  std::string json;
+  RecordOptions rec;
+};
+
+void add_common(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
+  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON");
+  add_record_options(cmd, o.rec);
+}
+
+int execute(const Config& cfg, const CommonOptions& o, const char* command) {
+  RunOptions ro;
+  static_cast<RecordOptions&>(ro) = o.rec;
+  ro.json_path = o.json;
+  ro.command = command;
+  RunOutcome r = run_traffic(cfg, ro);
+  std::cout << r.summary << std::endl;
+  return r.exit_code;
+}
+
+struct TrafficArgs {
+  CommonOptions common;
+  std::string net, pattern, config_file, router_model;
+  double rate = -1;
+  int vcs = 0, buf = 0, len = 0;
+  long long seed = -1, warmup = -1, measure = -1;
+};
+
+}  // namespace
+
+void register_run_commands(CLI::App& app) {
+  auto run_opt = std::make_shared<CommonOptions>();
+  auto run_cfg = std::make_shared<std::string>();
+  auto* run = app.add_subcommand("run", "run the experiment of a YAML configuration");
+  run->add_option("config", *run_cfg, "configuration file (YAML)")->required();
+  add_common(run, *run_opt);
+  set_command_action(run, [run_opt, run_cfg] {
+    Overrides ov;
+    for (auto& s : run_opt->sets) ov.push_back(parse_override(s));
+    return execute(load_config(*run_cfg, ov), *run_opt, "run");
+  });
+
+  auto a = std::make_shared<TrafficArgs>();
+  auto* traffic = app.add_subcommand("traffic", "synthetic traffic on a network (defaults: 8x8 torus, uniform, 0.1)");
+  traffic->add_option("--config", a->config_file, "start from this YAML configuration");
+  traffic->add_option("--net", a->net, "network, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4, or FAMILY:SHAPE");
+  traffic->add_option("--pattern", a->pattern, "uniform, transpose, bitcomp, tornado, neighbor, hotspot");
+  traffic->add_option("--rate", a->rate, "offered load, flits/node/cycle (0..1)");
+  traffic->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
+  traffic->add_option("--vcs", a->vcs, "VCs per dateline class (1..8)");
+  traffic->add_option("--buf", a->buf, "buffer depth in flits (1..64)");
+  traffic->add_option("--len", a->len, "packet length in flits");
+  traffic->add_option("--seed", a->seed, "random seed");
+  traffic->add_option("--warmup", a->warmup, "warm-up cycles");
+  traffic->add_option("--measure", a->measure, "measured cycles");
+  add_common(traffic, a->common);
+  set_command_action(traffic, [a, traffic] {
+    Overrides ov;
+    if (!a->net.empty()) ov = net_spec_overrides("--net", a->net);
+    if (!a->pattern.empty()) ov.emplace_back("traffic.pattern", a->pattern);
+    if (traffic->count("--rate")) ov.emplace_back("traffic.rate", CLI::detail::to_string(a->rate));
+    if (!a->router_model.empty()) ov.emplace_back("router.model", a->router_model);
+    if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(a->vcs));
+    if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", std::to_string(a->buf));
+    if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", std::to_string(a->len));
+    if (traffic->count("--seed")) ov.emplace_back("sim.seed", std::to_string(a->seed));
+    if (traffic->count("--warmup")) ov.emplace_back("sim.warmup", std::to_string(a->warmup));
+    if (traffic->count("--measure")) ov.emplace_back("sim.measure", std::to_string(a->measure));
+    for (auto& s : a->common.sets) ov.push_back(parse_override(s));
+    return execute(load_config(a->config_file, ov), a->common, "traffic");
+  });
+
+  struct CheckArgs {
+    bool check = false;
+    std::string file;
+    std::vector<std::string> sets;
+  };
+  auto c = std::make_shared<CheckArgs>();
+  auto* config = app.add_subcommand("config", "print every configuration key with its default and allowed values");
+  config->add_flag("--check", c->check, "validate a configuration instead (exit 2 on a bad field) and print it as JSON");
+  config->add_option("--config", c->file, "with --check: the YAML configuration");
+  config->add_option("--set", c->sets, "with --check: override a key (repeatable)");
+  set_command_action(config, [c] {
+    if (!c->check) {
+      std::cout << config_reference();
+      return 0;
+    }
+    Overrides ov;
+    for (auto& s : c->sets) ov.push_back(parse_override(s));
+    std::cout << load_config(c->file, ov).echo().dump(2) << std::endl;
+    return 0;
+  });
+}
+
+int run_cli(int argc, const char* const* argv) {
+  CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
+  app.require_subcommand(1);
+  register_run_commands(app);
+  register_schedule_command(app);
+  register_broadcast_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {  // a sub-command's callback reporting its exit code
+    return e.get_exit_code();
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "wormcast: " << e.what() << std::endl;
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace wormcast

@@ -1,0 +1,18 @@
+// Result files: atomic writes (temporary + rename) and helper programs run quietly.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace wormcast {
+
+/// Writes text to path atomically (temporary file + rename); throws ConfigError on failure.
+void write_file_atomic(const std::string& path, const std::string& text);
+
+/// Runs a program found on PATH with its output discarded; its exit status (-1: not started).
+int run_quietly(const std::vector<std::string>& argv);
+
+/// s without a trailing suffix (unchanged when it does not end with it or is only the suffix).
+std::string strip_suffix(std::string s, const std::string& suffix);
+
+}  // namespace wormcast

@@ -1,0 +1,47 @@
+// The optional recordings of a run, for any router family: port/channel waveforms (VCD or FST,
+// with a GTKWave save file), the per-hop CSV, the per-flit delivery CSV, router internals.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+namespace wormcast {
+
+class Network;
+class HopCsv;
+class DeliveryCsv;
+
+/// The optional recordings of a run (empty path: not written).
+struct RecordOptions {
+  std::string vcd_path;         ///< VCD of every router port, GTKWave save file next to it
+  std::string fst_path;         ///< the same as FST (recorded as VCD, converted by vcd2fst at the end)
+  std::string trace_path;       ///< per-hop CSV
+  std::string deliveries_path;  ///< per-flit delivery CSV: cycle,node,src,packet,flit,vc
+  std::vector<std::string> rtl_vcd;  ///< "r_x_y=FILE.vcd": every signal inside that router
+  std::string deadlock_dot_path;  ///< the wait-for graph as Graphviz DOT, written on a deadlock
+};
+
+/// Throws ConfigError when a recording cannot be made at all (call before elaboration).
+void check_record_options(const RecordOptions& opt);
+
+/// The recordings of one run: attached after elaboration (every refusal is thrown before any
+/// file is created), written by finish().
+class Recorders {
+ public:
+  Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Network& net);
+  ~Recorders();
+  void finish();
+
+ private:
+  RecordOptions m_opt;
+  Network& m_net;
+  std::unique_ptr<HopCsv> m_hops;
+  std::unique_ptr<DeliveryCsv> m_deliveries;
+  sc_core::sc_trace_file* m_vcd = nullptr;
+  std::string m_fst_vcd;  ///< the temporary VCD behind --fst
+};
+
+}  // namespace wormcast

@@ -1,0 +1,157 @@
+// The run loop, watchdog and common result of every simulating command.
+#include "tb/run/driver.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <systemc>
+
+#include "systemc/common/clock.h"
+#include "systemc/net/network.h"
+#include "tb/out/files.h"
+
+namespace wormcast {
+
+namespace {
+double wall_seconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+const char* status_name(RunStatus s) {
+  switch (s) {
+    case RunStatus::Ok: return "ok";
+    case RunStatus::Deadlock: return "deadlock";
+    case RunStatus::DrainTimeout: return "drain_timeout";
+    case RunStatus::Timeout: return "timeout";
+    case RunStatus::ScoreboardError: return "scoreboard_error";
+  }
+  return "?";
+}
+
+int exit_code(RunStatus s) {
+  switch (s) {
+    case RunStatus::Ok: return 0;
+    case RunStatus::Deadlock: return 3;
+    default: return 1;
+  }
+}
+
+Progress::Progress(const std::string& mode, uint64_t total)
+    : m_on(mode == "on" || (mode == "auto" && isatty(2))), m_total(total), m_start(wall_seconds()) {}
+
+void Progress::update(uint64_t cycle) {
+  if (!m_on) return;
+  const double now = wall_seconds();
+  if (now - m_last < 0.25) return;
+  m_last = now;
+  const double rate = double(cycle) / std::max(1e-9, now - m_start);
+  if (m_total == 0) {
+    std::fprintf(stderr, "\r  cycle %llu  %.0f cycles/s   ", (unsigned long long)cycle, rate);
+    return;
+  }
+  const double eta = cycle < m_total ? double(m_total - cycle) / std::max(rate, 1e-9) : 0.0;
+  std::fprintf(stderr, "\r  cycle %llu / %llu  %.0f cycles/s  ETA %.0f s   ", (unsigned long long)cycle,
+               (unsigned long long)m_total, rate, eta);
+}
+
+void Progress::done() {
+  if (m_on) std::fprintf(stderr, "\r%*s\r", 70, "");
+}
+
+RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const RecordOptions& opt) {
+  RunResult r;
+  const uint64_t begin = ph.warmup, end = ph.warmup + ph.measure;
+  const uint64_t step = std::min<uint64_t>(ph.max_step, sim.watchdog / 2 + 1);
+  const double t0 = wall_seconds();
+  Progress progress(sim.progress, end > 0 ? end : 0);
+  uint64_t cycle = 0, seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress
+  for (;;) {
+    uint64_t target = cycle + step;
+    if (cycle < begin && target > begin) target = begin;
+    if (cycle < end && target > end) target = end;
+    sc_core::sc_start(cycle_time() * double(target - cycle));
+    cycle = target;
+    progress.update(cycle);
+    if (cycle == begin) r.links_begin = net.link_counters();
+    const uint64_t moved = net.activity().switched + net.scoreboard().injected_packets();
+    if (moved != seen) {
+      seen = moved;
+      last_progress = cycle;
+    }
+    if (net.scoreboard().in_flight() > 0 && cycle - last_progress >= sim.watchdog) {
+      r.status = RunStatus::Deadlock;
+      break;
+    }
+    if (ph.finished(cycle)) break;
+    if (cycle >= ph.limit) {
+      r.status = ph.on_limit;
+      break;
+    }
+  }
+  progress.done();
+  r.wall_seconds = wall_seconds() - t0;
+  r.cycles = cycle;
+  if (r.links_begin.empty()) r.links_begin = net.link_counters();
+  r.links_end = net.link_counters();
+  r.window = std::min(cycle, end) - std::min(cycle, begin);
+  r.last_move = net.activity().last_move;
+  Scoreboard& sb = net.scoreboard();
+  if (r.status == RunStatus::Deadlock) {
+    r.wait_for = net.wait_for();
+    if (r.wait_for.nodes.empty()) {  // packets in flight, yet no buffer holds a flit: flits were lost
+      for (auto& p : sb.stranded(5))
+        sb.error(fmt::format("packet {} from node {} ({} flits) never completed, yet no buffer holds a flit of it: "
+                             "lost flits",
+                             p.id, p.src, p.length));
+    } else if (!opt.deadlock_dot_path.empty()) {
+      write_file_atomic(opt.deadlock_dot_path, r.wait_for.to_dot());
+    }
+  }
+  if (sb.error_count() > 0) r.status = RunStatus::ScoreboardError;
+  return r;
+}
+
+nlohmann::json common_result(const std::string& command, const Config& cfg, const RunResult& r, const Network& net) {
+  const Scoreboard& sb = net.scoreboard();
+  nlohmann::json j;
+  j["wormcast"] = {{"command", command}, {"format", 1}};
+  j["config"] = cfg.echo();
+  j["status"] = status_name(r.status);
+  j["cycles"] = r.cycles;
+  j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},
+                  {"in_flight_at_end", sb.in_flight()}, {"outstanding_at_end", net.outstanding()}};
+  // Link utilization over the measurement window (flits per cycle per network link).
+  std::vector<double> util;
+  double sum = 0, mx = 0;
+  size_t real_links = 0;
+  for (size_t i = 0; i < r.links_end.size(); ++i) {
+    if (r.links_end[i] == ~uint64_t(0)) {
+      util.push_back(-1);  // no link there
+      continue;
+    }
+    const double u = r.window ? std::round(double(r.links_end[i] - r.links_begin[i]) / double(r.window) * 1e4) / 1e4 : 0.0;
+    util.push_back(u);
+    sum += u;
+    mx = std::max(mx, u);
+    ++real_links;
+  }
+  j["links"] = {{"mean_utilization", real_links ? std::round(sum / double(real_links) * 1e4) / 1e4 : 0.0},
+                {"max_utilization", mx},
+                {"order", net.link_order()},
+                {"utilization", util}};
+  j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
+  if (r.status == RunStatus::Deadlock)
+    j["deadlock"] = {{"detected", true}, {"cycle", r.cycles}, {"last_move", r.last_move}, {"wait_for", r.wait_for.to_json()}};
+  else
+    j["deadlock"] = {{"detected", false}};
+  return j;
+}
+
+}  // namespace wormcast

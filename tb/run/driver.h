@@ -1,0 +1,76 @@
+// The one run driver of every simulating command and every router family: warm-up / measure /
+// drain phases, the progress line, the deadlock watchdog with its wait-for graph, a typed run
+// status with one status -> exit-code mapping, and the result JSON's common part.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "systemc/common/config.h"
+#include "systemc/net/wait_for.h"
+#include "tb/out/recorders.h"
+
+namespace wormcast {
+
+class Network;
+
+enum class RunStatus {
+  Ok,
+  Deadlock,         ///< the watchdog fired: no flit moved for sim.watchdog cycles while flits were in flight
+  DrainTimeout,     ///< traffic: measured packets not delivered within sim.drain
+  Timeout,          ///< node programs: still busy at the cycle limit
+  ScoreboardError,  ///< a flit lost, duplicated, reordered or misdelivered
+};
+/// "ok", "deadlock", "drain_timeout", "timeout", "scoreboard_error".
+const char* status_name(RunStatus s);
+/// 0 ok, 3 deadlock, 1 every other failure (2 is bad input, before any simulation).
+int exit_code(RunStatus s);
+
+/// How long a run lasts and when it is over.
+struct RunPhases {
+  uint64_t warmup = 0;   ///< the measurement window is [warmup, warmup + measure)
+  uint64_t measure = 0;
+  uint64_t limit = 0;    ///< stop at this cycle with status on_limit
+  RunStatus on_limit = RunStatus::DrainTimeout;
+  uint64_t max_step = 1000;  ///< cycles simulated between checks (the cycle count is rounded up to it)
+  /// True when the run is complete (checked after every step, after the watchdog).
+  std::function<bool(uint64_t cycle)> finished;
+};
+
+struct RunResult {
+  RunStatus status = RunStatus::Ok;
+  uint64_t cycles = 0;
+  double wall_seconds = 0;
+  std::vector<uint64_t> links_begin, links_end;  ///< Network::link_counters at the window's ends
+  uint64_t window = 0;                           ///< measured cycles actually simulated
+  uint64_t last_move = 0;
+  WaitForGraph wait_for;                         ///< when status == Deadlock
+};
+
+/// Simulates `net` (elaborated, recorders attached) through the phases. On a deadlock the
+/// wait-for graph is built and, when opt.deadlock_dot_path is set, written as DOT. A deadlock
+/// with no buffer holding a flit is a lost flit: status ScoreboardError, stranded packets named.
+RunResult drive(Network& net, const SimConfig& sim, const RunPhases& phases, const RecordOptions& opt);
+
+/// The result JSON's common part: wormcast, config, status, cycles, packets, links, scoreboard,
+/// deadlock.
+nlohmann::json common_result(const std::string& command, const Config& cfg, const RunResult& r, const Network& net);
+
+/// Progress line on stderr: only on a terminal (mode auto) or when forced on.
+class Progress {
+ public:
+  Progress(const std::string& mode, uint64_t total);  ///< total 0: unknown (no ETA)
+  void update(uint64_t cycle);
+  void done();
+
+ private:
+  bool m_on;
+  uint64_t m_total;
+  double m_start, m_last = 0;
+};
+
+}  // namespace wormcast
