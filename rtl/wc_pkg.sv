@@ -9,7 +9,7 @@ package wc_pkg;
   localparam int unsigned MaxVcs   = 16;  // the vc field is 4 bits
   localparam int unsigned CoordW   = 8;   // radix <= 256: one coordinate in 8 bits
 
-  // Flit word, identical to Flit::pack()/unpack() in systemc/common/flit.h.
+  // Flit word, identical to Flit::pack()/unpack() in systemc/torus/flit.h.
   localparam int unsigned FlitW          = 64;
   localparam int unsigned FlitValidBit   = 0;   // the wire carries a flit this cycle
   localparam int unsigned FlitHeadBit    = 1;   // first flit of a packet
