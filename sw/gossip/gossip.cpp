@@ -219,18 +219,16 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
   const int g0 = n / c.a1;
   const int centre = concentration_centre(g0);
   // Bridgehead test at spacing g: TORGOS (x0 - x1) = centre, CUBGOS sum(x) = centre (mod g).
-  auto diag = [&](int node) {
-    if (torgos) return t.coord_of(node, 0) - t.coord_of(node, 1);
-    int s = 0;
-    for (int i = 0; i < d; ++i) s += t.coord_of(node, i);
-    return s;
+  auto is_bridgehead = [&](int node, int g) {
+    if (torgos) return ((t.coord_of(node, 0) - t.coord_of(node, 1) - centre) % g + g) % g == 0;
+    return on_generalized_diagonal(node_coords(t, node), g, centre);
   };
   auto bridgeheads = [&](int base, int axis, int g) {
     std::vector<int> v;
     for (int p = 0; p < n; ++p) {
       Coord x = t.coord(base);
       x[axis] = p;
-      if ((((diag(t.node(x)) - centre) % g) + g) % g == 0) v.push_back(p);
+      if (is_bridgehead(t.node(x), g)) v.push_back(p);
     }
     return v;
   };
@@ -277,6 +275,12 @@ const AlgoName kNames[] = {
 };
 
 }  // namespace
+
+bool on_generalized_diagonal(const std::vector<int>& x, int g, int offset) {
+  long long sum = 0;
+  for (int v : x) sum += v;
+  return (((sum - offset) % g) + g) % g == 0;
+}
 
 std::vector<int> ring_bridgeheads(int n, int a1) {
   std::vector<int> bh;

@@ -85,6 +85,10 @@ std::vector<int> ring_bridgeheads(int n, int a1);
 /// by the ternary recursion (the middle of the middle third, recursively).
 int concentration_centre(int m);
 
+/// Eq. 4 scaled to spacing g: x lies on the generalized diagonal of its g x ... x g submesh when
+/// (x_0 + ... + x_{d-1}) mod g == offset. With g = n this is the diagonal of the whole cube.
+bool on_generalized_diagonal(const std::vector<int>& x, int g, int offset = 0);
+
 /// Steps of the ternary concentration of m PUs: ceil(log3 m).
 int concentration_steps(int m);
 
