@@ -17,7 +17,7 @@ SearchResult search_circgos(int n, double r, const SearchOptions& o, double unit
     if (o.divisors_only && n % a) continue;
     // T(b) = c1 b / (2b - a + 2) + c2 b is convex for 2b - a + 2 >= 1, so walk up to its minimum.
     double prev = std::numeric_limits<double>::infinity();
-    for (int b = a / 2;; ++b) {
+    for (int b = a / 2; b <= 2 * n; ++b) {
       ClosedForm f = circgos_time(n, a, b, r / unit, o.half);
       const double t = unit * f.total;
       if (t >= prev) break;
@@ -43,7 +43,10 @@ SearchResult search_diagonal(int n, int d, double r, int colours, const SearchOp
   for (int a = 2; a <= std::min(n, max_a); ++a) {
     if (o.divisors_only && n % a) continue;
     double prev = std::numeric_limits<double>::infinity();
-    for (int b = a / 2;; ++b) {
+    // With a = n there is no Phase 4 and b is irrelevant; otherwise k = 2b - a + 2 packets of at
+    // least one PU's data bound b.
+    const int max_b = a == n ? a / 2 : 2 * n;
+    for (int b = a / 2; b <= max_b; ++b) {
       const ClosedForm f = d == 2 ? torgos_time(n, a, b, r, o.half, colours)
                                   : cubgos_time(n, d, a, b, r, o.half, colours);
       if (f.total >= prev) break;
