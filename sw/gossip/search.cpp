@@ -13,7 +13,9 @@ SearchResult search_circgos(int n, double r, const SearchOptions& o, double unit
   best.approach1 = true;
   best.form.add("approach1", best.time);
   const int max_a = o.max_a > 0 ? o.max_a : n;
-  for (int a = 2; a < std::min(n, max_a + 1); ++a) {
+  if (o.lemma5_at_n) best.time = std::numeric_limits<double>::infinity();
+  const int last_a = o.lemma5_at_n ? std::min(n, max_a) : std::min(n - 1, max_a);
+  for (int a = 2; a <= last_a; ++a) {
     if (o.divisors_only && n % a) continue;
     // T(b) = c1 b / (2b - a + 2) + c2 b is convex for 2b - a + 2 >= 1, so walk up to its minimum.
     double prev = std::numeric_limits<double>::infinity();

@@ -16,6 +16,9 @@ struct SearchOptions {
   bool divisors_only = false;
   /// Largest a tried (default n; a = n is Approach 1 on rings).
   int max_a = 0;
+  /// Evaluate a = n by Lemma 5 (n/(2a) + a/2 (n/a + r), b free) instead of as Approach 1: what
+  /// the paper's HIGH-DIM-GOS' column of Table 2 appears to do (its (27, 13) for n = 27).
+  bool lemma5_at_n = false;
 };
 
 struct SearchResult {

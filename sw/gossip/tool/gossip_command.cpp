@@ -356,6 +356,17 @@ json table_row(const Topology& t, double r, const GossipArgs& a) {
       params.push_back(ab_json(w));
     }
     row["entries"].push_back(entry("high_dim_circgos_search_" + tag, t, s, r, hc.time, a, params));
+    if (h == HalfRule::Half) {
+      // The paper's evaluation of a = n in this column (see SearchOptions::lemma5_at_n).
+      SearchOptions o5 = searched(h, false);
+      o5.lemma5_at_n = true;
+      const HighDimResult h5 = search_high_dim(n, d, r, true, o5);
+      json p5 = json::array();
+      for (const SearchResult& w : h5.phases) p5.push_back(ab_json(w));
+      json e5{{"algo", "high_dim_circgos_search_half_lemma5_at_n"}, {"params", p5}, {"closed_form", h5.time},
+              {"step_by_step_note", "closed form only (evaluation variant)"}};
+      row["entries"].push_back(e5);
+    }
     for (bool div : {false, true}) {
       if (div && h == HalfRule::Half) continue;
       const SearchResult w = search_diagonal(n, d, r, d, searched(h, div));
