@@ -29,7 +29,8 @@ class ProgramImage {
   const std::vector<SendEntry>& entries() const { return m_entries; }
 
   /// One ScheduleProgram per node (index = node id), each running its table with messages of
-  /// `length` flits. The programs point into this image.
+  /// `length` flits. The programs point into this image; a gossip image's per-send lengths are
+  /// rebuilt by every call, so programs of an earlier call must not outlive the next one.
   std::vector<ScheduleProgram> make_programs(uint32_t length) const;
 
  private:
