@@ -24,6 +24,9 @@ struct SendEntry {
 struct NodeTable {
   const SendEntry* sends = nullptr;
   uint32_t count = 0;
+  /// Optional per-send length in flits, parallel to `sends` (gossip: a message's size follows
+  /// the chunks it carries). Null: every send has the program's fixed length.
+  const uint32_t* lengths = nullptr;
 };
 
 }  // namespace wormcast::sw

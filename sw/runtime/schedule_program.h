@@ -42,7 +42,7 @@ class ScheduleProgram final : public NodeProgram {
       SendOptions opt;
       opt.tie_negative = (e.flags & SendEntry::kTieNegative) != 0;
       opt.tag = e.step;
-      api.send(int(e.dst), m_length, opt);
+      api.send(int(e.dst), m_table.lengths ? m_table.lengths[m_next - 1] : m_length, opt);
     }
   }
 

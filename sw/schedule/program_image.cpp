@@ -3,11 +3,15 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace wormcast::sw {
 
-ProgramImage::ProgramImage(const Schedule& s) : m_source(s.source) {
+ProgramImage::ProgramImage(const Schedule& s) : m_source(s.source), m_chunks_per_node(s.chunks_per_node) {
   const int n = s.topology.num_nodes();
+  const bool gossip = s.collective == Collective::Gossip;
+  // Gossip: per node, receipts by step, to count those before each send's step.
+  std::vector<std::vector<int>> receipt_steps(gossip ? size_t(n) : 0);
   std::vector<const Unicast*> sorted;
   sorted.reserve(s.unicasts.size());
   for (const Unicast& u : s.unicasts) {
@@ -16,7 +20,9 @@ ProgramImage::ProgramImage(const Schedule& s) : m_source(s.source) {
     if (u.step < 1 || u.step > 0xffff)
       throw std::invalid_argument("program image: step outside 1..65535");
     sorted.push_back(&u);
+    if (gossip) receipt_steps[size_t(u.dst)].push_back(u.step);
   }
+  for (std::vector<int>& r : receipt_steps) std::sort(r.begin(), r.end());
   std::stable_sort(sorted.begin(), sorted.end(), [](const Unicast* a, const Unicast* b) {
     if (a->src != b->src) return a->src < b->src;
     if (a->step != b->step) return a->step < b->step;
@@ -32,7 +38,18 @@ ProgramImage::ProgramImage(const Schedule& s) : m_source(s.source) {
       SendEntry e{};
       e.dst = uint32_t(u.dst);
       e.step = uint16_t(u.step);
-      e.trigger = node == s.source ? 0 : 1;
+      if (gossip) {
+        const std::vector<int>& r = receipt_steps[size_t(node)];
+        const size_t before = size_t(std::lower_bound(r.begin(), r.end(), u.step) - r.begin());
+        if (before > 0xff)
+          throw std::invalid_argument("program image: node " + std::to_string(node) + " needs " + std::to_string(before) +
+                                      " receipts before a send of step " + std::to_string(u.step) +
+                                      "; the 8-bit trigger allows 255");
+        e.trigger = uint8_t(before);
+        m_chunks.push_back(uint32_t(u.chunks.count()));
+      } else {
+        e.trigger = node == s.source ? 0 : 1;
+      }
       e.flags = u.tie_negative ? SendEntry::kTieNegative : 0;
       m_entries.push_back(e);
     }
@@ -45,11 +62,15 @@ NodeTable ProgramImage::table(int node) const {
   const uint32_t a = m_first.at(size_t(node)), b = m_first.at(size_t(node) + 1);
   t.sends = m_entries.data() + a;
   t.count = b - a;
+  if (!m_lengths.empty()) t.lengths = m_lengths.data() + a;
   return t;
 }
 
 std::vector<ScheduleProgram> ProgramImage::make_programs(uint32_t length) const {
   if (length < 1) throw std::invalid_argument("message length must be >= 1 flit");
+  m_lengths.clear();
+  for (uint32_t c : m_chunks)
+    m_lengths.push_back(std::max<uint32_t>(1, uint32_t((uint64_t(length) * c + uint64_t(m_chunks_per_node) - 1) / uint64_t(m_chunks_per_node))));
   std::vector<ScheduleProgram> out;
   out.reserve(size_t(num_nodes()));
   for (int node = 0; node < num_nodes(); ++node) out.emplace_back(table(node), length);

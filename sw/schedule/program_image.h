@@ -13,7 +13,11 @@ namespace wormcast::sw {
 
 /// All nodes' tables of one schedule, in one flat array (what would be linked into firmware).
 /// Each node's sends are its unicasts sorted by (step, order); the source's trigger is 0 (start),
-/// every other node's is 1 (once it holds the message).
+/// every other node's is 1 (once it holds the message). Gossip: a send of step s triggers after
+/// the node's receipts of steps < s (all nodes start holding data), and each send's length is
+/// its share of chunks: ceil(length * chunks / chunks_per_node) flits. The runtime counts
+/// receipts, not their steps, so an asynchronous run may let a later step's receipt stand in
+/// for an earlier one; the analytic and cycle models carry no data, so timing is what it affects.
 class ProgramImage {
  public:
   explicit ProgramImage(const Schedule& s);
@@ -25,12 +29,16 @@ class ProgramImage {
   const std::vector<SendEntry>& entries() const { return m_entries; }
 
   /// One ScheduleProgram per node (index = node id), each running its table with messages of
-  /// `length` flits. The programs point into this image.
+  /// `length` flits. The programs point into this image; a gossip image's per-send lengths are
+  /// rebuilt by every call, so programs of an earlier call must not outlive the next one.
   std::vector<ScheduleProgram> make_programs(uint32_t length) const;
 
  private:
   int m_source = 0;
   std::vector<SendEntry> m_entries;
+  std::vector<uint32_t> m_chunks;  ///< gossip: chunks per entry (empty for broadcast)
+  int m_chunks_per_node = 1;
+  mutable std::vector<uint32_t> m_lengths;  ///< per-entry flits of the last make_programs()
   std::vector<uint32_t> m_first;  ///< node n's entries are [m_first[n], m_first[n+1])
 };
 

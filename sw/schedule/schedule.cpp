@@ -39,6 +39,17 @@ std::vector<int> ChunkSet::ids() const {
   return out;
 }
 
+bool ChunkSet::subset_of(const ChunkSet& other) const { return first_missing_from(other) < 0; }
+
+int ChunkSet::first_missing_from(const ChunkSet& other) const {
+  for (size_t i = 0; i < m_words.size(); ++i) {
+    const uint64_t o = i < other.m_words.size() ? other.m_words[i] : 0;
+    const uint64_t extra = m_words[i] & ~o;
+    if (extra) return int(i * 64) + __builtin_ctzll(extra);
+  }
+  return -1;
+}
+
 bool ChunkSet::operator==(const ChunkSet& o) const {
   // Trailing zero words do not change the set.
   const size_t n = std::max(m_words.size(), o.m_words.size());

@@ -27,6 +27,10 @@ class ChunkSet {
   int count() const;
   bool empty() const { return count() == 0; }
   std::vector<int> ids() const;
+  /// Every chunk of this set is in `other`.
+  bool subset_of(const ChunkSet& other) const;
+  /// The first chunk of this set that is not in `other`, -1 if none.
+  int first_missing_from(const ChunkSet& other) const;
   bool operator==(const ChunkSet& o) const;
   bool operator!=(const ChunkSet& o) const { return !(*this == o); }
 
@@ -45,9 +49,17 @@ struct Unicast {
   ChunkSet chunks = ChunkSet::single(0);
 };
 
+/// What the schedule distributes: one source's message (chunk 0), or every node's own data
+/// (gossip, all-to-all start: node x holds chunks x*chunks_per_node .. (x+1)*chunks_per_node-1).
+enum class Collective { Broadcast, Gossip };
+
 struct Schedule {
   Topology topology;
-  int source = 0;
+  Collective collective = Collective::Broadcast;
+  /// Gossip: how many chunks each node's data is cut into (colours of HIGH-DIM-GOS', packet
+  /// parts); a unicast's size in units of one node's data is chunks.count() / chunks_per_node.
+  int chunks_per_node = 1;
+  int source = 0;  ///< broadcast only
   std::string algo;  ///< generator name, e.g. "dcf"
   int num_steps = 0; ///< steps 1..num_steps; a step may be empty (see the generator's notes)
   std::vector<Unicast> unicasts;

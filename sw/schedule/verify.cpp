@@ -51,6 +51,61 @@ class ReachTree {
   std::vector<int> m_in, m_out;
 };
 
+/// The gossip branch of verify(): holdings replayed step by step, one pass over every arc.
+void verify_gossip(const Schedule& s, Verdict& v) {
+  const Topology& t = s.topology;
+  const int nodes = t.num_nodes();
+  const int per = s.chunks_per_node;
+  const std::vector<Unicast>& us = s.unicasts;
+  std::vector<ChunkSet> holds(static_cast<size_t>(nodes));
+  for (int x = 0; x < nodes; ++x)
+    for (int c = 0; c < per; ++c) holds[size_t(x)].add(x * per + c);
+
+  std::vector<std::vector<int>> by_step(size_t(s.num_steps) + 1);
+  for (int i = 0; i < int(us.size()); ++i) by_step[size_t(us[size_t(i)].step)].push_back(i);
+
+  const int ports = t.num_net_ports();
+  // Arc -> last (step, unicast) that used it: a second user in the same step is a conflict.
+  std::vector<int> arc_step(size_t(nodes) * size_t(ports), 0), arc_user(size_t(nodes) * size_t(ports), -1);
+  for (int step = 1; step <= s.num_steps; ++step) {
+    for (int i : by_step[size_t(step)]) {
+      const Unicast& u = us[size_t(i)];
+      if (u.chunks.empty()) ++v.empty_unicasts;
+      const int missing = u.chunks.first_missing_from(holds[size_t(u.src)]);
+      if (missing >= 0) {
+        ++v.chunk_causality_violations;
+        note(v, "step " + std::to_string(step) + ": " + format_node(t, u.src) + " sends chunk " +
+                    std::to_string(missing) + " (of node " + format_node(t, missing / per) + ") to " +
+                    format_node(t, u.dst) + " before it holds it");
+      }
+      for (const Arc& a : unicast_path(t, u)) {
+        const size_t k = size_t(a.node) * size_t(ports) + size_t(a.port);
+        if (arc_step[k] == step) {
+          ++v.stepwise_conflicts;
+          const UnicastPair pair{arc_user[k], i, a};
+          if (!v.first_stepwise_conflict.valid()) v.first_stepwise_conflict = pair;
+        }
+        arc_step[k] = step;
+        arc_user[k] = i;
+      }
+    }
+    for (int i : by_step[size_t(step)]) holds[size_t(us[size_t(i)].dst)].add(us[size_t(i)].chunks);
+  }
+  v.chunk_causal = v.chunk_causality_violations == 0;
+  v.stepwise_contention_free = v.stepwise_conflicts == 0;
+  const int total = nodes * per;
+  for (int x = 0; x < nodes; ++x)
+    if (holds[size_t(x)].count() != total) {
+      ++v.incomplete_nodes;
+      if (v.incomplete_nodes <= 3)
+        note(v, "node " + format_node(t, x) + " ends with " + std::to_string(holds[size_t(x)].count()) +
+                    " of " + std::to_string(total) + " chunks");
+    }
+  v.complete = v.incomplete_nodes == 0;
+  if (v.first_stepwise_conflict.valid())
+    note(v, "stepwise conflict: " + describe_pair(s, v.first_stepwise_conflict));
+}
+
 }  // namespace
 
 Verdict verify(const Schedule& s) {
@@ -72,9 +127,22 @@ Verdict verify(const Schedule& s) {
       note(v, "unicast " + std::to_string(i) + " has an invalid node or step");
     }
   }
-  if (s.source < 0 || s.source >= nodes) {
+  if (s.collective == Collective::Broadcast && (s.source < 0 || s.source >= nodes)) {
     v.steps_valid = false;
     note(v, "source outside the network");
+  }
+  if (s.collective == Collective::Gossip) {
+    v.gossip = true;
+    if (s.chunks_per_node < 1) {
+      v.steps_valid = false;
+      note(v, "chunks_per_node must be >= 1");
+    }
+    if (!v.steps_valid) {
+      v.complete = v.chunk_causal = v.stepwise_contention_free = false;
+      return v;
+    }
+    verify_gossip(s, v);
+    return v;
   }
   if (!v.steps_valid) {
     v.source_only_first_step = v.causal = v.distinct_first_channels = v.exactly_once = false;
@@ -230,6 +298,22 @@ std::string describe_pair(const Schedule& s, const UnicastPair& p) {
 std::string format_verdict(const Schedule& s, const Verdict& v) {
   auto yes = [](bool b) { return std::string(b ? "yes" : "NO"); };
   std::string o;
+  if (v.gossip) {
+    o += "steps: " + std::to_string(v.steps) + "\n";
+    o += "unicasts: " + std::to_string(v.num_unicasts) + "\n";
+    o += "every node holds all " + std::to_string(v.num_nodes * s.chunks_per_node) + " chunks: " +
+         yes(v.complete) + (v.complete ? "" : " (" + std::to_string(v.incomplete_nodes) + " nodes short)") + "\n";
+    o += "a node only sends chunks it holds: " + yes(v.chunk_causal) +
+         (v.chunk_causal ? "" : " (" + std::to_string(v.chunk_causality_violations) + " unicasts)") + "\n";
+    o += "overlap-free (no directed link twice in a step): " + yes(v.stepwise_contention_free);
+    if (!v.stepwise_contention_free)
+      o += " (" + std::to_string(v.stepwise_conflicts) + " conflicts; first: " +
+           describe_pair(s, v.first_stepwise_conflict) + ")";
+    o += "\n";
+    for (const std::string& e : v.errors) o += "  " + e + "\n";
+    o += std::string("verdict: ") + (v.ok() ? "PASS" : "FAIL") + "\n";
+    return o;
+  }
   o += "steps: " + std::to_string(v.steps) + " (lower bound ceil(log_" +
        std::to_string(2 * s.topology.dims() + 1) + " " + std::to_string(v.num_nodes) +
        ") = " + std::to_string(v.lower_bound) + ")\n";

@@ -1,5 +1,6 @@
 // Schedule verifier: Definition 1 of seed 000, stepwise and depth contention-freedom (Theorem 1),
-// and the step count against the lower bound ceil(log_{2n+1} N).
+// the step count against the lower bound ceil(log_{2n+1} N); for gossip schedules completeness,
+// chunk causality and overlap-freedom (Juurlink, Sibeyn, Rao).
 #pragma once
 
 #include <string>
@@ -51,18 +52,33 @@ struct Verdict {
   int uncovered_pairs = 0;
   UnicastPair first_uncovered;
 
+  // Gossip (Collective::Gossip): Definition 1 and Theorem 1 are broadcast notions and are not
+  // evaluated; instead these three, and stepwise contention-freedom (overlap-freedom).
+  bool gossip = false;
+  bool complete = true;       ///< every node ends holding all N * chunks_per_node chunks
+  bool chunk_causal = true;   ///< a unicast carries only chunks its sender held before its step
+  int incomplete_nodes = 0;
+  int chunk_causality_violations = 0;
+  int empty_unicasts = 0;     ///< unicasts carrying no chunk (reported, not an error)
+
   std::vector<std::string> errors;  ///< the first few violations, one line each
+
+  /// Gossip: what `--check` requires.
+  bool gossip_ok() const { return steps_valid && complete && chunk_causal && stepwise_contention_free; }
 
   bool definition1() const {
     return steps_valid && source_only_first_step && causal && distinct_first_channels &&
            exactly_once;
   }
   /// What `schedule --check` requires: Definition 1 and stepwise contention-freedom.
-  bool ok() const { return definition1() && stepwise_contention_free; }
+  bool ok() const { return gossip ? gossip_ok() : definition1() && stepwise_contention_free; }
 };
 
 /// Checks everything above. Reachable sets (Definition 2) are taken over the tree of first
-/// receipts, because a node forwards once it first holds the message.
+/// receipts, because a node forwards once it first holds the message. A gossip schedule is
+/// checked step-synchronously: holdings at the start of step s are the initial chunks plus
+/// everything received in steps < s; only same-step arc sharing is looked for (the gossip
+/// algorithms are overlap-free per step), which keeps the check linear in the number of arcs.
 Verdict verify(const Schedule& s);
 
 /// "step 1 (0,0)->(2,2) and step 2 (2,0)->(2,1) share arc (2,0) y+".

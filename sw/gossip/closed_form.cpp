@@ -1,0 +1,71 @@
+// Closed-form gossip times (Lemmas 4-7, 9, Theorem 4) and lower bounds (eq. 2, Theorem 1).
+#include "sw/gossip/closed_form.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace wormcast::sw {
+
+namespace {
+double half_of(double a, HalfRule h) { return h == HalfRule::Floor ? std::floor(a / 2) : a / 2; }
+}  // namespace
+
+double log_base(double x, double base) { return std::log(x) / std::log(base); }
+
+double approach1_time(int n, double r) { return (n / 2) * (1 + r); }
+
+double approach2_time(int n, double r) { return log_base(n, 3) * (n + 2 * r); }
+
+double approach2_sum(int n, double r) {
+  double t = 0, p = 1;
+  int k = 0;
+  for (; p < n; p *= 3, ++k) t += p + r;
+  return t + k * (n + r);
+}
+
+ClosedForm circgos_time(double n, double a, double b, double r, HalfRule half) {
+  const double k = 2 * b - a + 2;
+  ClosedForm c;
+  c.add("1", n / (2 * a) + log_base(n / a, 3) * r);
+  c.add("2", half_of(a, half) * (n / a + r));
+  c.add("3", (log_base(n, a) - 1) * b * (n / k + r));
+  return c;
+}
+
+double approach_ij_time(int i, int j, int n, double r) {
+  const double l3 = log_base(n, 3), h = n / 2;
+  if (i == 1 && j == 1) return h * (n / 2.0 + 0.5 + 2 * r);
+  if (i == 2 && j == 1) return h * (n / 2.0 + l3) + (n / 2.0 + 2 * l3) * r;
+  if (i == 2 && j == 2) return l3 * (double(n) * n / 2 + n / 2.0 + 4 * r);
+  return NAN;
+}
+
+ClosedForm torgos_time(double n, double a, double b, double r, HalfRule half, int colours) {
+  const double k = 2 * b - a + 2, la = log_base(n, a), f = 1.0 / colours;
+  ClosedForm c;
+  c.add("1", f * n / (2 * a) + log_base(n / a, 3) * r);
+  c.add("4a", f * b * n * n / ((a - 1) * k) + (la - 1) * b * r);
+  c.add("2+3+4b", half_of(a, half) * (f * n * n / (a - 1) + (la + 1) * r));
+  return c;
+}
+
+ClosedForm cubgos_time(double n, int d, double a, double b, double r, HalfRule half, int colours) {
+  const double k = 2 * b - a + 2, la = log_base(n, a), f = 1.0 / colours, nd = std::pow(n, d);
+  ClosedForm c;
+  c.add("1", f * n / (2 * a) + log_base(n / a, 3) * r);
+  c.add("4a", f * b * nd / ((std::pow(a, d - 1) - 1) * k) + (la - 1) * b * r);
+  c.add("2+3+4b", half_of(a, half) * (f * nd / (a - 1) + ((d - 1) * la + 1) * r));
+  return c;
+}
+
+double cubgos_theorem4(double n, int d, double a, double r) {
+  return a / (a - 1) * std::pow(n, d) / (2 * d) + d * a / 2 * log_base(n, a) * r;
+}
+
+double lower_bound_eq2(double nodes, int degree, double r) {
+  return std::max(nodes / degree, std::log(nodes) / std::log(degree + 1.0) * r);
+}
+
+double lower_bound_theorem1(double n, double r) { return n * std::log(n) / std::log(n / r); }
+
+}  // namespace wormcast::sw

@@ -1,0 +1,349 @@
+// Gossip generators: a builder that replays line operations on every line of an axis (and every
+// colour) and records the unicasts with their chunk sets; the algorithms as sequences of phases.
+#include "sw/gossip/gossip.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "sw/gossip/line_ops.h"
+
+namespace wormcast::sw {
+
+using gossip_detail::LineMsg;
+using gossip_detail::Segment;
+
+namespace {
+
+std::string str(int v) { return std::to_string(v); }
+
+/// Which lines a job covers: colour `colour`'s payloads along the lines parallel to `axis`.
+struct LineJob {
+  int colour = 0;
+  int axis = 0;
+};
+
+/// Per line: the operation's unicasts in line positions. `base` is the line's node at position 0.
+using LinePlanner = std::function<int(const LineJob& job, int base, std::vector<LineMsg>& out)>;
+
+class Builder {
+ public:
+  Builder(const Topology& t, int colours, const std::string& algo) : m_t(t), m_colours(colours) {
+    m_s.topology = t;
+    m_s.collective = Collective::Gossip;
+    m_s.chunks_per_node = colours;
+    m_s.algo = algo;
+    m_hold.assign(size_t(colours), std::vector<ChunkSet>(size_t(t.num_nodes())));
+    for (int c = 0; c < colours; ++c)
+      for (int x = 0; x < t.num_nodes(); ++x) m_hold[size_t(c)][size_t(x)].add(x * colours + c);
+  }
+
+  const Topology& topology() const { return m_t; }
+
+  /// Node at position p of the line through `base` along `axis`.
+  int at(int base, int axis, int p) const {
+    Coord c = m_t.coord(base);
+    c[axis] = ((p % m_t.radix(axis)) + m_t.radix(axis)) % m_t.radix(axis);
+    return m_t.node(c);
+  }
+
+  /// Runs one operation on every line of every job at once (they share the steps) and appends
+  /// it as a phase. Contents are cut from the payloads as they were when the operation began.
+  void run(const std::string& phase, const std::vector<LineJob>& jobs, const LinePlanner& plan) {
+    struct Update {
+      int colour, node;
+      ChunkSet chunks;
+    };
+    std::vector<Update> updates;
+    int steps = 0;
+    std::vector<LineMsg> msgs;
+    for (const LineJob& job : jobs) {
+      const int n = m_t.radix(job.axis);
+      for (int base = 0; base < m_t.num_nodes(); ++base) {
+        if (m_t.coord_of(base, job.axis) != 0) continue;
+        msgs.clear();
+        steps = std::max(steps, plan(job, base, msgs));
+        std::map<std::pair<int, int>, ChunkSet> unions;  // (lo, len) -> union of payloads
+        for (const LineMsg& m : msgs) {
+          auto key = std::make_pair(m.lo, m.len);
+          auto it = unions.find(key);
+          if (it == unions.end()) {
+            ChunkSet u;
+            for (int i = 0; i < std::min(m.len, n); ++i) u.add(m_hold[size_t(job.colour)][size_t(at(base, job.axis, m.lo + i))]);
+            it = unions.emplace(key, std::move(u)).first;
+          }
+          ChunkSet content;
+          if (m.parts <= 1) {
+            content = it->second;
+          } else {
+            const std::vector<int> ids = it->second.ids();
+            const size_t total = ids.size();
+            const size_t lo = total * size_t(m.part) / size_t(m.parts);
+            const size_t hi = total * size_t(m.part + 1) / size_t(m.parts);
+            for (size_t i = lo; i < hi; ++i) content.add(ids[i]);
+          }
+          if (content.empty()) continue;  // more packets than chunks: nothing to send
+          Unicast u;
+          u.src = at(base, job.axis, m.from);
+          u.dst = at(base, job.axis, m.to);
+          u.step = m_step + m.step;
+          u.tie_negative = m.dir < 0;
+          u.chunks = content;
+          updates.push_back(Update{job.colour, u.dst, content});
+          m_s.unicasts.push_back(std::move(u));
+        }
+      }
+    }
+    for (Update& u : updates) m_hold[size_t(u.colour)][size_t(u.node)].add(u.chunks);
+    m_phases.push_back(PhaseSpan{phase, m_step + 1, m_step + steps});
+    m_step += steps;
+  }
+
+  GossipSchedule finish() {
+    m_s.num_steps = m_step;
+    sort_canonical(m_s);
+    for (size_t u = 0; u < m_s.unicasts.size(); ++u) {
+      const bool same = u > 0 && m_s.unicasts[u - 1].step == m_s.unicasts[u].step &&
+                        m_s.unicasts[u - 1].src == m_s.unicasts[u].src;
+      m_s.unicasts[u].order = same ? m_s.unicasts[u - 1].order + 1 : 0;
+    }
+    return GossipSchedule{std::move(m_s), std::move(m_phases)};
+  }
+
+ private:
+  Topology m_t;
+  int m_colours;
+  std::vector<std::vector<ChunkSet>> m_hold;  ///< [colour][node]: what the generator has delivered
+  Schedule m_s;
+  std::vector<PhaseSpan> m_phases;
+  int m_step = 0;
+};
+
+std::vector<LineJob> jobs_for(int colours, int dims, int phase) {
+  std::vector<LineJob> jobs;
+  for (int c = 0; c < colours; ++c) jobs.push_back(LineJob{c, (phase + c) % dims});
+  return jobs;
+}
+
+std::vector<int> all_positions(int n) {
+  std::vector<int> v(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) v[size_t(i)] = i;
+  return v;
+}
+
+void check_circ(const CircParams& c, int n, const std::string& where) {
+  if (c.a1 < 2 || c.a1 > n)
+    throw GossipParamError(where + ": --a (a1) must be in 2.." + str(n) + " (got " + str(c.a1) + ")");
+  if (c.a2 < 2 || c.a2 > n)
+    throw GossipParamError(where + ": --a2 must be in 2.." + str(n) + " (got " + str(c.a2) + ")");
+  if (c.k < 1)
+    throw GossipParamError(where + ": --b must be >= floor(a/2) (k = 2b - a + 2 >= 1; got k = " + str(c.k) + ")");
+}
+
+/// One 1-D gossip along phase `phase`'s axes (axis (phase + c) mod d for colour c); used for the
+/// rings and for every phase of HIGH-DIM-GOS.
+void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const std::string& prefix) {
+  const Topology& t = b.topology();
+  const std::vector<LineJob> jobs = jobs_for(colours, t.dims(), phase);
+  const int n = t.radix(jobs.front().axis);
+  for (const LineJob& j : jobs)
+    if (t.radix(j.axis) != n) throw GossipParamError("gossip: coloured phases need equal radices");
+  switch (spec.algo) {
+    case LineAlgo::Approach1:
+      b.run(prefix + "approach1", jobs, [n](const LineJob&, int, std::vector<LineMsg>& out) {
+        return gossip_detail::circulate(n, all_positions(n), n / 2, n, out);
+      });
+      return;
+    case LineAlgo::Approach2:
+      b.run(prefix + "concentrate", jobs, [n](const LineJob&, int, std::vector<LineMsg>& out) {
+        return gossip_detail::concentrate(n, {Segment{0, n}}, out);
+      });
+      b.run(prefix + "disseminate", jobs, [n](const LineJob&, int, std::vector<LineMsg>& out) {
+        return gossip_detail::disseminate_all(n, out);
+      });
+      return;
+    case LineAlgo::Circgos: {
+      const CircParams c = spec.circ;
+      check_circ(c, n, "circgos");
+      // INTERPRETATION (docs/schedules.md): segments of near-equal length when a1 does not divide
+      // n; each round puts min(a2, gap) - 1 new bridgeheads evenly into every gap.
+      std::vector<Segment> segs;
+      for (int i = 0; i < c.a1; ++i) {
+        const int lo = int((long long)i * n / c.a1), hi = int((long long)(i + 1) * n / c.a1);
+        segs.push_back(Segment{lo, hi - lo});
+      }
+      std::vector<int> bh = ring_bridgeheads(n, c.a1);
+      b.run(prefix + "1", jobs, [n, segs](const LineJob&, int, std::vector<LineMsg>& out) {
+        return gossip_detail::concentrate(n, segs, out);
+      });
+      b.run(prefix + "2", jobs, [n, bh, c](const LineJob&, int, std::vector<LineMsg>& out) {
+        return gossip_detail::circulate(n, bh, c.a1 / 2, c.a1, out);
+      });
+      for (int round = 1; int(bh.size()) < n; ++round) {
+        std::vector<int> next;
+        for (size_t i = 0; i < bh.size(); ++i) {
+          const int left = bh[i];
+          const int gap = bh.size() == 1 ? n : (bh[(i + 1) % bh.size()] - left + n) % n;
+          const int parts = std::min(c.a2, gap);
+          for (int j = 0; j < parts; ++j) next.push_back((left + int((long long)j * gap / parts)) % n);
+        }
+        std::sort(next.begin(), next.end());
+        next.erase(std::unique(next.begin(), next.end()), next.end());
+        b.run(prefix + "3." + str(round), jobs, [n, bh, next, c](const LineJob&, int, std::vector<LineMsg>& out) {
+          return gossip_detail::fill(n, bh, next, c.k, out);
+        });
+        bh = next;
+      }
+      return;
+    }
+  }
+}
+
+/// TORGOS / CUBGOS: bridgeheads on (generalized) diagonals, see the declarations.
+GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
+  const int d = t.dims();
+  const int n = t.radix(0);
+  const bool torgos = spec.algo == GossipAlgo::Torgos;
+  const std::string name = torgos ? "torgos" : "cubgos";
+  for (int i = 0; i < d; ++i)
+    if (!t.torus(i) || t.radix(i) != n)
+      throw GossipParamError(name + ": --net must be a torus n x ... x n (got " + describe(t) + ")");
+  if (torgos && d != 2) throw GossipParamError("torgos: --net must be a 2-D torus n x n (got " + describe(t) + ")");
+  if (!torgos && d < 2) throw GossipParamError("cubgos: --net must be a d-D torus n^d with d >= 2 (got " + describe(t) + ")");
+  const CircParams c = spec.circ;
+  check_circ(c, n, name);
+  if (n % c.a1 != 0)
+    throw GossipParamError(name + ": --a must divide n = " + str(n) + " (the diagonals need n/a integral; got " + str(c.a1) + ")");
+  const int colours = spec.coloured ? d : 1;
+  Builder b(t, colours, spec.coloured ? name + "'" : name);
+  const int g0 = n / c.a1;
+  const int centre = concentration_centre(g0);
+  // Bridgehead test at spacing g: TORGOS (x0 - x1) = centre, CUBGOS sum(x) = centre (mod g).
+  auto is_bridgehead = [&](int node, int g) {
+    if (torgos) return ((t.coord_of(node, 0) - t.coord_of(node, 1) - centre) % g + g) % g == 0;
+    return on_generalized_diagonal(node_coords(t, node), g, centre);
+  };
+  auto bridgeheads = [&](int base, int axis, int g) {
+    std::vector<int> v;
+    for (int p = 0; p < n; ++p) {
+      Coord x = t.coord(base);
+      x[axis] = p;
+      if (is_bridgehead(t.node(x), g)) v.push_back(p);
+    }
+    return v;
+  };
+  const std::vector<LineJob> rows = jobs_for(colours, d, 0);
+  b.run("1", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+    std::vector<Segment> segs;
+    for (int p : bridgeheads(base, j.axis, g0)) segs.push_back(Segment{p - centre, g0});
+    return gossip_detail::concentrate(n, segs, out);
+  });
+  b.run("2", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+    return gossip_detail::circulate(n, bridgeheads(base, j.axis, g0), c.a1 / 2, c.a1, out);
+  });
+  for (int f = 1; f < d; ++f)
+    b.run("3." + str(f), jobs_for(colours, d, f), [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+      return gossip_detail::circulate(n, bridgeheads(base, j.axis, g0), c.a1 / 2, c.a1, out);
+    });
+  int g = g0;
+  for (int round = 1; g > 1; ++round) {
+    // INTERPRETATION (docs/schedules.md): the factor is a2 while a2 divides the spacing; a round
+    // whose spacing it does not divide fills every remaining PU (factor = spacing).
+    const int factor = g % c.a2 == 0 ? c.a2 : g;
+    const int next = g / factor;
+    b.run("4a." + str(round), rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+      return gossip_detail::fill(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out);
+    });
+    for (int f = 1; f < d; ++f)
+      b.run("4b." + str(round) + "." + str(f), jobs_for(colours, d, f),
+            [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+              return gossip_detail::circulate(n, bridgeheads(base, j.axis, next), factor / 2, factor, out);
+            });
+    g = next;
+  }
+  return b.finish();
+}
+
+struct AlgoName {
+  GossipAlgo algo;
+  const char* name;
+};
+const AlgoName kNames[] = {
+    {GossipAlgo::Approach1, "approach1"}, {GossipAlgo::Approach2, "approach2"},
+    {GossipAlgo::Circgos, "circgos"},     {GossipAlgo::HighDimGos, "high-dim-gos"},
+    {GossipAlgo::Torgos, "torgos"},       {GossipAlgo::Cubgos, "cubgos"},
+};
+
+}  // namespace
+
+bool on_generalized_diagonal(const std::vector<int>& x, int g, int offset) {
+  long long sum = 0;
+  for (int v : x) sum += v;
+  return (((sum - offset) % g) + g) % g == 0;
+}
+
+std::vector<int> ring_bridgeheads(int n, int a1) {
+  std::vector<int> bh;
+  for (int i = 0; i < a1; ++i) {
+    const int lo = int((long long)i * n / a1), hi = int((long long)(i + 1) * n / a1);
+    bh.push_back(lo + concentration_centre(hi - lo));
+  }
+  return bh;
+}
+
+const char* gossip_algo_name(GossipAlgo a) {
+  for (const AlgoName& x : kNames)
+    if (x.algo == a) return x.name;
+  return "?";
+}
+
+std::vector<std::string> gossip_algo_names() {
+  std::vector<std::string> v;
+  for (const AlgoName& x : kNames) v.push_back(x.name);
+  return v;
+}
+
+GossipAlgo parse_gossip_algo(const std::string& name) {
+  for (const AlgoName& x : kNames)
+    if (name == x.name) return x.algo;
+  std::string all;
+  for (const AlgoName& x : kNames) all += std::string(all.empty() ? "" : ", ") + x.name;
+  throw GossipParamError("--algo: unknown gossip algorithm '" + name + "' (allowed: " + all + ")");
+}
+
+GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec) {
+  const int d = t.dims();
+  for (int i = 0; i < d; ++i)
+    if (!t.torus(i)) throw GossipParamError("gossip: --net must be a ring or torus (got " + describe(t) + ")");
+  switch (spec.algo) {
+    case GossipAlgo::Approach1:
+    case GossipAlgo::Approach2:
+    case GossipAlgo::Circgos: {
+      if (d != 1) throw GossipParamError(std::string(gossip_algo_name(spec.algo)) + ": --net must be a ring (got " + describe(t) + "; use high-dim-gos)");
+      Builder b(t, 1, gossip_algo_name(spec.algo));
+      LineSpec line;
+      line.algo = spec.algo == GossipAlgo::Approach1 ? LineAlgo::Approach1
+                  : spec.algo == GossipAlgo::Approach2 ? LineAlgo::Approach2 : LineAlgo::Circgos;
+      line.circ = spec.circ;
+      line_gossip(b, line, 1, 0, "");
+      return b.finish();
+    }
+    case GossipAlgo::HighDimGos: {
+      if (int(spec.phases.size()) != d)
+        throw GossipParamError("high-dim-gos: --phases must name one 1-D algorithm per dimension (" + str(d) + ", got " + str(int(spec.phases.size())) + ")");
+      const int colours = spec.coloured ? d : 1;
+      if (spec.coloured)
+        for (int i = 1; i < d; ++i)
+          if (t.radix(i) != t.radix(0)) throw GossipParamError("high-dim-gos: coloured phases need an n x ... x n torus (got " + describe(t) + ")");
+      Builder b(t, colours, spec.coloured ? "high-dim-gos'" : "high-dim-gos");
+      for (int f = 0; f < d; ++f) line_gossip(b, spec.phases[size_t(f)], colours, f, "p" + str(f) + ".");
+      return b.finish();
+    }
+    case GossipAlgo::Torgos:
+    case GossipAlgo::Cubgos:
+      return diagonal_gossip(t, spec);
+  }
+  throw GossipParamError("gossip: unknown algorithm");
+}
+
+}  // namespace wormcast::sw

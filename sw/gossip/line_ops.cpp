@@ -1,0 +1,123 @@
+// One-dimensional gossip building blocks (concentration, circulation, pipelined fill).
+#include "sw/gossip/line_ops.h"
+
+#include <algorithm>
+
+#include "sw/gossip/gossip.h"
+#include "sw/schedule/schedule.h"
+
+namespace wormcast::sw {
+
+int concentration_steps(int m) { return m <= 1 ? 0 : ceil_log(m, 3); }
+
+namespace {
+/// Split of m PUs into left | middle | right thirds; the middle one is never smaller, so its
+/// recursion depth decides: depth(m) = 1 + depth(ceil(m/3)) = ceil(log3 m).
+struct Thirds {
+  int left, mid, right;
+};
+Thirds thirds(int m) {
+  const int mid = (m + 2) / 3;
+  const int left = (m - mid) / 2;
+  return Thirds{left, mid, m - mid - left};
+}
+}  // namespace
+
+int concentration_centre(int m) {
+  if (m <= 1) return 0;
+  const Thirds t = thirds(m);
+  return t.left + concentration_centre(t.mid);
+}
+
+namespace gossip_detail {
+namespace {
+
+int wrap(int p, int n) { return ((p % n) + n) % n; }
+
+/// Merges of segment [lo, lo+m) happen in step `top`, its thirds' merges in earlier steps, so
+/// in one step only merges of one recursion level run, on disjoint intervals.
+void concentrate_rec(int n, int lo, int m, int top, std::vector<LineMsg>& out) {
+  if (m <= 1) return;
+  const Thirds t = thirds(m);
+  const int cm = lo + t.left + concentration_centre(t.mid);
+  if (t.left > 0) {
+    concentrate_rec(n, lo, t.left, top - 1, out);
+    out.push_back(LineMsg{top, wrap(lo + concentration_centre(t.left), n), wrap(cm, n), +1, wrap(lo, n), t.left, 0, 1});
+  }
+  concentrate_rec(n, lo + t.left, t.mid, top - 1, out);
+  if (t.right > 0) {
+    const int lo_r = lo + t.left + t.mid;
+    concentrate_rec(n, lo_r, t.right, top - 1, out);
+    out.push_back(LineMsg{top, wrap(lo_r + concentration_centre(t.right), n), wrap(cm, n), -1, wrap(lo_r, n), t.right, 0, 1});
+  }
+}
+
+}  // namespace
+
+int concentrate(int n, const std::vector<Segment>& segments, std::vector<LineMsg>& out) {
+  int depth = 0;
+  for (const Segment& s : segments) depth = std::max(depth, concentration_steps(s.len));
+  for (const Segment& s : segments) concentrate_rec(n, s.lo, s.len, depth, out);
+  return depth;
+}
+
+int disseminate_all(int n, std::vector<LineMsg>& out) {
+  std::vector<LineMsg> conc;
+  const int depth = concentrate(n, {Segment{0, n}}, conc);
+  for (const LineMsg& m : conc)
+    out.push_back(LineMsg{depth + 1 - m.step, m.to, m.from, -m.dir, 0, n, 0, 1});
+  return depth;
+}
+
+int circulate(int n, const std::vector<int>& bh, int steps, int period, std::vector<LineMsg>& out) {
+  const int b = int(bh.size());
+  if (b < 2 || steps < 1) return 0;
+  for (int s = 1; s <= steps; ++s) {
+    const bool right_only = s == steps && 2 * steps == period;
+    for (int i = 0; i < b; ++i) {
+      const int right_origin = bh[size_t(wrap(i - (s - 1), b))];
+      out.push_back(LineMsg{s, bh[size_t(i)], bh[size_t(wrap(i + 1, b))], +1, right_origin, 1, 0, 1});
+      if (right_only) continue;
+      const int left_origin = bh[size_t(wrap(i + (s - 1), b))];
+      out.push_back(LineMsg{s, bh[size_t(i)], bh[size_t(wrap(i - 1, b))], -1, left_origin, 1, 0, 1});
+    }
+  }
+  (void)n;
+  return steps;
+}
+
+int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+  const int b = int(old.size());
+  if (b < 1 || k < 1) return 0;
+  std::vector<char> is_new(size_t(n), 1);
+  for (int p : old) is_new[size_t(p)] = 0;
+  std::vector<char> in_all(size_t(n), 0);
+  for (int p : all) in_all[size_t(p)] = 1;
+  int steps = 0;
+  for (int i = 0; i < b; ++i) {
+    const int left = old[size_t(i)];
+    const int gap = b == 1 ? n : wrap(old[size_t(wrap(i + 1, b))] - left, n);
+    const int right = wrap(left + gap, n);
+    std::vector<int> chain{left};  // y_0 = L, y_1..y_q new, y_{q+1} = R
+    for (int d = 1; d < gap; ++d)
+      if (in_all[size_t(wrap(left + d, n))] && is_new[size_t(wrap(left + d, n))]) chain.push_back(wrap(left + d, n));
+    chain.push_back(right);
+    const int q = int(chain.size()) - 2;
+    for (int j = 1; j <= k; ++j)
+      for (int x = 1; x <= q; ++x) {
+        // Packet j reaches y_x from the left in step x + j - 1 (sent in order) and from the right
+        // in step (q + 1 - x) + (k - j + 1) - 1 (sent in reverse order); the earlier one serves.
+        const int from_left = x + j - 1;
+        const int from_right = q + 1 - x + k - j;
+        if (from_left <= from_right)
+          out.push_back(LineMsg{from_left, chain[size_t(x - 1)], chain[size_t(x)], +1, left, 1, j - 1, k});
+        else
+          out.push_back(LineMsg{from_right, chain[size_t(x + 1)], chain[size_t(x)], -1, right, 1, j - 1, k});
+        steps = std::max(steps, std::min(from_left, from_right));
+      }
+  }
+  return steps;
+}
+
+}  // namespace gossip_detail
+}  // namespace wormcast::sw

@@ -1,0 +1,48 @@
+// One-dimensional building blocks of the gossip algorithms, on a ring of n positions: ternary
+// concentration and its reverse, circulation among bridgeheads, the pipelined fill of Phase 3.
+#pragma once
+
+#include <vector>
+
+namespace wormcast::sw::gossip_detail {
+
+/// One unicast of a line operation. Its content is the union of the payloads (what the PUs held
+/// when the operation began) of the positions lo, lo+1, ..., lo+len-1 (mod n), cut into `parts`
+/// near-equal pieces by chunk id, of which piece `part` is sent.
+struct LineMsg {
+  int step = 1;  ///< 1-based, relative to the operation's first step
+  int from = 0;
+  int to = 0;
+  int dir = 1;   ///< +1 rightwards, -1 leftwards (sets the tie bit at distance n/2)
+  int lo = 0;
+  int len = 1;
+  int part = 0;
+  int parts = 1;
+};
+
+struct Segment {
+  int lo = 0;
+  int len = 1;
+};
+
+/// Concentrates every segment into its centre, all in parallel, aligned so that every segment's
+/// last merge is in the last step. Returns the number of steps (max ceil(log3 len)).
+int concentrate(int n, const std::vector<Segment>& segments, std::vector<LineMsg>& out);
+
+/// Approach 2's dissemination: the concentration of [0, n) reversed, every message carrying the
+/// complete line. Steps are numbered from 1 again.
+int disseminate_all(int n, std::vector<LineMsg>& out);
+
+/// Approach 1 among the bridgeheads `bh` (sorted positions): in step s each sends to its right
+/// (left) neighbour bridgehead the payload of the bridgehead s-1 places to its left (right).
+/// `steps` steps; when 2*steps == period, the last step goes rightwards only, because its
+/// leftward copy would deliver data the receiver gets from the right anyway (even rings).
+int circulate(int n, const std::vector<int>& bh, int steps, int period, std::vector<LineMsg>& out);
+
+/// Phase 3 of CIRCGOS (Fig. 1): between every two consecutive old bridgeheads the new ones
+/// (positions in `all` but not in `old`) receive the old bridgeheads' data as k packets, streamed
+/// rightwards in order and leftwards in reverse order; each new bridgehead takes a packet from
+/// whichever stream brings it first. Returns the number of steps (max over the gaps).
+int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out);
+
+}  // namespace wormcast::sw::gossip_detail

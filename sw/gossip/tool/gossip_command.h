@@ -1,0 +1,38 @@
+// The gossip command line (generate, verify, cost, search), independent of SystemC so that any
+// CLI11 application can mount it: wormcast-gossip here, `wormcast gossip` later.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace wormcast::sw {
+
+struct GossipArgs {
+  std::string net;
+  std::string algo = "circgos";
+  std::vector<std::string> phases;  ///< high-dim-gos: per dimension 1, 2 or circgos:A:B
+  std::string r = "10";             ///< one value, a list "2,10,50" or an integer range "2..250"
+  int a = 0, b = -1, a2 = 0, k = 0;
+  bool search = false;
+  bool table = false;       ///< every algorithm of the paper's table for this network
+  bool confirm = false;     ///< with --search over several r: also cost each winner step by step
+  bool uncoloured = false;  ///< uniaxial TORGOS / CUBGOS / HIGH-DIM-GOS (no colour split)
+  bool half = false;        ///< closed forms and search with a/2 instead of floor(a/2)
+  bool divisors_only = false;
+  bool check = false;
+  bool quiet = false;
+  double hop = -1;          ///< t_d / (l t_f); negative: hop term off
+  long max_nodes = 4096;    ///< largest network whose schedules are materialized
+  std::string json_file;
+};
+
+/// Adds the options to `app` (a top-level app or a subcommand), bound to `args`.
+void register_gossip_options(CLI::App& app, GossipArgs& args);
+
+/// Runs the command: 0 ok, 1 --check failed, 2 bad input (one line on `err`, no file written).
+int run_gossip_command(const GossipArgs& args, std::ostream& out, std::ostream& err);
+
+}  // namespace wormcast::sw

@@ -1,0 +1,174 @@
+// Gossip schedules: every generator's schedule gives all chunks to every node, only forwards
+// held chunks and never uses a directed link twice in a step; Lemma 4 exact; the diagonals.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "sw/gossip/gossip.h"
+#include "sw/schedule/cost.h"
+#include "sw/schedule/verify.h"
+
+using namespace wormcast::sw;
+
+namespace {
+
+Topology ring(int n) { return parse_net("torus:" + std::to_string(n)); }
+
+GossipSpec ring_spec(GossipAlgo a, int a1 = 3, int b = 1) {
+  GossipSpec s;
+  s.algo = a;
+  s.circ = CircParams::from_ab(a1, b);
+  return s;
+}
+
+void require_valid(const Schedule& s) {
+  const Verdict v = verify(s);
+  INFO(format_verdict(s, v));
+  REQUIRE(v.gossip);
+  REQUIRE(v.complete);
+  REQUIRE(v.chunk_causal);
+  REQUIRE(v.stepwise_contention_free);
+  REQUIRE(v.ok());
+}
+
+}  // namespace
+
+TEST_CASE("gossip verifier: Approach 1 and 2 on rings 2..40 are complete, causal, overlap-free", "[sw]") {
+  for (int n = 2; n <= 40; ++n) {
+    CAPTURE(n);
+    require_valid(generate_gossip(ring(n), ring_spec(GossipAlgo::Approach1)).schedule);
+    require_valid(generate_gossip(ring(n), ring_spec(GossipAlgo::Approach2)).schedule);
+  }
+}
+
+TEST_CASE("gossip verifier: CIRCGOS on rings 2..40 for every a and several b", "[sw]") {
+  for (int n = 2; n <= 40; ++n)
+    for (int a = 2; a <= n; ++a)
+      for (int b : {a / 2, a / 2 + 1, a - 1, a + 2}) {
+        if (2 * b - a + 2 < 1) continue;
+        CAPTURE(n, a, b);
+        require_valid(generate_gossip(ring(n), ring_spec(GossipAlgo::Circgos, a, b)).schedule);
+      }
+}
+
+namespace {
+Topology torus(int n, int d) {
+  std::string s = "torus:" + std::to_string(n);
+  for (int i = 1; i < d; ++i) s += "x" + std::to_string(n);
+  return parse_net(s);
+}
+GossipSpec high_dim(int d, LineSpec phase, bool coloured = true) {
+  GossipSpec s;
+  s.algo = GossipAlgo::HighDimGos;
+  s.coloured = coloured;
+  s.phases.assign(size_t(d), phase);
+  return s;
+}
+GossipSpec diagonal(GossipAlgo a, int a1, int b, bool coloured) {
+  GossipSpec s;
+  s.algo = a;
+  s.coloured = coloured;
+  s.circ = CircParams::from_ab(a1, b);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("gossip diagonal: projecting eq. 4's diagonal along any axis is a bijection, d = 2..5", "[sw]") {
+  for (int d = 2; d <= 5; ++d)
+    for (int n : {2, 3, 4, 5, 6, 9}) {
+      if (d == 5 && n > 6) continue;
+      CAPTURE(d, n);
+      long long total = 1;
+      for (int i = 0; i < d; ++i) total *= n;
+      for (int axis = 0; axis < d; ++axis) {
+        // Every point of the (d-1)-dimensional face is hit exactly once.
+        std::vector<int> hits(static_cast<size_t>(total / n), 0);
+        std::vector<int> x(static_cast<size_t>(d));
+        for (long long id = 0; id < total; ++id) {
+          long long v = id, face = 0, mul = 1;
+          for (int i = 0; i < d; ++i) {
+            x[size_t(i)] = int(v % n);
+            v /= n;
+            if (i != axis) {
+              face += x[size_t(i)] * mul;
+              mul *= n;
+            }
+          }
+          if (on_generalized_diagonal(x, n)) ++hits[size_t(face)];
+        }
+        for (int h : hits) REQUIRE(h == 1);
+      }
+    }
+}
+
+TEST_CASE("gossip verifier: Approach i-j and HIGH-DIM-GOS with CIRCGOS on tori 3x3..12x12", "[sw]") {
+  LineSpec a1, a2, c;
+  a1.algo = LineAlgo::Approach1;
+  a2.algo = LineAlgo::Approach2;
+  c.algo = LineAlgo::Circgos;
+  for (int n = 3; n <= 12; ++n) {
+    CAPTURE(n);
+    for (bool coloured : {true, false}) {
+      require_valid(generate_gossip(torus(n, 2), high_dim(2, a1, coloured)).schedule);
+      GossipSpec s21 = high_dim(2, a1, coloured);
+      s21.phases[0] = a2;
+      require_valid(generate_gossip(torus(n, 2), s21).schedule);
+      require_valid(generate_gossip(torus(n, 2), high_dim(2, a2, coloured)).schedule);
+    }
+    c.circ = CircParams::from_ab(std::min(n, 3), 1);
+    require_valid(generate_gossip(torus(n, 2), high_dim(2, c)).schedule);
+  }
+  for (int n = 3; n <= 5; ++n) {
+    CAPTURE(n);
+    require_valid(generate_gossip(torus(n, 3), high_dim(3, a1)).schedule);
+    require_valid(generate_gossip(torus(n, 3), high_dim(3, a2)).schedule);
+  }
+}
+
+TEST_CASE("gossip verifier: TORGOS and TORGOS' on tori 3x3..12x12 for every a dividing n", "[sw]") {
+  for (int n = 3; n <= 12; ++n)
+    for (int a = 2; a <= n; ++a) {
+      if (n % a) continue;
+      for (int b : {a / 2, a / 2 + 1, a})
+        for (bool coloured : {false, true}) {
+          if (2 * b - a + 2 < 1) continue;
+          CAPTURE(n, a, b, coloured);
+          require_valid(generate_gossip(torus(n, 2), diagonal(GossipAlgo::Torgos, a, b, coloured)).schedule);
+          if (b == a / 2) require_valid(generate_gossip(torus(n, 2), diagonal(GossipAlgo::Cubgos, a, b, coloured)).schedule);
+        }
+    }
+}
+
+TEST_CASE("gossip verifier: CUBGOS and CUBGOS' on tori 3x3x3..5x5x5 and 4x4x4x4", "[sw]") {
+  for (int n = 3; n <= 5; ++n)
+    for (int a = 2; a <= n; ++a) {
+      if (n % a) continue;
+      for (int b : {a / 2, a / 2 + 1})
+        for (bool coloured : {false, true}) {
+          CAPTURE(n, a, b, coloured);
+          require_valid(generate_gossip(torus(n, 3), diagonal(GossipAlgo::Cubgos, a, b, coloured)).schedule);
+        }
+    }
+  require_valid(generate_gossip(torus(4, 4), diagonal(GossipAlgo::Cubgos, 2, 1, true)).schedule);
+  require_valid(generate_gossip(torus(6, 3), diagonal(GossipAlgo::Cubgos, 3, 2, true)).schedule);
+}
+
+#include "sw/schedule/analytic.h"
+#include "sw/schedule/program_image.h"
+
+TEST_CASE("gossip program image: generic node programs run a gossip schedule on the analytic backend", "[sw]") {
+  for (GossipAlgo algo : {GossipAlgo::Approach1, GossipAlgo::Approach2, GossipAlgo::Circgos}) {
+    const GossipSchedule g = generate_gossip(ring(9), ring_spec(algo, 3, 1));
+    const ProgramImage image(g.schedule);
+    // Each send waits for the receipts of earlier steps; lengths follow the chunk counts.
+    AnalyticParams p;
+    const AnalyticResult r = run_schedule_analytic(g.schedule, 8, p);
+    CAPTURE(gossip_algo_name(algo));
+    REQUIRE(r.messages.size() == g.schedule.unicasts.size());
+    size_t flits = 0, expect = 0;
+    for (const MessageRecord& m : r.messages) flits += m.length;
+    for (const Unicast& u : g.schedule.unicasts) expect += size_t(8 * u.chunks.count());
+    REQUIRE(flits == expect);
+    for (int x = 0; x < 9; ++x) REQUIRE(r.receive_count[size_t(x)] > 0);
+  }
+}

@@ -1,0 +1,152 @@
+// Gossip cost: Lemma 4 exact, the closed forms of Lemmas 5 and 7 against the step-by-step cost of
+// the generated schedules where the paper's assumptions hold, and the search against Table 1.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "sw/gossip/closed_form.h"
+#include "sw/gossip/gossip.h"
+#include "sw/gossip/search.h"
+#include "sw/schedule/cost.h"
+
+using namespace wormcast::sw;
+
+namespace {
+
+Topology ring(int n) { return parse_net("torus:" + std::to_string(n)); }
+
+GossipSchedule ring_gossip(GossipAlgo algo, int n, int a = 3, int b = 1) {
+  GossipSpec s;
+  s.algo = algo;
+  s.circ = CircParams::from_ab(a, b);
+  return generate_gossip(ring(n), s);
+}
+
+double phase_time(const GossipSchedule& g, const ScheduleCost& c, const std::string& prefix) {
+  double t = 0;
+  for (const PhaseSpan& p : g.phases)
+    if (p.name.rfind(prefix, 0) == 0)
+      for (int s = p.first_step; s <= p.last_step; ++s) t += c.steps[size_t(s - 1)].time;
+  return t;
+}
+
+CostParams at(double r) {
+  CostParams p;
+  p.r = r;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("gossip cost: Approach 1 takes exactly floor(n/2) (1 + r) (Lemma 4)", "[sw]") {
+  for (int n = 2; n <= 40; ++n)
+    for (double r : {0.0, 2.0, 10.0, 250.0}) {
+      CAPTURE(n, r);
+      const GossipSchedule g = ring_gossip(GossipAlgo::Approach1, n);
+      REQUIRE(g.schedule.num_steps == n / 2);
+      REQUIRE(schedule_cost(g.schedule, at(r)).total == Approx(approach1_time(n, r)));
+    }
+  REQUIRE(approach1_time(27, 2) == 39);  // Table 1
+  REQUIRE(approach1_time(729, 250) == 91364);
+}
+
+TEST_CASE("gossip cost: Approach 2 for n = 3^k is sum (3^i + r) + k (n + r), within n/2 of Lemma 4", "[sw]") {
+  for (int n : {3, 9, 27, 81, 243})
+    for (double r : {2.0, 50.0}) {
+      CAPTURE(n, r);
+      const GossipSchedule g = ring_gossip(GossipAlgo::Approach2, n);
+      const int k = int(std::lround(std::log(n) / std::log(3)));
+      REQUIRE(g.schedule.num_steps == 2 * k);
+      const double t = schedule_cost(g.schedule, at(r)).total;
+      REQUIRE(t == Approx(approach2_sum(n, r)));
+      // Lemma 4 drops the concentration's (n - 1)/2.
+      REQUIRE(t - approach2_time(n, r) == Approx((n - 1) / 2.0));
+    }
+}
+
+TEST_CASE("gossip cost: CIRCGOS phases 2 and 3 equal Lemma 5 when n is a power of a and k divides n", "[sw]") {
+  // (n, a, b): n = a^R; Phase 1 matches as well, up to Lemma 5's n/(2a) for (n/a - 1)/2, when
+  // n/a is a power of 3 (the ternary concentration is then exact).
+  auto [n, a, b] = GENERATE(table<int, int, int>({{27, 3, 1}, {81, 3, 2}, {81, 9, 4}, {81, 9, 5}, {64, 4, 2},
+                                                  {64, 8, 4}, {243, 3, 1}, {729, 9, 4}, {125, 5, 2}, {256, 4, 3}}));
+  const int k = 2 * b - a + 2;
+  for (double r : {2.0, 10.0, 50.0}) {
+    CAPTURE(n, a, b, r);
+    const GossipSchedule g = ring_gossip(GossipAlgo::Circgos, n, a, b);
+    const ScheduleCost c = schedule_cost(g.schedule, at(r));
+    const ClosedForm f = circgos_time(n, a, b, r, HalfRule::Floor);
+    REQUIRE(phase_time(g, c, "2") == Approx(f.phases[1].second));
+    if (n % k == 0) REQUIRE(phase_time(g, c, "3") == Approx(f.phases[2].second));
+    const int g0 = n / a;
+    int p = 1;
+    while (p < g0) p *= 3;
+    if (p == g0) REQUIRE(phase_time(g, c, "1") == Approx(f.phases[0].second - 0.5));
+  }
+}
+
+TEST_CASE("gossip cost: TORGOS step by step equals Lemma 7's sums before their approximation", "[sw]") {
+  // Lemma 7's proof sums packet sizes n/a, n, n a, ..., n^2/a (Phases 2, 3, 4b) and n a^t / k
+  // (4a, t = 1..L-1); the lemma then replaces the geometric sums by n^2/(a-1).
+  auto [n, a, b] = GENERATE(table<int, int, int>({{9, 3, 1}, {27, 3, 1}, {27, 3, 2}, {16, 4, 2}, {8, 2, 1}}));
+  for (bool coloured : {false, true}) {
+    GossipSpec s;
+    s.algo = GossipAlgo::Torgos;
+    s.coloured = coloured;
+    s.circ = CircParams::from_ab(a, b);
+    const GossipSchedule g = generate_gossip(parse_net("torus:" + std::to_string(n) + "x" + std::to_string(n)), s);
+    const double r = 10, f = coloured ? 0.5 : 1.0;
+    const int k = 2 * b - a + 2;
+    const int L = int(std::lround(std::log(n) / std::log(a)));
+    double sizes = 0, fill = 0;
+    for (double m = double(n) / a; m <= double(n) * n / a + 0.5; m *= a) sizes += m;
+    for (int t = 1; t < L; ++t) fill += b * (n * std::pow(a, t) / k);
+    const ScheduleCost c = schedule_cost(g.schedule, at(r));
+    CAPTURE(n, a, b, coloured);
+    REQUIRE(phase_time(g, c, "2") + phase_time(g, c, "3") + phase_time(g, c, "4b") ==
+            Approx((a / 2) * (f * sizes + (L + 1) * r)));
+    if (n % k == 0) REQUIRE(phase_time(g, c, "4a") == Approx(f * fill + (L - 1) * b * r));
+  }
+}
+
+TEST_CASE("gossip search: n = 729 finds Table 1's (a, b) and times with the tables' a/2", "[sw]") {
+  // Table 1, n = 729: r -> (time, a, b). The paper evaluates floor(a/2) as a/2 (HalfRule::Half).
+  auto [r, time, a, b] = GENERATE(table<double, int, int, int>({{2, 828, 138, 179}, {10, 1449, 36, 42}, {50, 2895, 12, 11}, {250, 6755, 4, 2}}));
+  SearchOptions o;
+  o.half = HalfRule::Half;
+  const SearchResult w = search_circgos(729, r, o);
+  CAPTURE(r);
+  REQUIRE(w.a == a);
+  REQUIRE(w.b == b);
+  REQUIRE(std::lround(w.time) == time);
+}
+
+TEST_CASE("gossip search: r = 2..250 on n = 729 answers in well under a second", "[sw]") {
+  const auto t0 = std::chrono::steady_clock::now();
+  double sum = 0;
+  for (int r = 2; r <= 250; ++r) sum += search_circgos(729, r).time;
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  REQUIRE(sum > 0);
+  REQUIRE(secs < 1.0);
+}
+
+TEST_CASE("gossip search: TORGOS' n = 27 finds Table 2's (a, b) with a/2", "[sw]") {
+  auto [r, time, a, b] = GENERATE(table<double, int, int, int>({{10, 409, 9, 8}, {50, 929, 4, 2}, {200, 2458, 3, 1}, {500, 5458, 3, 1}}));
+  SearchOptions o;
+  o.half = HalfRule::Half;
+  const SearchResult w = search_diagonal(27, 2, r, 2, o);
+  CAPTURE(r);
+  REQUIRE(w.a == a);
+  REQUIRE(w.b == b);
+  REQUIRE(std::lround(w.time) == time);
+}
+
+TEST_CASE("gossip cost: the hop term of eq. 1 adds hops * t_d/(l t_f) to each step's slowest unicast", "[sw]") {
+  const GossipSchedule g = ring_gossip(GossipAlgo::Approach1, 9);
+  CostParams p = at(2);
+  p.hop_term = true;
+  p.hop = 0.5;
+  REQUIRE(schedule_cost(g.schedule, p).total == Approx(4 * (2 + 1 + 0.5)));
+  REQUIRE(message_time(3, 10, 5, 1, 2) == 5 + 3 + 20);
+}
