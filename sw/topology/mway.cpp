@@ -32,7 +32,7 @@ MwayGeometry::MwayGeometry(std::vector<int> radix) : m_radix(std::move(radix)) {
 }
 
 std::vector<int> MwayGeometry::coord(int ch) const {
-  std::vector<int> c(size_t(dims()));
+  std::vector<int> c(static_cast<size_t>(dims()));
   for (int d = 0; d < dims(); ++d) c[size_t(d)] = coord_of(ch, d);
   return c;
 }
