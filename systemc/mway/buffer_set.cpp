@@ -125,7 +125,7 @@ void MwayBufferSet::make_replica(int i, int orig, uint32_t rest) {
   const MwayBufferEntry& o = m_table[size_t(orig)];
   if (rep.a) internal_error(name(), "replica into a busy buffer");
   if (o.count + 1 > m_cap) internal_error(name(), "replica does not fit (needs virtual cut-through)");
-  MwayReplicaEngine::build(*m_sh.geo, o, rep, rest, m_out, m_role == Role::Injection);
+  MwayReplicaEngine::build(*m_sh.geo, o, rep, rest, m_out);
   ++m_nonempty;
   m_sh.hooks->mark_active(m_out);
 }

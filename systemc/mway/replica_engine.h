@@ -16,7 +16,7 @@ class MwayReplicaEngine {
   /// Fill row `rep` as the replica of `orig`, which keeps Ways = taken; the replica carries
   /// `rest` with the suffix Region on channel `ch` (called after the edge's transfers).
   static void build(const sw::MwayGeometry& g, const MwayBufferEntry& orig, MwayBufferEntry& rep, uint32_t rest,
-                    int ch, bool source) {
+                    int ch) {
     const int first = __builtin_ctz(rest);
     const int cap = int(rep.ring.size());
     rep.a = true;
@@ -39,7 +39,6 @@ class MwayReplicaEngine {
     rep.count += orig.count;
     rep.rptr = rep.count % cap;
     rep.f = rep.count == cap;
-    (void)source;
   }
 };
 
