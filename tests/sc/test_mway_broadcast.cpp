@@ -109,6 +109,26 @@ TEST_CASE("mway: a whole-network broadcast on a 10-D hypercube reaches all 1023 
   }
 }
 
+TEST_CASE("mway: MST-safe broadcasts on a 9-D hypercube reach all 511 other nodes at h + L", "[sc]") {
+  MwayParams p;
+  p.radix = std::vector<int>(9, 2);
+  p.algorithm = MwayAlgorithm::MstSafe;
+  test::MwayBench b("bench", p);
+  const auto& g = b.fab.geometry();
+  REQUIRE(g.ways() == 19);
+  for (int s : {0, 137, 511}) b.submit(b.region(uint64_t(s + 1), s, g.full_region(), 5, uint64_t(s) * 2));
+  b.run(2000);
+  REQUIRE(b.errors.empty());
+  REQUIRE(b.complete());
+  REQUIRE(b.tail_cycle.size() == 3 * 511);
+  for (int s : {0, 137, 511}) {
+    uint64_t last = 0;
+    for (int v = 0; v < g.num_channels(); ++v)
+      if (v != s) last = std::max(last, b.tail_cycle[{uint64_t(s + 1), v}]);
+    REQUIRE(last == uint64_t(s) * 2 + 9 + 5);  // the farthest node is 9 hops away
+  }
+}
+
 TEST_CASE("mway: unicast and MST-safe broadcast messages mix under random load and all arrive", "[sc]") {
   MwayParams p;
   p.radix = {6, 6};
