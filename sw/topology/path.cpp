@@ -43,7 +43,7 @@ Topology parse_net(const std::string& text) {
   const std::vector<std::string> kinds = split(text.substr(0, colon), ',');
   const std::vector<std::string> sizes = split(text.substr(colon + 1), 'x');
   const int dims = int(sizes.size());
-  if (dims < 1 || dims > kMaxDims) throw std::invalid_argument(usage);
+  if (dims < 1 || dims > kMaxTorusDims) throw std::invalid_argument(usage);
   if (kinds.size() != 1 && int(kinds.size()) != dims) throw std::invalid_argument(usage);
   int radix[kMaxDims] = {1, 1, 1, 1};
   bool torus[kMaxDims] = {false, false, false, false};

@@ -36,7 +36,7 @@ namespace wormcast::sw {
 std::string describe(const Topology& t);
 
 /// Inverse of describe(): "torus:16x16", "mesh:4x4x4", "torus,mesh:8x4" (one kind per dimension).
-/// 1..kMaxDims dimensions, every radix 2..4096, at most 2^24 nodes. Throws std::invalid_argument
+/// 1..kMaxTorusDims dimensions, every radix 2..4096, at most 2^24 nodes. Throws std::invalid_argument
 /// with a one-line message on anything else.
 Topology parse_net(const std::string& text);
 }  // namespace wormcast::sw

@@ -9,7 +9,10 @@
 
 namespace wormcast::sw {
 
-inline constexpr int kMaxDims = 4;
+/// Dimensions of a node grid (an m-way d-cube has up to 16); the torus router and its schedules
+/// have at most kMaxTorusDims.
+inline constexpr int kMaxDims = 16;
+inline constexpr int kMaxTorusDims = 4;
 
 /// Direction inside a dimension. Port numbering everywhere: port = 2 * dim + dir.
 enum class Dir : uint8_t { Plus = 0, Minus = 1 };

@@ -79,6 +79,7 @@ const Choices<LocalPorts> kLocalPorts = {{"all", LocalPorts::All}, {"one", Local
 const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose", Pattern::Transpose},
                                     {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
                                     {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot}};
+const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
 template <class E>
@@ -119,6 +120,7 @@ std::string join(const std::vector<T>& v, const char* sep) {
   }
 
 const char* const kTorus = "torus";
+const char* const kMway = "mway";
 
 const std::vector<Field>& schema() {
   static const std::vector<Field> fields = {
@@ -126,11 +128,11 @@ const std::vector<Field>& schema() {
        "router family: which routers, links and NIC adapters build the network",
        [](Config& c, const std::string& v, const Field&) { c.net.family = v; },  // checked in load_config
        [](const Config& c) { return nlohmann::json(c.net.family); }},
-      {"net.radix", nullptr, "8x8", "k0xk1x... with 1..4 dimensions, each radix 2..256, at most 65536 nodes",
+      {"net.radix", nullptr, "8x8", "k0xk1x... with 1..16 dimensions (torus family: 1..4), each radix 2..256, at most 65536 nodes",
        "radix per dimension, dimension 0 first",
        [](Config& c, const std::string& v, const Field& f) {
          auto parts = split_list(v, 'x');
-         if (parts.empty() || parts.size() > size_t(limits::kMaxDims)) bad(f, v);
+         if (parts.empty() || parts.size() > size_t(sw::kMaxDims)) bad(f, v);
          c.net.radix.clear();
          int64_t nodes = 1;
          for (auto& p : parts) {
@@ -174,6 +176,22 @@ const std::vector<Field>& schema() {
       INT_FIELD("router.router_delay", kTorus, "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
       INT_FIELD("router.link_delay", kTorus, "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
       INT_FIELD("router.credit_delay", kTorus, "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
+      {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
+       "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
+       [](Config& c, const std::string& v, const Field& f) {
+         for (const char* a : {"unicast", "mst", "mst-safe", "mst-replica", "mst-unicast", "rd"})
+           if (v == a) {
+             c.mway.algo = v;
+             return;
+           }
+         bad(f, v);
+       },
+       [](const Config& c) { return nlohmann::json(c.mway.algo); }},
+      INT_FIELD("mway.buffers", kMway, "4", 1, 32, mway.buffers, "buffers per router buffer set (DIM+ and DIM-)"),
+      INT_FIELD("mway.buffer_length", kMway, "5", 1, 4096, mway.buffer_length,
+                "flits per buffer (mst-safe, mst-replica: at least nic.max_packet, a whole packet)"),
+      INT_FIELD("mway.injection_buffers", kMway, "4", 1, 32, mway.injection_buffers, "node interface injection buffers"),
+      INT_FIELD("mway.ejection_buffers", kMway, "4", 1, 32, mway.ejection_buffers, "node interface ejection buffers"),
       INT_FIELD("nic.ts", nullptr, "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
       INT_FIELD("nic.tr", nullptr, "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
       INT_FIELD("nic.max_packet", nullptr, "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
@@ -196,6 +214,11 @@ const std::vector<Field>& schema() {
       {"traffic.hotspot_fraction", nullptr, "0.1", "0..1", "share of packets sent to a hotspot",
        [](Config& c, const std::string& v, const Field& f) { c.traffic.hotspot_fraction = to_real(f, v, 0.0, 1.0); },
        [](const Config& c) { return nlohmann::json(c.traffic.hotspot_fraction); }},
+      {"traffic.broadcast_fraction", kMway, "0", "0..1", "share of messages that are region broadcasts",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.broadcast_fraction = to_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.broadcast_fraction); }},
+      CHOICE_FIELD("traffic.region", kMway, "all", kRegions, traffic.region, "all or random",
+                   "broadcast region: the whole network, or a random rectangle (uniform corners per dimension)"),
       INT_FIELD("sim.warmup", nullptr, "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
       INT_FIELD("sim.measure", nullptr, "10000", 1, 1000000000, sim.measure, "measured cycles"),
       INT_FIELD("sim.drain", nullptr, "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
@@ -250,8 +273,8 @@ std::vector<std::string> split_list(const std::string& s, char sep) {
 }
 
 sw::Topology NetConfig::topology() const {
-  int r[sw::kMaxDims] = {1, 1, 1, 1};
-  bool t[sw::kMaxDims] = {false, false, false, false};
+  int r[sw::kMaxDims];
+  bool t[sw::kMaxDims];
   for (size_t d = 0; d < radix.size() && d < size_t(sw::kMaxDims); ++d) {
     r[d] = radix[d];
     t[d] = d < torus.size() && torus[d];

@@ -49,8 +49,19 @@ struct NicConfig {
   int max_packet = 64;     ///< flits per packet, messages longer than this are split
 };
 
+/// The k-ary m-way router family (docs/mway.md): mway.* keys.
+struct MwayConfig {
+  std::string algo = "mst-safe";  ///< unicast, mst, mst-safe, mst-replica, mst-unicast, rd
+  int buffers = 4;                ///< buffers per router buffer set (DIM+, DIM-)
+  int buffer_length = 5;          ///< flits per buffer
+  int injection_buffers = 4;
+  int ejection_buffers = 4;
+};
+
 enum class Pattern { Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot };
 enum class InjectionMode { Bernoulli, Message };
+/// Region of a broadcast message: the whole network or a random rectangle.
+enum class RegionMode { All, Random };
 
 struct TrafficConfig {
   Pattern pattern = Pattern::Uniform;
@@ -60,6 +71,8 @@ struct TrafficConfig {
   int message_len = 16;         ///< flits (message mode; split into packets of nic.max_packet)
   std::vector<int> hotspots{0};
   double hotspot_fraction = 0.1;
+  double broadcast_fraction = 0;  ///< share of messages that are region broadcasts (families with regions)
+  RegionMode region = RegionMode::All;
 };
 
 struct SimConfig {
@@ -74,6 +87,7 @@ struct SimConfig {
 struct Config {
   NetConfig net;
   RouterConfig router;
+  MwayConfig mway;
   NicConfig nic;
   TrafficConfig traffic;
   SimConfig sim;

@@ -3,7 +3,7 @@
 
 namespace wormcast::limits {
 
-inline constexpr int kMaxDims = 4;        ///< wc_pkg MaxDims: dimensions of a torus/mesh router
+inline constexpr int kMaxDims = 4;        ///< wc_pkg MaxDims: dimensions of a torus/mesh router (= sw::kMaxTorusDims)
 inline constexpr int kMaxPorts = 16;      ///< wc_pkg MaxPorts: 2n network + up to 2n local ports
 inline constexpr int kMaxVcs = 16;        ///< wc_pkg MaxVcs: the flit's 4-bit VC field
 inline constexpr int kMaxRadix = 256;     ///< 2^wc_pkg CoordW: one coordinate in 8 bits

@@ -52,6 +52,8 @@ class Network : public sc_core::sc_module {
   /// a mesh edge), and what that order is.
   virtual std::vector<uint64_t> link_counters() const = 0;
   virtual std::string link_order() const = 0;
+  /// Flits each node injected into the network since start (empty: the family does not count).
+  virtual std::vector<uint64_t> injection_counters() const { return {}; }
 
   /// Trace every port/channel wire under hierarchical names.
   virtual void trace(sc_core::sc_trace_file* tf) const = 0;

@@ -173,7 +173,7 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
 }
 
 uint64_t TorusNetwork::zero_load(int src, int dst, uint32_t length) const {
-  // (h+1) R + h Ld + L (docs/router.md section 10); both directions of a k/2 tie are k/2 hops.
+  // (h+1) R + h Ld + L (docs/router.md section 7); both directions of a k/2 tie are k/2 hops.
   const uint64_t h = uint64_t(m_topo.hops(src, dst, false));
   return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) + length;
 }
@@ -196,6 +196,9 @@ Family torus_family() {
   f.name = "torus";
   f.help = "wormhole VC router on k-ary n-cube tori and meshes (docs/router.md); --net torus:8x8, mesh:4x4x4";
   f.validate = [](Config& c) {
+    if (c.net.radix.size() > size_t(limits::kMaxDims))
+      throw ConfigError(fmt::format("config: net.radix has {} dimensions; allowed for the torus family: 1..{}",
+                                    c.net.radix.size(), limits::kMaxDims));
     if (derive_router_params(c.net, c.router).num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
                                     "with dateline classes)",

@@ -72,6 +72,10 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   const double t0 = wall_seconds();
   Progress progress(sim.progress, end > 0 ? end : 0);
   uint64_t cycle = 0, seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress
+  if (begin == 0) {
+    r.links_begin = net.link_counters();
+    r.inj_begin = net.injection_counters();
+  }
   for (;;) {
     uint64_t target = cycle + step;
     if (cycle < begin && target > begin) target = begin;
@@ -79,7 +83,14 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     sc_core::sc_start(cycle_time() * double(target - cycle));
     cycle = target;
     progress.update(cycle);
-    if (cycle == begin) r.links_begin = net.link_counters();
+    if (cycle == begin) {
+      r.links_begin = net.link_counters();
+      r.inj_begin = net.injection_counters();
+    }
+    if (cycle == end) {  // the window's end, not the end of the drain
+      r.links_end = net.link_counters();
+      r.inj_end = net.injection_counters();
+    }
     const uint64_t moved = net.activity().switched + net.scoreboard().injected_packets();
     if (moved != seen) {
       seen = moved;
@@ -98,8 +109,14 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   progress.done();
   r.wall_seconds = wall_seconds() - t0;
   r.cycles = cycle;
-  if (r.links_begin.empty()) r.links_begin = net.link_counters();
-  r.links_end = net.link_counters();
+  if (r.links_begin.empty()) {
+    r.links_begin = net.link_counters();
+    r.inj_begin = net.injection_counters();
+  }
+  if (r.links_end.empty()) {  // stopped inside the window
+    r.links_end = net.link_counters();
+    r.inj_end = net.injection_counters();
+  }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
   r.last_move = net.activity().last_move;
   Scoreboard& sb = net.scoreboard();
@@ -146,6 +163,14 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
                 {"max_utilization", mx},
                 {"order", net.link_order()},
                 {"utilization", util}};
+  if (!r.inj_end.empty()) {
+    // Share of a node's channel cycles used to inject a flit, averaged over nodes (the m-way
+    // paper's injection rate).
+    uint64_t inj = 0;
+    for (size_t i = 0; i < r.inj_end.size(); ++i) inj += r.inj_end[i] - r.inj_begin[i];
+    const double den = double(r.inj_end.size()) * double(r.window);
+    j["links"]["injection_rate"] = den > 0 ? std::round(double(inj) / den * 1e6) / 1e6 : 0.0;
+  }
   j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
   if (r.status == RunStatus::Deadlock)
     j["deadlock"] = {{"detected", true}, {"cycle", r.cycles}, {"last_move", r.last_move}, {"wait_for", r.wait_for.to_json()}};

@@ -46,6 +46,7 @@ struct RunResult {
   uint64_t cycles = 0;
   double wall_seconds = 0;
   std::vector<uint64_t> links_begin, links_end;  ///< Network::link_counters at the window's ends
+  std::vector<uint64_t> inj_begin, inj_end;      ///< Network::injection_counters at the window's ends
   uint64_t window = 0;                           ///< measured cycles actually simulated
   uint64_t last_move = 0;
   WaitForGraph wait_for;                         ///< when status == Deadlock

@@ -55,6 +55,7 @@ void TrafficStats::on_packet(const PacketRecord& rec) {
   if (tail_cycle >= m_begin && tail_cycle < m_end) m_accepted_flits += rec.length;
   if (rec.created >= m_begin && rec.created < m_end) {
     m_measured_done += rec.last;  // a multi-destination packet is done when its last copy is
+    if (rec.last) m_message_latency.push_back(uint32_t(rec.arrived - rec.created));
     m_latency.push_back(uint32_t(rec.arrived - rec.created));
     m_net_latency.push_back(uint32_t(rec.arrived - rec.injected));
   }
@@ -82,6 +83,7 @@ nlohmann::json TrafficStats::report() const {
   nlohmann::json j;
   j["latency"] = summary(m_latency);
   j["network_latency"] = summary(m_net_latency);
+  j["message_latency"] = summary(m_message_latency);
   j["offered"] = std::round(double(m_offered_flits) / denom * 1e6) / 1e6;
   j["accepted"] = std::round(double(m_accepted_flits) / denom * 1e6) / 1e6;
   j["measured_packets"] = m_measured_created;
@@ -114,6 +116,29 @@ uint64_t TrafficGen::next_gap(std::mt19937_64& rng) const {
   return 1 + uint64_t(std::floor(std::log1p(-u) / std::log1p(-m_p)));
 }
 
+Destination TrafficGen::region(int s, std::mt19937_64& rng) const {
+  Destination d;
+  const int dims = m_topo.dims();
+  d.lo.assign(size_t(dims), 0);
+  d.hi.assign(size_t(dims), 0);
+  for (;;) {
+    for (int k = 0; k < dims; ++k) {
+      if (m_cfg.traffic.region == RegionMode::All) {
+        d.hi[size_t(k)] = m_topo.radix(k) - 1;
+        continue;
+      }
+      std::uniform_int_distribution<int> u(0, m_topo.radix(k) - 1);
+      const int a = u(rng), b = u(rng);
+      d.lo[size_t(k)] = std::min(a, b);
+      d.hi[size_t(k)] = std::max(a, b);
+    }
+    bool only_source = true;
+    for (int k = 0; k < dims && only_source; ++k)
+      only_source = d.lo[size_t(k)] == d.hi[size_t(k)] && d.lo[size_t(k)] == m_topo.coord_of(s, k);
+    if (!only_source) return d;
+  }
+}
+
 void TrafficGen::tick() {
   const uint64_t t = m_cycle++;
   if (t >= m_stop) return;
@@ -122,8 +147,12 @@ void TrafficGen::tick() {
     if (m_next[size_t(s)] != t) continue;
     auto& rng = m_rng[size_t(s)];
     m_next[size_t(s)] = t + next_gap(rng);
-    const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng);
-    m_net.nic(s).submit(dst, m_len, false, 0, t);
+    const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
+                           std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
+    if (broadcast)
+      m_net.nic(s).submit(region(s, rng), m_len, false, 0, t);
+    else
+      m_net.nic(s).submit(pattern_destination(m_topo, m_cfg.traffic, s, rng), m_len, false, 0, t);
     m_stats.on_generated(t, m_len);
     if (t >= m_stats.m_begin && t < m_stats.m_end)
       m_stats.m_measured_created += (m_len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
@@ -173,6 +202,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
   const nlohmann::json st = stats.report();
   j["latency"] = st["latency"];
   j["network_latency"] = st["network_latency"];
+  j["message_latency"] = st["message_latency"];
   j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
                      {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
                      {"measured_delivered", st["measured_delivered"]}};

@@ -36,6 +36,7 @@ class TrafficStats : public PacketListener {
   uint64_t m_measured_created = 0, m_measured_done = 0;
   uint64_t m_offered_flits = 0, m_accepted_flits = 0;
   std::vector<uint32_t> m_latency, m_net_latency;
+  std::vector<uint32_t> m_message_latency;  ///< per packet, at its last addressed node
   friend class TrafficGen;
 };
 
@@ -49,6 +50,8 @@ class TrafficGen : public sc_core::sc_module {
  private:
   void tick();
   uint64_t next_gap(std::mt19937_64& rng) const;
+  /// A region broadcast's destination from node s (never only s itself).
+  Destination region(int s, std::mt19937_64& rng) const;
 
   Config m_cfg;
   Network& m_net;

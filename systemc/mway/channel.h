@@ -1,0 +1,85 @@
+// An m-way channel (docs/mway.md sections 3-5): the channel arbiter on Pri, the wired-AND Ack,
+// Stat as seen by the drivers, and the transfer of one flit per cycle to every addressed
+// receiver. It has no process: the fabric's clocked process runs evaluate and commit.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+#include "systemc/mway/buffer_set.h"
+#include "systemc/mway/types.h"
+
+namespace wormcast {
+
+class MwayChannel : public sc_core::sc_module {
+ public:
+  MwayChannel(sc_core::sc_module_name name, const MwayShared& sh, int id);
+
+  int id() const { return m_id; }
+  /// Attach the set that is way p / driver p on this channel.
+  void attach_receiver(int p, MwayBufferSet* s) { m_receivers[size_t(p)] = s; }
+  void attach_driver(int p, MwayBufferSet* s) { m_drivers[size_t(p)] = s; }
+  MwayBufferSet* receiver(int p) const { return m_receivers[size_t(p)]; }
+  MwayBufferSet* driver(int p) const { return m_drivers[size_t(p)]; }
+  /// Some driver set holds a flit.
+  bool has_flits() const;
+
+  /// Cycle t, from the state after edge t: arbitration, allocation, Ack. True when a driver won.
+  bool evaluate(uint64_t t, std::vector<MwayBufferSet*>& picked);
+  /// A header whose ok ways are a proper non-empty prefix and that may split (MST-replica).
+  bool wants_replica() const { return m_d.valid && m_d.action == Action::SplitCandidate; }
+  /// Resolve wants_replica(): replica row of the driver set, or -1 (then the header reserves).
+  void resolve_replica(int row);
+  /// Edge t+1: commit the transfer of cycle t. Returns true when a flit moved.
+  bool commit(uint64_t t, MwayChannelObserver* obs);
+  /// Replica creation after every transfer of the edge (section 4 step 2): the replica's row in
+  /// the driver set of the last decision, or -1 when there was none.
+  std::pair<int, int> commit_replica();  ///< (replica row, original row), or (-1, -1)
+  /// Driver set of the last decision.
+  MwayBufferSet* decided_driver() const { return m_d.valid ? m_drivers[size_t(m_d.drv)] : nullptr; }
+  /// Lines idle (no driver this cycle).
+  void idle();
+
+  uint64_t flits() const { return m_flits; }
+  /// Of those, cycles in which this channel's node interface was the driver (injection rate).
+  uint64_t node_flits() const { return m_node_flits; }
+
+  // Channel lines of the current cycle (traced).
+  int line_drv = -1;
+  int line_tag = 0;
+  int line_buf = -1;
+  uint32_t line_ways = 0;
+  bool line_ack = false;
+
+ private:
+  enum class Action { None, Transfer, Partial, Reserve, SplitCandidate, Split, Body };
+  struct Decision {
+    bool valid = false;
+    int drv = -1, buf = -1;
+    MwayTag tag = MwayTag::I;
+    uint32_t index = 0;
+    Action action = Action::None;
+    uint32_t ways = 0, ok = 0, newly = 0;
+    std::array<int, kMwayMaxWays> row{};
+    int replica = -1;
+    std::vector<std::pair<int, int>> matches;  ///< body: (way, row)
+  };
+  void write_header_to(uint32_t ways, MwayBufferSet* drv_set, MwayBufferEntry& e, uint64_t t,
+                       MwayChannelEvent* ev);
+
+  const MwayShared& m_sh;
+  int m_id;
+  int m_m;
+  std::vector<MwayBufferSet*> m_receivers, m_drivers;
+  int m_ptr = 0;  ///< channel arbiter's rotating priority pointer
+  Decision m_d;
+  uint64_t m_flits = 0, m_node_flits = 0;
+  // replica pending commit
+  int m_rep_row = -1, m_rep_orig = -1;
+  uint32_t m_rep_rest = 0;
+};
+
+}  // namespace wormcast

@@ -1,0 +1,343 @@
+// The m-way fabric: construction, the per-edge steps of docs/mway.md section 4, submission of
+// messages (section 8) and the observation hooks.
+#include "systemc/mway/fabric.h"
+
+#include <stdexcept>
+
+#include "systemc/common/clock.h"
+#include "systemc/mway/replica_engine.h"
+
+namespace wormcast {
+
+namespace {
+const MwayParams& validated(const MwayParams& p) {
+  p.validate();
+  return p;
+}
+}  // namespace
+
+std::string MwayFabric::router_name(int r) const {
+  return "r_d" + std::to_string(m_geo.router_dim(r)) + "_" + m_geo.suffix(m_geo.router_low(r));
+}
+
+MwayFabric::MwayFabric(sc_core::sc_module_name name, const MwayParams& params)
+    : sc_module(name),
+      m_p(validated(params)),
+      m_geo(m_p.radix),
+      m_channels("ch"),
+      m_routers("r"),
+      m_nis("ni") {
+  m_sh = MwayShared{&m_geo, &m_p, this};
+  m_channels.init(size_t(m_geo.num_channels()), [&](const char*, size_t i) {
+    return new MwayChannel(channel_name(int(i)).c_str(), m_sh, int(i));
+  });
+  m_routers.init(size_t(m_geo.num_routers()), [&](const char*, size_t i) {
+    return new MwayRouter(router_name(int(i)).c_str(), m_sh, int(i));
+  });
+  m_nis.init(size_t(m_geo.num_channels()), [&](const char*, size_t i) {
+    return new MwayNodeInterface(node_name(int(i)).c_str(), m_sh, int(i));
+  });
+  // Wiring (section 2.1): a set is way p on its input channel and driver p on its output channel.
+  for (auto& r : m_routers) {
+    for (MwayBufferSet* s : {&r.plus, &r.minus}) {
+      m_channels[size_t(s->in_channel())].attach_receiver(s->number(), s);
+      m_channels[size_t(s->out_channel())].attach_driver(s->number(), s);
+    }
+  }
+  for (auto& ni : m_nis) {
+    m_channels[size_t(ni.node())].attach_driver(m_geo.node_way(), &ni.inj);
+    m_channels[size_t(ni.node())].attach_receiver(m_geo.node_way(), &ni.ej);
+  }
+  m_is_active_ch.assign(size_t(m_geo.num_channels()), 0);
+  m_is_active_ni.assign(size_t(m_geo.num_channels()), 0);
+
+  SC_HAS_PROCESS(MwayFabric);
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void MwayFabric::mark_active(int ch) {
+  if (!m_is_active_ch[size_t(ch)]) {
+    m_is_active_ch[size_t(ch)] = 1;
+    m_active_ch.push_back(ch);
+  }
+}
+
+void MwayFabric::activate_ni(int node) {
+  if (!m_is_active_ni[size_t(node)]) {
+    m_is_active_ni[size_t(node)] = 1;
+    m_active_ni.push_back(node);
+  }
+  if (m_sleeping) m_wake.notify(sc_core::SC_ZERO_TIME);
+}
+
+void MwayFabric::deliver(uint64_t cycle, int node, const MwayPacket& p, uint32_t index, bool head, bool tail) {
+  if (m_obs) m_obs->on_deliver(cycle, node, p.id, index, head, tail);
+  if (tail && p.kind == MwayKind::Forward) {
+    m_nis[size_t(node)].forward(p, cycle);
+    activate_ni(node);
+  }
+}
+
+void MwayFabric::injected(uint64_t cycle, uint64_t packet) {
+  if (m_obs) m_obs->on_inject(cycle, packet);
+}
+
+std::vector<int> MwayFabric::addressed(const MwayMessage& m) const {
+  if (m.dst >= 0) return {m.dst};
+  std::vector<int> out;
+  for (int n : m_geo.nodes(m.region))
+    if (n != m.src) out.push_back(n);
+  return out;
+}
+
+void MwayFabric::submit(int node, const MwayMessage& m) {
+  if (node < 0 || node >= num_nodes() || m.src != node)
+    throw std::invalid_argument("submit: node " + std::to_string(node) + " must be the message's src (" +
+                                std::to_string(m.src) + ") and in 0.." + std::to_string(num_nodes() - 1));
+  if (m.length < 2 || m.length > uint32_t(m_p.max_message_length))
+    throw std::invalid_argument("submit: length 2.." + std::to_string(m_p.max_message_length) + ", got " +
+                                std::to_string(m.length));
+  MwayPacket p;
+  p.id = m.id;
+  p.src = node;
+  p.len = m.length;
+  MwayNodeInterface& ni = m_nis[size_t(node)];
+  if (m.dst >= 0 || m_geo.size(m.region) == 1) {
+    const int dst = m.dst >= 0 ? m.dst : m_geo.nodes(m.region).front();
+    if (dst >= num_nodes() || dst == node)
+      throw std::invalid_argument("submit: dst " + std::to_string(dst) + " must be another node");
+    p.kind = MwayKind::Unicast;
+    p.dst = dst;
+    p.region = m_geo.point(dst);
+    ni.enqueue(p, m.created, true);
+  } else {
+    if (!m_geo.valid(m.region)) throw std::invalid_argument("submit: Region outside the mesh");
+    if (m_p.algorithm == MwayAlgorithm::UnicastOnly)
+      throw std::invalid_argument("submit: algorithm unicast carries no Region broadcast");
+    p.region = m.region;
+    if (!m_geo.contains(m.region, node)) {
+      // Section 8: first a forwarded copy into the Region, then the algorithm from the entry node.
+      p.kind = MwayKind::Forward;
+      p.dst = m_geo.entry_node(m.region, node);
+      ni.enqueue(p, m.created, true);
+    } else if (m_p.algorithm == MwayAlgorithm::MstUnicast || m_p.algorithm == MwayAlgorithm::RecursiveDoubling) {
+      bool first = true;
+      const auto sends = m_p.algorithm == MwayAlgorithm::MstUnicast ? m_geo.mst_unicast_sends(m.region, node)
+                                                                     : m_geo.rd_sends(m.region, node);
+      for (auto& s : sends) {
+        p.kind = MwayKind::Forward;
+        p.dst = s.dst;
+        p.region = s.region;
+        ni.enqueue(p, m.created, first);
+        first = false;
+      }
+    } else {
+      p.kind = MwayKind::Tree;
+      ni.enqueue(p, m.created, true);
+    }
+  }
+  activate_ni(node);
+}
+
+void MwayFabric::tick() {
+  if (m_sleeping) {  // woken by submit(); the new work is taken at the next edge
+    m_sleeping = false;
+    return;
+  }
+  const uint64_t e = current_cycle();
+  // Step 1: commit the transfers of cycle e-1.
+  for (int ch : m_commit) {
+    if (m_channels[size_t(ch)].commit(e - 1, m_chobs)) {
+      ++m_moved;
+      m_last_move = e - 1;
+      if (m_activity) {
+        ++m_activity->switched;
+        m_activity->last_move = e - 1;
+      }
+    }
+  }
+  // Step 2: replicas, after every transfer of the edge.
+  for (int ch : m_commit) {
+    MwayChannel& c = m_channels[size_t(ch)];
+    const auto [row, orig] = c.commit_replica();
+    if (row < 0) continue;
+    MwayBufferSet* ds = c.decided_driver();
+    const MwayBufferEntry& rep = ds->entry(row);
+    if (ds->role() == MwayBufferSet::Role::Injection) {
+      m_nis[size_t(ds->out_channel())].add_replica_target(orig, row);
+    } else if (!rep.t) {
+      // The upstream driver now feeds the replica too; its RF must see the replica's F.
+      MwayBufferSet* up = m_channels[size_t(ds->in_channel())].driver(rep.drv);
+      up->entry(rep.buf).receivers.emplace_back(ds, row);
+    }
+  }
+  m_commit.clear();
+  // Step 3: node interfaces load their injection sets.
+  size_t keep = 0;
+  for (size_t k = 0; k < m_active_ni.size(); ++k) {
+    const int n = m_active_ni[k];
+    if (m_nis[size_t(n)].load(e)) {
+      m_active_ni[keep++] = n;
+    } else {
+      m_is_active_ni[size_t(n)] = 0;
+    }
+  }
+  m_active_ni.resize(keep);
+  // Step 4: evaluate cycle e on every channel with a flit to drive.
+  for (MwayBufferSet* s : m_picked) s->pick = -1;
+  m_picked.clear();
+  keep = 0;
+  for (size_t k = 0; k < m_active_ch.size(); ++k) {
+    const int ch = m_active_ch[k];
+    MwayChannel& c = m_channels[size_t(ch)];
+    if (!c.has_flits()) {
+      c.idle();
+      m_is_active_ch[size_t(ch)] = 0;
+      continue;
+    }
+    m_active_ch[keep++] = ch;
+    if (c.evaluate(e, m_picked)) m_commit.push_back(ch);
+  }
+  m_active_ch.resize(keep);
+  for (int ch : m_commit) {
+    MwayChannel& c = m_channels[size_t(ch)];
+    if (!c.wants_replica()) continue;
+    MwayBufferSet* ds = c.decided_driver();
+    c.resolve_replica(MwayReplicaEngine::choose(ds->amu(), ds->pick));
+  }
+  if (m_commit.empty() && m_active_ch.empty() && m_active_ni.empty()) {
+    m_sleeping = true;
+    next_trigger(m_wake);
+  }
+}
+
+std::vector<uint64_t> MwayFabric::node_flits() const {
+  std::vector<uint64_t> v;
+  for (auto& c : m_channels) v.push_back(c.node_flits());
+  return v;
+}
+
+std::vector<uint64_t> MwayFabric::channel_flits() const {
+  std::vector<uint64_t> out;
+  for (auto& c : m_channels) out.push_back(c.flits());
+  return out;
+}
+
+size_t MwayFabric::buffered_flits() const {
+  size_t n = 0;
+  for (int ch : m_active_ch) {
+    const MwayChannel& c = m_channels[size_t(ch)];
+    for (int p = 0; p < m_geo.ways(); ++p) {
+      const MwayBufferSet* s = c.driver(p);
+      if (!s || !s->nonempty()) continue;
+      for (int i = 0; i < s->size(); ++i) n += size_t(s->entry(i).count);
+    }
+  }
+  return n;
+}
+
+size_t MwayFabric::queued_messages() const {
+  size_t n = 0;
+  for (int i : m_active_ni) n += m_nis[size_t(i)].queued();
+  return n;
+}
+
+bool MwayFabric::idle() const { return m_commit.empty() && m_active_ch.empty() && m_active_ni.empty(); }
+
+std::string MwayFabric::set_dst(const MwayPacket& p) const {
+  return p.kind == MwayKind::Tree ? m_geo.to_string(p.region) : node_name(p.dst);
+}
+
+std::vector<WaitEdge> MwayFabric::wait_edges() const {
+  std::vector<WaitEdge> out;
+  auto visit = [&](const MwayBufferSet& s) {
+    for (int i = 0; i < s.size(); ++i) {
+      const MwayBufferEntry& e = s.entry(i);
+      if (!e.a || e.r) continue;
+      const std::string me = s.entry_name(i);
+      if (s.role() != MwayBufferSet::Role::Injection && e.count == 0 && !e.t) {
+        // Allocated, empty, tail not yet in: waits for the driver buffer upstream.
+        const MwayBufferSet* up = m_channels[size_t(s.in_channel())].driver(e.drv);
+        out.push_back(WaitEdge{me, up->entry_name(e.buf), e.pkt.id, set_dst(e.pkt), 0});
+        continue;
+      }
+      if (e.count == 0 || s.role() == MwayBufferSet::Role::Ejection) continue;
+      const MwayChannel& oc = m_channels[size_t(s.out_channel())];
+      if (!e.header_done) {
+        for (uint32_t w = e.pending & ~e.reserved; w; w &= w - 1) {
+          const MwayBufferSet* rs = oc.receiver(__builtin_ctz(w));
+          if (rs->amu().free_buffer() >= 0) continue;
+          for (int j = 0; j < rs->size(); ++j)
+            out.push_back(WaitEdge{me, rs->entry_name(j), e.pkt.id, set_dst(e.pkt), e.count});
+        }
+      } else if (s.receiver_full(e)) {
+        for (auto& [rs, j] : e.receivers)
+          if (rs->entry(j).f) out.push_back(WaitEdge{me, rs->entry_name(j), e.pkt.id, set_dst(e.pkt), e.count});
+      }
+    }
+  };
+  for (auto& r : m_routers) {
+    visit(r.plus);
+    visit(r.minus);
+  }
+  for (auto& ni : m_nis) {
+    visit(ni.inj);
+    visit(ni.ej);
+  }
+  return out;
+}
+
+void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
+  for (auto& c : m_channels) {
+    const std::string b = c.name();
+    sc_core::sc_trace(tf, c.line_drv, b + ".drv");
+    sc_core::sc_trace(tf, c.line_tag, b + ".tag");
+    sc_core::sc_trace(tf, c.line_buf, b + ".buf");
+    sc_core::sc_trace(tf, c.line_ways, b + ".ways");
+    sc_core::sc_trace(tf, c.line_ack, b + ".ack");
+  }
+  auto table = [&](const MwayBufferSet& s) {
+    for (int i = 0; i < s.size(); ++i) {
+      const MwayBufferEntry& e = s.entry(i);
+      const std::string b = s.entry_name(i);
+      sc_core::sc_trace(tf, e.a, b + ".A");
+      sc_core::sc_trace(tf, e.f, b + ".F");
+      sc_core::sc_trace(tf, e.drv, b + ".Drv");
+      sc_core::sc_trace(tf, e.buf, b + ".Buf");
+      sc_core::sc_trace(tf, e.fptr, b + ".Fptr");
+      sc_core::sc_trace(tf, e.rptr, b + ".Rptr");
+      sc_core::sc_trace(tf, e.rf, b + ".RF");
+    }
+  };
+  for (auto& r : m_routers) {
+    table(r.plus);
+    table(r.minus);
+  }
+}
+
+std::string MwayFabric::gtkw(const std::string& dump_file) const {
+  std::string s = "[dumpfile] \"" + dump_file + "\"\n";
+  for (auto& c : m_channels) {
+    const std::string base = std::string("SystemC.") + c.name();  // the VCD writer's top scope
+    s += std::string("@800200\n-") + c.name() + "\n";
+    s += "@24\n" + base + ".drv[31:0]\n" + base + ".tag[31:0]\n" + base + ".buf[31:0]\n";
+    s += "@22\n" + base + ".ways[31:0]\n@28\n" + base + ".ack\n";
+    s += std::string("@1000200\n-") + c.name() + "\n";
+  }
+  for (auto& r : m_routers) {
+    s += std::string("@800200\n-") + r.name() + "\n";
+    for (const MwayBufferSet* set : {&r.plus, &r.minus}) {
+      for (int i = 0; i < set->size(); ++i) {
+        const std::string b = "SystemC." + set->entry_name(i);
+        s += "@28\n" + b + ".A\n" + b + ".F\n" + b + ".RF\n@24\n" + b + ".Drv[31:0]\n" + b + ".Buf[31:0]\n" + b +
+             ".Fptr[31:0]\n" + b + ".Rptr[31:0]\n";
+      }
+    }
+    s += std::string("@1000200\n-") + r.name() + "\n";
+  }
+  return s;
+}
+
+}  // namespace wormcast

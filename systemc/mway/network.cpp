@@ -1,0 +1,163 @@
+// The m-way family: configuration rules, the NIC port adapter, delivery bridging and registration.
+#include "systemc/mway/network.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "systemc/common/clock.h"
+
+namespace wormcast {
+
+MwayParams mway_params(const Config& cfg) {
+  MwayParams p;
+  p.radix = cfg.net.radix;
+  p.algorithm = parse_mway_algorithm(cfg.mway.algo);
+  p.buffers = cfg.mway.buffers;
+  p.buffer_length = cfg.mway.buffer_length;
+  p.injection_buffers = cfg.mway.injection_buffers;
+  p.ejection_buffers = cfg.mway.ejection_buffers;
+  p.max_message_length = std::max(2, cfg.nic.max_packet);  // the NIC never makes a longer packet
+  if (p.needs_cut_through() && p.buffer_length < cfg.nic.max_packet)
+    throw ConfigError(fmt::format(
+        "config: mway.buffer_length = {} is invalid for mway.algo = {}; allowed: at least nic.max_packet = {} (a "
+        "buffer must hold a whole packet, condition c of the safe tree broadcast); lower nic.max_packet or raise "
+        "mway.buffer_length",
+        p.buffer_length, cfg.mway.algo, cfg.nic.max_packet));
+  try {
+    p.validate();
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("config: ") + e.what());
+  }
+  return p;
+}
+
+MwayNicPort::MwayNicPort(sc_core::sc_module_name name, Nic& core, MwayFabric& fabric)
+    : sc_module(name), m_core(core), m_fabric(fabric) {
+  core.attach(this);
+  SC_HAS_PROCESS(MwayNicPort);
+  SC_METHOD(falling_edge);
+  sensitive << clk.neg();
+  dont_initialize();
+}
+
+MwayMessage MwayNicPort::message(const OutPacket& p) const {
+  MwayMessage m;
+  m.id = p.rec.id;
+  m.src = m_core.node();
+  m.length = p.rec.length;
+  m.created = p.rec.created;
+  if (p.dest.is_region()) {
+    for (size_t d = 0; d < p.dest.lo.size(); ++d) {
+      m.region.lo[d] = p.dest.lo[d];
+      m.region.hi[d] = p.dest.hi[d];
+    }
+  } else {
+    m.dst = p.dest.node;
+  }
+  return m;
+}
+
+std::shared_ptr<const std::vector<int>> MwayNicPort::group_of(const Destination& d) const {
+  const int n = m_fabric.num_nodes(), me = m_core.node();
+  if (!d.is_region()) {
+    if (d.node < 0 || d.node >= n || d.node == me)
+      throw ConfigError(fmt::format("node {}: a unicast goes to another node 0..{}", me, n - 1));
+    return nullptr;
+  }
+  if (int(d.lo.size()) != m_fabric.geometry().dims() || d.hi.size() != d.lo.size())
+    throw ConfigError(fmt::format("node {}: a region has lo and hi for each of {} dimensions", me,
+                                  m_fabric.geometry().dims()));
+  OutPacket probe;
+  probe.dest = d;
+  std::vector<int> v;
+  try {
+    v = m_fabric.addressed(message(probe));
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(fmt::format("node {}: {}", me, e.what()));
+  }
+  if (v.empty()) throw ConfigError(fmt::format("node {}: a region of only the source addresses nobody", me));
+  std::sort(v.begin(), v.end());
+  return std::make_shared<const std::vector<int>>(std::move(v));
+}
+
+void MwayNicPort::falling_edge() {
+  if (m_sleeping) {  // woken; act at the next falling edge
+    m_sleeping = false;
+    return;
+  }
+  const uint64_t t = current_cycle();
+  while (OutPacket* p = m_core.front(0)) {
+    if (p->ready > t) break;
+    m_fabric.submit(m_core.node(), message(*p));
+    // The whole packet is now in the node interface's source queue (latency counts from
+    // generation, so that queue is inside it, as section 4 of the paper measures).
+    const uint32_t len = p->rec.length;
+    for (uint32_t i = 0; i < len; ++i) m_core.sent_flit(0, t);
+  }
+  if (m_core.queue_empty(0)) {
+    m_sleeping = true;
+    next_trigger(m_wake);
+  }
+}
+
+MwayNetwork::MwayNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
+    : Network(name, cfg, opt), m_fabric("fabric", mway_params(cfg)) {
+  const int n = m_fabric.num_nodes();
+  m_fabric.clk(clk);
+  m_fabric.set_observer(this);
+  m_fabric.set_activity(&m_activity);
+  for (int i = 0; i < n; ++i) {
+    Nic& core = add_nic(std::make_unique<Nic>(("nic" + m_fabric.node_name(i).substr(2)).c_str(), cfg.nic, i, n, &m_sb,
+                                              opt.listener));
+    m_ports.push_back(std::make_unique<MwayNicPort>(("port" + m_fabric.node_name(i).substr(2)).c_str(), core, m_fabric));
+    m_ports.back()->clk(clk);
+  }
+}
+
+void MwayNetwork::on_deliver(uint64_t cycle, int node, uint64_t packet, uint32_t index, bool head, bool tail) {
+  nic(node).received_flit(cycle, FlitView{packet, index, head, tail, 0});
+}
+
+void MwayNetwork::on_inject(uint64_t, uint64_t) {}
+
+std::string MwayNetwork::link_order() const {
+  return "channel id (= node id, dimension 0 fastest): flit transfers; a header taken by several ways counts once";
+}
+
+std::string MwayNetwork::set_hop_observer(HopObserver*) {
+  return "the per-hop CSV is a torus record; the m-way channels are in the waveform (--vcd: driver, Tag, Buf, "
+         "Ways, Ack per cycle); allowed: --deliveries, --vcd, --fst";
+}
+
+uint64_t MwayNetwork::zero_load(int src, int dst, uint32_t length) const {
+  // docs/mway.md section 9: the tail is delivered h + L cycles after generation; the NIC hands the
+  // packet over in the generation cycle, and a delivery counts to the end of its cycle.
+  return uint64_t(m_topo.hops(src, dst, false)) + length + 1;
+}
+
+Family mway_family() {
+  Family f;
+  f.name = "mway";
+  f.help = "k-ary m-way router on shared multiway channels, region broadcast (docs/mway.md); --net mway:8x8x8";
+  f.validate = [](Config& c) {
+    c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
+    mway_params(c);
+    if (c.traffic.mode == InjectionMode::Bernoulli && c.traffic.packet_len < 2)
+      throw ConfigError("config: traffic.packet_len is invalid for the mway family; allowed: 2.. (a header and data)");
+    if (c.traffic.packet_len > c.nic.max_packet && c.traffic.mode == InjectionMode::Bernoulli)
+      throw ConfigError(fmt::format("config: traffic.packet_len = {} is invalid; allowed: at most nic.max_packet = {}",
+                                    c.traffic.packet_len, c.nic.max_packet));
+    if (c.traffic.mode == InjectionMode::Message &&
+        (c.traffic.message_len < 2 || c.traffic.message_len % c.nic.max_packet == 1))
+      throw ConfigError("config: traffic.message_len is invalid for the mway family; allowed: at least 2 and not 1 "
+                        "more than a multiple of nic.max_packet (every packet needs a header and data)");
+  };
+  f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
+    return std::make_unique<MwayNetwork>(name, cfg, opt);
+  };
+  return f;
+}
+
+}  // namespace wormcast

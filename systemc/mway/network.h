@@ -1,0 +1,71 @@
+// The k-ary m-way family behind the family-neutral Network: the fabric of docs/mway.md, one NIC
+// core per node interface, and the port adapter that hands packets to the fabric at the falling
+// edge and its deliveries back to the NIC core.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "systemc/mway/fabric.h"
+#include "systemc/net/network.h"
+
+namespace wormcast {
+
+/// The fabric parameters of a configuration (mway.* keys, net.radix, nic.max_packet); throws
+/// ConfigError naming the key and the allowed range.
+MwayParams mway_params(const Config& cfg);
+
+/// One node's adapter: the NIC core's packets enter the fabric's node interface at the falling
+/// edge of the cycle they are ready in (the fabric loads them from the next rising edge on).
+class MwayNicPort : public sc_core::sc_module, public NicPort {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  MwayNicPort(sc_core::sc_module_name name, Nic& core, MwayFabric& fabric);
+
+  int channels() const override { return 1; }
+  int channel_for(const Destination&, bool) const override { return 0; }
+  std::shared_ptr<const std::vector<int>> group_of(const Destination& d) const override;
+  void wake() override {
+    if (m_sleeping) m_wake.notify(sc_core::SC_ZERO_TIME);
+  }
+
+ private:
+  void falling_edge();
+  MwayMessage message(const OutPacket& p) const;
+
+  Nic& m_core;
+  MwayFabric& m_fabric;
+  bool m_sleeping = false;
+  sc_core::sc_event m_wake;
+};
+
+class MwayNetwork : public Network, private MwayObserver {
+ public:
+  MwayNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt);
+
+  MwayFabric& fabric() { return m_fabric; }
+  std::string node_name(int node) const override { return m_fabric.node_name(node); }
+  std::vector<uint64_t> link_counters() const override { return m_fabric.channel_flits(); }
+  std::string link_order() const override;
+  std::vector<uint64_t> injection_counters() const override { return m_fabric.node_flits(); }
+  void trace(sc_core::sc_trace_file* tf) const override { m_fabric.trace(tf); }
+  std::string gtkw(const std::string& dump_file) const override { return m_fabric.gtkw(dump_file); }
+  std::string set_hop_observer(HopObserver* obs) override;
+  uint64_t zero_load(int src, int dst, uint32_t length) const override;
+  std::vector<WaitEdge> wait_edges() const override { return m_fabric.wait_edges(); }
+
+ private:
+  void on_deliver(uint64_t cycle, int node, uint64_t packet, uint32_t index, bool head, bool tail) override;
+  void on_inject(uint64_t cycle, uint64_t packet) override;
+
+  MwayFabric m_fabric;
+  std::vector<std::unique_ptr<MwayNicPort>> m_ports;
+};
+
+/// The m-way family's registry entry (systemc/families.cpp).
+Family mway_family();
+
+}  // namespace wormcast

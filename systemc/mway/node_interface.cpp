@@ -1,0 +1,75 @@
+// Node-interface behaviour: loading of the injection set and follow-up copies (docs/mway.md
+// sections 6 and 8).
+#include "systemc/mway/node_interface.h"
+
+namespace wormcast {
+
+MwayNodeInterface::MwayNodeInterface(sc_core::sc_module_name name, const MwayShared& sh, int node)
+    : sc_module(name),
+      inj("inj", sh, MwayBufferSet::Role::Injection, sh.geo->node_way(), -1, node, sh.params->injection_buffers,
+          sh.params->buffer_length),
+      ej("ej", sh, MwayBufferSet::Role::Ejection, sh.geo->node_way(), node, node, sh.params->ejection_buffers,
+         sh.params->buffer_length),
+      m_sh(sh),
+      m_node(node) {}
+
+void MwayNodeInterface::enqueue(const MwayPacket& p, uint64_t created, bool report_inject) {
+  m_queue.push_back(Item{p, created, report_inject});
+}
+
+void MwayNodeInterface::forward(const MwayPacket& p, uint64_t cycle) {
+  const auto& g = *m_sh.geo;
+  const MwayAlgorithm alg = m_sh.params->algorithm;
+  if (g.size(p.region) <= 1) return;  // responsible for itself only
+  MwayPacket c = p;
+  c.src = m_node;
+  switch (alg) {
+    case MwayAlgorithm::Mst:
+    case MwayAlgorithm::MstSafe:
+    case MwayAlgorithm::MstReplica:
+      c.kind = MwayKind::Tree;
+      c.dst = -1;
+      enqueue(c, cycle, false);
+      break;
+    case MwayAlgorithm::MstUnicast:
+    case MwayAlgorithm::RecursiveDoubling:
+      for (auto& s : alg == MwayAlgorithm::MstUnicast ? g.mst_unicast_sends(p.region, m_node) : g.rd_sends(p.region, m_node)) {
+        c.kind = MwayKind::Forward;
+        c.dst = s.dst;
+        c.region = s.region;
+        enqueue(c, cycle, false);
+      }
+      break;
+    case MwayAlgorithm::UnicastOnly:
+      break;
+  }
+}
+
+void MwayNodeInterface::add_replica_target(int orig, int rep) {
+  if (orig == m_loading) m_targets.push_back(rep);
+}
+
+bool MwayNodeInterface::load(uint64_t e) {
+  if (m_loading >= 0) {
+    for (int r : m_targets)
+      if (inj.entry(r).count == inj.capacity()) return true;  // no room: try again next edge
+    const bool tail = m_next + 1 == m_len;
+    for (int r : m_targets) inj.push(r, MwayFlitSlot{tail ? MwayTag::T : MwayTag::B, m_next});
+    if (++m_next == m_len) m_loading = -1;
+    return active();
+  }
+  if (m_queue.empty() || m_queue.front().created + 1 > e) return active();
+  const int row = inj.amu().free_buffer();
+  if (row < 0) return true;
+  const Item it = m_queue.front();
+  m_queue.pop_front();
+  inj.write_header(row, -1, -1, it.pkt, e);
+  inj.entry(row).report_inject = it.report_inject;
+  m_loading = row;
+  m_targets.assign(1, row);
+  m_next = 1;
+  m_len = it.pkt.len;
+  return true;
+}
+
+}  // namespace wormcast
