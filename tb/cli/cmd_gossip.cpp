@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -144,18 +145,20 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   sw::GossipSchedule g;
   nlohmann::json j;
   int code = 0;
+  std::ostringstream text;  // printed once the simulation is set up, so bad input prints one line only
   try {
     if (a.g.table) throw sw::GossipParamError("--table: not with --simulate (give one --algo)");
     const std::vector<double> rs = sw::gossip_r_values(a.g);
     if (rs.size() != 1) throw sw::GossipParamError("--r: --simulate takes one value (got " + a.g.r + ")");
     r = rs[0];
     g = sw::gossip_schedule(a.g, r);
-    j = sw::gossip_command_json(a.g, std::cout, code);
+    j = sw::gossip_command_json(a.g, text, code);
   } catch (const sw::GossipParamError& e) {
     throw ConfigError(e.what());
   }
   Config cfg;
   const SimResult sim = simulate(a, g.schedule, r, cfg);
+  std::cout << text.str();
   const ProgramRun& run = sim.run;
   const uint64_t measured = sim.watch.last_receive;
   const bool ok = run.status == RunStatus::Ok && run.errors.empty() && sim.watch.ok();

@@ -118,7 +118,7 @@ TEST_CASE("gossip: CIRCGOS a=3 b=1 per phase on 9x9 completes with every node ho
   REQUIRE(o.watch.last_receive >= o.paper_model);
 }
 
-TEST_CASE("gossip: TORGOS' a=3 b=1 on 9x9 completes with every node holding every chunk", "[sc]") {
+TEST_CASE("gossip: coloured TORGOS a=3 b=1 on 9x9 completes with every node holding every chunk", "[sc]") {
   sw::GossipSpec s{sw::GossipAlgo::Torgos, true, {}, sw::CircParams::from_ab(3, 1)};
   const Outcome o = gossip("9x9", s, 8, 40);
   REQUIRE(o.watch.last_receive >= o.paper_model);
