@@ -165,6 +165,9 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
 
   nlohmann::json s;
   s["status"] = status_name(run.status);
+  s["algo"] = g.schedule.algo;
+  s["steps"] = g.schedule.num_steps;
+  s["unicasts"] = g.schedule.unicasts.size();
   s["length"] = a.len;
   s["t_s"] = sim.t_s;
   s["t_r"] = sim.t_r;
