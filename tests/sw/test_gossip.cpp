@@ -260,3 +260,30 @@ TEST_CASE("gossip program image: asynchronous runs of TORGOS', CUBGOS' and HIGH-
     }
   }
 }
+
+TEST_CASE("gossip verifier: the one-port rule rejects two sends or receipts of a node in a step", "[sw]") {
+  // Approach 1 sends left and right in every step: fine all-port, not one-port.
+  const Schedule a1 = generate_gossip(ring(5), ring_spec(GossipAlgo::Approach1)).schedule;
+  REQUIRE(verify(a1).ok());
+  VerifyOptions one;
+  one.one_port = true;
+  const Verdict v = verify(a1, one);
+  REQUIRE(v.one_port_checked);
+  REQUIRE_FALSE(v.one_port);
+  REQUIRE(v.one_port_violations == 2 * 5 * 2);  // 5 nodes x 2 steps, a send and a receipt clash each
+  REQUIRE_FALSE(v.ok());
+  // A two-node exchange: each node sends one and receives one.
+  Schedule x;
+  x.topology = ring(2);
+  x.collective = Collective::Gossip;
+  x.num_steps = 1;
+  Unicast u;
+  u.step = 1;
+  u.src = 0, u.dst = 1, u.chunks = ChunkSet::single(0);
+  x.unicasts.push_back(u);
+  u.src = 1, u.dst = 0, u.chunks = ChunkSet::single(1);
+  x.unicasts.push_back(u);
+  const Verdict w = verify(x, one);
+  REQUIRE(w.one_port);
+  REQUIRE(w.ok());
+}
