@@ -29,3 +29,41 @@ ScheduleCost schedule_cost(const Schedule& s, const CostParams& p) {
 }
 
 }  // namespace wormcast::sw
+
+namespace wormcast::sw {
+
+uint32_t unicast_flits(const Schedule& s, const Unicast& u, uint32_t length) {
+  const uint64_t per = uint64_t(std::max(1, s.chunks_per_node));
+  return std::max<uint32_t>(1, uint32_t((uint64_t(length) * uint64_t(u.chunks.count()) + per - 1) / per));
+}
+
+CycleCost schedule_cycles(const Schedule& s, const CycleCostParams& p) {
+  CycleCost c;
+  c.steps.assign(size_t(std::max(0, s.num_steps)), 0);
+  // A node's sends of one step leave in (order) sequence: rank them per (src, step).
+  std::vector<size_t> idx(s.unicasts.size());
+  for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+    const Unicast &x = s.unicasts[a], &y = s.unicasts[b];
+    if (x.src != y.src) return x.src < y.src;
+    if (x.step != y.step) return x.step < y.step;
+    return x.order < y.order;
+  });
+  uint64_t rank = 0;
+  for (size_t k = 0; k < idx.size(); ++k) {
+    const Unicast& u = s.unicasts[idx[k]];
+    if (k > 0 && s.unicasts[idx[k - 1]].src == u.src && s.unicasts[idx[k - 1]].step == u.step) ++rank;
+    else rank = 0;
+    if (u.step < 1 || u.step > s.num_steps) continue;
+    const uint64_t h = uint64_t(s.topology.hops(u.src, u.dst, u.tie_negative));
+    uint64_t t = (p.serial_startups ? rank + 1 : 1) * p.t_s + h * (p.router_delay + p.link_delay) +
+                 unicast_flits(s, u, p.length);
+    if (p.ejection) t += p.router_delay + p.t_r;
+    uint64_t& st = c.steps[size_t(u.step - 1)];
+    st = std::max(st, t);
+  }
+  for (uint64_t t : c.steps) c.total += t;
+  return c;
+}
+
+}  // namespace wormcast::sw

@@ -2,6 +2,8 @@
 // (eq. 1 of Juurlink, Sibeyn, Rao): each step lasts as long as its slowest unicast.
 #pragma once
 
+#include <stdint.h>
+
 #include <vector>
 
 #include "sw/schedule/schedule.h"
@@ -38,5 +40,39 @@ struct ScheduleCost {
 /// Every step of `s` timed from its unicasts: size = chunks.count() / chunks_per_node.
 /// All-port model: a node's unicasts of one step leave in parallel, so a step pays one start-up.
 ScheduleCost schedule_cost(const Schedule& s, const CostParams& p);
+
+}  // namespace wormcast::sw
+
+namespace wormcast::sw {
+
+/// The step model in cycles, on the router's timing (t_f = 1 cycle per flit, docs/router.md 7):
+/// a unicast of L flits over h hops, injected at a, has its tail at the receiver at
+/// a + (h+1) R + h Ld + L. Each step lasts as long as its slowest unicast, measured from the
+/// step's start; steps add up.
+///
+/// With both switches off this is eq. 1 with the hop term on (t_d = R + Ld) and one start-up
+/// per step: the paper's all-port model. A node program on the cycle model differs in exactly
+/// two ways, which the switches add: its processor pays t_s per send, one send after the other,
+/// so the i-th send (from 0) of a node in a step leaves at (i+1) t_s; and every message also
+/// crosses the destination's router (one more R) and becomes visible t_r after its tail.
+struct CycleCostParams {
+  uint32_t length = 1;  ///< l: flits of one node's data; a unicast is ceil(l chunks / chunks_per_node)
+  uint64_t t_s = 0;
+  uint64_t t_r = 0;
+  uint64_t router_delay = 1;  ///< R
+  uint64_t link_delay = 0;    ///< Ld
+  bool serial_startups = false;  ///< (i+1) t_s for a node's i-th send of a step, not one t_s
+  bool ejection = false;         ///< + R + t_r per unicast
+};
+
+struct CycleCost {
+  std::vector<uint64_t> steps;  ///< index s-1 for step s
+  uint64_t total = 0;
+};
+
+/// Flits of unicast `u` when one node's data is `length` flits (what ProgramImage sends).
+uint32_t unicast_flits(const Schedule& s, const Unicast& u, uint32_t length);
+
+CycleCost schedule_cycles(const Schedule& s, const CycleCostParams& p);
 
 }  // namespace wormcast::sw

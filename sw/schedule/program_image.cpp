@@ -39,13 +39,7 @@ ProgramImage::ProgramImage(const Schedule& s) : m_source(s.source), m_chunks_per
       e.dst = uint32_t(u.dst);
       e.step = uint16_t(u.step);
       if (gossip) {
-        const std::vector<int>& r = receipt_steps[size_t(node)];
-        const size_t before = size_t(std::lower_bound(r.begin(), r.end(), u.step) - r.begin());
-        if (before > 0xff)
-          throw std::invalid_argument("program image: node " + std::to_string(node) + " needs " + std::to_string(before) +
-                                      " receipts before a send of step " + std::to_string(u.step) +
-                                      "; the 8-bit trigger allows 255");
-        e.trigger = uint8_t(before);
+        e.trigger = 0;  // receipts decide (NodeTable::receipts)
         m_chunks.push_back(uint32_t(u.chunks.count()));
       } else {
         e.trigger = node == s.source ? 0 : 1;
@@ -55,6 +49,23 @@ ProgramImage::ProgramImage(const Schedule& s) : m_source(s.source), m_chunks_per
     }
   }
   m_first[size_t(n)] = uint32_t(m_entries.size());
+  if (gossip) {
+    m_rfirst.assign(size_t(n) + 1, 0);
+    for (int node = 0; node < n; ++node) {
+      m_rfirst[size_t(node)] = uint32_t(m_receipts.size());
+      const std::vector<int>& r = receipt_steps[size_t(node)];
+      for (size_t k = 0; k < r.size(); ++k) {
+        if (k > 0 && r[k] == r[k - 1]) {
+          if (m_receipts.back().count == 0xffff)
+            throw std::invalid_argument("program image: node " + std::to_string(node) + " receives more than 65535 messages in step " + std::to_string(r[k]));
+          ++m_receipts.back().count;
+        } else {
+          m_receipts.push_back(ReceiptStep{uint16_t(r[k]), 1});
+        }
+      }
+    }
+    m_rfirst[size_t(n)] = uint32_t(m_receipts.size());
+  }
 }
 
 NodeTable ProgramImage::table(int node) const {
@@ -63,6 +74,10 @@ NodeTable ProgramImage::table(int node) const {
   t.sends = m_entries.data() + a;
   t.count = b - a;
   if (!m_lengths.empty()) t.lengths = m_lengths.data() + a;
+  if (!m_rfirst.empty()) {
+    t.receipts = m_receipts.data() + m_rfirst[size_t(node)];
+    t.receipt_steps = m_rfirst[size_t(node) + 1] - m_rfirst[size_t(node)];
+  }
   return t;
 }
 
@@ -71,9 +86,11 @@ std::vector<ScheduleProgram> ProgramImage::make_programs(uint32_t length) const 
   m_lengths.clear();
   for (uint32_t c : m_chunks)
     m_lengths.push_back(std::max<uint32_t>(1, uint32_t((uint64_t(length) * c + uint64_t(m_chunks_per_node) - 1) / uint64_t(m_chunks_per_node))));
+  m_counts.assign(m_receipts.size(), 0);
   std::vector<ScheduleProgram> out;
   out.reserve(size_t(num_nodes()));
-  for (int node = 0; node < num_nodes(); ++node) out.emplace_back(table(node), length);
+  for (int node = 0; node < num_nodes(); ++node)
+    out.emplace_back(table(node), length, m_rfirst.empty() ? nullptr : m_counts.data() + m_rfirst[size_t(node)]);
   return out;
 }
 

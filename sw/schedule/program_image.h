@@ -13,11 +13,10 @@ namespace wormcast::sw {
 
 /// All nodes' tables of one schedule, in one flat array (what would be linked into firmware).
 /// Each node's sends are its unicasts sorted by (step, order); the source's trigger is 0 (start),
-/// every other node's is 1 (once it holds the message). Gossip: a send of step s triggers after
-/// the node's receipts of steps < s (all nodes start holding data), and each send's length is
-/// its share of chunks: ceil(length * chunks / chunks_per_node) flits. The runtime counts
-/// receipts, not their steps, so an asynchronous run may let a later step's receipt stand in
-/// for an earlier one; the analytic and cycle models carry no data, so timing is what it affects.
+/// every other node's is 1 (once it holds the message). Gossip: every node's receipts per step
+/// (ReceiptStep) go into the image, and a send of step s waits for all of the node's receipts of
+/// steps < s, counted per step (all nodes start holding data); each send's length is its share
+/// of chunks: ceil(length * chunks / chunks_per_node) flits.
 class ProgramImage {
  public:
   explicit ProgramImage(const Schedule& s);
@@ -27,10 +26,12 @@ class ProgramImage {
   /// A view into this image: valid while the image lives.
   NodeTable table(int node) const;
   const std::vector<SendEntry>& entries() const { return m_entries; }
+  const std::vector<ReceiptStep>& receipts() const { return m_receipts; }
 
   /// One ScheduleProgram per node (index = node id), each running its table with messages of
-  /// `length` flits. The programs point into this image; a gossip image's per-send lengths are
-  /// rebuilt by every call, so programs of an earlier call must not outlive the next one.
+  /// `length` flits. The programs point into this image; a gossip image's per-send lengths and
+  /// receipt counters are rebuilt by every call, so programs of an earlier call must not outlive
+  /// the next one.
   std::vector<ScheduleProgram> make_programs(uint32_t length) const;
 
  private:
@@ -40,6 +41,9 @@ class ProgramImage {
   int m_chunks_per_node = 1;
   mutable std::vector<uint32_t> m_lengths;  ///< per-entry flits of the last make_programs()
   std::vector<uint32_t> m_first;  ///< node n's entries are [m_first[n], m_first[n+1])
+  std::vector<ReceiptStep> m_receipts;    ///< gossip: per node, sorted by step
+  std::vector<uint32_t> m_rfirst;         ///< node n's receipts are [m_rfirst[n], m_rfirst[n+1])
+  mutable std::vector<uint16_t> m_counts; ///< receipt counters of the last make_programs()
 };
 
 }  // namespace wormcast::sw

@@ -108,6 +108,30 @@ void verify_gossip(const Schedule& s, Verdict& v) {
 
 }  // namespace
 
+Verdict verify(const Schedule& s, const VerifyOptions& o) {
+  Verdict v = verify(s);
+  if (!o.one_port) return v;
+  v.one_port_checked = true;
+  // Count sends and receipts per (node, step); a bad step is already reported by verify().
+  std::vector<long long> keys;
+  keys.reserve(2 * s.unicasts.size());
+  const long long steps = s.num_steps + 1LL;
+  for (const Unicast& u : s.unicasts) {
+    keys.push_back((u.src * steps + u.step) * 2);
+    keys.push_back((u.dst * steps + u.step) * 2 + 1);
+  }
+  std::sort(keys.begin(), keys.end());
+  for (size_t i = 1; i < keys.size(); ++i) {
+    if (keys[i] != keys[i - 1] || (i >= 2 && keys[i - 2] == keys[i])) continue;  // each clash once
+    ++v.one_port_violations;
+    const long long node = keys[i] / 2 / steps, step = keys[i] / 2 % steps;
+    note(v, "one-port: node " + format_node(s.topology, int(node)) + (keys[i] % 2 ? " receives" : " sends") +
+                " more than one message in step " + std::to_string(step));
+  }
+  v.one_port = v.one_port_violations == 0;
+  return v;
+}
+
 Verdict verify(const Schedule& s) {
   const Topology& t = s.topology;
   const int nodes = t.num_nodes();

@@ -61,17 +61,27 @@ struct Verdict {
   int chunk_causality_violations = 0;
   int empty_unicasts = 0;     ///< unicasts carrying no chunk (reported, not an error)
 
+  // One-port rule (VerifyOptions::one_port; Sec. 7.2 of Juurlink, Sibeyn, Rao): per step a node
+  // sends at most one message and receives at most one.
+  bool one_port_checked = false;
+  bool one_port = true;
+  int one_port_violations = 0;  ///< (node, step) pairs with two or more sends or receipts
+
   std::vector<std::string> errors;  ///< the first few violations, one line each
 
   /// Gossip: what `--check` requires.
-  bool gossip_ok() const { return steps_valid && complete && chunk_causal && stepwise_contention_free; }
+  bool gossip_ok() const { return steps_valid && complete && chunk_causal && stepwise_contention_free && one_port; }
 
   bool definition1() const {
     return steps_valid && source_only_first_step && causal && distinct_first_channels &&
            exactly_once;
   }
   /// What `schedule --check` requires: Definition 1 and stepwise contention-freedom.
-  bool ok() const { return gossip ? gossip_ok() : definition1() && stepwise_contention_free; }
+  bool ok() const { return gossip ? gossip_ok() : definition1() && stepwise_contention_free && one_port; }
+};
+
+struct VerifyOptions {
+  bool one_port = false;  ///< also require the one-port rule (Verdict::one_port)
 };
 
 /// Checks everything above. Reachable sets (Definition 2) are taken over the tree of first
@@ -80,6 +90,7 @@ struct Verdict {
 /// everything received in steps < s; only same-step arc sharing is looked for (the gossip
 /// algorithms are overlap-free per step), which keeps the check linear in the number of arcs.
 Verdict verify(const Schedule& s);
+Verdict verify(const Schedule& s, const VerifyOptions& o);
 
 /// "step 1 (0,0)->(2,2) and step 2 (2,0)->(2,1) share arc (2,0) y+".
 std::string describe_pair(const Schedule& s, const UnicastPair& p);

@@ -114,6 +114,7 @@ int run_cli(int argc, const char* const* argv) {
   register_run_commands(app);
   register_schedule_command(app);
   register_broadcast_command(app);
+  register_gossip_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

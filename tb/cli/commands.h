@@ -29,6 +29,11 @@ void register_schedule_command(CLI::App& app);
 /// 3 for a deadlock.
 void register_broadcast_command(CLI::App& app);
 
+/// `wormcast gossip --net torus:27x27 --algo torgos --r 50 [--a A --b B | --search] [--check]
+///  [--json FILE] [--simulate [--len L] [--set key=value ...]]`: the gossip command of
+/// sw/gossip/tool; --simulate runs the schedule on the cycle-accurate model. Exit codes as above.
+void register_gossip_command(CLI::App& app);
+
 /// The run, traffic and config commands (the traffic experiment of a configuration).
 void register_run_commands(CLI::App& app);
 

@@ -1,5 +1,5 @@
-// Bare-metal build check of the node runtime: a node firmware that runs its ROM program table
-// through a NodeApi backed by memory-mapped NIC registers. Compiled for rv32imac with picolibc,
+// Bare-metal build check of the node runtime: a node firmware that runs its ROM program tables
+// (a broadcast's and a gossip's) through a NodeApi backed by memory-mapped NIC registers. Compiled for rv32imac with picolibc,
 // -ffreestanding -fno-exceptions -fno-rtti, by scripts/check-runtime-baremetal (never linked).
 #include <stddef.h>
 #include <stdint.h>
@@ -12,6 +12,7 @@ namespace {
 using wormcast::sw::Delivery;
 using wormcast::sw::NodeApi;
 using wormcast::sw::NodeTable;
+using wormcast::sw::ReceiptStep;
 using wormcast::sw::ScheduleProgram;
 using wormcast::sw::SendEntry;
 using wormcast::sw::SendOptions;
@@ -23,6 +24,15 @@ constexpr SendEntry kMySends[] = {
     {7, 2, 1, 0},
     {13, 2, 1, SendEntry::kTieNegative},
 };
+
+// The same node's slice of a gossip schedule (Approach 1-1 on the 4x4 torus, one colour shown):
+// per-send lengths follow the chunks carried, and receipts are counted per step.
+constexpr SendEntry kMyGossipSends[] = {
+    {1, 1, 0, 0}, {3, 1, 0, 0}, {4, 1, 0, 0}, {12, 1, 0, 0},
+    {1, 2, 0, 0}, {3, 2, 0, 0}, {4, 2, 0, 0}, {12, 2, 0, 0},
+};
+constexpr uint32_t kMyGossipLengths[] = {32, 32, 32, 32, 64, 64, 64, 64};
+constexpr ReceiptStep kMyGossipReceipts[] = {{1, 4}, {2, 4}};
 
 constexpr int kRadix[] = {4, 4};
 constexpr bool kTorus[] = {true, true};
@@ -62,8 +72,14 @@ class MmioApi final : public NodeApi {
 
 // Static storage only: nothing is allocated at run time.
 ScheduleProgram g_program(NodeTable{kMySends, sizeof(kMySends) / sizeof(kMySends[0])}, 64);
+// Gossip: the receipt counters are the only RAM the table needs, one per receipt step.
+uint16_t g_gossip_counts[sizeof(kMyGossipReceipts) / sizeof(kMyGossipReceipts[0])];
+ScheduleProgram g_gossip(NodeTable{kMyGossipSends, sizeof(kMyGossipSends) / sizeof(kMyGossipSends[0]), kMyGossipLengths,
+                                   kMyGossipReceipts, sizeof(kMyGossipReceipts) / sizeof(kMyGossipReceipts[0])},
+                         64, g_gossip_counts);
 
 static_assert(sizeof(SendEntry) == 8, "program table entries stay compact");
+static_assert(sizeof(ReceiptStep) == 4, "receipt entries stay compact");
 static_assert(kTopology.hops(0, 10, false) == 4, "route math is usable at compile time");
 
 }  // namespace
@@ -82,3 +98,18 @@ extern "C" void node_on_receive(void* nic_base, int self, int src, uint32_t tag)
 }
 
 extern "C" int node_done(void) { return g_program.done() ? 1 : 0; }
+
+extern "C" void gossip_start(void* nic_base, int self) {
+  MmioApi api(static_cast<NicRegs*>(nic_base), self);
+  g_gossip.on_start(api);
+}
+
+extern "C" void gossip_on_receive(void* nic_base, int self, int src, uint32_t tag) {
+  MmioApi api(static_cast<NicRegs*>(nic_base), self);
+  Delivery d;
+  d.src = src;
+  d.tag = tag;
+  g_gossip.on_receive(api, d);
+}
+
+extern "C" int gossip_done(void) { return g_gossip.done() ? 1 : 0; }

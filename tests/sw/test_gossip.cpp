@@ -172,3 +172,118 @@ TEST_CASE("gossip program image: generic node programs run a gossip schedule on 
     for (int x = 0; x < 9; ++x) REQUIRE(r.receive_count[size_t(x)] > 0);
   }
 }
+
+#include "sw/gossip/gossip_run.h"
+
+namespace {
+
+/// Records sends only (the runtime test's pattern).
+class StepApi final : public NodeApi {
+ public:
+  explicit StepApi(const Topology& t) : m_t(t) {}
+  int self() const override { return 0; }
+  const Topology& topology() const override { return m_t; }
+  uint64_t now() const override { return 0; }
+  void send(int dst, uint32_t, const SendOptions& o) override { sent.push_back({dst, o.tag}); }
+  std::vector<std::pair<int, uint32_t>> sent;
+
+ private:
+  Topology m_t;
+};
+
+}  // namespace
+
+TEST_CASE("gossip program: a later step's receipt never stands in for an earlier one", "[sw]") {
+  const SendEntry sends[] = {{1, 1, 0, 0}, {1, 3, 0, 0}};
+  const ReceiptStep receipts[] = {{1, 1}, {2, 2}};
+  uint16_t counts[2] = {0, 0};
+  NodeTable t;
+  t.sends = sends;
+  t.count = 2;
+  t.receipts = receipts;
+  t.receipt_steps = 2;
+  ScheduleProgram p(t, 4, counts);
+  const Topology ring5 = ring(5);
+  StepApi api(ring5);
+  Delivery d;
+  p.on_start(api);
+  REQUIRE(api.sent.size() == 1);  // step 1 needs nothing
+  d.tag = 2;
+  p.on_receive(api, d);
+  p.on_receive(api, d);  // both step-2 receipts in, step 1 still missing
+  REQUIRE(api.sent.size() == 1);
+  p.on_receive(api, d);  // a third step-2 message is not expected
+  REQUIRE(p.unexpected() == 1);
+  REQUIRE(api.sent.size() == 1);
+  d.tag = 1;
+  p.on_receive(api, d);
+  REQUIRE(api.sent.size() == 2);
+  REQUIRE(api.sent[1].second == 3);
+  REQUIRE(p.complete_steps() == 2);
+  REQUIRE(p.done());
+}
+
+TEST_CASE("gossip program image: more than 255 receipts before a send run exactly on the analytic backend", "[sw]") {
+  // Approach 1 on a 301-node ring: 150 steps, 2 receipts per step, so the last send waits for 298.
+  const GossipSchedule g = generate_gossip(ring(301), ring_spec(GossipAlgo::Approach1, 3, 1));
+  const ProgramImage image(g.schedule);
+  std::vector<ScheduleProgram> programs = image.make_programs(4);
+  std::vector<NodeProgram*> ptrs;
+  for (auto& p : programs) ptrs.push_back(&p);
+  GossipRunWatch watch(g.schedule, ptrs);
+  AnalyticBackend(g.schedule.topology, AnalyticParams{}).run(watch.programs());
+  const GossipRunReport r = watch.report();
+  REQUIRE(r.ok());
+  for (const ScheduleProgram& p : programs) REQUIRE(p.done());
+}
+
+TEST_CASE("gossip program image: asynchronous runs of TORGOS', CUBGOS' and HIGH-DIM-GOS' never send early", "[sw]") {
+  const std::vector<std::pair<Topology, GossipSpec>> cases = {
+      {torus(9, 2), diagonal(GossipAlgo::Torgos, 3, 1, true)},
+      {torus(6, 3), diagonal(GossipAlgo::Cubgos, 3, 2, true)},
+      {torus(9, 2), GossipSpec{GossipAlgo::HighDimGos, true,
+                               {LineSpec{LineAlgo::Approach2, {}}, LineSpec{LineAlgo::Circgos, CircParams::from_ab(3, 1)}}, {}}}};
+  for (const auto& [t, spec] : cases) {
+    const GossipSchedule g = generate_gossip(t, spec);
+    const ProgramImage image(g.schedule);
+    for (uint64_t ts : {0, 7, 100}) {
+      std::vector<ScheduleProgram> programs = image.make_programs(6);
+      std::vector<NodeProgram*> ptrs;
+      for (auto& p : programs) ptrs.push_back(&p);
+      GossipRunWatch watch(g.schedule, ptrs);
+      AnalyticParams ap;
+      ap.t_s = ts;
+      AnalyticBackend(t, ap).run(watch.programs());
+      const GossipRunReport r = watch.report();
+      CAPTURE(describe(t), ts, r.errors.empty() ? std::string() : r.errors.front());
+      REQUIRE(r.ok());
+    }
+  }
+}
+
+TEST_CASE("gossip verifier: the one-port rule rejects two sends or receipts of a node in a step", "[sw]") {
+  // Approach 1 sends left and right in every step: fine all-port, not one-port.
+  const Schedule a1 = generate_gossip(ring(5), ring_spec(GossipAlgo::Approach1)).schedule;
+  REQUIRE(verify(a1).ok());
+  VerifyOptions one;
+  one.one_port = true;
+  const Verdict v = verify(a1, one);
+  REQUIRE(v.one_port_checked);
+  REQUIRE_FALSE(v.one_port);
+  REQUIRE(v.one_port_violations == 2 * 5 * 2);  // 5 nodes x 2 steps, a send and a receipt clash each
+  REQUIRE_FALSE(v.ok());
+  // A two-node exchange: each node sends one and receives one.
+  Schedule x;
+  x.topology = ring(2);
+  x.collective = Collective::Gossip;
+  x.num_steps = 1;
+  Unicast u;
+  u.step = 1;
+  u.src = 0, u.dst = 1, u.chunks = ChunkSet::single(0);
+  x.unicasts.push_back(u);
+  u.src = 1, u.dst = 0, u.chunks = ChunkSet::single(1);
+  x.unicasts.push_back(u);
+  const Verdict w = verify(x, one);
+  REQUIRE(w.one_port);
+  REQUIRE(w.ok());
+}

@@ -417,8 +417,8 @@ void register_gossip_options(CLI::App& app, GossipArgs& a) {
   app.add_option("--json", a.json_file, "write the result as JSON");
 }
 
-int run_gossip_command(const GossipArgs& a, std::ostream& out, std::ostream& err) {
-  try {
+json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
+  {
     const Topology t = parse_gossip_net(a.net);
     const std::vector<double> rs = parse_r(a.r);
     if (a.max_nodes < 1) throw GossipParamError("--max-nodes: must be >= 1");
@@ -426,7 +426,7 @@ int run_gossip_command(const GossipArgs& a, std::ostream& out, std::ostream& err
     json j;
     j["net"] = describe(t);
     j["nodes"] = t.num_nodes();
-    int code = 0;
+    code = 0;
     if (a.table) {
       for (double r : rs) j["rows"].push_back(table_row(t, r, a));
       out << j.dump(2) << "\n";
@@ -492,12 +492,52 @@ int run_gossip_command(const GossipArgs& a, std::ostream& out, std::ostream& err
         }
       }
     }
+    return j;
+  }
+}
+
+int run_gossip_command(const GossipArgs& a, std::ostream& out, std::ostream& err, const std::string& program) {
+  try {
+    int code = 0;
+    const json j = gossip_command_json(a, out, code);
     if (!a.json_file.empty()) write_json(a.json_file, j);
     return code;
   } catch (const GossipParamError& e) {
-    err << "wormcast-gossip: " << e.what() << "\n";
+    err << program << ": " << e.what() << "\n";
     return 2;
   }
 }
+
+std::vector<double> gossip_r_values(const GossipArgs& a) { return parse_r(a.r); }
+
+GossipSchedule gossip_schedule(const GossipArgs& a, double r) {
+  if (a.table) throw GossipParamError("--table: names several schedules; give one --algo instead");
+  const Topology t = parse_gossip_net(a.net);
+  GossipSpec spec = make_spec(a, t);
+  if (a.search) {
+    if (spec.algo != GossipAlgo::Circgos && spec.algo != GossipAlgo::Torgos && spec.algo != GossipAlgo::Cubgos)
+      throw GossipParamError("--search: only for circgos, torgos, cubgos (got " + a.algo + ")");
+    SearchOptions o;
+    o.half = a.half ? HalfRule::Half : HalfRule::Floor;
+    o.divisors_only = a.divisors_only;
+    const int n = t.radix(0);
+    const SearchResult w = spec.algo == GossipAlgo::Circgos
+                               ? search_circgos(n, r, o)
+                               : search_diagonal(n, t.dims(), r, spec.coloured ? t.dims() : 1, o);
+    spec.circ = w.approach1 ? CircParams{n, n, 1} : CircParams::from_ab(w.a, w.b);
+  }
+  if (t.num_nodes() > a.max_nodes)
+    throw GossipParamError("--max-nodes: " + std::to_string(t.num_nodes()) + " nodes > --max-nodes " + std::to_string(a.max_nodes));
+  try {
+    return generate_gossip(t, spec);
+  } catch (const GossipParamError& e) {
+    // The torus generators take only a dividing n; the paper's search does not restrict a.
+    if (a.search && spec.algo != GossipAlgo::Circgos && !a.divisors_only)
+      throw GossipParamError(std::string(e.what()) + " (the search winner; add --divisors-only)");
+    throw;
+  }
+}
+
+void write_gossip_json(const std::string& file, const json& j) { write_json(file, j); }
 
 }  // namespace wormcast::sw

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "sw/gossip/gossip.h"
 
 namespace wormcast::sw {
 
@@ -32,7 +35,24 @@ struct GossipArgs {
 /// Adds the options to `app` (a top-level app or a subcommand), bound to `args`.
 void register_gossip_options(CLI::App& app, GossipArgs& args);
 
-/// Runs the command: 0 ok, 1 --check failed, 2 bad input (one line on `err`, no file written).
-int run_gossip_command(const GossipArgs& args, std::ostream& out, std::ostream& err);
+/// Runs the command: 0 ok, 1 --check failed, 2 bad input (one line on `err`, prefixed with
+/// `program`, no file written).
+int run_gossip_command(const GossipArgs& args, std::ostream& out, std::ostream& err,
+                       const std::string& program = "wormcast-gossip");
+
+/// The command's work without writing --json: text on `out`, the JSON as result; `code` becomes
+/// 1 when --check failed. Throws GossipParamError on bad input (what run_gossip_command turns
+/// into exit code 2). For hosts that add to the result (`wormcast gossip --simulate`).
+nlohmann::json gossip_command_json(const GossipArgs& args, std::ostream& out, int& code);
+
+/// The --r values of the arguments (throws GossipParamError).
+std::vector<double> gossip_r_values(const GossipArgs& args);
+
+/// The one schedule the arguments name at ratio r: the fixed parameters, or with --search the
+/// closed-form winner at r. Throws GossipParamError (also for --table, which names several).
+GossipSchedule gossip_schedule(const GossipArgs& args, double r);
+
+/// Writes `j` to `file` atomically (temporary + rename); throws GossipParamError naming --json.
+void write_gossip_json(const std::string& file, const nlohmann::json& j);
 
 }  // namespace wormcast::sw

@@ -1,0 +1,235 @@
+// `wormcast gossip`: the gossip command of sw/gossip/tool (generate, verify, cost, search), plus
+// --simulate: the schedule as node programs on the cycle-accurate model next to the step model.
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sw/gossip/gossip_run.h"
+#include "sw/gossip/tool/gossip_command.h"
+#include "sw/schedule/analytic.h"
+#include "sw/schedule/cost.h"
+#include "sw/schedule/program_image.h"
+#include "systemc/common/config.h"
+#include "systemc/torus/params.h"
+#include "tb/cli/commands.h"
+#include "tb/out/files.h"
+#include "tb/run/programs.h"
+
+namespace wormcast {
+
+namespace {
+
+constexpr long long kMaxLen = 4096;  // one node's data fits one worm (nic.max_packet)
+
+struct GossipCliArgs {
+  sw::GossipArgs g;
+  bool simulate = false;
+  long long len = 64;
+  std::string config_file;
+  std::vector<std::string> sets;
+  RecordOptions rec;
+};
+
+std::string radix_spec(const sw::Topology& t) {
+  std::string s;
+  for (int i = 0; i < t.dims(); ++i) s += (i ? "x" : "") + std::to_string(t.radix(i));
+  return s;
+}
+
+/// Everything --simulate measures and predicts, in cycles.
+struct SimResult {
+  ProgramRun run;
+  sw::GossipRunReport watch;
+  uint64_t t_s = 0, t_r = 0;
+  uint64_t paper_model = 0;    ///< eq. 1 per step, hop term on, one start-up per step
+  uint64_t program_model = 0;  ///< + serial start-ups per node, + R and t_r per message
+  uint64_t analytic = 0;       ///< asynchronous event model of the same node programs
+  bool one_port = false;
+  uint32_t max_flits = 0;
+};
+
+SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Config& cfg_out) {
+  const sw::Topology& t = s.topology;
+  const uint32_t len = uint32_t(a.len);
+  uint32_t max_flits = 1;
+  int max_chunks = 1;
+  for (const sw::Unicast& u : s.unicasts) {
+    max_flits = std::max(max_flits, sw::unicast_flits(s, u, len));
+    max_chunks = std::max(max_chunks, u.chunks.count());
+  }
+  if (max_flits > kMaxLen)
+    throw ConfigError(fmt::format("--len = {} is invalid: the largest message would be {} flits; allowed: 1..{} "
+                                  "(one worm of at most nic.max_packet = {} flits)",
+                                  a.len, max_flits, std::max<long long>(1, kMaxLen * s.chunks_per_node / max_chunks), kMaxLen));
+  // The paper's units on the cycle model: t_f = 1 cycle, a unit packet (one node's data) is l
+  // flits, so r = t_s / (l t_f) gives t_s = r l cycles.
+  const double ts_exact = r * double(len);
+  if (ts_exact > 1000000)
+    throw ConfigError(fmt::format("--r = {} is invalid with --len {}: t_s = r * len must be at most 1000000 cycles", r, len));
+  const uint64_t t_s = uint64_t(std::llround(ts_exact));
+
+  Overrides ov = net_spec_overrides("--net", "torus:" + radix_spec(t));
+  ov.emplace_back("nic.ts", std::to_string(t_s));
+  ov.emplace_back("nic.tr", "0");
+  // As for broadcasts: two VCs per dateline class so consecutive messages on one channel do not
+  // wait for the previous tail's last credit, and every message travels as one worm.
+  ov.emplace_back("router.vcs_per_class", "2");
+  ov.emplace_back("nic.max_packet", std::to_string(max_flits));
+  for (auto& x : a.sets) ov.push_back(parse_override(x));
+  const Config cfg = load_config(a.config_file, ov);
+  cfg_out = cfg;
+  if (cfg.net.topology().num_nodes() != t.num_nodes() || sw::describe(cfg.net.topology()) != sw::describe(t))
+    throw ConfigError("--set: the network must stay the --net one (" + sw::describe(t) + ")");
+  if (uint64_t(cfg.nic.max_packet) < max_flits)
+    throw ConfigError(fmt::format("--set: nic.max_packet must be >= {} (the largest message)", max_flits));
+
+  const RouterParams rp = derive_router_params(cfg.net, cfg.router);
+  SimResult out;
+  out.t_s = uint64_t(cfg.nic.ts);
+  out.t_r = uint64_t(cfg.nic.tr);
+  out.one_port = rp.local == 1;
+  out.max_flits = max_flits;
+  sw::CycleCostParams cp;
+  cp.length = len;
+  cp.t_s = out.t_s;
+  cp.t_r = out.t_r;
+  cp.router_delay = uint64_t(rp.router_delay);
+  cp.link_delay = uint64_t(rp.link_delay);
+  out.paper_model = sw::schedule_cycles(s, cp).total;
+  cp.serial_startups = cp.ejection = true;
+  out.program_model = sw::schedule_cycles(s, cp).total;
+
+  std::unique_ptr<sw::ProgramImage> image;
+  try {
+    image = std::make_unique<sw::ProgramImage>(s);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("--algo: cannot run this schedule as node programs: ") + e.what());
+  }
+  {
+    sw::AnalyticParams ap;
+    ap.ports = out.one_port ? sw::PortModel::OnePort : sw::PortModel::AllPort;
+    ap.t_s = out.t_s;
+    ap.t_r = out.t_r;
+    ap.router_delay = uint64_t(rp.router_delay);
+    ap.link_delay = uint64_t(rp.link_delay);
+    std::vector<sw::ScheduleProgram> programs = image->make_programs(len);
+    std::vector<sw::NodeProgram*> ptrs;
+    for (auto& p : programs) ptrs.push_back(&p);
+    out.analytic = sw::AnalyticBackend(t, ap).run(ptrs).last_visible;
+  }
+  std::vector<sw::ScheduleProgram> programs = image->make_programs(len);
+  std::vector<sw::NodeProgram*> ptrs;
+  for (auto& p : programs) ptrs.push_back(&p);
+  sw::GossipRunWatch watch(s, ptrs);
+  ProgramRunOptions po;
+  static_cast<RecordOptions&>(po) = a.rec;
+  out.run = run_programs(cfg, watch.programs(), po);
+  out.watch = watch.report();
+  return out;
+}
+
+int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
+  if (!a.simulate) {
+    for (const char* o : {"--len", "--set", "--config"})
+      if (cmd->count(o)) throw ConfigError(std::string(o) + ": only with --simulate");
+    return sw::run_gossip_command(a.g, std::cout, std::cerr, "wormcast gossip");
+  }
+  if (a.len < 1 || a.len > kMaxLen)
+    throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..{} flits (one node's data)", a.len, kMaxLen));
+  double r = 0;
+  sw::GossipSchedule g;
+  nlohmann::json j;
+  int code = 0;
+  std::ostringstream text;  // printed once the simulation is set up, so bad input prints one line only
+  try {
+    if (a.g.table) throw sw::GossipParamError("--table: not with --simulate (give one --algo)");
+    const std::vector<double> rs = sw::gossip_r_values(a.g);
+    if (rs.size() != 1) throw sw::GossipParamError("--r: --simulate takes one value (got " + a.g.r + ")");
+    r = rs[0];
+    g = sw::gossip_schedule(a.g, r);
+    j = sw::gossip_command_json(a.g, text, code);
+  } catch (const sw::GossipParamError& e) {
+    throw ConfigError(e.what());
+  }
+  Config cfg;
+  const SimResult sim = simulate(a, g.schedule, r, cfg);
+  std::cout << text.str();
+  const ProgramRun& run = sim.run;
+  const uint64_t measured = sim.watch.last_receive;
+  const bool ok = run.status == RunStatus::Ok && run.errors.empty() && sim.watch.ok();
+
+  nlohmann::json s;
+  s["status"] = status_name(run.status);
+  s["algo"] = g.schedule.algo;
+  s["steps"] = g.schedule.num_steps;
+  s["unicasts"] = g.schedule.unicasts.size();
+  s["length"] = a.len;
+  s["t_s"] = sim.t_s;
+  s["t_r"] = sim.t_r;
+  s["ports"] = sim.one_port ? "one" : "all";
+  s["largest_message_flits"] = sim.max_flits;
+  s["measured_cycles"] = measured;
+  s["model_cycles"] = sim.paper_model;
+  s["model"] = "eq. 1 per step with the hop term on (t_d = R + Ld cycles per hop), one t_s per step, t_f = 1 cycle";
+  s["program_model_cycles"] = sim.program_model;
+  s["program_model"] = "the step model plus what a node program pays: (i+1) t_s for a node's i-th send of a step, "
+                       "one more R (destination router) and t_r per message";
+  s["analytic_cycles"] = sim.analytic;
+  s["run_cycles"] = run.cycles;
+  s["blocked_cycles"] = run.blocked_cycles;
+  s["blocked_messages"] = run.blocked_messages;
+  s["injection_wait_cycles"] = run.injection_wait_cycles;
+  s["messages"] = run.messages.size();
+  s["every_node_holds_every_chunk"] = sim.watch.complete;
+  s["missing_receipts"] = sim.watch.missing_receipts;
+  s["unexpected_receipts"] = sim.watch.unexpected_receipts;
+  s["early_sends"] = sim.watch.early_sends;
+  nlohmann::json errs = run.errors;
+  for (auto& e : sim.watch.errors) errs.push_back(e);
+  s["errors"] = errs;
+  if (run.status == RunStatus::Deadlock) s["deadlock"] = run.deadlock;
+  j["wormcast"] = {{"command", "gossip"}, {"format", 1}};
+  j["config"] = cfg.echo();
+  j["simulation"] = s;
+
+  std::cout << fmt::format(
+      "simulated {} on {}: l = {} flits, t_s = r l = {} cycles, t_r = {}, {}-port NIC\n"
+      "  measured {} cycles | step model (eq. 1, hop term on) {} | step model of the node program {} | "
+      "analytic (asynchronous) {} | blocked {} cycles in {} messages | every node holds every chunk: {}{}\n",
+      g.schedule.algo, sw::describe(g.schedule.topology), a.len, sim.t_s, sim.t_r, sim.one_port ? "one" : "all", measured,
+      sim.paper_model, sim.program_model, sim.analytic, run.blocked_cycles, run.blocked_messages,
+      sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
+  for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
+  if (!a.g.json_file.empty()) write_file_atomic(a.g.json_file, j.dump(2) + "\n");
+  if (run.exit_code) return run.exit_code;
+  if (!ok) return 1;
+  return code;
+}
+
+}  // namespace
+
+void register_gossip_command(CLI::App& app) {
+  auto a = std::make_shared<GossipCliArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "gossip", "Gossip (all-to-all) schedules on rings and tori: generate, verify, cost, search; --simulate runs "
+                "one on the cycle-accurate model next to the step model");
+  sw::register_gossip_options(*cmd, a->g);
+  cmd->add_flag("--simulate", a->simulate,
+                "run the schedule as node programs on the cycle-accurate model (one --r value): one node's data is "
+                "--len l flits, t_f = 1 cycle, t_s = round(r l) cycles per send, t_r = 0; all-port NIC, one-port "
+                "with --set router.local_ports=one");
+  cmd->add_option("--len", a->len, "with --simulate: l, flits of one node's data (default 64; a multiple of the "
+                                   "colours keeps message lengths exact)");
+  cmd->add_option("--config", a->config_file, "with --simulate: start from this YAML configuration");
+  cmd->add_option("--set", a->sets, "with --simulate: override a configuration key (repeatable), e.g. "
+                                    "router.local_ports=one");
+  add_record_options(cmd, a->rec);
+  set_command_action(cmd, [a, cmd] { return run_gossip(*a, cmd); });
+}
+
+}  // namespace wormcast
