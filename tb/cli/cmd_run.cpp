@@ -25,13 +25,7 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
 }
 
 int execute(const Config& cfg, const CommonOptions& o, const char* command) {
-  RunOptions ro;
-  static_cast<RecordOptions&>(ro) = o.rec;
-  ro.json_path = o.json;
-  ro.command = command;
-  RunOutcome r = run_traffic(cfg, ro);
-  std::cout << r.summary << std::endl;
-  return r.exit_code;
+  return run_traffic_command(cfg, o.json, o.rec, command);
 }
 
 struct TrafficArgs {
@@ -43,6 +37,16 @@ struct TrafficArgs {
 };
 
 }  // namespace
+
+int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command) {
+  RunOptions ro;
+  static_cast<RecordOptions&>(ro) = rec;
+  ro.json_path = json;
+  ro.command = command;
+  RunOutcome r = run_traffic(cfg, ro);
+  std::cout << r.summary << std::endl;
+  return r.exit_code;
+}
 
 void register_run_commands(CLI::App& app) {
   auto run_opt = std::make_shared<CommonOptions>();
@@ -114,6 +118,7 @@ int run_cli(int argc, const char* const* argv) {
   register_run_commands(app);
   register_schedule_command(app);
   register_broadcast_command(app);
+  register_mway_command(app);
   register_gossip_command(app);
   try {
     app.parse(argc, argv);

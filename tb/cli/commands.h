@@ -37,6 +37,13 @@ void register_gossip_command(CLI::App& app);
 /// The run, traffic and config commands (the traffic experiment of a configuration).
 void register_run_commands(CLI::App& app);
 
+/// `wormcast mway --net mesh:8x8x8 --algo mst-safe --rate R --broadcast-fraction F --buffers 4
+///  --len 5 ...`: traffic on the k-ary m-way family (docs/mway.md).
+void register_mway_command(CLI::App& app);
+
+/// Runs the traffic experiment of cfg, prints its summary, writes the JSON; the exit code.
+int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command);
+
 /// The whole `wormcast` program: every sub-command registered on one CLI11 app; returns the
 /// exit code (0 ok, 1 a check or run failed, 2 bad input, 3 deadlock).
 int run_cli(int argc, const char* const* argv);
