@@ -55,35 +55,46 @@ void TrafficStats::on_packet(const PacketRecord& rec) {
   if (tail_cycle >= m_begin && tail_cycle < m_end) m_accepted_flits += rec.length;
   if (rec.created >= m_begin && rec.created < m_end) {
     m_measured_done += rec.last;  // a multi-destination packet is done when its last copy is
-    if (rec.last) m_message_latency.push_back(uint32_t(rec.arrived - rec.created));
-    m_latency.push_back(uint32_t(rec.arrived - rec.created));
-    m_net_latency.push_back(uint32_t(rec.arrived - rec.injected));
+    if (rec.last) m_message_latency.add(rec.arrived - rec.created);
+    m_latency.add(rec.arrived - rec.created);
+    m_net_latency.add(rec.arrived - rec.injected);
   }
 }
 
-namespace {
-nlohmann::json summary(std::vector<uint32_t> v) {
+void LatencyHistogram::add(uint64_t latency) {
+  if (latency >= m_count.size()) m_count.resize(size_t(latency) + 1 + m_count.size() / 2, 0);
+  ++m_count[size_t(latency)];
+  ++m_n;
+  m_sum += (long double)latency;
+}
+
+nlohmann::json LatencyHistogram::summary() const {
+  if (m_n == 0) return nlohmann::json{{"count", 0}};
+  // The sample of rank k (0-based) among the sorted samples.
+  auto rank = [&](uint64_t k) {
+    uint64_t seen = 0;
+    for (size_t v = 0; v < m_count.size(); ++v) {
+      seen += m_count[v];
+      if (seen > k) return uint64_t(v);
+    }
+    return uint64_t(m_count.size() - 1);
+  };
+  auto pct = [&](double q) { return rank(std::min(m_n - 1, uint64_t(q * double(m_n - 1) + 0.5))); };
   nlohmann::json j;
-  if (v.empty()) return nlohmann::json{{"count", 0}};
-  std::sort(v.begin(), v.end());
-  double sum = 0;
-  for (auto x : v) sum += x;
-  auto pct = [&](double q) { return v[std::min(v.size() - 1, size_t(q * double(v.size() - 1) + 0.5))]; };
-  j["count"] = v.size();
-  j["mean"] = std::round(sum / double(v.size()) * 1000.0) / 1000.0;
+  j["count"] = m_n;
+  j["mean"] = std::round(double(m_sum / (long double)m_n) * 1000.0) / 1000.0;
   j["p50"] = pct(0.50);
   j["p99"] = pct(0.99);
-  j["max"] = v.back();
+  j["max"] = rank(m_n - 1);
   return j;
 }
-}  // namespace
 
 nlohmann::json TrafficStats::report() const {
   const double denom = double(m_nodes) * double(m_end - m_begin);
   nlohmann::json j;
-  j["latency"] = summary(m_latency);
-  j["network_latency"] = summary(m_net_latency);
-  j["message_latency"] = summary(m_message_latency);
+  j["latency"] = m_latency.summary();
+  j["network_latency"] = m_net_latency.summary();
+  j["message_latency"] = m_message_latency.summary();
   j["offered"] = std::round(double(m_offered_flits) / denom * 1e6) / 1e6;
   j["accepted"] = std::round(double(m_accepted_flits) / denom * 1e6) / 1e6;
   j["measured_packets"] = m_measured_created;

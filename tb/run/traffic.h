@@ -19,6 +19,20 @@ namespace wormcast {
 /// Destination of a packet from `src` under a pattern (uniform and hotspot draw from rng).
 int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng);
 
+/// Latency samples as an exact histogram (count per latency value): memory grows with the largest
+/// latency, not with the number of samples; mean and percentiles are those of the sorted samples.
+class LatencyHistogram {
+ public:
+  void add(uint64_t latency);
+  /// count, mean, p50, p99, max ({"count": 0} when empty).
+  nlohmann::json summary() const;
+
+ private:
+  std::vector<uint64_t> m_count;  ///< [latency] samples
+  uint64_t m_n = 0;
+  long double m_sum = 0;
+};
+
 /// Latency and throughput over the measurement window.
 class TrafficStats : public PacketListener {
  public:
@@ -35,8 +49,8 @@ class TrafficStats : public PacketListener {
   int m_nodes;
   uint64_t m_measured_created = 0, m_measured_done = 0;
   uint64_t m_offered_flits = 0, m_accepted_flits = 0;
-  std::vector<uint32_t> m_latency, m_net_latency;
-  std::vector<uint32_t> m_message_latency;  ///< per packet, at its last addressed node
+  LatencyHistogram m_latency, m_net_latency;
+  LatencyHistogram m_message_latency;  ///< per packet, at its last addressed node
   friend class TrafficGen;
 };
 
