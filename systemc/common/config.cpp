@@ -6,6 +6,12 @@
 #include <cmath>
 #include <functional>
 #include <set>
+#include <charconv>
+#include <fstream>
+#include <sys/stat.h>
+#include <cerrno>
+#include <cstring>
+#include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -41,27 +47,19 @@ bool in_family(const Field& f, const std::string& family) {
 }
 
 int64_t to_int(const Field& f, const std::string& v, int64_t lo, int64_t hi) {
-  size_t pos = 0;
-  long long x = 0;
   try {
-    x = std::stoll(v, &pos, 0);
-  } catch (...) {
+    return parse_int(f.key, v, lo, hi);
+  } catch (const ConfigError&) {
     bad(f, v);
   }
-  if (pos != v.size() || x < lo || x > hi) bad(f, v);
-  return x;
 }
 
 double to_real(const Field& f, const std::string& v, double lo, double hi) {
-  size_t pos = 0;
-  double x = 0;
   try {
-    x = std::stod(v, &pos);
-  } catch (...) {
+    return parse_real(f.key, v, lo, hi);
+  } catch (const ConfigError&) {
     bad(f, v);
   }
-  if (pos != v.size() || !(x >= lo && x <= hi)) bad(f, v);
-  return x;
 }
 
 bool to_bool(const Field& f, const std::string& v) {
@@ -219,11 +217,16 @@ const std::vector<Field>& schema() {
        [](const Config& c) { return nlohmann::json(c.traffic.broadcast_fraction); }},
       CHOICE_FIELD("traffic.region", kMway, "all", kRegions, traffic.region, "all or random",
                    "broadcast region: the whole network, or a random rectangle (uniform corners per dimension)"),
+      INT_FIELD("traffic.source_queue", nullptr, "1000", 1, 1000000, traffic.source_queue,
+                "packets waiting at a source, at most; traffic generated beyond is dropped, counted and the run "
+                "marked unstable"),
       INT_FIELD("sim.warmup", nullptr, "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
       INT_FIELD("sim.measure", nullptr, "10000", 1, 1000000000, sim.measure, "measured cycles"),
       INT_FIELD("sim.drain", nullptr, "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
-      INT_FIELD("sim.seed", nullptr, "1", 0, 0x7fffffffffffffffLL, sim.seed, "random seed"),
+      INT_FIELD("sim.seed", nullptr, "1", 0, 9223372036854775807, sim.seed, "random seed"),
       INT_FIELD("sim.watchdog", nullptr, "2000", 1, 1000000000, sim.watchdog, "deadlock watchdog, cycles without progress"),
+      INT_FIELD("sim.livelock", nullptr, "1000000", 1, 1000000000, sim.livelock,
+                "livelock watchdog, cycles without a delivered flit while flits keep moving"),
       {"sim.progress", nullptr, "auto", "auto, on, off", "progress line on stderr (auto: only on a terminal)",
        [](Config& c, const std::string& v, const Field& f) {
          if (v != "auto" && v != "on" && v != "off") bad(f, v);
@@ -234,25 +237,70 @@ const std::vector<Field>& schema() {
   return fields;
 }
 
-void flatten(const YAML::Node& node, const std::string& prefix, Values& out) {
-  if (node.IsMap()) {
-    for (auto it : node) {
-      const std::string k = it.first.as<std::string>();
-      flatten(it.second, prefix.empty() ? k : prefix + "." + k, out);
+/// Keys whose value may be a YAML list of scalars (joined with the key's separator).
+bool takes_list(const std::string& key) {
+  return key == "net.radix" || key == "net.topology" || key == "traffic.hotspots";
+}
+
+[[noreturn]] void bad_yaml(const std::string& path, const YAML::Mark& m, const std::string& what) {
+  throw ConfigError(fmt::format("config: '{}' line {} column {}: {}", path, m.line + 1, m.column + 1, what));
+}
+
+std::string scalar_text(const std::string& path, const std::string& key, const YAML::Node& n) {
+  if (n.IsNull()) bad_yaml(path, n.Mark(), fmt::format("{} has an empty value", key));
+  if (!n.IsScalar())
+    bad_yaml(path, n.Mark(), fmt::format("{} must be a single value, not a {}", key, n.IsMap() ? "map" : "list"));
+  return n.Scalar();
+}
+
+/// The strict shape of a configuration: a map of sections, each a map of key -> scalar (a flat
+/// list of scalars for the list keys). Duplicate keys, non-scalar keys, empty values and deeper
+/// nesting are errors with their line and column; the fixed depth also bounds recursive aliases.
+void flatten(const std::string& path, const YAML::Node& root, Values& out) {
+  if (root.IsNull()) return;  // an empty file: every default
+  if (!root.IsMap()) bad_yaml(path, root.Mark(), "expected a map of sections (net:, router:, traffic:, ...)");
+  std::set<std::string> sections;
+  for (auto it : root) {
+    if (!it.first.IsScalar()) bad_yaml(path, it.first.Mark(), "a section name must be a plain word");
+    const std::string sec = it.first.Scalar();
+    if (!sections.insert(sec).second) bad_yaml(path, it.first.Mark(), fmt::format("duplicate section '{}'", sec));
+    const YAML::Node& body = it.second;
+    if (!body.IsMap()) bad_yaml(path, body.Mark(), fmt::format("section '{}' must be a map of keys", sec));
+    std::set<std::string> keys;
+    for (auto kv : body) {
+      if (!kv.first.IsScalar()) bad_yaml(path, kv.first.Mark(), fmt::format("a key of section '{}' must be a plain word", sec));
+      const std::string key = sec + "." + kv.first.Scalar();
+      if (!keys.insert(key).second) bad_yaml(path, kv.first.Mark(), fmt::format("duplicate key '{}'", key));
+      const YAML::Node& v = kv.second;
+      if (v.IsSequence() && takes_list(key)) {
+        if (v.size() == 0) bad_yaml(path, v.Mark(), fmt::format("{} has an empty list", key));
+        std::string joined;
+        const char sep = key == "net.radix" ? 'x' : ',';
+        for (size_t i = 0; i < v.size(); ++i) {
+          if (i) joined += sep;
+          joined += scalar_text(path, key, v[i]);
+        }
+        out[key] = joined;
+      } else {
+        out[key] = scalar_text(path, key, v);
+      }
     }
-  } else if (node.IsSequence()) {
-    std::string joined;
-    const char sep = prefix == "net.radix" ? 'x' : ',';
-    for (size_t i = 0; i < node.size(); ++i) {
-      if (i) joined += sep;
-      joined += node[i].as<std::string>();
-    }
-    out[prefix] = joined;
-  } else if (node.IsScalar()) {
-    out[prefix] = node.as<std::string>();
-  } else if (!node.IsNull()) {
-    throw ConfigError(fmt::format("config: {} has an unsupported YAML value", prefix));
   }
+}
+
+/// The configuration file's text; a directory, FIFO or device is refused before it is opened
+/// (opening a FIFO would block).
+std::string read_config_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw ConfigError(fmt::format("config: cannot read '{}': {}", path, std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is a directory, not a YAML file", path));
+  if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is not a regular file", path));
+  if (st.st_size > (1 << 20)) throw ConfigError(fmt::format("config: '{}' is larger than 1 MiB", path));
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) throw ConfigError(fmt::format("config: cannot read '{}'", path));
+  return text;
 }
 
 bool is_torus_kind(const std::string& kind) {
@@ -261,7 +309,72 @@ bool is_torus_kind(const std::string& kind) {
   return !kind.empty();
 }
 
+Config build_config(Values values, const Overrides& overrides);
+
+void load_yaml_text(const std::string& name, const std::string& text, Values& values) {
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(text);
+    if (docs.size() > 1) bad_yaml(name, docs[1].Mark(), "more than one YAML document; give one configuration per file");
+    if (!docs.empty()) flatten(name, docs[0], values);
+  } catch (const YAML::Exception& e) {
+    if (e.mark.is_null()) throw ConfigError(fmt::format("config: '{}': {}", name, e.msg));
+    bad_yaml(name, e.mark, e.msg);
+  }
+}
+
 }  // namespace
+
+int64_t parse_int(const std::string& what, const std::string& text, int64_t lo, int64_t hi) {
+  const char* b = text.data();
+  const char* e = b + text.size();
+  const char* digits = b + (text.size() > 0 && text[0] == '-');
+  int64_t x = 0;
+  const auto r = std::from_chars(b, e, x, 10);
+  const bool decimal = digits < e && !(*digits == '0' && digits + 1 < e);  // no leading zeros: 010 is not octal 8
+  if (text.empty() || r.ec == std::errc::result_out_of_range || r.ec != std::errc() || r.ptr != e || !decimal ||
+      x < lo || x > hi)
+    throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: a decimal integer {}..{}", what, text, lo, hi));
+  return x;
+}
+
+double parse_real(const std::string& what, const std::string& text, double lo, double hi) {
+  // Decimal notation only: digits, one point, an optional exponent; no sign +, hex, inf, nan, spaces.
+  const auto ok_char = [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+'; };
+  bool valid = !text.empty() && std::all_of(text.begin(), text.end(), ok_char) && text[0] != '+' &&
+               text.find_first_of("0123456789") != std::string::npos;
+  double x = 0;
+  if (valid) {
+    size_t pos = 0;
+    try {
+      x = std::stod(text, &pos);
+    } catch (...) {
+      valid = false;
+    }
+    valid = valid && pos == text.size() && std::isfinite(x);
+  }
+  if (!valid || !(x >= lo && x <= hi))
+    throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: a decimal number {}..{}", what, text, lo, hi));
+  return x;
+}
+
+Config load_config_text(const std::string& name, const std::string& text, const Overrides& overrides) {
+  Values values;
+  load_yaml_text(name, text, values);
+  return build_config(values, overrides);
+}
+
+std::string key_value_error(const std::string& key, const std::string& value) {
+  auto it = std::find_if(schema().begin(), schema().end(), [&](const Field& f) { return key == f.key; });
+  if (it == schema().end()) return fmt::format("unknown key '{}'", key);
+  Config scratch;
+  try {
+    it->apply(scratch, value, *it);
+  } catch (const ConfigError&) {
+    return fmt::format("'{}' is invalid; allowed: {} (key {})", value, it->allowed, key);
+  }
+  return "";
+}
 
 std::vector<std::string> split_list(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -303,17 +416,13 @@ std::pair<std::string, std::string> parse_override(const std::string& arg) {
 
 Config load_config(const std::string& yaml_path, const Overrides& overrides) {
   Values values;
-  if (!yaml_path.empty()) {
-    YAML::Node root;
-    try {
-      root = YAML::LoadFile(yaml_path);
-    } catch (const YAML::BadFile&) {
-      throw ConfigError(fmt::format("config: cannot read '{}'", yaml_path));
-    } catch (const YAML::Exception& e) {
-      throw ConfigError(fmt::format("config: '{}': {}", yaml_path, e.msg));
-    }
-    flatten(root, "", values);
-  }
+  if (!yaml_path.empty()) load_yaml_text(yaml_path, read_config_file(yaml_path), values);
+  return build_config(values, overrides);
+}
+
+namespace {
+
+Config build_config(Values values, const Overrides& overrides) {
   for (auto& [k, v] : overrides) values[k] = v;
 
   const std::string family = values.count("net.family") ? values["net.family"] : "torus";
@@ -342,6 +451,8 @@ Config load_config(const std::string& yaml_path, const Overrides& overrides) {
   if (fam->validate) fam->validate(c);
   return c;
 }
+
+}  // namespace
 
 nlohmann::json Config::echo() const {
   nlohmann::json j;

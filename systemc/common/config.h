@@ -73,6 +73,7 @@ struct TrafficConfig {
   double hotspot_fraction = 0.1;
   double broadcast_fraction = 0;  ///< share of messages that are region broadcasts (families with regions)
   RegionMode region = RegionMode::All;
+  int source_queue = 1000;  ///< packets a node's source queue holds; new ones beyond are dropped and counted
 };
 
 struct SimConfig {
@@ -81,6 +82,7 @@ struct SimConfig {
   uint64_t drain = 100000;      ///< at most this many cycles to deliver what is in flight
   uint64_t seed = 1;
   uint64_t watchdog = 2000;     ///< cycles without any flit moving while flits are in flight
+  uint64_t livelock = 1000000;  ///< cycles without any flit delivered while flits keep moving
   std::string progress = "auto";
 };
 
@@ -107,6 +109,17 @@ Overrides net_spec_overrides(const std::string& option, const std::string& spec)
 std::pair<std::string, std::string> parse_override(const std::string& arg);
 /// The schema as help text: key, families, default, allowed values.
 std::string config_reference();
+/// A strict decimal integer: digits with an optional '-', no '+', no leading zeros (010 is not
+/// octal), no hex, no spaces, not empty; overflow and values outside lo..hi are errors. Throws
+/// ConfigError "<what> = '<text>' is invalid; allowed: ...".
+int64_t parse_int(const std::string& what, const std::string& text, int64_t lo, int64_t hi);
+/// A strict finite decimal number (optional exponent) in lo..hi; throws like parse_int.
+double parse_real(const std::string& what, const std::string& text, double lo, double hi);
+/// Checks one value of one key as load_config would (ranges that depend on other keys aside): ""
+/// when it is allowed, else "'<value>' is invalid; allowed: ... (key <key>)".
+std::string key_value_error(const std::string& key, const std::string& value);
+/// load_config on YAML text instead of a file (`name` appears in errors); throws ConfigError.
+Config load_config_text(const std::string& name, const std::string& text, const Overrides& overrides = {});
 /// Splits "a<sep>b<sep>c" (an empty trailing field counts).
 std::vector<std::string> split_list(const std::string& s, char sep);
 

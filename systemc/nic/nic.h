@@ -100,6 +100,7 @@ class Nic : public sc_core::sc_module {
       PacketListener* listener = nullptr);
   /// The family's adapter (set once, before simulation).
   void attach(NicPort* port);
+  NicPort* port() const { return m_port; }
 
   /// Queue a message that software asked for at cycle `now` (the t_s model of docs/router.md
   /// section 7 is applied here). Returns the cycle at which the processor is free again.

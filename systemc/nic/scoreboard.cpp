@@ -25,6 +25,7 @@ void Scoreboard::on_inject(const PacketRecord& rec) {
 }
 
 const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitView& f) {
+  ++m_ejected_flits;
   auto it = m_table.find(f.key);
   if (it == m_table.end()) {
     error(fmt::format("cycle {}: node {} received a flit of unknown packet (key {:#x}, flit {}): duplicate or corrupt",

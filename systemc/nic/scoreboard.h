@@ -83,6 +83,8 @@ class Scoreboard {
   uint64_t injected_packets() const { return m_injected; }
   /// Copies delivered complete (a packet to a region of R nodes counts R).
   uint64_t delivered_packets() const { return m_delivered; }
+  /// Flits that left the network (every ejection, the livelock watchdog's measure of progress).
+  uint64_t ejected_flits() const { return m_ejected_flits; }
   const std::vector<std::string>& errors() const { return m_errors; }
   uint64_t error_count() const { return m_error_count; }
   void error(std::string msg);
@@ -99,7 +101,7 @@ class Scoreboard {
   uint64_t m_key_mask;
   uint32_t m_index_mask;
   std::unordered_map<uint64_t, Entry> m_table;  ///< key: key_of(id)
-  uint64_t m_injected = 0, m_delivered = 0, m_error_count = 0;
+  uint64_t m_injected = 0, m_delivered = 0, m_error_count = 0, m_ejected_flits = 0;
   std::vector<std::string> m_errors;  ///< the first few
   DeliveryObserver* m_log = nullptr;
   PacketRecord m_done;

@@ -12,7 +12,7 @@
 #include "sw/schedule/program_image.h"
 #include "systemc/common/config.h"
 #include "systemc/torus/params.h"
-#include "tb/out/files.h"
+#include "tb/out/output_plan.h"
 #include "tb/cli/commands.h"
 #include "tb/run/programs.h"
 #include "tb/run/driver.h"
@@ -70,12 +70,20 @@ int run_broadcast(const BroadcastArgs& a) {
   paper.model = sw::TimingModel::Paper;
   const sw::AnalyticResult paper_r = sw::run_schedule_analytic(sched, len, paper);
 
+  // Every output planned before cycle 0.
+  OutputPlan plan;
+  plan.add_input(a.config_file);
+  if (!a.json_file.empty()) plan.add("--json", a.json_file);
+  check_record_options(a.rec);
+  plan_recordings(plan, a.rec);
+
   const sw::ProgramImage image(sched);
   std::vector<sw::ScheduleProgram> programs = image.make_programs(len);
   std::vector<sw::NodeProgram*> ptrs;
   for (auto& p : programs) ptrs.push_back(&p);
   ProgramRunOptions po;
   static_cast<RecordOptions&>(po) = a.rec;
+  po.plan = &plan;
   const ProgramRun run = run_programs(cfg, ptrs, po);
 
   std::vector<int64_t> measured(size_t(t.num_nodes()), -1);
@@ -115,6 +123,8 @@ int run_broadcast(const BroadcastArgs& a) {
   j["node_order"] = "node id, dimension 0 fastest; null = never received (the source)";
   j["errors"] = run.errors;
   if (run.status == RunStatus::Deadlock) j["deadlock"] = run.deadlock;
+  if (!a.json_file.empty()) plan.write(a.json_file, j.dump(2) + "\n");
+  plan.commit();
 
   std::cout << fmt::format(
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
@@ -125,7 +135,6 @@ int run_broadcast(const BroadcastArgs& a) {
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
       run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   for (auto& e : run.errors) std::cout << "  error: " << e << "\n";
-  if (!a.json_file.empty()) write_file_atomic(a.json_file, j.dump(2) + "\n");
   if (run.exit_code) return run.exit_code;
   return everyone ? 0 : 1;
 }
@@ -139,13 +148,14 @@ void register_broadcast_command(CLI::App& app) {
       "broadcast", "Run a broadcast schedule as node programs on the cycle-accurate model and compare with the analytic model");
   cmd->add_option("--net", a->net, "torus, e.g. torus:32x32 (default torus:16x16)");
   add_schedule_options(cmd, a->choice, " (default dcf)");
-  cmd->add_option("--len", a->len, "message length in flits (default 64)");
-  cmd->add_option("--ts", a->ts, "software send latency t_s, cycles (default 0)");
-  cmd->add_option("--tr", a->tr, "software receive latency t_r, cycles (default 0)");
+  cmd->add_option("--len", a->len, "message length in flits (default 64)")->check(decimal_int(1, 1000000));
+  cmd->add_option("--ts", a->ts, "software send latency t_s, cycles (default 0)")->check(decimal_int(0, 1000000));
+  cmd->add_option("--tr", a->tr, "software receive latency t_r, cycles (default 0)")->check(decimal_int(0, 1000000));
   cmd->add_option("--config", a->config_file, "start from this YAML configuration (router, nic keys)");
   cmd->add_option("--set", a->sets, "override a configuration key (repeatable); broadcast runs default to "
                   "router.vcs_per_class=2 and nic.max_packet >= --len (one worm per message)");
-  cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times");
+  cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times")
+      ->check(file_path());
   add_record_options(cmd, a->rec);
   cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
   set_command_action(cmd, [a] { return run_broadcast(*a); });

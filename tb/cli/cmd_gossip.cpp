@@ -17,7 +17,7 @@
 #include "systemc/common/config.h"
 #include "systemc/torus/params.h"
 #include "tb/cli/commands.h"
-#include "tb/out/files.h"
+#include "tb/out/output_plan.h"
 #include "tb/run/programs.h"
 
 namespace wormcast {
@@ -53,7 +53,7 @@ struct SimResult {
   uint32_t max_flits = 0;
 };
 
-SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Config& cfg_out) {
+SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Config& cfg_out, OutputPlan& plan) {
   const sw::Topology& t = s.topology;
   const uint32_t len = uint32_t(a.len);
   uint32_t max_flits = 1;
@@ -128,6 +128,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   sw::GossipRunWatch watch(s, ptrs);
   ProgramRunOptions po;
   static_cast<RecordOptions&>(po) = a.rec;
+  po.plan = &plan;
   out.run = run_programs(cfg, watch.programs(), po);
   out.watch = watch.report();
   return out;
@@ -156,8 +157,14 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   } catch (const sw::GossipParamError& e) {
     throw ConfigError(e.what());
   }
+  // Every output planned before cycle 0.
+  OutputPlan plan;
+  plan.add_input(a.config_file);
+  if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
+  check_record_options(a.rec);
+  plan_recordings(plan, a.rec);
   Config cfg;
-  const SimResult sim = simulate(a, g.schedule, r, cfg);
+  const SimResult sim = simulate(a, g.schedule, r, cfg, plan);
   std::cout << text.str();
   const ProgramRun& run = sim.run;
   const uint64_t measured = sim.watch.last_receive;
@@ -196,6 +203,8 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   j["wormcast"] = {{"command", "gossip"}, {"format", 1}};
   j["config"] = cfg.echo();
   j["simulation"] = s;
+  if (!a.g.json_file.empty()) plan.write(a.g.json_file, j.dump(2) + "\n");
+  plan.commit();
 
   std::cout << fmt::format(
       "simulated {} on {}: l = {} flits, t_s = r l = {} cycles, t_r = {}, {}-port NIC\n"
@@ -205,7 +214,6 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       sim.paper_model, sim.program_model, sim.analytic, run.blocked_cycles, run.blocked_messages,
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
-  if (!a.g.json_file.empty()) write_file_atomic(a.g.json_file, j.dump(2) + "\n");
   if (run.exit_code) return run.exit_code;
   if (!ok) return 1;
   return code;
@@ -224,7 +232,8 @@ void register_gossip_command(CLI::App& app) {
                 "--len l flits, t_f = 1 cycle, t_s = round(r l) cycles per send, t_r = 0; all-port NIC, one-port "
                 "with --set router.local_ports=one");
   cmd->add_option("--len", a->len, "with --simulate: l, flits of one node's data (default 64; a multiple of the "
-                                   "colours keeps message lengths exact)");
+                                   "colours keeps message lengths exact)")
+      ->check(decimal_int(1, kMaxLen));
   cmd->add_option("--config", a->config_file, "with --simulate: start from this YAML configuration");
   cmd->add_option("--set", a->sets, "with --simulate: override a configuration key (repeatable), e.g. "
                                     "router.local_ports=one");

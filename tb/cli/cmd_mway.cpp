@@ -18,9 +18,8 @@ struct MwayArgs {
   std::string net = "mesh:8x8", algo, region, config_file, json;
   std::vector<std::string> sets;
   RecordOptions rec;
-  double rate = 0.01, fraction = 1.0;
-  int buffers = 0, buffer_length = 0, len = 5;
-  long long seed = -1, warmup = -1, measure = -1;
+  /// Kept as text: the configuration's strict parser reads them.
+  std::string rate = "0.01", fraction = "1", buffers, buffer_length, len = "5", seed, warmup, measure;
 };
 
 /// "mesh:8x8x8" or "mway:8x8x8" -> radix; "cube:9" -> a 9-cube (2x2x...x2).
@@ -54,35 +53,38 @@ void register_mway_command(CLI::App& app) {
                                              "(MST, MST-safe, MST-replica, MST-unicast, recursive doubling)");
   cmd->add_option("--net", a->net, "mesh:8x8x8 or cube:9 (default mesh:8x8)");
   cmd->add_option("--algo", a->algo, "unicast, mst, mst-safe, mst-replica, mst-unicast, rd (default mst-safe)");
-  cmd->add_option("--rate", a->rate, "offered load, flits/node/cycle (default 0.01)");
-  cmd->add_option("--broadcast-fraction", a->fraction, "share of messages that are region broadcasts (default 1)");
+  cmd->add_option("--rate", a->rate, "offered load, flits/node/cycle (default 0.01)")->check(config_value("traffic.rate"));
+  cmd->add_option("--broadcast-fraction", a->fraction, "share of messages that are region broadcasts (default 1)")
+      ->check(config_value("traffic.broadcast_fraction"));
   cmd->add_option("--region", a->region, "all (the whole network) or random (a random rectangle)");
-  cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)");
-  cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: --len)");
-  cmd->add_option("--len", a->len, "message length in flits, header included (default 5: the paper's 1 + 4)");
-  cmd->add_option("--seed", a->seed, "random seed");
-  cmd->add_option("--warmup", a->warmup, "warm-up cycles");
-  cmd->add_option("--measure", a->measure, "measured cycles");
+  cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)")->check(config_value("mway.buffers"));
+  cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: --len)")
+      ->check(config_value("mway.buffer_length"));
+  cmd->add_option("--len", a->len, "message length in flits, header included (default 5: the paper's 1 + 4)")
+      ->check(config_value("traffic.packet_len"));
+  cmd->add_option("--seed", a->seed, "random seed")->check(config_value("sim.seed"));
+  cmd->add_option("--warmup", a->warmup, "warm-up cycles")->check(config_value("sim.warmup"));
+  cmd->add_option("--measure", a->measure, "measured cycles")->check(config_value("sim.measure"));
   cmd->add_option("--config", a->config_file, "start from this YAML configuration");
   cmd->add_option("--set", a->sets, "override a configuration key (repeatable)");
-  cmd->add_option("--json", a->json, "write the result (effective configuration echoed) as JSON");
+  cmd->add_option("--json", a->json, "write the result (effective configuration echoed) as JSON")->check(file_path());
   add_record_options(cmd, a->rec);
   set_command_action(cmd, [a, cmd] {
     Overrides ov{{"net.family", "mway"}, {"net.radix", shape_of(a->net)}};
-    const std::string len = std::to_string(a->len);
+    const std::string& len = a->len;
     ov.emplace_back("traffic.packet_len", len);
     ov.emplace_back("nic.max_packet", len);  // one message, one packet (the paper's messages)
-    ov.emplace_back("mway.buffer_length", a->buffer_length ? std::to_string(a->buffer_length) : len);
-    ov.emplace_back("traffic.rate", CLI::detail::to_string(a->rate));
-    ov.emplace_back("traffic.broadcast_fraction", CLI::detail::to_string(a->fraction));
+    ov.emplace_back("mway.buffer_length", cmd->count("--buffer-length") ? a->buffer_length : len);
+    ov.emplace_back("traffic.rate", a->rate);
+    ov.emplace_back("traffic.broadcast_fraction", a->fraction);
     if (!a->algo.empty()) ov.emplace_back("mway.algo", a->algo);
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
-    if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", std::to_string(a->buffers));
-    if (cmd->count("--seed")) ov.emplace_back("sim.seed", std::to_string(a->seed));
-    if (cmd->count("--warmup")) ov.emplace_back("sim.warmup", std::to_string(a->warmup));
-    if (cmd->count("--measure")) ov.emplace_back("sim.measure", std::to_string(a->measure));
+    if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", a->buffers);
+    if (cmd->count("--seed")) ov.emplace_back("sim.seed", a->seed);
+    if (cmd->count("--warmup")) ov.emplace_back("sim.warmup", a->warmup);
+    if (cmd->count("--measure")) ov.emplace_back("sim.measure", a->measure);
     for (auto& s : a->sets) ov.push_back(parse_override(s));
-    return run_traffic_command(load_config(a->config_file, ov), a->json, a->rec, "mway");
+    return run_traffic_command(load_config(a->config_file, ov), a->json, a->rec, "mway", a->config_file);
   });
 }
 

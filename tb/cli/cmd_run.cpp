@@ -1,11 +1,13 @@
 // `wormcast run`, `wormcast traffic` and `wormcast config`: the traffic experiment of a
 // configuration (any router family) and the configuration reference.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include <CLI/CLI.hpp>
 
 #include "tb/cli/commands.h"
+#include "tb/out/output_plan.h"
 #include "tb/run/traffic.h"
 
 namespace wormcast {
@@ -20,30 +22,37 @@ struct CommonOptions {
 
 void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
-  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON");
+  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON")->check(file_path());
   add_record_options(cmd, o.rec);
 }
 
-int execute(const Config& cfg, const CommonOptions& o, const char* command) {
-  return run_traffic_command(cfg, o.json, o.rec, command);
+int execute(const Config& cfg, const CommonOptions& o, const char* command, const std::string& config_file) {
+  return run_traffic_command(cfg, o.json, o.rec, command, config_file);
 }
 
 struct TrafficArgs {
   CommonOptions common;
   std::string net, pattern, config_file, router_model;
-  double rate = -1;
-  int vcs = 0, buf = 0, len = 0;
-  long long seed = -1, warmup = -1, measure = -1;
+  /// Kept as text: the configuration's strict parser reads them (no CLI conversion in between).
+  std::string rate, vcs, buf, len, seed, warmup, measure;
 };
 
 }  // namespace
 
-int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command) {
+int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command,
+                        const std::string& config_file) {
   RunOptions ro;
   static_cast<RecordOptions&>(ro) = rec;
   ro.json_path = json;
   ro.command = command;
+  check_record_options(ro);
+  OutputPlan plan;
+  plan.add_input(config_file);
+  if (!json.empty()) plan.add("--json", json);
+  plan_recordings(plan, ro);
+  ro.plan = &plan;
   RunOutcome r = run_traffic(cfg, ro);
+  plan.commit();  // before the summary: a file that cannot be put in place is exit 2 with no output
   std::cout << r.summary << std::endl;
   return r.exit_code;
 }
@@ -57,7 +66,7 @@ void register_run_commands(CLI::App& app) {
   set_command_action(run, [run_opt, run_cfg] {
     Overrides ov;
     for (auto& s : run_opt->sets) ov.push_back(parse_override(s));
-    return execute(load_config(*run_cfg, ov), *run_opt, "run");
+    return execute(load_config(*run_cfg, ov), *run_opt, "run", *run_cfg);
   });
 
   auto a = std::make_shared<TrafficArgs>();
@@ -65,29 +74,29 @@ void register_run_commands(CLI::App& app) {
   traffic->add_option("--config", a->config_file, "start from this YAML configuration");
   traffic->add_option("--net", a->net, "network, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4, or FAMILY:SHAPE");
   traffic->add_option("--pattern", a->pattern, "uniform, transpose, bitcomp, tornado, neighbor, hotspot");
-  traffic->add_option("--rate", a->rate, "offered load, flits/node/cycle (0..1)");
+  traffic->add_option("--rate", a->rate, "offered load, flits/node/cycle (0..1)")->check(config_value("traffic.rate"));
   traffic->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
-  traffic->add_option("--vcs", a->vcs, "VCs per dateline class (1..8)");
-  traffic->add_option("--buf", a->buf, "buffer depth in flits (1..64)");
-  traffic->add_option("--len", a->len, "packet length in flits");
-  traffic->add_option("--seed", a->seed, "random seed");
-  traffic->add_option("--warmup", a->warmup, "warm-up cycles");
-  traffic->add_option("--measure", a->measure, "measured cycles");
+  traffic->add_option("--vcs", a->vcs, "VCs per dateline class (1..8)")->check(config_value("router.vcs_per_class"));
+  traffic->add_option("--buf", a->buf, "buffer depth in flits (1..64)")->check(config_value("router.buffer_depth"));
+  traffic->add_option("--len", a->len, "packet length in flits")->check(config_value("traffic.packet_len"));
+  traffic->add_option("--seed", a->seed, "random seed")->check(config_value("sim.seed"));
+  traffic->add_option("--warmup", a->warmup, "warm-up cycles")->check(config_value("sim.warmup"));
+  traffic->add_option("--measure", a->measure, "measured cycles")->check(config_value("sim.measure"));
   add_common(traffic, a->common);
   set_command_action(traffic, [a, traffic] {
     Overrides ov;
     if (!a->net.empty()) ov = net_spec_overrides("--net", a->net);
     if (!a->pattern.empty()) ov.emplace_back("traffic.pattern", a->pattern);
-    if (traffic->count("--rate")) ov.emplace_back("traffic.rate", CLI::detail::to_string(a->rate));
+    if (traffic->count("--rate")) ov.emplace_back("traffic.rate", a->rate);
     if (!a->router_model.empty()) ov.emplace_back("router.model", a->router_model);
-    if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(a->vcs));
-    if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", std::to_string(a->buf));
-    if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", std::to_string(a->len));
-    if (traffic->count("--seed")) ov.emplace_back("sim.seed", std::to_string(a->seed));
-    if (traffic->count("--warmup")) ov.emplace_back("sim.warmup", std::to_string(a->warmup));
-    if (traffic->count("--measure")) ov.emplace_back("sim.measure", std::to_string(a->measure));
+    if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", a->vcs);
+    if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", a->buf);
+    if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", a->len);
+    if (traffic->count("--seed")) ov.emplace_back("sim.seed", a->seed);
+    if (traffic->count("--warmup")) ov.emplace_back("sim.warmup", a->warmup);
+    if (traffic->count("--measure")) ov.emplace_back("sim.measure", a->measure);
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
-    return execute(load_config(a->config_file, ov), a->common, "traffic");
+    return execute(load_config(a->config_file, ov), a->common, "traffic", a->config_file);
   });
 
   struct CheckArgs {
@@ -100,7 +109,10 @@ void register_run_commands(CLI::App& app) {
   config->add_flag("--check", c->check, "validate a configuration instead (exit 2 on a bad field) and print it as JSON");
   config->add_option("--config", c->file, "with --check: the YAML configuration");
   config->add_option("--set", c->sets, "with --check: override a key (repeatable)");
-  set_command_action(config, [c] {
+  set_command_action(config, [c, config] {
+    if (!c->check && (config->count("--set") || config->count("--config")))
+      throw ConfigError(std::string(config->count("--set") ? "--set" : "--config") +
+                        ": only with --check (without it `wormcast config` prints the reference and reads nothing)");
     if (!c->check) {
       std::cout << config_reference();
       return 0;
@@ -113,6 +125,7 @@ void register_run_commands(CLI::App& app) {
 }
 
 int run_cli(int argc, const char* const* argv) {
+  install_interrupt_handlers();
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
   register_run_commands(app);
@@ -128,7 +141,9 @@ int run_cli(int argc, const char* const* argv) {
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "wormcast: " << e.what() << std::endl;
+    std::string what = e.what();
+    std::replace(what.begin(), what.end(), '\n', ' ');  // one line, whatever the library wrote
+    std::cerr << "wormcast: " << what << std::endl;
     return 2;
   }
   return 0;

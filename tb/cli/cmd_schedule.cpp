@@ -14,7 +14,7 @@
 #include "sw/schedule/verify.h"
 #include "sw/topology/path.h"
 #include "tb/cli/commands.h"
-#include "tb/out/files.h"
+#include "tb/out/output_plan.h"
 
 namespace wormcast {
 
@@ -211,22 +211,20 @@ int run_schedule(const ScheduleArgs& a) {
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("--net: ") + e.what());
   }
-  int source = 0;
-  const Schedule s = make_schedule(a.choice, t, source);
   if (!a.svg_file.empty() && t.dims() > 2)
     throw ConfigError("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
+  // Both outputs planned before the (possibly long) generation; renamed into place together.
+  OutputPlan plan;
+  if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
+  if (!a.json_file.empty()) plan.add("--json", a.json_file);
+  int source = 0;
+  const Schedule s = make_schedule(a.choice, t, source);
   sw::Verdict verdict;
   if (a.check) verdict = sw::verify(s);
 
-  if (!a.svg_file.empty()) write_file_atomic(a.svg_file, schedule_svg(s));
-  if (!a.json_file.empty()) {
-    try {
-      write_file_atomic(a.json_file, schedule_json(s, a.check ? &verdict : nullptr));
-    } catch (const ConfigError&) {
-      if (!a.svg_file.empty()) std::remove(a.svg_file.c_str());  // leave nothing behind
-      throw;
-    }
-  }
+  if (!a.svg_file.empty()) plan.write(a.svg_file, schedule_svg(s));
+  if (!a.json_file.empty()) plan.write(a.json_file, schedule_json(s, a.check ? &verdict : nullptr));
+  plan.commit();
   print_schedule(std::cout, s, a.quiet);
   if (a.check) {
     std::cout << sw::format_verdict(s, verdict);
@@ -246,8 +244,8 @@ void register_schedule_command(CLI::App& app) {
   cmd->add_flag("--check", args->check,
                 "Verify Definition 1, stepwise and depth contention-freedom and the step bound; "
                 "exit 1 unless Definition 1 and stepwise contention-freedom hold");
-  cmd->add_option("--json", args->json_file, "Write the schedule as JSON");
-  cmd->add_option("--svg", args->svg_file, "Draw each step on the 2-D torus as SVG");
+  cmd->add_option("--json", args->json_file, "Write the schedule as JSON")->check(file_path());
+  cmd->add_option("--svg", args->svg_file, "Draw each step on the 2-D torus as SVG")->check(file_path());
   cmd->add_flag("--quiet", args->quiet, "Print per-step counts only, not every unicast");
   set_command_action(cmd, [args] { return run_schedule(*args); });
 }

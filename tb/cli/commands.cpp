@@ -3,6 +3,7 @@
 #include "tb/cli/commands.h"
 
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <stdexcept>
 
@@ -65,18 +66,61 @@ sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& 
   }
 }
 
+CLI::Validator decimal_int(int64_t lo, int64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& v) -> std::string {
+        try {
+          parse_int("value", v, lo, hi);
+        } catch (const ConfigError&) {
+          return fmt::format("'{}' is invalid; allowed: a decimal integer {}..{}", v, lo, hi);
+        }
+        return "";
+      },
+      fmt::format("INT in {}..{}", lo, hi));
+}
+
+CLI::Validator decimal_real(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& v) -> std::string {
+        try {
+          parse_real("value", v, lo, hi);
+        } catch (const ConfigError&) {
+          return fmt::format("'{}' is invalid; allowed: a decimal number {}..{}", v, lo, hi);
+        }
+        return "";
+      },
+      fmt::format("NUMBER in {}..{}", lo, hi));
+}
+
+CLI::Validator file_path() {
+  return CLI::Validator([](std::string& v) -> std::string { return v.empty() ? "the path is empty; allowed: a file name" : ""; },
+                        "FILE");
+}
+
+CLI::Validator config_value(const std::string& key) {
+  return CLI::Validator([key](std::string& v) { return key_value_error(key, v); }, "VALUE of " + key);
+}
+
 void add_record_options(CLI::App* cmd, RecordOptions& o) {
-  cmd->add_option("--vcd", o.vcd_path, "write a VCD waveform of every router port (and a GTKWave save file next to it)");
-  cmd->add_option("--fst", o.fst_path, "write that waveform as FST (compressed; GTKWave save file next to it)");
+  cmd->add_option("--vcd", o.vcd_path, "write a VCD waveform of every router port (and a GTKWave save file next to it)")
+      ->check(file_path());
+  cmd->add_option("--fst", o.fst_path, "write that waveform as FST (compressed; GTKWave save file next to it)")
+      ->check(file_path());
   cmd->add_option("--trace", o.trace_path,
-                  "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (router.model sc)");
+                  "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (router.model sc)")
+      ->check(file_path());
   cmd->add_option("--deliveries", o.deliveries_path,
-                  "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc");
+                  "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc")
+      ->check(file_path());
   cmd->add_option("--rtl-vcd", o.rtl_vcd,
                   "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
   cmd->add_option("--deadlock-dot", o.deadlock_dot_path,
                   "on a deadlock, write the wait-for graph (buffer -> buffer it waits for, a cycle in red) as "
-                  "Graphviz DOT");
+                  "Graphviz DOT")
+      ->check(file_path());
+  cmd->add_option("--max-output-size", o.max_output_size,
+                  "limit on traces and waveforms together, bytes or with K, M, G, T (default 4G): a run estimated "
+                  "larger is refused before it starts, one that grows larger is stopped (exit 2, nothing written)");
 }
 
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
@@ -87,6 +131,9 @@ void set_command_action(CLI::App* cmd, std::function<int()> action) {
       rc = action();
     } catch (const ConfigError& e) {
       std::cerr << "wormcast " << name << ": " << e.what() << "\n";
+      rc = 2;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "wormcast " << name << ": out of memory\n";
       rc = 2;
     }
     if (rc != 0) throw CLI::RuntimeError(rc);

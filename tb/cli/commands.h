@@ -41,8 +41,18 @@ void register_run_commands(CLI::App& app);
 ///  --len 5 ...`: traffic on the k-ary m-way family (docs/mway.md).
 void register_mway_command(CLI::App& app);
 
-/// Runs the traffic experiment of cfg, prints its summary, writes the JSON; the exit code.
-int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command);
+/// Runs the traffic experiment of cfg, writes the JSON and the recordings (planned before cycle 0,
+/// none of them may be `config_file`), prints its summary; the exit code.
+int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command,
+                        const std::string& config_file);
+
+/// CLI11 checks run on an option's text before it is converted: a strict decimal integer or number
+/// (parse_int / parse_real rules) in lo..hi, and a non-empty path. Their messages name the range.
+CLI::Validator decimal_int(int64_t lo, int64_t hi);
+CLI::Validator decimal_real(double lo, double hi);
+CLI::Validator file_path();
+/// The value must be one the configuration key `key` allows (its text is passed on unchanged).
+CLI::Validator config_value(const std::string& key);
 
 /// The whole `wormcast` program: every sub-command registered on one CLI11 app; returns the
 /// exit code (0 ok, 1 a check or run failed, 2 bad input, 3 deadlock).

@@ -1,8 +1,7 @@
-// A CSV file written under a temporary name and renamed into place when complete, so that a run
-// that fails or is stopped never leaves a partial file under the name asked for.
+// A CSV file written into the temporary its output plan made (tb/out/output_plan.h); the plan
+// renames it into place when the run succeeds, so a partial file never has the name asked for.
 #pragma once
 
-#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -10,22 +9,16 @@ namespace wormcast {
 
 class CsvFile {
  public:
-  CsvFile(const std::string& path, const char* header) : m_out(path + ".tmp"), m_path(path) { m_out << header << '\n'; }
-  ~CsvFile() {
-    if (!m_done) std::remove((m_path + ".tmp").c_str());
-  }
+  CsvFile(const std::string& tmp_path, const char* header) : m_out(tmp_path, std::ios::trunc) { m_out << header << '\n'; }
   std::ofstream& out() { return m_out; }
-  /// Closes and renames the file into place; false when it could not be written.
+  /// Completes the file; false when it could not be written.
   bool commit() {
     m_out.close();
-    m_done = true;
-    return !m_out.fail() && std::rename((m_path + ".tmp").c_str(), m_path.c_str()) == 0;
+    return !m_out.fail();
   }
 
  private:
   std::ofstream m_out;
-  std::string m_path;
-  bool m_done = false;
 };
 
 }  // namespace wormcast

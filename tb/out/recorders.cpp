@@ -2,7 +2,10 @@
 // router internals.
 #include "tb/out/recorders.h"
 
+#include <sys/stat.h>
+
 #include <cstdio>
+#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
@@ -11,28 +14,25 @@
 #include "tb/out/delivery_csv.h"
 #include "tb/out/files.h"
 #include "tb/out/hop_csv.h"
+#include "tb/out/output_plan.h"
 
 namespace wormcast {
 
 namespace {
 
-/// A VCD of every port of `net` (path may end in .vcd) and the GTKWave save file `gtkw_path` for
-/// the dump `shown` (default: next to the VCD, for it); nullptr when path is empty. Call after
-/// elaboration, before simulating.
-sc_core::sc_trace_file* open_vcd(const std::string& path, const sc_core::sc_clock& clk, const Network& net,
-                                 std::string gtkw_path, std::string shown) {
-  if (path.empty()) return nullptr;
-  const std::string base = strip_suffix(path, ".vcd");
-  if (gtkw_path.empty()) gtkw_path = base + ".gtkw";
-  if (shown.empty()) shown = base + ".vcd";
-  sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+/// A VCD of every port of `net` into the planned temporary `tmp` and the planned GTKWave save file
+/// `gtkw_path` for the dump `shown`. Call after elaboration, before simulating.
+sc_core::sc_trace_file* open_vcd(OutputPlan& plan, const std::string& tmp, const sc_core::sc_clock& clk,
+                                 const Network& net, const std::string& gtkw_path, const std::string& shown) {
+  // SystemC appends ".vcd" to the name it is given; the temporary ends in it.
+  sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(strip_suffix(tmp, ".vcd").c_str());
   // Setting the unit is reported as an info message on stderr; nothing the user needs.
   const sc_core::sc_actions was = sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   tf->set_time_unit(100, sc_core::SC_PS);
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, was);
   sc_core::sc_trace(tf, clk, "top.clk");
   net.trace(tf);
-  write_file_atomic(gtkw_path, net.gtkw(shown));
+  plan.write(gtkw_path, net.gtkw(shown));
   return tf;
 }
 
@@ -47,7 +47,55 @@ std::pair<int, std::string> parse_rtl_vcd(const Network& net, const std::string&
   return {node, arg.substr(eq + 1)};
 }
 
+/// The file --vcd writes: SystemC names it BASE.vcd whatever the path ends in.
+std::string vcd_file(const std::string& path) { return strip_suffix(path, ".vcd") + ".vcd"; }
+
 }  // namespace
+
+void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
+  plan.set_limit(parse_size("--max-output-size", opt.max_output_size));
+  if (!opt.vcd_path.empty()) {
+    // The name is derived (BASE.vcd, BASE.gtkw): a directory given as the path is refused as such.
+    struct stat st {};
+    if (opt.vcd_path.back() == '/' || (::stat(opt.vcd_path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+      throw ConfigError(fmt::format("--vcd '{}': is a directory; allowed: a file name", opt.vcd_path));
+    plan.add("--vcd", vcd_file(opt.vcd_path), true, ".vcd");
+    plan.add("--vcd", strip_suffix(opt.vcd_path, ".vcd") + ".gtkw");
+  }
+  if (!opt.fst_path.empty()) {
+    plan.add("--fst", opt.fst_path, true);
+    plan.add("--fst", strip_suffix(opt.fst_path, ".fst") + ".gtkw");
+  }
+  if (!opt.trace_path.empty()) plan.add("--trace", opt.trace_path, true);
+  if (!opt.deliveries_path.empty()) plan.add("--deliveries", opt.deliveries_path, true);
+  if (!opt.deadlock_dot_path.empty()) plan.add("--deadlock-dot", opt.deadlock_dot_path);
+  for (const auto& a : opt.rtl_vcd) {
+    const auto eq = a.find('=');
+    if (eq != std::string::npos && eq + 1 < a.size()) plan.add("--rtl-vcd", a.substr(eq + 1), true);
+  }
+}
+
+void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycles, double flits, double hops) {
+  const uint64_t limit = parse_size("--max-output-size", opt.max_output_size);
+  // Bytes per record as written: a VCD carries about 130 bytes per router per cycle under load
+  // (clock, flit and credit changes of every port); a hop line about 40 bytes, a delivery line 30.
+  double bytes = 0;
+  std::string what;
+  auto add = [&](const std::string& path, const char* option, double b) {
+    if (path.empty()) return;
+    bytes += b;
+    what += (what.empty() ? "" : ", ") + std::string(option);
+  };
+  const double c = double(cycles), n = double(nodes);
+  add(opt.vcd_path, "--vcd", c * n * 130.0);
+  add(opt.fst_path, "--fst", c * n * 130.0);  // the VCD it is converted from
+  add(opt.trace_path, "--trace", c * n * flits * (hops + 1.0) * 40.0);
+  add(opt.deliveries_path, "--deliveries", c * n * flits * 30.0);
+  if (bytes > double(limit))
+    throw ConfigError(fmt::format("--max-output-size: the recordings ({}) of {} cycles on {} nodes would take about {:.3g} "
+                                  "bytes, more than the limit of {} bytes; raise --max-output-size or record fewer cycles",
+                                  what, cycles, nodes, bytes, limit));
+}
 
 void check_record_options(const RecordOptions& opt) {
   if (!opt.fst_path.empty() && run_quietly({"vcd2fst", "--help"}) < 0)
@@ -57,12 +105,14 @@ void check_record_options(const RecordOptions& opt) {
     throw ConfigError("--fst: give either --vcd or --fst, not both");
 }
 
-Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Network& net) : m_opt(opt), m_net(net) {
+Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Network& net)
+    : m_opt(opt), m_plan(opt.plan), m_net(net) {
+  if (!m_plan) throw std::logic_error("Recorders: the recordings were not planned (RecordOptions::plan)");
   // Every refusal first, so that a refused run leaves no file behind.
   std::vector<std::pair<int, std::string>> internals;
   for (const auto& a : opt.rtl_vcd) internals.push_back(parse_rtl_vcd(net, a));
   if (!opt.trace_path.empty()) {
-    m_hops = std::make_unique<HopCsv>(opt.trace_path);
+    m_hops = std::make_unique<HopCsv>(m_plan->temp(opt.trace_path));
     const std::string why = net.set_hop_observer(m_hops.get());
     if (!why.empty()) {
       m_hops.reset();
@@ -70,24 +120,28 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Net
     }
   }
   if (!opt.deliveries_path.empty()) {
-    m_deliveries = std::make_unique<DeliveryCsv>(opt.deliveries_path);
+    m_deliveries = std::make_unique<DeliveryCsv>(m_plan->temp(opt.deliveries_path));
     net.scoreboard().set_delivery_observer(m_deliveries.get());
   }
-  // --fst records a temporary VCD that finish() converts; the save file shows the FST.
-  std::string vcd = opt.vcd_path, gtkw, shown;
+  // --fst records a scratch VCD that finish() converts; the save file shows the FST.
+  std::string vcd_tmp, gtkw, shown;
+  if (!opt.vcd_path.empty()) {
+    vcd_tmp = m_plan->temp(vcd_file(opt.vcd_path));
+    gtkw = strip_suffix(opt.vcd_path, ".vcd") + ".gtkw";
+    shown = vcd_file(opt.vcd_path);
+  }
   if (!opt.fst_path.empty()) {
-    const std::string base = strip_suffix(opt.fst_path, ".fst");
-    m_fst_vcd = vcd = base + ".fst-tmp.vcd";
-    gtkw = base + ".gtkw";
+    m_fst_vcd = vcd_tmp = m_plan->scratch("--fst", opt.fst_path, ".vcd");
+    gtkw = strip_suffix(opt.fst_path, ".fst") + ".gtkw";
     shown = opt.fst_path;
   }
   // Tracing starts after elaboration has completed.
-  if (!vcd.empty() || !internals.empty()) sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  if (!vcd_tmp.empty() || !internals.empty()) sc_core::sc_start(sc_core::SC_ZERO_TIME);
   for (const auto& [node, file] : internals) {
-    const std::string why = net.trace_internals(node, file);
+    const std::string why = net.trace_internals(node, m_plan->temp(file));
     if (!why.empty()) throw ConfigError(fmt::format("--rtl-vcd '{}={}': {}", net.node_name(node), file, why));
   }
-  m_vcd = open_vcd(vcd, clk, net, gtkw, shown);
+  if (!vcd_tmp.empty()) m_vcd = open_vcd(*m_plan, vcd_tmp, clk, net, gtkw, shown);
 }
 
 Recorders::~Recorders() = default;
@@ -96,19 +150,15 @@ void Recorders::finish() {
   if (m_vcd) sc_core::sc_close_vcd_trace_file(m_vcd);
   m_vcd = nullptr;
   if (!m_fst_vcd.empty()) {
-    const std::string tmp = m_opt.fst_path + ".tmp";
-    const int rc = run_quietly({"vcd2fst", m_fst_vcd, tmp});
+    const int rc = run_quietly({"vcd2fst", m_fst_vcd, m_plan->temp(m_opt.fst_path)});
     std::remove(m_fst_vcd.c_str());
-    if (rc != 0 || std::rename(tmp.c_str(), m_opt.fst_path.c_str()) != 0) {
-      std::remove(tmp.c_str());
-      throw ConfigError(fmt::format("--fst: converting the waveform to '{}' failed", m_opt.fst_path));
-    }
     m_fst_vcd.clear();
+    if (rc != 0) throw ConfigError(fmt::format("--fst '{}': converting the waveform failed", m_opt.fst_path));
   }
-  if (m_hops && !m_hops->finish()) throw ConfigError(fmt::format("cannot write '{}'", m_opt.trace_path));
+  if (m_hops && !m_hops->finish()) throw ConfigError(fmt::format("--trace '{}': cannot write", m_opt.trace_path));
   if (m_deliveries) {
     m_net.scoreboard().set_delivery_observer(nullptr);
-    if (!m_deliveries->finish()) throw ConfigError(fmt::format("cannot write '{}'", m_opt.deliveries_path));
+    if (!m_deliveries->finish()) throw ConfigError(fmt::format("--deliveries '{}': cannot write", m_opt.deliveries_path));
   }
 }
 

@@ -11,6 +11,7 @@
 namespace wormcast {
 
 class Network;
+class OutputPlan;
 class HopCsv;
 class DeliveryCsv;
 
@@ -22,13 +23,23 @@ struct RecordOptions {
   std::string deliveries_path;  ///< per-flit delivery CSV: cycle,node,src,packet,flit,vc
   std::vector<std::string> rtl_vcd;  ///< "r_x_y=FILE.vcd": every signal inside that router
   std::string deadlock_dot_path;  ///< the wait-for graph as Graphviz DOT, written on a deadlock
+  std::string max_output_size = "4G";  ///< limit on traces and waveforms together (parse_size)
+  /// Where the files go: planned by plan_recordings before elaboration, committed by the plan's
+  /// owner when the run is over (run_traffic and run_programs own one when this is null).
+  OutputPlan* plan = nullptr;
 };
 
 /// Throws ConfigError when a recording cannot be made at all (call before elaboration).
 void check_record_options(const RecordOptions& opt);
+/// Plans every recording file of opt in plan (paths checked, temporaries made) and sets the plan's
+/// size limit; throws ConfigError naming the option.
+void plan_recordings(OutputPlan& plan, const RecordOptions& opt);
+/// Refuses (ConfigError) recordings estimated larger than opt.max_output_size: `cycles` simulated
+/// on `nodes` nodes, `flits` flits per node per cycle travelling `hops` hops on average.
+void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycles, double flits, double hops);
 
-/// The recordings of one run: attached after elaboration (every refusal is thrown before any
-/// file is created), written by finish().
+/// The recordings of one run: attached after elaboration, before cycle 0, into the temporaries of
+/// the output plan; finish() completes them, the plan's owner commits them.
 class Recorders {
  public:
   Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Network& net);
@@ -37,6 +48,7 @@ class Recorders {
 
  private:
   RecordOptions m_opt;
+  OutputPlan* m_plan;
   Network& m_net;
   std::unique_ptr<HopCsv> m_hops;
   std::unique_ptr<DeliveryCsv> m_deliveries;

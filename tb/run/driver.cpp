@@ -14,6 +14,7 @@
 #include "systemc/common/clock.h"
 #include "systemc/net/network.h"
 #include "tb/out/files.h"
+#include "tb/out/output_plan.h"
 
 namespace wormcast {
 
@@ -31,6 +32,7 @@ const char* status_name(RunStatus s) {
     case RunStatus::DrainTimeout: return "drain_timeout";
     case RunStatus::Timeout: return "timeout";
     case RunStatus::ScoreboardError: return "scoreboard_error";
+    case RunStatus::Livelock: return "livelock";
   }
   return "?";
 }
@@ -39,6 +41,7 @@ int exit_code(RunStatus s) {
   switch (s) {
     case RunStatus::Ok: return 0;
     case RunStatus::Deadlock: return 3;
+    case RunStatus::Livelock: return 4;
     default: return 1;
   }
 }
@@ -68,10 +71,11 @@ void Progress::done() {
 RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const RecordOptions& opt) {
   RunResult r;
   const uint64_t begin = ph.warmup, end = ph.warmup + ph.measure;
-  const uint64_t step = std::min<uint64_t>(ph.max_step, sim.watchdog / 2 + 1);
+  const uint64_t step = std::min<uint64_t>({ph.max_step, sim.watchdog / 2 + 1, sim.livelock / 2 + 1});
   const double t0 = wall_seconds();
   Progress progress(sim.progress, end > 0 ? end : 0);
   uint64_t cycle = 0, seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress
+  uint64_t ejected = 0, last_ejected = 0;            // livelock: only a delivered flit is progress
   if (begin == 0) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
@@ -83,6 +87,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     sc_core::sc_start(cycle_time() * double(target - cycle));
     cycle = target;
     progress.update(cycle);
+    if (opt.plan) opt.plan->check_size();
     if (cycle == begin) {
       r.links_begin = net.link_counters();
       r.inj_begin = net.injection_counters();
@@ -96,8 +101,16 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
       seen = moved;
       last_progress = cycle;
     }
+    if (net.scoreboard().ejected_flits() != ejected || net.scoreboard().in_flight() == 0) {
+      ejected = net.scoreboard().ejected_flits();
+      last_ejected = cycle;
+    }
     if (net.scoreboard().in_flight() > 0 && cycle - last_progress >= sim.watchdog) {
       r.status = RunStatus::Deadlock;
+      break;
+    }
+    if (cycle - last_ejected >= sim.livelock && cycle - last_progress < sim.watchdog) {  // flits moved (else the watchdog above fired) but none arrived
+      r.status = RunStatus::Livelock;
       break;
     }
     if (ph.finished(cycle)) break;
@@ -119,7 +132,17 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
   r.last_move = net.activity().last_move;
+  r.last_delivery = last_ejected;
   Scoreboard& sb = net.scoreboard();
+  // Out of time with the network empty and idle, yet packets wait at a source: they are stranded.
+  if ((r.status == RunStatus::DrainTimeout || r.status == RunStatus::Timeout) && sb.in_flight() == 0 &&
+      cycle - last_progress >= sim.watchdog) {
+    for (int i = 0; i < net.num_nodes(); ++i)
+      if (net.nic(i).backlog() > 0)
+        sb.error(fmt::format("node {}: {} packets stranded in the NIC's source queue, never injected, while the network "
+                             "was idle for {} cycles",
+                             i, net.nic(i).backlog(), cycle - last_progress));
+  }
   if (r.status == RunStatus::Deadlock) {
     r.wait_for = net.wait_for();
     if (r.wait_for.nodes.empty()) {  // packets in flight, yet no buffer holds a flit: flits were lost
@@ -127,10 +150,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
         sb.error(fmt::format("packet {} from node {} ({} flits) never completed, yet no buffer holds a flit of it: "
                              "lost flits",
                              p.id, p.src, p.length));
-    } else if (!opt.deadlock_dot_path.empty()) {
-      write_file_atomic(opt.deadlock_dot_path, r.wait_for.to_dot());
+    } else if (!opt.deadlock_dot_path.empty() && opt.plan) {
+      opt.plan->write(opt.deadlock_dot_path, r.wait_for.to_dot());
     }
   }
+  // No deadlock graph, no DOT file: an earlier one stays as it was.
+  if (!opt.deadlock_dot_path.empty() && opt.plan && (r.status != RunStatus::Deadlock || r.wait_for.nodes.empty()))
+    opt.plan->drop(opt.deadlock_dot_path);
   if (sb.error_count() > 0) r.status = RunStatus::ScoreboardError;
   return r;
 }
@@ -172,6 +198,15 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
     j["links"]["injection_rate"] = den > 0 ? std::round(double(inj) / den * 1e6) / 1e6 : 0.0;
   }
   j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
+  // Every packet accounted for: delivered (counted above) or still in the network, listed here.
+  nlohmann::json unfinished = nlohmann::json::array();
+  for (auto& p : sb.stranded(10))
+    unfinished.push_back({{"id", p.id}, {"src", p.src}, {"length", p.length}, {"injected", p.injected}});
+  j["packets"]["unfinished_first"] = unfinished;
+  if (r.status == RunStatus::Livelock)
+    j["livelock"] = {{"detected", true}, {"cycle", r.cycles}, {"last_delivery", r.last_delivery}};
+  else
+    j["livelock"] = {{"detected", false}};
   if (r.status == RunStatus::Deadlock)
     j["deadlock"] = {{"detected", true}, {"cycle", r.cycles}, {"last_move", r.last_move}, {"wait_for", r.wait_for.to_json()}};
   else

@@ -23,11 +23,12 @@ enum class RunStatus {
   Deadlock,         ///< the watchdog fired: no flit moved for sim.watchdog cycles while flits were in flight
   DrainTimeout,     ///< traffic: measured packets not delivered within sim.drain
   Timeout,          ///< node programs: still busy at the cycle limit
-  ScoreboardError,  ///< a flit lost, duplicated, reordered or misdelivered
+  ScoreboardError,  ///< a flit lost, duplicated, reordered or misdelivered, or a packet stranded in a NIC
+  Livelock,         ///< flits kept moving but none was delivered for sim.livelock cycles
 };
-/// "ok", "deadlock", "drain_timeout", "timeout", "scoreboard_error".
+/// "ok", "deadlock", "drain_timeout", "timeout", "scoreboard_error", "livelock".
 const char* status_name(RunStatus s);
-/// 0 ok, 3 deadlock, 1 every other failure (2 is bad input, before any simulation).
+/// 0 ok, 3 deadlock, 4 livelock, 1 every other failure (2 is bad input, before any simulation).
 int exit_code(RunStatus s);
 
 /// How long a run lasts and when it is over.
@@ -49,12 +50,15 @@ struct RunResult {
   std::vector<uint64_t> inj_begin, inj_end;      ///< Network::injection_counters at the window's ends
   uint64_t window = 0;                           ///< measured cycles actually simulated
   uint64_t last_move = 0;
+  uint64_t last_delivery = 0;                    ///< cycle of the last ejected flit (livelock report)
   WaitForGraph wait_for;                         ///< when status == Deadlock
 };
 
 /// Simulates `net` (elaborated, recorders attached) through the phases. On a deadlock the
 /// wait-for graph is built and, when opt.deadlock_dot_path is set, written as DOT. A deadlock
-/// with no buffer holding a flit is a lost flit: status ScoreboardError, stranded packets named.
+/// with no buffer holding a flit is a lost flit, and packets left in a NIC's source queue with the
+/// network idle at the limit are stranded: status ScoreboardError, the packets named. Recordings
+/// are held to the plan's size limit while running.
 RunResult drive(Network& net, const SimConfig& sim, const RunPhases& phases, const RecordOptions& opt);
 
 /// The result JSON's common part: wormcast, config, status, cycles, packets, links, scoreboard,

@@ -8,6 +8,7 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/net/network.h"
+#include "tb/out/output_plan.h"
 #include "systemc/nic/node_cpu.h"
 
 namespace wormcast {
@@ -64,8 +65,14 @@ struct ProgramTop : sc_core::sc_module {
 }  // namespace
 
 ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
-                        const ProgramRunOptions& opt) {
-  check_record_options(opt);
+                        const ProgramRunOptions& given) {
+  check_record_options(given);
+  OutputPlan own;
+  ProgramRunOptions opt = given;
+  if (!opt.plan) {
+    plan_recordings(own, opt);
+    opt.plan = &own;
+  }
   auto top = std::make_unique<ProgramTop>("top", cfg, programs, !opt.rtl_vcd.empty());
   Network& net = *top->net;
   Recorders rec(opt, top->clk, net);
@@ -101,6 +108,7 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   if (top->listener.m_multi) out.errors.push_back("multi-packet messages: raise nic.max_packet to the message length");
   for (auto& e : net.scoreboard().errors()) out.errors.push_back(e);
   out.exit_code = exit_code(out.status);
+  if (!given.plan) own.commit();
   return out;
 }
 

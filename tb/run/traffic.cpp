@@ -9,6 +9,7 @@
 
 #include "systemc/common/clock.h"
 #include "tb/out/files.h"
+#include "tb/out/output_plan.h"
 #include "tb/run/driver.h"
 
 namespace wormcast {
@@ -89,8 +90,8 @@ nlohmann::json LatencyHistogram::summary() const {
   return j;
 }
 
-nlohmann::json TrafficStats::report() const {
-  const double denom = double(m_nodes) * double(m_end - m_begin);
+nlohmann::json TrafficStats::report(uint64_t window) const {
+  const double denom = double(m_nodes) * double(std::max<uint64_t>(window, 1));
   nlohmann::json j;
   j["latency"] = m_latency.summary();
   j["network_latency"] = m_net_latency.summary();
@@ -99,6 +100,7 @@ nlohmann::json TrafficStats::report() const {
   j["accepted"] = std::round(double(m_accepted_flits) / denom * 1e6) / 1e6;
   j["measured_packets"] = m_measured_created;
   j["measured_delivered"] = m_measured_done;
+  j["source_overflow"] = m_dropped;
   return j;
 }
 
@@ -124,7 +126,11 @@ uint64_t TrafficGen::next_gap(std::mt19937_64& rng) const {
   if (m_p <= 0) return ~uint64_t(0) / 2;
   if (m_p >= 1) return 1;
   const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
-  return 1 + uint64_t(std::floor(std::log1p(-u) / std::log1p(-m_p)));
+  const double gap = std::floor(std::log1p(-u) / std::log1p(-m_p));
+  // A tiny rate gives a gap beyond any run (or inf, or nan for 0/-0): never, not an integer
+  // conversion out of range.
+  if (!(gap < 0x1p62)) return ~uint64_t(0) / 2;
+  return 1 + uint64_t(gap);
 }
 
 Destination TrafficGen::region(int s, std::mt19937_64& rng) const {
@@ -158,6 +164,13 @@ void TrafficGen::tick() {
     if (m_next[size_t(s)] != t) continue;
     auto& rng = m_rng[size_t(s)];
     m_next[size_t(s)] = t + next_gap(rng);
+    if (m_net.nic(s).backlog() >= uint64_t(m_cfg.traffic.source_queue)) {
+      // Above saturation the queue would grow without end: drop, count, report the run unstable.
+      // The packet was still offered.
+      m_stats.on_generated(t, m_len);
+      ++m_stats.m_dropped;
+      continue;
+    }
     const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
                            std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
     if (broadcast)
@@ -186,10 +199,22 @@ struct Top : sc_core::sc_module {
 
 }  // namespace
 
-RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
-  check_record_options(opt);
+RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
+  check_record_options(given);
   const uint64_t begin = cfg.sim.warmup, end = cfg.sim.warmup + cfg.sim.measure;
   const int nodes = cfg.net.topology().num_nodes();
+  {
+    double hops = 0;
+    for (int r : cfg.net.radix) hops += r / 4.0;
+    check_recording_estimate(given, nodes, end, cfg.traffic.rate, hops);
+  }
+  OutputPlan own;
+  RunOptions opt = given;
+  if (!opt.plan) {
+    plan_recordings(own, opt);
+    if (!opt.json_path.empty()) own.add("--json", opt.json_path);
+    opt.plan = &own;
+  }
   TrafficStats stats(begin, end, nodes);
   NetworkOptions nopt;
   nopt.listener = &stats;
@@ -210,13 +235,16 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
   rec.finish();
 
   nlohmann::json j = common_result(opt.command, cfg, r, net);
-  const nlohmann::json st = stats.report();
+  const nlohmann::json st = stats.report(r.window);
   j["latency"] = st["latency"];
   j["network_latency"] = st["network_latency"];
   j["message_latency"] = st["message_latency"];
   j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
                      {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
-                     {"measured_delivered", st["measured_delivered"]}};
+                     {"measured_delivered", st["measured_delivered"]},
+                     {"window", r.window},
+                     {"source_overflow", st["source_overflow"]},
+                     {"stable", stats.dropped() == 0}};
 
   RunOutcome out;
   out.result = j;
@@ -239,8 +267,14 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) {
       out.summary += " " + r.wait_for.nodes[size_t(r.wait_for.cycle.front())];
     }
   }
+  if (r.status == RunStatus::Livelock)
+    out.summary += fmt::format("\nlivelock: flits kept moving but none was delivered since cycle {}", r.last_delivery);
+  if (stats.dropped() > 0)
+    out.summary += fmt::format("\nunstable: {} packets dropped at full source queues (traffic.source_queue = {})",
+                               stats.dropped(), cfg.traffic.source_queue);
   for (auto& e : net.scoreboard().errors()) out.summary += "\nscoreboard: " + e;
-  if (!opt.json_path.empty()) write_file_atomic(opt.json_path, j.dump(2) + "\n");
+  if (!opt.json_path.empty()) opt.plan->write(opt.json_path, j.dump(2) + "\n");
+  if (!given.plan) own.commit();
   return out;
 }
 

@@ -42,10 +42,14 @@ class TrafficStats : public PacketListener {
   void on_generated(uint64_t cycle, uint32_t flits);
   /// Measured packets (created inside the window) not delivered yet.
   uint64_t measured_outstanding() const { return m_measured_created - m_measured_done; }
-  nlohmann::json report() const;
+  /// Rates over `window` measured cycles: the ones actually run (a deadlock cuts the window short).
+  nlohmann::json report(uint64_t window) const;
+  /// Packets not generated because their source queue was full (traffic.source_queue).
+  uint64_t dropped() const { return m_dropped; }
 
  private:
   uint64_t m_begin, m_end;
+  uint64_t m_dropped = 0;
   int m_nodes;
   uint64_t m_measured_created = 0, m_measured_done = 0;
   uint64_t m_offered_flits = 0, m_accepted_flits = 0;
@@ -78,6 +82,8 @@ class TrafficGen : public sc_core::sc_module {
   std::vector<uint64_t> m_next;
 };
 
+/// The traffic run's outputs; without a plan of the caller's (opt.plan) run_traffic plans and
+/// commits its own.
 struct RunOptions : RecordOptions {
   std::string json_path;   ///< empty: no JSON file
   std::string command = "traffic";

@@ -1,0 +1,256 @@
+// The output plan: up-front path checks, unique temporaries, commit by rename, and the interrupt
+// handler that removes the temporaries.
+#include "tb/out/output_plan.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "systemc/common/config.h"
+
+namespace wormcast {
+
+namespace {
+
+// The interrupt handler may only read plain memory: the temporaries live in a fixed table whose
+// slot is filled before it is published and cleared when the file is renamed or removed.
+constexpr int kSlots = 256;
+char g_tmp[kSlots][PATH_MAX];
+volatile sig_atomic_t g_used = 0;
+volatile sig_atomic_t g_child = 0;
+
+int take_slot(const std::string& path) {
+  for (int i = 0; i < kSlots; ++i)
+    if (g_tmp[i][0] == '\0') {
+      std::snprintf(g_tmp[i], PATH_MAX, "%s", path.c_str());
+      if (i >= g_used) g_used = i + 1;
+      return i;
+    }
+  return -1;
+}
+
+void free_slot(int slot) {
+  if (slot >= 0) g_tmp[slot][0] = '\0';
+}
+
+extern "C" void on_interrupt(int sig) {
+  if (g_child > 0) kill(pid_t(g_child), SIGTERM);
+  for (int i = 0; i < g_used; ++i)
+    if (g_tmp[i][0] != '\0') unlink(g_tmp[i]);
+  const char* note = sig == SIGINT ? "wormcast: interrupted (SIGINT); no output file written\n"
+                                   : "wormcast: terminated (SIGTERM); no output file written\n";
+  ssize_t ignored = write(2, note, std::strlen(note));
+  (void)ignored;
+  _exit(128 + sig);
+}
+
+std::string dir_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+std::string base_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+/// One name per file: the resolved path when it exists, else the resolved directory + name.
+std::string canonical(const std::string& path) {
+  char buf[PATH_MAX];
+  if (realpath(path.c_str(), buf)) return buf;
+  if (realpath(dir_of(path).c_str(), buf)) return std::string(buf) + "/" + base_of(path);
+  return path;
+}
+
+mode_t file_mode() {
+  // Temporaries are created private; the renamed file gets the mode a plain create would give.
+  const mode_t mask = umask(0);
+  umask(mask);
+  return 0666 & ~mask;
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+void set_interruptible_child(int pid) { g_child = pid; }
+
+OutputPlan::OutputPlan() = default;
+
+OutputPlan::~OutputPlan() {
+  for (auto& e : m_entries)
+    if (!e.done) release(e);
+}
+
+void OutputPlan::release(Entry& e) {
+  std::remove(e.tmp.c_str());
+  free_slot(e.slot);
+  e.slot = -1;
+  e.done = true;
+}
+
+void OutputPlan::add_input(const std::string& path) {
+  if (!path.empty()) m_inputs.push_back(canonical(path));
+}
+
+OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::string& path, const std::string& suffix) {
+  const std::string dir = dir_of(path);
+  std::string tmpl = dir + "/." + base_of(path) + ".XXXXXX" + suffix;
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  const int fd = mkstemps(buf.data(), int(suffix.size()));
+  if (fd < 0)
+    throw ConfigError(fmt::format("{} '{}': cannot create a file in '{}': {}", option, path, dir, std::strerror(errno)));
+  fchmod(fd, file_mode());
+  close(fd);
+  Entry e;
+  e.option = option;
+  e.path = path;
+  e.tmp = buf.data();
+  e.slot = take_slot(e.tmp);
+  if (e.slot < 0) {
+    std::remove(e.tmp.c_str());
+    throw ConfigError(fmt::format("{} '{}': too many output files (at most {})", option, path, kSlots));
+  }
+  m_entries.push_back(e);
+  return m_entries.back();
+}
+
+std::string OutputPlan::add(const std::string& option, const std::string& path, bool limited, const std::string& suffix) {
+  if (path.empty()) throw ConfigError(fmt::format("{}: the path is empty; allowed: a file name", option));
+  const std::string base = base_of(path);
+  if (base.empty() || base == "." || base == "..")
+    throw ConfigError(fmt::format("{} '{}': names a directory; allowed: a file name", option, path));
+  const std::string dir = dir_of(path);
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0)
+    throw ConfigError(fmt::format("{} '{}': directory '{}' {}", option, path, dir,
+                                  errno == ENOENT ? "does not exist" : std::strerror(errno)));
+  if (!S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("{} '{}': '{}' is not a directory", option, path, dir));
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    throw ConfigError(fmt::format("{} '{}': directory '{}' is not writable", option, path, dir));
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("{} '{}': is a directory; allowed: a file name", option, path));
+    if (!S_ISREG(st.st_mode))
+      throw ConfigError(fmt::format("{} '{}': is not a regular file; allowed: a new or regular file", option, path));
+  }
+  const std::string name = canonical(path);
+  for (auto& in : m_inputs)
+    if (in == name) throw ConfigError(fmt::format("{} '{}': is an input of this run; refusing to overwrite it", option, path));
+  for (auto& e : m_entries)
+    if (!e.scratch && canonical(e.path) == name)
+      throw ConfigError(fmt::format("{} '{}': the same file as {} '{}'; give each output its own path", option, path,
+                                    e.option, e.path));
+  Entry& e = create(option, path, suffix);
+  e.limited = limited;
+  return e.tmp;
+}
+
+std::string OutputPlan::scratch(const std::string& option, const std::string& near, const std::string& suffix) {
+  Entry& e = create(option, near, suffix);
+  e.scratch = true;
+  e.limited = true;
+  return e.tmp;
+}
+
+std::string OutputPlan::temp(const std::string& path) const {
+  for (auto& e : m_entries)
+    if (!e.scratch && !e.done && e.path == path) return e.tmp;
+  return "";
+}
+
+void OutputPlan::write(const std::string& path, const std::string& text) {
+  for (auto& e : m_entries) {
+    if (e.scratch || e.done || e.path != path) continue;
+    std::ofstream out(e.tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw ConfigError(fmt::format("{} '{}': cannot write: {}", e.option, path, std::strerror(errno)));
+    return;
+  }
+  throw ConfigError(fmt::format("'{}': not a planned output", path));  // an internal slip, reported all the same
+}
+
+void OutputPlan::drop(const std::string& path) {
+  for (auto& e : m_entries)
+    if (!e.scratch && !e.done && e.path == path) release(e);
+}
+
+void OutputPlan::commit() {
+  for (auto& e : m_entries) {
+    if (e.done) continue;
+    if (e.scratch) {
+      release(e);
+      continue;
+    }
+    if (std::rename(e.tmp.c_str(), e.path.c_str()) != 0) {
+      const int err = errno;
+      release(e);
+      throw ConfigError(fmt::format("{} '{}': cannot put the file in place: {}", e.option, e.path, std::strerror(err)));
+    }
+    free_slot(e.slot);
+    e.slot = -1;
+    e.done = true;
+  }
+}
+
+void OutputPlan::check_size() const {
+  if (m_limit == 0) return;
+  uint64_t total = 0;
+  std::string names;
+  for (auto& e : m_entries) {
+    struct stat st {};
+    if (!e.limited || e.done || ::stat(e.tmp.c_str(), &st) != 0) continue;
+    total += uint64_t(st.st_size);
+    if (!e.scratch) names += (names.empty() ? "" : ", ") + e.option;
+  }
+  if (total > m_limit)
+    throw ConfigError(fmt::format("--max-output-size: the recordings ({}) reached {} bytes, more than the limit of {} "
+                                  "bytes; nothing was written (raise --max-output-size or record fewer cycles)",
+                                  names.empty() ? "--fst" : names, total, m_limit));
+}
+
+uint64_t parse_size(const std::string& option, const std::string& text) {
+  std::string digits = text;
+  uint64_t unit = 1;
+  if (!digits.empty()) {
+    const char last = digits.back();
+    const char* units = "KMGT";
+    if (const char* p = std::strchr(units, last); p && last != '\0') {
+      unit = uint64_t(1) << (10 * (p - units + 1));
+      digits.pop_back();
+    }
+  }
+  int64_t n = 0;
+  try {
+    n = parse_int(option, digits, 1, int64_t(1) << 50);
+  } catch (const ConfigError&) {
+    throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: a size in bytes 1..2^50, or with a suffix K, M, G, T "
+                                  "(powers of 1024), e.g. 4G",
+                                  option, text));
+  }
+  if (uint64_t(n) > (uint64_t(1) << 50) / unit)
+    throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: at most 1024T", option, text));
+  return uint64_t(n) * unit;
+}
+
+}  // namespace wormcast

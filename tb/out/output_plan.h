@@ -1,0 +1,67 @@
+// Every file a command writes, planned before the simulation: each path validated up front, written
+// to a unique temporary next to it and renamed into place only on success; an interrupt removes the
+// temporaries, so a failed or stopped run leaves no new file and touches no earlier one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wormcast {
+
+class OutputPlan {
+ public:
+  OutputPlan();
+  /// Removes every temporary that was not committed (an error unwinding the command, exit 2).
+  ~OutputPlan();
+  OutputPlan(const OutputPlan&) = delete;
+  OutputPlan& operator=(const OutputPlan&) = delete;
+
+  /// An input file no output may replace (the configuration).
+  void add_input(const std::string& path);
+  /// Plans the output `path` of `option`: the directory exists and is writable, the path is not a
+  /// directory, not a special file, not an input and not another output. Creates its temporary
+  /// (ending in `suffix`) and returns the temporary's path. Throws ConfigError naming the option,
+  /// the path and the reason. `limited`: counts against the size limit (traces, waveforms).
+  std::string add(const std::string& option, const std::string& path, bool limited = false,
+                  const std::string& suffix = "");
+  /// A temporary next to `near` that is always removed, never renamed (the VCD behind --fst).
+  std::string scratch(const std::string& option, const std::string& near, const std::string& suffix);
+  /// The temporary of a planned output ("" when `path` was not planned).
+  std::string temp(const std::string& path) const;
+  bool planned(const std::string& path) const { return !temp(path).empty(); }
+  /// Writes `text` as the planned output `path`; throws ConfigError naming the option and reason.
+  void write(const std::string& path, const std::string& text);
+  /// Gives up the planned output `path`: its temporary goes, the path is left as it was.
+  void drop(const std::string& path);
+  /// Renames every temporary into place; throws ConfigError when one cannot be.
+  void commit();
+
+  /// The limit for the outputs planned as limited (0: none).
+  void set_limit(uint64_t bytes) { m_limit = bytes; }
+  /// Throws ConfigError when the limited temporaries together exceed the limit.
+  void check_size() const;
+
+ private:
+  struct Entry {
+    std::string option, path, tmp;
+    bool limited = false, scratch = false, done = false;
+    int slot = -1;  ///< index in the interrupt handler's table
+  };
+  Entry& create(const std::string& option, const std::string& path, const std::string& suffix);
+  void release(Entry& e);
+
+  std::vector<std::string> m_inputs;  ///< canonical paths
+  std::vector<Entry> m_entries;
+  uint64_t m_limit = 0;
+};
+
+/// SIGINT and SIGTERM remove every planned temporary, print one line on stderr and exit 130 / 143.
+void install_interrupt_handlers();
+/// The child process the interrupt handler stops too (a converter writing a temporary); 0: none.
+void set_interruptible_child(int pid);
+
+/// "4G", "512M", "100K", "1000000": bytes (K, M, G, T are powers of 1024); throws ConfigError.
+uint64_t parse_size(const std::string& option, const std::string& text);
+
+}  // namespace wormcast

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# Reliability contract of the command line, one section per class (argument: strict input |
+# outputs | interrupt | completion | bounded): every user error is exit 2 with one line on stderr
+# and nothing written; outputs are planned before cycle 0 and never clobber; an interrupt leaves
+# nothing; runs account for every packet; resources are bounded.
+set -u
+bin=$1
+section=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+fail=0
+cd "$work"
+
+# expect_user_error WANT_IN_MESSAGE ARGS...: exit 2, one line on stderr containing WANT, no stdout.
+expect_user_error() {
+  local want=$1
+  shift
+  local out err rc
+  out=$(timeout 60 "$bin" "$@" 2>"$work/err")
+  rc=$?
+  err=$(cat "$work/err")
+  if [ $rc -ne 2 ]; then echo "FAIL: $* exited $rc, want 2 ($err)"; fail=1; return; fi
+  if [ -n "$out" ]; then echo "FAIL: $* wrote to stdout: $out"; fail=1; fi
+  if [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then echo "FAIL: $* error is not one line: $err"; fail=1; fi
+  case "$err" in *"$want"*) ;; *) echo "FAIL: $* error does not say '$want': $err"; fail=1 ;; esac
+}
+
+# The files of the work directory (hidden ones included), for "nothing new was left".
+listing() { ls -A "$work" | grep -v '^err$' | sort; }
+
+json_value() { /usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval("j"+sys.argv[2]))' "$@"; }
+
+quick=(--measure 200 --warmup 0 --set sim.progress=off)
+
+case $section in
+strict)
+  # Numbers: decimal only, no empty values, overflow is an error.
+  expect_user_error "sim.seed" traffic --set sim.seed=010 "${quick[@]}"
+  expect_user_error "router.buffer_depth" traffic --set router.buffer_depth=+5 "${quick[@]}"
+  expect_user_error "router.buffer_depth" traffic --set "router.buffer_depth= 4" "${quick[@]}"
+  expect_user_error "router.buffer_depth" traffic --set router.buffer_depth=0x8 "${quick[@]}"
+  expect_user_error "traffic.rate" traffic --set traffic.rate= "${quick[@]}"
+  expect_user_error "traffic.rate" traffic --set traffic.rate=nan "${quick[@]}"
+  expect_user_error "sim.seed" traffic --set sim.seed=9223372036854775808 "${quick[@]}"
+  expect_user_error "--seed" traffic --seed 9223372036854775808 "${quick[@]}"
+  expect_user_error "--rate" traffic --rate '' "${quick[@]}"
+  expect_user_error "--rate" traffic --rate ' 0.1' "${quick[@]}"
+  expect_user_error "--buf" traffic --buf 010 "${quick[@]}"
+  # A CLI range error names the allowed range.
+  expect_user_error "1..8" traffic --vcs 9 "${quick[@]}"
+  expect_user_error "1..1000000" broadcast --net torus:4x4 --len 0
+  expect_user_error "--ts" broadcast --net torus:4x4 --ts +5
+  # YAML: duplicate keys, more documents, nested lists, a list for a scalar, complex keys,
+  # self-referential aliases, empty values: exit 2 naming the key and the line.
+  printf 'traffic:\n  rate: 0.1\n  rate: 0.2\n' >dup.yaml
+  expect_user_error "line 3" run dup.yaml
+  expect_user_error "traffic.rate" run dup.yaml
+  printf 'net:\n  radix: 4x4\n---\nnet:\n  radix: 8x8\n' >docs.yaml
+  expect_user_error "more than one YAML document" run docs.yaml
+  printf 'net:\n  radix: [[8, 8]]\n' >nested.yaml
+  expect_user_error "net.radix" run nested.yaml
+  printf 'traffic:\n  pattern: hotspot\n  hotspots: [[1], 2]\n' >nested2.yaml
+  expect_user_error "traffic.hotspots" run nested2.yaml
+  printf 'traffic:\n  rate: [0.1]\n' >onelist.yaml
+  expect_user_error "traffic.rate" run onelist.yaml
+  printf 'traffic:\n  ? [a, b]\n  : 1\n' >complex.yaml
+  expect_user_error "line 2" run complex.yaml
+  printf 'net: &a\n  radix: *a\n' >alias.yaml
+  expect_user_error "net.radix" run alias.yaml
+  printf 'traffic:\n  rate:\n' >empty.yaml
+  expect_user_error "traffic.rate" run empty.yaml
+  printf 'traffic: [rate: 1\n' >syntax.yaml
+  expect_user_error "line" run syntax.yaml
+  # A directory or a FIFO as the configuration: exit 2 at once, never a block.
+  mkdir cfgdir
+  expect_user_error "is a directory" run cfgdir
+  mkfifo cfg.fifo
+  expect_user_error "not a regular file" run cfg.fifo
+  expect_user_error "not a regular file" traffic --config cfg.fifo
+  # config --set without --check is refused, not ignored.
+  expect_user_error "--check" config --set traffic.rate=2
+  ;;
+
+outputs)
+  # An unwritable output is refused before cycle 0: no other output appears.
+  expect_user_error "does not exist" traffic "${quick[@]}" --deliveries ok.csv --json nodir/x.json
+  expect_user_error "--json" traffic "${quick[@]}" --deliveries ok.csv --json nodir/x.json
+  [ ! -e ok.csv ] || { echo "FAIL: a refused run left ok.csv"; fail=1; }
+  # An earlier good waveform is left as it was by a refused run.
+  echo GOOD >w.vcd
+  expect_user_error "--json" traffic "${quick[@]}" --vcd w.vcd --json nodir/x.json
+  [ "$(cat w.vcd)" = GOOD ] || { echo "FAIL: a refused run touched w.vcd"; fail=1; }
+  # schedule: a bad --json leaves an earlier SVG alone.
+  echo GOOD >good.svg
+  expect_user_error "--json" schedule --net torus:8x8 --algo dcf --svg good.svg --json nodir/x.json
+  [ "$(cat good.svg)" = GOOD ] || { echo "FAIL: schedule --json nodir/ touched good.svg"; fail=1; }
+  # An output that is a directory, the configuration itself, two outputs on one path, an empty path.
+  mkdir adir
+  expect_user_error "is a directory" traffic "${quick[@]}" --deliveries adir
+  expect_user_error "is a directory" traffic "${quick[@]}" --vcd adir/
+  printf 'sim:\n  measure: 200\n  progress: "off"\n' >cfg.yaml
+  cp cfg.yaml cfg.orig
+  expect_user_error "input" run cfg.yaml --json cfg.yaml
+  expect_user_error "input" run cfg.yaml --json ./adir/../cfg.yaml
+  cmp -s cfg.yaml cfg.orig || { echo "FAIL: --json cfg.yaml overwrote the configuration"; fail=1; }
+  expect_user_error "same file" traffic "${quick[@]}" --json same.out --deliveries same.out
+  expect_user_error "empty" traffic "${quick[@]}" --json ''
+  expect_user_error "empty" schedule --net torus:4x4 --algo dcf --svg ''
+  [ "$(listing | tr '\n' ' ')" = "adir cfg.orig cfg.yaml good.svg w.vcd " ] \
+    || { echo "FAIL: refused runs left files: $(listing | tr '\n' ' ')"; fail=1; }
+  # A user's own file next to the output (the old fixed temporary name) is never used or removed.
+  echo MINE >out.json.tmp
+  "$bin" traffic "${quick[@]}" --json out.json --deliveries d.csv >/dev/null || { echo "FAIL: good run"; fail=1; }
+  [ "$(cat out.json.tmp)" = MINE ] || { echo "FAIL: out.json.tmp was used"; fail=1; }
+  [ -s out.json ] && [ -s d.csv ] || { echo "FAIL: good run wrote no out.json / d.csv"; fail=1; }
+  # A successful run leaves exactly its outputs: no temporary.
+  ls -A | grep -q '^\.' && { echo "FAIL: a temporary was left: $(ls -A | grep '^\.')"; fail=1; }
+  # The output files get the usual mode, not the private mode of a temporary.
+  [ "$(stat -c %a out.json)" = "$(umask -S >/dev/null; touch ref && stat -c %a ref)" ] \
+    || { echo "FAIL: out.json has mode $(stat -c %a out.json)"; fail=1; }
+  ;;
+
+interrupt)
+  for sig in INT TERM; do
+    rm -rf run && mkdir run
+    echo GOOD >run/w.vcd
+    echo GOOD >run/r.json
+    timeout 120 "$bin" traffic --measure 100000000 --set sim.progress=off --vcd run/w.vcd --json run/r.json --max-output-size 1T \
+      --deliveries run/d.csv >/dev/null 2>err.$sig &
+    pid=$!
+    # Wait until the run is under way (its temporaries exist), then stop it.
+    for _ in $(seq 100); do ls -A run | grep -q '^\.w\..*\.vcd$' && break; sleep 0.1; done
+    sleep 0.5
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    want=$([ $sig = INT ] && echo 130 || echo 143)
+    [ $rc -eq "$want" ] || { echo "FAIL: SIG$sig: exit $rc, want $want"; fail=1; }
+    [ "$(wc -l <err.$sig)" -eq 1 ] || { echo "FAIL: SIG$sig: note is not one line: $(cat err.$sig)"; fail=1; }
+    [ "$(ls -A run | tr '\n' ' ')" = "r.json w.vcd " ] || { echo "FAIL: SIG$sig left: $(ls -A run | tr '\n' ' ')"; fail=1; }
+    [ "$(cat run/w.vcd)" = GOOD ] && [ "$(cat run/r.json)" = GOOD ] || { echo "FAIL: SIG$sig touched earlier files"; fail=1; }
+  done
+  ;;
+
+completion)
+  # A tiny rate is a tiny rate: nothing offered, not 5 flits/node/cycle.
+  "$bin" traffic --set traffic.rate=1e-100 "${quick[@]}" --json tiny.json >/dev/null
+  rc=$?; [ $rc -eq 0 ] || { echo "FAIL: rate 1e-100 exited $rc"; fail=1; }
+  [ "$(json_value tiny.json '["throughput"]["offered"]')" = 0.0 ] \
+    || { echo "FAIL: rate 1e-100 offered $(json_value tiny.json '["throughput"]["offered"]')"; fail=1; }
+  # Livelock watchdog: flits move but nothing is delivered for sim.livelock cycles -> exit 4.
+  "$bin" traffic --net torus:16x16 --pattern tornado --rate 0.5 --set sim.livelock=10 "${quick[@]}" \
+    --json live.json >/dev/null
+  rc=$?; [ $rc -eq 4 ] || { echo "FAIL: livelock exited $rc, want 4"; fail=1; }
+  [ "$(json_value live.json '["status"]')" = livelock ] || { echo "FAIL: livelock status"; fail=1; }
+  [ "$(json_value live.json '["livelock"]["detected"]')" = True ] || { echo "FAIL: livelock report"; fail=1; }
+  # The default does not fire on a healthy run near saturation.
+  "$bin" traffic --rate 0.4 --measure 3000 --set sim.progress=off >/dev/null
+  rc=$?; [ $rc -eq 0 ] || { echo "FAIL: healthy run exited $rc"; fail=1; }
+  # After a deadlock, rates are over the cycles actually run (the window is cut short).
+  "$bin" traffic --pattern tornado --rate 0.8 --set router.dateline=false --set sim.watchdog=500 --measure 200000 \
+    --warmup 0 --set sim.progress=off --json dl.json >/dev/null
+  rc=$?; [ $rc -eq 3 ] || { echo "FAIL: deadlock run exited $rc"; fail=1; }
+  window=$(json_value dl.json '["throughput"]["window"]')
+  offered=$(json_value dl.json '["throughput"]["offered"]')
+  [ "$window" -lt 200000 ] || { echo "FAIL: window $window not cut short"; fail=1; }
+  /usr/bin/python3 -c "import sys; sys.exit(0 if abs($offered - 0.8) < 0.1 else 1)" \
+    || { echo "FAIL: offered $offered over the run window, want about 0.8"; fail=1; }
+  ;;
+
+bounded)
+  # Above saturation the source queues stay bounded; the overflow is counted, the run unstable.
+  "$bin" traffic --rate 1 --set traffic.source_queue=4 --measure 2000 --set sim.progress=off --json sat.json >/dev/null
+  rc=$?; [ $rc -eq 0 ] || { echo "FAIL: saturated run exited $rc"; fail=1; }
+  [ "$(json_value sat.json '["throughput"]["source_overflow"]')" -gt 0 ] || { echo "FAIL: no overflow counted"; fail=1; }
+  [ "$(json_value sat.json '["throughput"]["stable"]')" = False ] || { echo "FAIL: run not marked unstable"; fail=1; }
+  "$bin" traffic --rate 0.1 --measure 2000 --set sim.progress=off --json ok.json >/dev/null
+  [ "$(json_value ok.json '["throughput"]["stable"]')" = True ] || { echo "FAIL: a stable run marked unstable"; fail=1; }
+  # --max-output-size: refused up front when the estimate is larger ...
+  expect_user_error "--max-output-size" traffic --measure 1000000 --set sim.progress=off --vcd big.vcd
+  expect_user_error "--max-output-size" traffic "${quick[@]}" --vcd big.vcd --max-output-size 10K
+  expect_user_error "--max-output-size" traffic "${quick[@]}" --vcd big.vcd --max-output-size 4X
+  # ... and enforced while writing (no estimate for node programs): stopped, nothing left.
+  expect_user_error "--max-output-size" broadcast --net torus:8x8 --len 64 --vcd big.vcd --max-output-size 20K
+  [ "$(ls -A | tr '\n' ' ')" = "err ok.json sat.json " ] || { echo "FAIL: refused recordings left: $(ls -A | tr '\n' ' ')"; fail=1; }
+  # Within the limit the recording is written.
+  "$bin" traffic "${quick[@]}" --vcd small.vcd --max-output-size 64M >/dev/null || { echo "FAIL: small VCD run"; fail=1; }
+  [ -s small.vcd ] || { echo "FAIL: small.vcd missing"; fail=1; }
+  ;;
+
+*)
+  echo "unknown section $section"
+  exit 2
+  ;;
+esac
+
+[ $fail -eq 0 ] && echo "reliability $section: all checks passed"
+exit $fail
