@@ -211,14 +211,14 @@ int run_schedule(const ScheduleArgs& a) {
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("--net: ") + e.what());
   }
-  if (!a.svg_file.empty() && t.dims() > 2)
-    throw ConfigError("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
   // Both outputs planned before the (possibly long) generation; renamed into place together.
   OutputPlan plan;
   if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
   if (!a.json_file.empty()) plan.add("--json", a.json_file);
   int source = 0;
   const Schedule s = make_schedule(a.choice, t, source);
+  if (!a.svg_file.empty() && t.dims() > 2)
+    throw ConfigError("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
   sw::Verdict verdict;
   if (a.check) verdict = sw::verify(s);
 

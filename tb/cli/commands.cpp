@@ -79,19 +79,6 @@ CLI::Validator decimal_int(int64_t lo, int64_t hi) {
       fmt::format("INT in {}..{}", lo, hi));
 }
 
-CLI::Validator decimal_real(double lo, double hi) {
-  return CLI::Validator(
-      [lo, hi](std::string& v) -> std::string {
-        try {
-          parse_real("value", v, lo, hi);
-        } catch (const ConfigError&) {
-          return fmt::format("'{}' is invalid; allowed: a decimal number {}..{}", v, lo, hi);
-        }
-        return "";
-      },
-      fmt::format("NUMBER in {}..{}", lo, hi));
-}
-
 CLI::Validator file_path() {
   return CLI::Validator([](std::string& v) -> std::string { return v.empty() ? "the path is empty; allowed: a file name" : ""; },
                         "FILE");

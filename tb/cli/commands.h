@@ -46,10 +46,9 @@ void register_mway_command(CLI::App& app);
 int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command,
                         const std::string& config_file);
 
-/// CLI11 checks run on an option's text before it is converted: a strict decimal integer or number
-/// (parse_int / parse_real rules) in lo..hi, and a non-empty path. Their messages name the range.
+/// CLI11 checks run on an option's text before it is converted: a strict decimal integer
+/// (parse_int's rules) in lo..hi, and a non-empty path. Their messages name the range.
 CLI::Validator decimal_int(int64_t lo, int64_t hi);
-CLI::Validator decimal_real(double lo, double hi);
 CLI::Validator file_path();
 /// The value must be one the configuration key `key` allows (its text is passed on unchanged).
 CLI::Validator config_value(const std::string& key);

@@ -42,7 +42,7 @@ void fuzz_cli(const std::string& text) {
   wormcast::register_mway_command(app);
   wormcast::register_gossip_command(app);
   // The parse only: no simulation, but every --set override is checked against the schema.
-  for (CLI::App* sub : app.get_subcommands({})) sub->callback([] {});
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) sub->callback([] {});
   std::vector<const char*> argv;
   for (auto& a : args) argv.push_back(a.c_str());
   try {

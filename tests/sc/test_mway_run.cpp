@@ -35,10 +35,12 @@ nlohmann::json read_json(const std::string& path) {
 
 /// All 16 nodes of a 4x4 broadcast at a high rate into one 2-flit buffer per set.
 int tight_run(const std::string& algo, const std::string& json, const std::string& dot) {
-  return cli({"mway", "--net", "mesh:4x4", "--algo", algo, "--len", "2", "--buffers", "1", "--rate", "0.3",
-              "--warmup", "0", "--measure", "300", "--set", "mway.injection_buffers=1", "--set",
-              "mway.ejection_buffers=1", "--set", "sim.watchdog=200", "--set", "sim.progress=off", "--json", json,
-              "--deadlock-dot", dot});
+  std::vector<std::string> args{"mway", "--net", "mesh:4x4", "--algo", algo, "--len", "2", "--buffers", "1", "--rate",
+                                "0.3", "--warmup", "0", "--measure", "300", "--set", "mway.injection_buffers=1",
+                                "--set", "mway.ejection_buffers=1", "--set", "sim.watchdog=200", "--set",
+                                "sim.progress=off", "--json", json};
+  if (!dot.empty()) args.insert(args.end(), {"--deadlock-dot", dot});  // an empty path is refused
+  return cli(args);
 }
 
 }  // namespace
