@@ -4,8 +4,8 @@
 # Usage: test_billion_flits.sh WORMCAST [RATE] [MEASURED_CYCLES]
 set -u
 bin=$1
-rate=${2:-0.4}
-measure=${3:-40000000}
+rate=${2:-0.22}
+measure=${3:-72500000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
