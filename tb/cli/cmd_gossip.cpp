@@ -138,7 +138,21 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   if (!a.simulate) {
     for (const char* o : {"--len", "--set", "--config"})
       if (cmd->count(o)) throw ConfigError(std::string(o) + ": only with --simulate");
-    return sw::run_gossip_command(a.g, std::cout, std::cerr, "wormcast gossip");
+    // The JSON through the output plan: checked before the (possibly long) search, renamed into
+    // place at the end; the text printed once everything is written.
+    OutputPlan plan;
+    if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
+    std::ostringstream text;
+    int code = 0;
+    try {
+      const nlohmann::json j = sw::gossip_command_json(a.g, text, code);
+      if (!a.g.json_file.empty()) plan.write(a.g.json_file, j.dump(2) + "\n");
+    } catch (const sw::GossipParamError& e) {
+      throw ConfigError(e.what());
+    }
+    plan.commit();
+    std::cout << text.str();
+    return code;
   }
   if (a.len < 1 || a.len > kMaxLen)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..{} flits (one node's data)", a.len, kMaxLen));
