@@ -429,7 +429,8 @@ Config build_config(Values values, const Overrides& overrides) {
   const Family* fam = find_family(family);
   if (!fam)
     throw ConfigError(fmt::format("config: net.family = '{}' is invalid; allowed: {}", family, join(family_names(), ", ")));
-  for (auto& [k, v] : values) {
+  for (auto& kv : values) {
+    const std::string& k = kv.first;  // a named reference: C++17 lambdas cannot capture a structured binding
     auto it = std::find_if(schema().begin(), schema().end(), [&](const Field& f) { return k == f.key; });
     if (it == schema().end())
       throw ConfigError(fmt::format("config: unknown key '{}' (see `wormcast config` for the keys)", k));

@@ -110,9 +110,16 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
                   "larger is refused before it starts, one that grows larger is stopped (exit 2, nothing written)");
 }
 
+namespace {
+bool g_parse_only = false;
+}  // namespace
+
+void set_parse_only(bool on) { g_parse_only = on; }
+
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
   const std::string name = cmd->get_name();
   cmd->callback([name, action]() {
+    if (g_parse_only) return;
     int rc = 0;
     try {
       rc = action();

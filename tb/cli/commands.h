@@ -76,6 +76,10 @@ sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& 
 /// naming the option and the allowed coordinates.
 int parse_source(const sw::Topology& t, const std::string& text);
 
+/// Parse only: every option is converted and checked, but no command's action runs (the fuzz
+/// target of the input layer, tests/fuzz, parses millions of command lines in one process).
+void set_parse_only(bool on);
+
 /// Makes `action` cmd's callback: a ConfigError becomes one line on stderr ("wormcast NAME: ...")
 /// and exit code 2; a non-zero exit code travels on as CLI::RuntimeError.
 void set_command_action(CLI::App* cmd, std::function<int()> action);
