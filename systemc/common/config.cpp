@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "systemc/common/family.h"
@@ -311,12 +312,38 @@ bool is_torus_kind(const std::string& kind) {
 
 Config build_config(Values values, const Overrides& overrides);
 
+/// Counts documents and where each starts, building nothing.
+class DocumentCounter : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
 void load_yaml_text(const std::string& name, const std::string& text, Values& values) {
-  std::vector<YAML::Node> docs;
   try {
-    docs = YAML::LoadAll(text);
-    if (docs.size() > 1) bad_yaml(name, docs[1].Mark(), "more than one YAML document; give one configuration per file");
-    if (!docs.empty()) flatten(name, docs[0], values);
+    // At most three documents are looked at: the library's own LoadAll never ends (and grows
+    // without bound) on a stray ',' at the top level, which it takes for an endless run of empty
+    // documents, all starting at the same place.
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    DocumentCounter counter;
+    for (int i = 0; i < 3 && parser.HandleNextDocument(counter); ++i) {
+    }
+    const auto& at = counter.starts;
+    if (at.size() > 1) {
+      const bool stuck = at[1].pos == at[0].pos || (at.size() > 2 && at[2].pos == at[1].pos);
+      bad_yaml(name, at[1], stuck ? "cannot be read as YAML here (a stray ',' or similar)"
+                              : "more than one YAML document; give one configuration per file");
+    }
+    if (!counter.starts.empty()) flatten(name, YAML::Load(text), values);
   } catch (const YAML::Exception& e) {
     if (e.mark.is_null()) throw ConfigError(fmt::format("config: '{}': {}", name, e.msg));
     bad_yaml(name, e.mark, e.msg);

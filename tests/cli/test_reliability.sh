@@ -70,6 +70,8 @@ strict)
   expect_user_error "net.radix" run alias.yaml
   printf 'traffic:\n  rate:\n' >empty.yaml
   expect_user_error "traffic.rate" run empty.yaml
+  printf ',,\n' >commas.yaml  # once an endless loop in the YAML library
+  expect_user_error "line 1" run commas.yaml
   printf 'traffic: [rate: 1\n' >syntax.yaml
   expect_user_error "line" run syntax.yaml
   # A directory or a FIFO as the configuration: exit 2 at once, never a block.

@@ -70,6 +70,10 @@ TEST_CASE("strict input: YAML shape errors name the key, the line and the column
       {"traffic:\n  ? [a, b]\n  : 1\n", "line 2 column 5: a key of section 'traffic' must be a plain word"},
       {"- 1\n- 2\n", "expected a map of sections"},
       {"sim:\n  seed: 010\n", "sim.seed = '010' is invalid"},
+      // A stray top-level ',' made the YAML library loop without end (found by the fuzz target).
+      {",\n", "line 1 column 1: cannot be read as YAML here"},
+      {"[a],\n", "cannot be read as YAML here"},
+      {",,,,a: 1\n", "cannot be read as YAML here"},
   }));
   INFO(yaml);
   const std::string err = load_error(yaml);
