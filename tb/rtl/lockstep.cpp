@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <sstream>
 #include <vector>
 
 #include <systemc>
@@ -28,6 +29,8 @@ std::ostream& operator<<(std::ostream& os, const LockstepResult& r) {
        << r.mismatch_wire << "[" << r.mismatch_port << "] vc " << r.mismatch_vc
        << ": systemc " << r.systemc_value << ", rtl " << r.rtl_value;
     if (!r.vcd_written.empty()) os << "; waveform " << r.vcd_written;
+    // Every mismatching wire of the window after the first, and how many there were.
+    if (!r.checker_report.empty()) os << "\n" << r.checker_report.substr(0, r.checker_report.size() - 1);
   }
   return os;
 }
@@ -191,6 +194,9 @@ class LockstepBench : public sc_core::sc_module {
     m_res.mismatch_vc = m.vc;
     m_res.systemc_value = m.systemc_value;
     m_res.rtl_value = m.rtl_value;
+    std::ostringstream report;
+    m_checker.report(report);
+    m_res.checker_report = report.str();
     if (!m_opt.mismatch_vcd.empty()) {
       m_vcd.write(m_opt.mismatch_vcd);
       m_res.vcd_written = m_opt.mismatch_vcd;
