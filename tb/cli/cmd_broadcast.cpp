@@ -92,7 +92,7 @@ int run_broadcast(const BroadcastArgs& a) {
   const bool everyone = reached == t.num_nodes() - 1 && measured[size_t(source)] < 0;
 
   nlohmann::json j;
-  j["wormcast"] = {{"command", "broadcast"}, {"format", 1}};
+  j["wormcast"] = result_identity("broadcast");
   j["config"] = cfg.echo();
   j["algo"] = a.choice.algo;
   j["source"] = sw::node_coords(t, source);

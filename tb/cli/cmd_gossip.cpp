@@ -193,7 +193,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   for (auto& e : sim.watch.errors) errs.push_back(e);
   s["errors"] = errs;
   if (run.status == RunStatus::Deadlock) s["deadlock"] = run.deadlock;
-  j["wormcast"] = {{"command", "gossip"}, {"format", 1}};
+  j["wormcast"] = result_identity("gossip");
   j["config"] = cfg.echo();
   j["simulation"] = s;
 

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "systemc/common/version.h"
 #include "tb/cli/commands.h"
 #include "tb/run/traffic.h"
 
@@ -115,6 +116,7 @@ void register_run_commands(CLI::App& app) {
 int run_cli(int argc, const char* const* argv) {
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("wormcast ") + version() + " (" + commit() + ")");
   register_run_commands(app);
   register_schedule_command(app);
   register_broadcast_command(app);
