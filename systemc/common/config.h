@@ -58,8 +58,13 @@ struct MwayConfig {
   int ejection_buffers = 4;
 };
 
-enum class Pattern { Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot };
+enum class Pattern {
+  Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot, BitReverse, Shuffle, Butterfly, RandPerm
+};
 enum class InjectionMode { Bernoulli, Message };
+/// When a node generates: independently every cycle, or in on/off bursts (a two-state Markov
+/// chain per node: off -> on with probability burst_alpha per cycle, on -> off with burst_beta).
+enum class InjectionProcess { Bernoulli, OnOff };
 /// Region of a broadcast message: the whole network or a random rectangle.
 enum class RegionMode { All, Random };
 
@@ -71,6 +76,11 @@ struct TrafficConfig {
   int message_len = 16;         ///< flits (message mode; split into packets of nic.max_packet)
   std::vector<int> hotspots{0};
   double hotspot_fraction = 0.1;
+  InjectionProcess process = InjectionProcess::Bernoulli;
+  double burst_alpha = 0.1, burst_beta = 0.1;
+  /// Packet (message) lengths and their weights; empty: always packet_len (message_len).
+  std::vector<std::pair<int, double>> sizes;
+  std::string trace;  ///< CSV cycle,src,dst,len to inject instead of synthetic traffic ("": none)
   double broadcast_fraction = 0;  ///< share of messages that are region broadcasts (families with regions)
   RegionMode region = RegionMode::All;
 };
