@@ -13,7 +13,7 @@ Fraction make_fraction(uint64_t num, uint64_t den) {
   return Fraction{num / (g ? g : 1), den / (g ? g : 1)};
 }
 
-IbtTopology::IbtTopology(int n, int d, std::vector<int> bypass) : m_n(n), m_d(d), m_b(std::move(bypass)) {
+IbtTopology::IbtTopology(int n, int d, std::vector<int> bypass, bool allow_half) : m_n(n), m_d(d), m_b(std::move(bypass)) {
   if (d < 1 || d > 8) throw IbtConfigError("iBT: dimensions d must be in 1..8 (got " + std::to_string(d) + ")");
   if (n < 3) throw IbtConfigError("iBT: side n must be >= 3 (got " + std::to_string(n) + ")");
   int64_t nodes = 1;
@@ -30,10 +30,10 @@ IbtTopology::IbtTopology(int n, int d, std::vector<int> bypass) : m_n(n), m_d(d)
     // A multiple of d*k keeps the bypass neighbour in the same species, so the link is one
     // undirected edge of the same length and dimension at both ends; below n/2 keeps the two
     // bypass links of a node distinct and the ring from folding onto itself.
-    if (b <= 0 || b % dk != 0 || 2 * b >= n)
+    if (b <= 0 || b % dk != 0 || 2 * b > n || (2 * b == n && !allow_half))
       throw IbtConfigError("--bypass: every b_j must be a positive multiple of d*k = " + std::to_string(dk) +
                            " below n/2 = " + std::to_string(n / 2) + (n % 2 ? ".5" : "") +
-                           " (got " + std::to_string(b) + ")");
+                           " (got " + std::to_string(b) + (2 * b == n ? "; b_j = n/2 only with --allow-half" : "") + ")");
   }
   if (n % dk != 0)
     throw IbtConfigError("--net: side n must be a multiple of d*k = " + std::to_string(dk) +

@@ -38,8 +38,9 @@ class IbtTopology {
  public:
   /// Throws IbtConfigError (one line) unless: n >= 3, 1 <= d <= 8, N = n^d <= 2^26; every b_j a
   /// positive multiple of d*k with b_j < n/2; n a multiple of d*k (bypass rings close and keep
-  /// the species).
-  IbtTopology(int n, int d, std::vector<int> bypass);
+  /// the species). `allow_half`: also accept b_j = n/2, where a node's two bypass links are
+  /// parallel links to one node; the paper uses such networks (iBT(64^2; <8,32>)).
+  IbtTopology(int n, int d, std::vector<int> bypass, bool allow_half = false);
   /// Torus(n^d): no bypass links.
   static IbtTopology torus(int n, int d) { return IbtTopology(n, d, {}); }
 

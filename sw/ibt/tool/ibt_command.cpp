@@ -26,7 +26,7 @@ IbtTopology make_topology(const IbtArgs& a) {
     return IbtTopology::torus(spec.n, spec.d);
   }
   if (a.bypass.empty()) throw IbtConfigError("--bypass: required for ibt:... (b1,b2,..., multiples of d*k below n/2)");
-  return IbtTopology(spec.n, spec.d, parse_bypass(a.bypass));
+  return IbtTopology(spec.n, spec.d, parse_bypass(a.bypass), a.allow_half);
 }
 
 json metrics_json(const DistanceMetrics& m, int degree) {
@@ -192,6 +192,8 @@ void register_ibt_options(CLI::App& app, IbtArgs& args) {
     sub->add_option("--bypass", args.bypass,
                     "bypass vector b1,...,bk: positive multiples of d*k, each below n/2; n must be a multiple of d*k");
     sub->add_option("--json", args.json_file, "write the result as JSON to this file");
+    sub->add_flag("--allow-half", args.allow_half,
+                  "accept b_j = n/2: a node's two bypass links then join the same two nodes (the paper's iBT(64^2; <8,32>))");
   };
   CLI::App* topo = app.add_subcommand("topo", "degree, diameter and average distance (exact, over all N^2 ordered pairs)");
   common(topo);

@@ -13,6 +13,7 @@ struct IbtArgs {
   std::string command;           ///< "topo" or "bcast" (set by the subcommand parsed)
   std::string net;               ///< ibt:64x64 or torus:16x16x16
   std::string bypass;            ///< b1,b2,...
+  bool allow_half = false;       ///< accept b_j = n/2 (parallel bypass links)
   std::string compare;           ///< topo: "torus" adds Torus(n^d), Torus(m^(d+1)), alpha, beta
   std::string algo = "line";     ///< bcast: line, rect, global, trees
   std::string source = "0";      ///< node id, or coordinates "x,y,..."
