@@ -48,6 +48,9 @@ int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k,
 
 // One-port variants (Sec. 7.2 of Juurlink, Sibeyn, Rao): per step a PU sends at most one message
 // and receives at most one. Each keeps the all-port function's contract otherwise.
+// INTERPRETATION (docs/schedules.md): Sec. 7.2 spells out only Approach 1 (n - 1 steps) and the
+// binary concentration; the one-direction circulation among bridgeheads and the rightward-only
+// fill are our reading of its "rather straightforward" modifications.
 
 /// Binary concentration: a segment of m PUs is split into halves (the right one ceil(m/2), which
 /// keeps the data), each concentrated recursively, then the left centre sends to the right one.

@@ -456,7 +456,9 @@ void register_gossip_options(CLI::App& app, GossipArgs& a) {
                  "per step: binary concentration, Approach 1 in one direction for n - 1 steps, the Phase 3/4a "
                  "fill streamed rightwards only; uncoloured), verified under the one-port rule and costed with "
                  "a PU's sends and receipts of a step adding up (Approach 1: (n-1)(2+2r)); the default for "
-                 "approach1-1-bw is one");
+                 "approach1-1-bw is one. INTERPRETATION: beyond Approach 1 and the binary concentration the "
+                 "paper gives no details; the circulation, fill and black/white 2x2 scheme are ours "
+                 "(docs/schedules.md)");
   app.add_option("--phases", a.phases, "high-dim-gos: one of 1, 2, circgos:A:B per dimension")->delimiter(',');
   app.add_option("--r", a.r, "r = t_s / (l t_f): a value, a list 2,10,50 or a range 2..250 (default 10)");
   app.add_option("--a", a.a, "CIRCGOS/TORGOS/CUBGOS: number of bridgeheads a (a1), 2..n");
