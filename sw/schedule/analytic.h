@@ -18,8 +18,6 @@ enum class TimingModel {
   Paper,
 };
 
-enum class PortModel { AllPort, OnePort };
-
 struct AnalyticParams {
   TimingModel model = TimingModel::Model;
   PortModel ports = PortModel::AllPort;

@@ -1,7 +1,9 @@
 // `wormcast gossip`: the gossip command of sw/gossip/tool (generate, verify, cost, search), plus
-// --simulate: the schedule as node programs on the cycle-accurate model next to the step model.
+// --simulate: the schedule as node programs on the cycle-accurate model next to the step model,
+// and --svg: the schedule drawn step by step.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -17,6 +19,7 @@
 #include "systemc/common/config.h"
 #include "systemc/torus/params.h"
 #include "tb/cli/commands.h"
+#include "tb/cli/schedule_svg.h"
 #include "tb/out/files.h"
 #include "tb/run/programs.h"
 
@@ -32,6 +35,7 @@ struct GossipCliArgs {
   long long len = 64;
   std::string config_file;
   std::vector<std::string> sets;
+  std::string svg_file;
   RecordOptions rec;
 };
 
@@ -80,6 +84,8 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   // wait for the previous tail's last credit, and every message travels as one worm.
   ov.emplace_back("router.vcs_per_class", "2");
   ov.emplace_back("nic.max_packet", std::to_string(max_flits));
+  // A one-port schedule runs on the one-port NIC unless --set says otherwise.
+  if (sw::gossip_port_model(a.g) == sw::PortModel::OnePort) ov.emplace_back("router.local_ports", "one");
   for (auto& x : a.sets) ov.push_back(parse_override(x));
   const Config cfg = load_config(a.config_file, ov);
   cfg_out = cfg;
@@ -133,11 +139,48 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   return out;
 }
 
+/// The --svg drawing of the one schedule the arguments name; throws ConfigError naming --svg.
+std::string gossip_svg(const GossipCliArgs& a) {
+  try {
+    if (a.g.table) throw sw::GossipParamError("--svg: not with --table (give one --algo)");
+    const std::vector<double> rs = sw::gossip_r_values(a.g);
+    if (a.g.search && rs.size() != 1) throw sw::GossipParamError("--svg: with --search give one --r (got " + a.g.r + ")");
+    const sw::GossipSchedule g = sw::gossip_schedule(a.g, rs[0]);
+    std::string why;
+    if (!schedule_svg_drawable(g.schedule, why)) throw sw::GossipParamError("--svg: " + why);
+    return schedule_svg(g.schedule);
+  } catch (const sw::GossipParamError& e) {
+    throw ConfigError(e.what());
+  }
+}
+
+/// Writes the drawing; if that fails, removes the --json file the command wrote (nothing left behind).
+void write_svg(const GossipCliArgs& a, const std::string& svg) {
+  try {
+    write_file_atomic(a.svg_file, svg);
+  } catch (const ConfigError&) {
+    if (!a.g.json_file.empty()) std::remove(a.g.json_file.c_str());
+    throw;
+  }
+}
+
 int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   if (!a.simulate) {
     for (const char* o : {"--len", "--set", "--config"})
       if (cmd->count(o)) throw ConfigError(std::string(o) + ": only with --simulate");
-    return sw::run_gossip_command(a.g, std::cout, std::cerr, "wormcast gossip");
+    std::string svg;
+    if (!a.svg_file.empty()) {
+      // Bad input exits 2 here with one line, before anything is written.
+      try {
+        sw::gossip_port_model(a.g);
+        svg = gossip_svg(a);
+      } catch (const sw::GossipParamError& e) {
+        throw ConfigError(e.what());
+      }
+    }
+    const int code = sw::run_gossip_command(a.g, std::cout, std::cerr, "wormcast gossip");
+    if (code != 2 && !a.svg_file.empty()) write_svg(a, svg);
+    return code;
   }
   if (a.len < 1 || a.len > kMaxLen)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..{} flits (one node's data)", a.len, kMaxLen));
@@ -152,6 +195,8 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     if (rs.size() != 1) throw sw::GossipParamError("--r: --simulate takes one value (got " + a.g.r + ")");
     r = rs[0];
     g = sw::gossip_schedule(a.g, r);
+    std::string why;
+    if (!a.svg_file.empty() && !schedule_svg_drawable(g.schedule, why)) throw sw::GossipParamError("--svg: " + why);
     j = sw::gossip_command_json(a.g, text, code);
   } catch (const sw::GossipParamError& e) {
     throw ConfigError(e.what());
@@ -206,6 +251,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
   if (!a.g.json_file.empty()) write_file_atomic(a.g.json_file, j.dump(2) + "\n");
+  if (!a.svg_file.empty()) write_svg(a, schedule_svg(g.schedule));
   if (run.exit_code) return run.exit_code;
   if (!ok) return 1;
   return code;
@@ -222,12 +268,16 @@ void register_gossip_command(CLI::App& app) {
   cmd->add_flag("--simulate", a->simulate,
                 "run the schedule as node programs on the cycle-accurate model (one --r value): one node's data is "
                 "--len l flits, t_f = 1 cycle, t_s = round(r l) cycles per send, t_r = 0; all-port NIC, one-port "
-                "with --set router.local_ports=one");
+                "with --port one (or --set router.local_ports=one)");
   cmd->add_option("--len", a->len, "with --simulate: l, flits of one node's data (default 64; a multiple of the "
                                    "colours keeps message lengths exact)");
   cmd->add_option("--config", a->config_file, "with --simulate: start from this YAML configuration");
   cmd->add_option("--set", a->sets, "with --simulate: override a configuration key (repeatable), e.g. "
                                     "router.local_ports=one");
+  cmd->add_option("--svg", a->svg_file,
+                  "draw the schedule (1-D and 2-D networks), one panel per step: grey level = share of all "
+                  "data a node holds after the step, the step's receivers ringed, both directions of a link "
+                  "side by side");
   add_record_options(cmd, a->rec);
   set_command_action(cmd, [a, cmd] { return run_gossip(*a, cmd); });
 }
