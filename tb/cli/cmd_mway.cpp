@@ -20,7 +20,7 @@ struct MwayArgs {
   RecordOptions rec;
   double rate = 0.01, fraction = 1.0;
   int buffers = 0, buffer_length = 0, len = 5;
-  long long seed = -1, warmup = -1, measure = -1;
+  RunLength length;
 };
 
 /// "mesh:8x8x8" or "mway:8x8x8" -> radix; "cube:9" -> a 9-cube (2x2x...x2).
@@ -60,9 +60,7 @@ void register_mway_command(CLI::App& app) {
   cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)");
   cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: --len)");
   cmd->add_option("--len", a->len, "message length in flits, header included (default 5: the paper's 1 + 4)");
-  cmd->add_option("--seed", a->seed, "random seed");
-  cmd->add_option("--warmup", a->warmup, "warm-up cycles");
-  cmd->add_option("--measure", a->measure, "measured cycles");
+  add_run_length_options(cmd, a->length);
   cmd->add_option("--config", a->config_file, "start from this YAML configuration");
   cmd->add_option("--set", a->sets, "override a configuration key (repeatable)");
   cmd->add_option("--json", a->json, "write the result (effective configuration echoed) as JSON");
@@ -78,9 +76,7 @@ void register_mway_command(CLI::App& app) {
     if (!a->algo.empty()) ov.emplace_back("mway.algo", a->algo);
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
     if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", std::to_string(a->buffers));
-    if (cmd->count("--seed")) ov.emplace_back("sim.seed", std::to_string(a->seed));
-    if (cmd->count("--warmup")) ov.emplace_back("sim.warmup", std::to_string(a->warmup));
-    if (cmd->count("--measure")) ov.emplace_back("sim.measure", std::to_string(a->measure));
+    run_length_overrides(cmd, a->length, ov);
     for (auto& s : a->sets) ov.push_back(parse_override(s));
     return run_traffic_command(load_config(a->config_file, ov), a->json, a->rec, "mway");
   });

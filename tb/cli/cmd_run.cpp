@@ -34,7 +34,7 @@ struct TrafficArgs {
   std::string net, pattern, config_file, router_model;
   double rate = -1;
   int vcs = 0, buf = 0, len = 0;
-  long long seed = -1, warmup = -1, measure = -1;
+  RunLength length;
 };
 
 }  // namespace
@@ -71,9 +71,7 @@ void register_run_commands(CLI::App& app) {
   traffic->add_option("--vcs", a->vcs, "VCs per dateline class (1..8)");
   traffic->add_option("--buf", a->buf, "buffer depth in flits (1..64)");
   traffic->add_option("--len", a->len, "packet length in flits");
-  traffic->add_option("--seed", a->seed, "random seed");
-  traffic->add_option("--warmup", a->warmup, "warm-up cycles");
-  traffic->add_option("--measure", a->measure, "measured cycles");
+  add_run_length_options(traffic, a->length);
   add_common(traffic, a->common);
   set_command_action(traffic, [a, traffic] {
     Overrides ov;
@@ -84,9 +82,7 @@ void register_run_commands(CLI::App& app) {
     if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(a->vcs));
     if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", std::to_string(a->buf));
     if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", std::to_string(a->len));
-    if (traffic->count("--seed")) ov.emplace_back("sim.seed", std::to_string(a->seed));
-    if (traffic->count("--warmup")) ov.emplace_back("sim.warmup", std::to_string(a->warmup));
-    if (traffic->count("--measure")) ov.emplace_back("sim.measure", std::to_string(a->measure));
+    run_length_overrides(traffic, a->length, ov);
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
     return execute(load_config(a->config_file, ov), a->common, "traffic");
   });

@@ -79,6 +79,18 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
                   "Graphviz DOT");
 }
 
+void add_run_length_options(CLI::App* cmd, RunLength& r) {
+  cmd->add_option("--seed", r.seed, "random seed");
+  cmd->add_option("--warmup", r.warmup, "warm-up cycles");
+  cmd->add_option("--measure", r.measure, "measured cycles");
+}
+
+void run_length_overrides(const CLI::App* cmd, const RunLength& r, Overrides& ov) {
+  if (cmd->count("--seed")) ov.emplace_back("sim.seed", std::to_string(r.seed));
+  if (cmd->count("--warmup")) ov.emplace_back("sim.warmup", std::to_string(r.warmup));
+  if (cmd->count("--measure")) ov.emplace_back("sim.measure", std::to_string(r.measure));
+}
+
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
   const std::string name = cmd->get_name();
   cmd->callback([name, action]() {

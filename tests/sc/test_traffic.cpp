@@ -22,11 +22,7 @@ using namespace wormcast;
 
 namespace {
 
-int cli(std::vector<std::string> args) {
-  std::vector<const char*> argv{"wormcast"};
-  for (auto& a : args) argv.push_back(a.c_str());
-  return run_cli(int(argv.size()), argv.data());
-}
+using test::cli;
 
 /// Per packet of a --deliveries CSV: (first cycle, last cycle, flits, src, node).
 struct Seen {
