@@ -118,7 +118,7 @@ int run_broadcast(const BroadcastArgs& a) {
 
   std::cout << fmt::format(
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
-      "  measured latency {} cycles | analytic {} (router model), {} (seed 000 model) | blocked {} cycles in {} "
+      "  measured latency {} cycles | analytic {} (router model), {} (Hou, Wang and Hsu model) | blocked {} cycles in {} "
       "messages | {} nodes reached{}{}\n",
       a.choice.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, a.ts, a.tr,
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
