@@ -24,6 +24,9 @@ enum class LocalPorts { All, One };
 /// Which model implements the routers: the SystemC router, the Verilated Verilog twin, or both in
 /// a checkerboard (RTL where the coordinate sum is even).
 enum class RouterModel { SystemC, Rtl, Mixed };
+/// When an output VC may be given to the next packet (docs/router.md section 5.3): once the
+/// downstream buffer is empty and every credit is back, or as soon as the tail has been sent.
+enum class VcRealloc { Empty, Tail };
 
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
@@ -41,6 +44,7 @@ struct RouterConfig {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  VcRealloc vc_realloc = VcRealloc::Empty;
 };
 
 struct NicConfig {
@@ -62,6 +66,9 @@ enum class Pattern { Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotsp
 enum class InjectionMode { Bernoulli, Message };
 /// Region of a broadcast message: the whole network or a random rectangle.
 enum class RegionMode { All, Random };
+/// The tie bit synthetic traffic puts on a torus packet's head (docs/router.md section 5.2):
+/// always plus, a fair coin per message, or plus and minus in turn per source node.
+enum class TiePolicy { Plus, Random, Balanced };
 
 struct TrafficConfig {
   Pattern pattern = Pattern::Uniform;
@@ -73,6 +80,7 @@ struct TrafficConfig {
   double hotspot_fraction = 0.1;
   double broadcast_fraction = 0;  ///< share of messages that are region broadcasts (families with regions)
   RegionMode region = RegionMode::All;
+  TiePolicy tie = TiePolicy::Plus;  ///< torus family: direction of distance-k/2 dimensions
 };
 
 struct SimConfig {

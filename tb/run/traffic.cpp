@@ -113,6 +113,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
     m_rng.emplace_back(seq);
     m_next.push_back(next_gap(m_rng.back()) - 1);
   }
+  m_tie_next.assign(size_t(n), 0);
   SC_HAS_PROCESS(TrafficGen);
   SC_METHOD(tick);
   sensitive << clk.pos();
@@ -150,6 +151,21 @@ Destination TrafficGen::region(int s, std::mt19937_64& rng) const {
   }
 }
 
+bool TrafficGen::next_tie(int s, std::mt19937_64& rng) {
+  switch (m_cfg.traffic.tie) {
+    case TiePolicy::Plus:
+      return false;
+    case TiePolicy::Random:  // drawn after the destination, so plus keeps today's random sequence
+      return (rng() >> 63) != 0;
+    case TiePolicy::Balanced: {
+      uint8_t& next = m_tie_next[size_t(s)];
+      next ^= 1;
+      return next == 0;  // plus first, then minus, per source
+    }
+  }
+  return false;
+}
+
 void TrafficGen::tick() {
   const uint64_t t = m_cycle++;
   if (t >= m_stop) return;
@@ -162,8 +178,10 @@ void TrafficGen::tick() {
                            std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
     if (broadcast)
       m_net.nic(s).submit(region(s, rng), m_len, false, 0, t);
-    else
-      m_net.nic(s).submit(pattern_destination(m_topo, m_cfg.traffic, s, rng), m_len, false, 0, t);
+    else {
+      const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng);
+      m_net.nic(s).submit(dst, m_len, next_tie(s, rng), 0, t);
+    }
     m_stats.on_generated(t, m_len);
     if (t >= m_stats.m_begin && t < m_stats.m_end)
       m_stats.m_measured_created += (m_len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);

@@ -66,6 +66,8 @@ class TrafficGen : public sc_core::sc_module {
   uint64_t next_gap(std::mt19937_64& rng) const;
   /// A region broadcast's destination from node s (never only s itself).
   Destination region(int s, std::mt19937_64& rng) const;
+  /// The tie bit of node s's next unicast message (traffic.tie).
+  bool next_tie(int s, std::mt19937_64& rng);
 
   Config m_cfg;
   Network& m_net;
@@ -76,6 +78,7 @@ class TrafficGen : public sc_core::sc_module {
   double m_p;  ///< per-cycle probability of a new packet/message at a node
   std::vector<std::mt19937_64> m_rng;
   std::vector<uint64_t> m_next;
+  std::vector<uint8_t> m_tie_next;  ///< [node] tie bit of its next message under balanced
 };
 
 struct RunOptions : RecordOptions {
