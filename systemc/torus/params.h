@@ -15,6 +15,7 @@ struct RouterParams {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  bool vc_realloc_tail = false;  ///< router.vc_realloc = tail: an output VC is free once its tail left
   int num_ports() const { return 2 * dims + local; }
 };
 

@@ -149,6 +149,8 @@ void TorusRouter::allocate(uint64_t t) {
       if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(ivc / m_nv));
       int o, lo, hi;
       route(ivc / m_nv, s.flit, o, lo, hi);
+      // Free (5.3): not allocated, and under `empty` also every credit back.
+      const int need_credits = m_p.vc_realloc_tail ? 0 : depth;
       const int ptr = m_va_in_ptr[size_t(ivc)];
       int chosen = -1;
       for (int i = 0; i < m_nv; ++i) {
@@ -156,7 +158,7 @@ void TorusRouter::allocate(uint64_t t) {
         if (w >= m_nv) w -= m_nv;
         if (w < lo || w >= hi) continue;
         const int ovc = o * m_nv + w;
-        if (!m_allocated[size_t(ovc)] && m_credits[size_t(ovc)] == depth) {
+        if (!m_allocated[size_t(ovc)] && m_credits[size_t(ovc)] >= need_credits) {
           chosen = ovc;
           break;
         }
