@@ -17,14 +17,14 @@ struct Outcome {
   uint64_t scoreboard_errors = 0;
 };
 
-// An 8-node ring (one dimension, V = 1, B = 8, R = 2): node 0 sends packets A (tag 1) and B
+// An 8-node ring (one dimension, V = 1, B = 8, R = 3): node 0 sends packets A (tag 1) and B
 // (tag 2), 5 flits each, to node 2. Both leave router 0 on output plus in class l/h, which has a
 // single VC w = 1, and enter router 1 on input 1 (from its minus neighbour), VC 1. A's tail waits
-// R = 2 cycles in router 1; under `tail` router 0 gives VC 1 to B in the cycle after A's tail left
+// R = 3 cycles in router 1; under `tail` router 0 gives VC 1 to B in the cycle after A's tail left
 // it, so B's head reaches router 1 before A's tail has gone on.
 Outcome two_packets(const std::string& policy) {
   const Config cfg = config_for("8", "torus",
-                                {{"router.vc_realloc", policy}, {"router.router_delay", "2"},
+                                {{"router.vc_realloc", policy}, {"router.router_delay", "3"},
                                  {"router.buffer_depth", "8"}, {"router.vcs_per_class", "1"}});
   Bench bench("bench", cfg);
   auto& net = dynamic_cast<TorusNetwork&>(bench.net);
@@ -32,7 +32,9 @@ Outcome two_packets(const std::string& policy) {
   bench.body = [&](Bench& b) {
     b.net.nic(0).submit(2, 5, false, 1, 0);
     b.net.nic(0).submit(2, 5, false, 2, 0);
-    // Sample router 1 in the middle of every cycle: its state after that cycle's rising edge.
+    // Sample router 1 in the middle of every cycle t. The SystemC router commits cycle t's
+    // switch traversal at edge t, so its FIFOs then hold exactly the flits that stay past cycle
+    // t: a tail at the front with a flit behind it means both packets are in the buffer.
     b.wait_cycles(0.5);
     for (int c = 0; c < 60; ++c) {
       for (const auto& w : net.router(1).waiting()) {
