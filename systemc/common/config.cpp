@@ -81,6 +81,9 @@ const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose
                                     {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot}};
 const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
 const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
+const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
+                                              {"output-first", RouterAllocator::OutputFirst},
+                                              {"islip", RouterAllocator::Islip}};
 const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
@@ -181,6 +184,11 @@ const std::vector<Field>& schema() {
       CHOICE_FIELD("router.vc_realloc", kTorus, "empty", kVcRealloc, router.vc_realloc, "empty or tail",
                    "when an output VC takes the next packet: its downstream buffer empty and every credit back, "
                    "or once the previous tail has been sent"),
+      CHOICE_FIELD("router.allocator", kTorus, "input-first", kAllocators, router.allocator,
+                   "input-first, output-first or islip",
+                   "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
+      INT_FIELD("router.islip_iterations", kTorus, "1", 1, 8, router.islip_iterations,
+                "iterations of the islip allocator"),
       {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
        "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
        [](Config& c, const std::string& v, const Field& f) {

@@ -27,6 +27,8 @@ enum class RouterModel { SystemC, Rtl, Mixed };
 /// When an output VC may be given to the next packet (docs/router.md section 5.3): once the
 /// downstream buffer is empty and every credit is back, or as soon as the tail has been sent.
 enum class VcRealloc { Empty, Tail };
+/// The separable allocator of VC and switch allocation (docs/router.md section 5.6).
+enum class RouterAllocator { InputFirst, OutputFirst, Islip };
 
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
@@ -45,6 +47,8 @@ struct RouterConfig {
   int link_delay = 0;
   int credit_delay = 0;
   VcRealloc vc_realloc = VcRealloc::Empty;
+  RouterAllocator allocator = RouterAllocator::InputFirst;
+  int islip_iterations = 1;
 };
 
 struct NicConfig {

@@ -47,6 +47,12 @@ same "tail re-allocation 8x8 mixed" "$work/tail_sc.csv" "$work/tail_mixed.csv" 1
 rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: rtl without a tail build exited $rc, want 2"; fail=1; }
 grep -q "vc_realloc tail" "$work/no_build.err" || { echo "FAIL: the error does not list the tail builds"; fail=1; }
+# The RTL router implements input-first allocation only.
+"$bin" traffic --net torus:8x8 --measure 100 --set router.allocator=islip --router rtl >/dev/null 2>"$work/alloc.err"
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: rtl with the islip allocator exited $rc, want 2"; fail=1; }
+grep -q "router.allocator = islip.*input-first" "$work/alloc.err" \
+  || { echo "FAIL: the allocator error does not name what the RTL supports: $(cat "$work/alloc.err")"; fail=1; }
 
 # Broadcasts run by the node programs: DCF (contention-free) and EDN at t_s = 0 (its messages
 # block each other in the network).
