@@ -83,6 +83,11 @@ const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose
                                     {"butterfly", Pattern::Butterfly}, {"randperm", Pattern::RandPerm}};
 const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
 const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
+const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
+const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
+                                              {"output-first", RouterAllocator::OutputFirst},
+                                              {"islip", RouterAllocator::Islip}};
+const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
 template <class E>
@@ -179,6 +184,14 @@ const std::vector<Field>& schema() {
       INT_FIELD("router.router_delay", kTorus, "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
       INT_FIELD("router.link_delay", kTorus, "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
       INT_FIELD("router.credit_delay", kTorus, "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
+      CHOICE_FIELD("router.vc_realloc", kTorus, "empty", kVcRealloc, router.vc_realloc, "empty or tail",
+                   "when an output VC takes the next packet: its downstream buffer empty and every credit back, "
+                   "or once the previous tail has been sent"),
+      CHOICE_FIELD("router.allocator", kTorus, "input-first", kAllocators, router.allocator,
+                   "input-first, output-first or islip",
+                   "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
+      INT_FIELD("router.islip_iterations", kTorus, "1", 1, 8, router.islip_iterations,
+                "iterations of the islip allocator"),
       {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
        "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
        [](Config& c, const std::string& v, const Field& f) {
@@ -265,6 +278,9 @@ const std::vector<Field>& schema() {
        [](const Config& c) { return nlohmann::json(c.traffic.broadcast_fraction); }},
       CHOICE_FIELD("traffic.region", kMway, "all", kRegions, traffic.region, "all or random",
                    "broadcast region: the whole network, or a random rectangle (uniform corners per dimension)"),
+      CHOICE_FIELD("traffic.tie", kTorus, "plus", kTiePolicies, traffic.tie, "plus, random or balanced",
+                   "direction of a distance-k/2 torus dimension: always plus, a coin per message from the source's "
+                   "random stream, or plus and minus in turn per source"),
       INT_FIELD("sim.warmup", nullptr, "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
       INT_FIELD("sim.measure", nullptr, "10000", 1, 1000000000, sim.measure, "measured cycles"),
       INT_FIELD("sim.drain", nullptr, "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),

@@ -24,6 +24,11 @@ enum class LocalPorts { All, One };
 /// Which model implements the routers: the SystemC router, the Verilated Verilog twin, or both in
 /// a checkerboard (RTL where the coordinate sum is even).
 enum class RouterModel { SystemC, Rtl, Mixed };
+/// When an output VC may be given to the next packet (docs/router.md section 5.3): once the
+/// downstream buffer is empty and every credit is back, or as soon as the tail has been sent.
+enum class VcRealloc { Empty, Tail };
+/// The separable allocator of VC and switch allocation (docs/router.md section 5.6).
+enum class RouterAllocator { InputFirst, OutputFirst, Islip };
 
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
@@ -41,6 +46,9 @@ struct RouterConfig {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  VcRealloc vc_realloc = VcRealloc::Empty;
+  RouterAllocator allocator = RouterAllocator::InputFirst;
+  int islip_iterations = 1;
 };
 
 struct NicConfig {
@@ -67,6 +75,9 @@ enum class InjectionMode { Bernoulli, Message };
 enum class InjectionProcess { Bernoulli, OnOff };
 /// Region of a broadcast message: the whole network or a random rectangle.
 enum class RegionMode { All, Random };
+/// The tie bit synthetic traffic puts on a torus packet's head (docs/router.md section 5.2):
+/// always plus, a fair coin per message, or plus and minus in turn per source node.
+enum class TiePolicy { Plus, Random, Balanced };
 
 struct TrafficConfig {
   Pattern pattern = Pattern::Uniform;
@@ -83,6 +94,7 @@ struct TrafficConfig {
   std::string trace;  ///< CSV cycle,src,dst,len to inject instead of synthetic traffic ("": none)
   double broadcast_fraction = 0;  ///< share of messages that are region broadcasts (families with regions)
   RegionMode region = RegionMode::All;
+  TiePolicy tie = TiePolicy::Plus;  ///< torus family: direction of distance-k/2 dimensions
 };
 
 struct SimConfig {

@@ -186,6 +186,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
     std::shuffle(m_perm.begin(), m_perm.end(), prng);
   }
   if (!cfg.traffic.trace.empty()) m_trace = read_traffic_trace(cfg.traffic.trace, n);
+  m_tie_next.assign(size_t(n), 0);
   SC_HAS_PROCESS(TrafficGen);
   SC_METHOD(tick);
   sensitive << clk.pos();
@@ -242,11 +243,26 @@ uint32_t TrafficGen::draw_length(std::mt19937_64& rng) const {
   return uint32_t(m_cfg.traffic.sizes[size_t(dist(rng))].first);
 }
 
-void TrafficGen::emit(int s, uint64_t t, const Destination& d, uint32_t len) {
-  m_net.nic(s).submit(d, len, false, 0, t);
+void TrafficGen::emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie) {
+  m_net.nic(s).submit(d, len, tie, 0, t);
   m_stats.on_generated(t, len);
   if (t >= m_stats.m_begin && t < m_stats.m_end)
     m_stats.m_measured_created += (len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
+}
+
+bool TrafficGen::next_tie(int s, std::mt19937_64& rng) {
+  switch (m_cfg.traffic.tie) {
+    case TiePolicy::Plus:
+      return false;
+    case TiePolicy::Random:  // drawn after the destination, so plus keeps today's random sequence
+      return (rng() >> 63) != 0;
+    case TiePolicy::Balanced: {
+      uint8_t& next = m_tie_next[size_t(s)];
+      next ^= 1;
+      return next == 0;  // plus first, then minus, per source
+    }
+  }
+  return false;
 }
 
 void TrafficGen::tick() {
@@ -255,7 +271,7 @@ void TrafficGen::tick() {
   if (!m_cfg.traffic.trace.empty()) {  // exactly the trace's messages, at their cycles
     for (; m_trace_next < m_trace.size() && m_trace[m_trace_next].cycle <= t; ++m_trace_next) {
       const TraceEntry& e = m_trace[m_trace_next];
-      if (e.cycle == t) emit(e.src, t, Destination::to(e.dst), e.len);
+      if (e.cycle == t) emit(e.src, t, Destination::to(e.dst), e.len, false);
     }
     return;
   }
@@ -267,9 +283,11 @@ void TrafficGen::tick() {
                            std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
     const uint32_t len = draw_length(rng);
     if (broadcast)
-      emit(s, t, region(s, rng), len);
-    else
-      emit(s, t, Destination::to(pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm)), len);
+      emit(s, t, region(s, rng), len, false);
+    else {
+      const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm);
+      emit(s, t, Destination::to(dst), len, next_tie(s, rng));
+    }
   }
 }
 

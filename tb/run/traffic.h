@@ -80,9 +80,11 @@ class TrafficGen : public sc_core::sc_module {
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);
   uint32_t draw_length(std::mt19937_64& rng) const;
-  void emit(int s, uint64_t t, const Destination& d, uint32_t len);
+  void emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie);
   /// A region broadcast's destination from node s (never only s itself).
   Destination region(int s, std::mt19937_64& rng) const;
+  /// The tie bit of node s's next unicast message (traffic.tie).
+  bool next_tie(int s, std::mt19937_64& rng);
 
   Config m_cfg;
   Network& m_net;
@@ -98,6 +100,7 @@ class TrafficGen : public sc_core::sc_module {
   std::vector<int> m_perm;              ///< randperm: destination of each node
   std::vector<TraceEntry> m_trace;
   size_t m_trace_next = 0;
+  std::vector<uint8_t> m_tie_next;  ///< [node] tie bit of its next message under balanced
 };
 
 struct RunOptions : RecordOptions {

@@ -48,6 +48,9 @@ struct Bench : sc_core::sc_module, HopObserver {
     const uint64_t now = current_cycle();
     if (c > now) wait(cycle_time() * double(c - now));
   }
+  /// Advance by n cycles; n = 0.5 moves between a rising edge and the next, where router state
+  /// is stable.
+  void wait_cycles(double n) { wait(cycle_time() * n); }
   /// Wait until node `dst` has a visible delivery (at most `limit` cycles); returns it.
   bool wait_delivery(int dst, uint64_t limit, sw::Delivery& out) {
     for (uint64_t i = 0; i < limit; ++i) {
