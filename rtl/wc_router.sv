@@ -20,6 +20,10 @@ module wc_router #(
   parameter int unsigned RouterDelay = 1,
   parameter int unsigned LinkDelay   = 0,
   parameter int unsigned CreditDelay = 0,
+  // VC re-allocation policy (router.vc_realloc, docs/router.md 5.3): 0 = empty, an output VC is
+  // free once it is unallocated and all its credits are back; nonzero = tail, free once the tail
+  // has been sent, so that several packets may queue in one downstream VC buffer.
+  parameter int unsigned VcReallocTail = 0,
   // Derived; do not override.
   parameter int unsigned NumPorts    = 2 * NumDims + NumLocal
 ) (
@@ -285,11 +289,12 @@ module wc_router #(
   logic [NumIvc-1:0] va_won;
 
   always_comb begin
-    // Output VC (o, w) is free iff the previous packet's tail has left and all its credits are
-    // back.
+    // Output VC (o, w) is free iff the previous packet's tail has left and, under the empty
+    // policy, all its credits are back.
     for (int o = 0; o < NumPorts; o++) begin
       for (int w = 0; w < NumVcs; w++) begin
-        port_free[o][w] = !alloc_q[o*NumVcs + w] && (credits_q[o*NumVcs + w] == CntW'(BufDepth));
+        port_free[o][w] = !alloc_q[o*NumVcs + w] &&
+                          ((VcReallocTail != 0) || (credits_q[o*NumVcs + w] == CntW'(BufDepth)));
       end
     end
     va_req = ~active_q & eligible;

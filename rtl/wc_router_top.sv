@@ -15,7 +15,8 @@ module wc_router_top #(
   parameter int unsigned BufDepth    = 4,
   parameter int unsigned RouterDelay = 1,
   parameter int unsigned LinkDelay   = 0,
-  parameter int unsigned CreditDelay = 0
+  parameter int unsigned CreditDelay = 0,
+  parameter int unsigned VcReallocTail = 0  // nonzero: an output VC is free once its tail left
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -143,7 +144,8 @@ module wc_router_top #(
     .BufDepth    (BufDepth),
     .RouterDelay (RouterDelay),
     .LinkDelay   (LinkDelay),
-    .CreditDelay (CreditDelay)
+    .CreditDelay (CreditDelay),
+    .VcReallocTail (VcReallocTail)
   ) i_router (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

@@ -12,7 +12,7 @@ namespace wormcast::sw {
 
 enum class BroadcastAlgo { Dcf, Edn, Tseng, WangTseng, RecursiveDoubling, Sequential };
 
-/// DCF block reconstruction: sol2 is the primary one (research notes, section 2.3), sol1 the
+/// DCF block reconstruction: sol2 is the primary one (our reconstruction, section 2.3), sol1 the
 /// alternative with B and C swapped.
 enum class DcfVariant { Sol2, Sol1 };
 
@@ -42,11 +42,11 @@ std::string algo_help(BroadcastAlgo a);
 Schedule generate_broadcast(BroadcastAlgo a, const Topology& t, int source,
                             const BroadcastOptions& options = {});
 
-/// DCF (seed 000): n x n torus, n = 4^k (2k steps) or 2*4^k (2k+1 steps), k >= 1. Block and send
-/// orders as reconstructed in the research notes (section 2).
+/// DCF (Hou, Wang and Hsu): n x n torus, n = 4^k (2k steps) or 2*4^k (2k+1 steps), k >= 1. Block and send
+/// orders as reconstructed in our reconstruction (section 2).
 Schedule dcf_broadcast(const Topology& t, int source, DcfVariant variant = DcfVariant::Sol2);
 
-/// EDN: INTERPRETATION ("EDN-Z", research notes section 1) — the published node sets are not
+/// EDN: INTERPRETATION ("EDN-Z", our reconstruction section 1) — the published node sets are not
 /// available; this stand-in has every informed node send 3 unicasts per step on 2^d x 2^d, d >= 1.
 Schedule edn_broadcast(const Topology& t, int source);
 

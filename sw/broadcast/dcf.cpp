@@ -1,5 +1,5 @@
-// DCF broadcast (seed 000): recursive 16-unit DCF blocks, 2 steps per phase, plus the final
-// Z_block step on (2*4^k) x (2*4^k) tori. Block shape and send orders: research notes section 2
+// DCF broadcast (Hou, Wang and Hsu): recursive 16-unit DCF blocks, 2 steps per phase, plus the final
+// Z_block step on (2*4^k) x (2*4^k) tori. Block shape and send orders: our reconstruction section 2
 // (RECONSTRUCTED; sol2 primary, sol1 alternative).
 #include "sw/broadcast/broadcast.h"
 #include "sw/broadcast/builder.h"
@@ -32,7 +32,7 @@ DcfBlock make_block(DcfVariant v) {
   // S: the unit right of it, on the same first channel as S->A (Theorem 1 condition 3).
   b.count2[0] = 1;
   b.step2[0][0] = vec2(1, 0);
-  // A: y-, x-, x+, y+ (research notes' order; any order gives the seed's timing).
+  // A: y-, x-, x+, y+ (our reconstruction's order; any order gives the seed's timing).
   b.count2[1] = 4;
   b.step2[1][0] = vec2(2, 0);
   b.step2[1][1] = vec2(1, 1);

@@ -1,6 +1,6 @@
 // EDN broadcast — INTERPRETATION. The extended-dominating-node sets of Tsai and McKinley's 2-D
 // torus algorithm are not published in any material available to us, so this is the "EDN-Z"
-// stand-in of the research notes (section 1): the recursive Z_block split of seed 000 Sec. 5.1,
+// stand-in of our reconstruction (section 1): the recursive Z_block split of Hou, Wang and Hsu Sec. 5.1,
 // which has every published EDN property (d steps on 2^d x 2^d, the informed set grows 4x per
 // step, 3 unicasts per informed node per step, stepwise but not depth contention-free).
 #include "sw/broadcast/broadcast.h"

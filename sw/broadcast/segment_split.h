@@ -1,5 +1,5 @@
 // Internal helper of the Tseng and Wang–Tseng generators: the "evenly slice into 2k+1 strips" rule
-// (INTERPRETATION of the papers' split for sizes that are not powers of 2k+1; research notes
+// (INTERPRETATION of the papers' split for sizes that are not powers of 2k+1; our reconstruction
 // section 3.2 and wang-tseng notes section 3.1).
 #pragma once
 

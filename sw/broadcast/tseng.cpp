@@ -1,7 +1,7 @@
-// Tseng's dilated-diagonal broadcast on a square n x n torus (research notes section 3): rows get
+// Tseng's dilated-diagonal broadcast on a square n x n torus (our reconstruction section 3): rows get
 // one holder each (stage 1.1), the holders move onto the main diagonal (stage 1.2), then the
 // diagonal spreads to the other diagonals (stage 2). Two of the four targets per stage are printed
-// in seed 002, the other two are their mirror images; the split for n that is not a power of 5 is
+// in Wang and Tseng, the other two are their mirror images; the split for n that is not a power of 5 is
 // an INTERPRETATION (segment_split.h).
 #include "sw/broadcast/broadcast.h"
 #include "sw/broadcast/builder.h"

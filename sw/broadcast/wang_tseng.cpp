@@ -1,4 +1,4 @@
-// Wang–Tseng span-based broadcast on an n^k torus, k = 2, 3, 4 (wang-tseng research notes): k
+// Wang–Tseng span-based broadcast on an n^k torus, k = 2, 3, 4 (our reconstruction): k
 // stages; stage i spreads the span U_{i-1} over n parallel slices ("super-nodes") in
 // ceil(log_{2k+1} n) steps and, for i < k, aligns each slice's copy onto U_{i-1} + d*g_i in one
 // more step. The routing-matrix rows and their order are RECONSTRUCTED (the paper's formulas are

@@ -1,4 +1,4 @@
-// Closed-form gossip times (Lemmas 4-7, 9, Theorem 4) and lower bounds (eq. 2, Theorem 1).
+// Closed-form gossip times (Lemmas 4-7, 9, Theorem 4, the one-port forms of Sec. 7.2) and lower bounds (eq. 2, Theorem 1).
 #include "sw/gossip/closed_form.h"
 
 #include <algorithm>
@@ -20,6 +20,21 @@ double approach2_sum(int n, double r) {
   double t = 0, p = 1;
   int k = 0;
   for (; p < n; p *= 3, ++k) t += p + r;
+  return t + k * (n + r);
+}
+
+double approach1_one_port_time(int n, double r) { return (n - 1) * (2 + 2 * r); }
+
+double approach2_one_port_time(int n, double r) {
+  int k = 0;
+  for (long long p = 1; p < n; p *= 2) ++k;  // ceil(log2 n), exactly
+  return k * (n + 2 * r);
+}
+
+double approach2_one_port_sum(int n, double r) {
+  double t = 0, p = 1;
+  int k = 0;
+  for (; p < n; p *= 2, ++k) t += p + r;
   return t + k * (n + r);
 }
 

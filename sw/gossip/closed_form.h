@@ -31,6 +31,15 @@ double approach2_time(int n, double r);
 /// sum_{i<k} (3^i + r) + k (n + r).
 double approach2_sum(int n, double r);
 
+/// Sec. 7.2 (one-port: a PU sends or receives one message at a time): Approach 1 in n - 1 steps,
+/// (n - 1)(2 + 2r).
+double approach1_one_port_time(int n, double r);
+/// Sec. 7.2: ceil(log2 n)(n + 2r), binary concentration and its reverse (approximate).
+double approach2_one_port_time(int n, double r);
+/// The same before dropping the concentration's lower-order term, for n = 2^k:
+/// sum_{i<k} (2^i + r) + k (n + r).
+double approach2_one_port_sum(int n, double r);
+
 /// Lemma 5: phases 1, 2, 3 of CIRCGOS(n, a, b), k = 2b - a + 2.
 ClosedForm circgos_time(double n, double a, double b, double r, HalfRule half = HalfRule::Floor);
 

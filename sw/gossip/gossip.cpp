@@ -1,5 +1,6 @@
 // Gossip generators: a builder that replays line operations on every line of an axis (and every
-// colour) and records the unicasts with their chunk sets; the algorithms as sequences of phases.
+// colour) and records the unicasts with their chunk sets; the algorithms as sequences of phases,
+// all-port or one-port.
 #include "sw/gossip/gossip.h"
 
 #include <algorithm>
@@ -142,7 +143,8 @@ void check_circ(const CircParams& c, int n, const std::string& where) {
 
 /// One 1-D gossip along phase `phase`'s axes (axis (phase + c) mod d for colour c); used for the
 /// rings and for every phase of HIGH-DIM-GOS.
-void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const std::string& prefix) {
+void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const std::string& prefix, PortModel ports) {
+  const bool one = ports == PortModel::OnePort;
   const Topology& t = b.topology();
   const std::vector<LineJob> jobs = jobs_for(colours, t.dims(), phase);
   const int n = t.radix(jobs.front().axis);
@@ -150,16 +152,18 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
     if (t.radix(j.axis) != n) throw GossipParamError("gossip: coloured phases need equal radices");
   switch (spec.algo) {
     case LineAlgo::Approach1:
-      b.run(prefix + "approach1", jobs, [n](const LineJob&, int, std::vector<LineMsg>& out) {
-        return gossip_detail::circulate(n, all_positions(n), n / 2, n, out);
+      b.run(prefix + "approach1", jobs, [n, one](const LineJob&, int, std::vector<LineMsg>& out) {
+        return one ? gossip_detail::circulate_one_port(n, all_positions(n), n, out)
+                   : gossip_detail::circulate(n, all_positions(n), n / 2, n, out);
       });
       return;
     case LineAlgo::Approach2:
-      b.run(prefix + "concentrate", jobs, [n](const LineJob&, int, std::vector<LineMsg>& out) {
-        return gossip_detail::concentrate(n, {Segment{0, n}}, out);
+      b.run(prefix + "concentrate", jobs, [n, one](const LineJob&, int, std::vector<LineMsg>& out) {
+        return one ? gossip_detail::concentrate_one_port(n, {Segment{0, n}}, out)
+                   : gossip_detail::concentrate(n, {Segment{0, n}}, out);
       });
-      b.run(prefix + "disseminate", jobs, [n](const LineJob&, int, std::vector<LineMsg>& out) {
-        return gossip_detail::disseminate_all(n, out);
+      b.run(prefix + "disseminate", jobs, [n, one](const LineJob&, int, std::vector<LineMsg>& out) {
+        return one ? gossip_detail::disseminate_all_one_port(n, out) : gossip_detail::disseminate_all(n, out);
       });
       return;
     case LineAlgo::Circgos: {
@@ -172,12 +176,12 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
         const int lo = int((long long)i * n / c.a1), hi = int((long long)(i + 1) * n / c.a1);
         segs.push_back(Segment{lo, hi - lo});
       }
-      std::vector<int> bh = ring_bridgeheads(n, c.a1);
-      b.run(prefix + "1", jobs, [n, segs](const LineJob&, int, std::vector<LineMsg>& out) {
-        return gossip_detail::concentrate(n, segs, out);
+      std::vector<int> bh = ring_bridgeheads(n, c.a1, ports);
+      b.run(prefix + "1", jobs, [n, segs, one](const LineJob&, int, std::vector<LineMsg>& out) {
+        return one ? gossip_detail::concentrate_one_port(n, segs, out) : gossip_detail::concentrate(n, segs, out);
       });
-      b.run(prefix + "2", jobs, [n, bh, c](const LineJob&, int, std::vector<LineMsg>& out) {
-        return gossip_detail::circulate(n, bh, c.a1 / 2, c.a1, out);
+      b.run(prefix + "2", jobs, [n, bh, c, one](const LineJob&, int, std::vector<LineMsg>& out) {
+        return one ? gossip_detail::circulate_one_port(n, bh, c.a1, out) : gossip_detail::circulate(n, bh, c.a1 / 2, c.a1, out);
       });
       for (int round = 1; int(bh.size()) < n; ++round) {
         std::vector<int> next;
@@ -189,8 +193,8 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
         }
         std::sort(next.begin(), next.end());
         next.erase(std::unique(next.begin(), next.end()), next.end());
-        b.run(prefix + "3." + str(round), jobs, [n, bh, next, c](const LineJob&, int, std::vector<LineMsg>& out) {
-          return gossip_detail::fill(n, bh, next, c.k, out);
+        b.run(prefix + "3." + str(round), jobs, [n, bh, next, c, one](const LineJob&, int, std::vector<LineMsg>& out) {
+          return one ? gossip_detail::fill_one_port(n, bh, next, c.k, out) : gossip_detail::fill(n, bh, next, c.k, out);
         });
         bh = next;
       }
@@ -214,10 +218,13 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
   check_circ(c, n, name);
   if (n % c.a1 != 0)
     throw GossipParamError(name + ": --a must divide n = " + str(n) + " (the diagonals need n/a integral; got " + str(c.a1) + ")");
+  const bool one = spec.ports == PortModel::OnePort;
+  if (one && spec.coloured)
+    throw GossipParamError(name + ": the one-port variant is uncoloured (a colour per axis would make a PU send d messages per step)");
   const int colours = spec.coloured ? d : 1;
-  Builder b(t, colours, spec.coloured ? name + "'" : name);
+  Builder b(t, colours, (spec.coloured ? name + "'" : name) + (one ? " one-port" : ""));
   const int g0 = n / c.a1;
-  const int centre = concentration_centre(g0);
+  const int centre = one ? concentration_centre_one_port(g0) : concentration_centre(g0);
   // Bridgehead test at spacing g: TORGOS (x0 - x1) = centre, CUBGOS sum(x) = centre (mod g).
   auto is_bridgehead = [&](int node, int g) {
     if (torgos) return ((t.coord_of(node, 0) - t.coord_of(node, 1) - centre) % g + g) % g == 0;
@@ -236,14 +243,18 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
   b.run("1", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
     std::vector<Segment> segs;
     for (int p : bridgeheads(base, j.axis, g0)) segs.push_back(Segment{p - centre, g0});
-    return gossip_detail::concentrate(n, segs, out);
+    return one ? gossip_detail::concentrate_one_port(n, segs, out) : gossip_detail::concentrate(n, segs, out);
   });
+  // Circulation among the bridgeheads of a line: each ends with `period` consecutive ones' data.
+  auto circulate = [&](const std::vector<int>& bh, int period, std::vector<LineMsg>& out) {
+    return one ? gossip_detail::circulate_one_port(n, bh, period, out) : gossip_detail::circulate(n, bh, period / 2, period, out);
+  };
   b.run("2", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
-    return gossip_detail::circulate(n, bridgeheads(base, j.axis, g0), c.a1 / 2, c.a1, out);
+    return circulate(bridgeheads(base, j.axis, g0), c.a1, out);
   });
   for (int f = 1; f < d; ++f)
     b.run("3." + str(f), jobs_for(colours, d, f), [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
-      return gossip_detail::circulate(n, bridgeheads(base, j.axis, g0), c.a1 / 2, c.a1, out);
+      return circulate(bridgeheads(base, j.axis, g0), c.a1, out);
     });
   int g = g0;
   for (int round = 1; g > 1; ++round) {
@@ -252,12 +263,13 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
     const int factor = g % c.a2 == 0 ? c.a2 : g;
     const int next = g / factor;
     b.run("4a." + str(round), rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
-      return gossip_detail::fill(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out);
+      return one ? gossip_detail::fill_one_port(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out)
+                 : gossip_detail::fill(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out);
     });
     for (int f = 1; f < d; ++f)
       b.run("4b." + str(round) + "." + str(f), jobs_for(colours, d, f),
             [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
-              return gossip_detail::circulate(n, bridgeheads(base, j.axis, next), factor / 2, factor, out);
+              return circulate(bridgeheads(base, j.axis, next), factor, out);
             });
     g = next;
   }
@@ -272,7 +284,43 @@ const AlgoName kNames[] = {
     {GossipAlgo::Approach1, "approach1"}, {GossipAlgo::Approach2, "approach2"},
     {GossipAlgo::Circgos, "circgos"},     {GossipAlgo::HighDimGos, "high-dim-gos"},
     {GossipAlgo::Torgos, "torgos"},       {GossipAlgo::Cubgos, "cubgos"},
+    {GossipAlgo::Approach11BlackWhite, "approach1-1-bw"},
 };
+
+/// The black/white Approach 1-1 of the paper's Fig. 6 (see GossipAlgo::Approach11BlackWhite).
+/// INTERPRETATION (docs/schedules.md): the paper gives one sentence; the 2 x 2 gossip exchanges
+/// along x then along y (two steps, sizes 1 and 2), after which every PU of a submesh holds the
+/// same 4-PU packet; the black PUs of a row (x0 + x1 even) are then one place of every submesh
+/// along it, so they run Approach 1 in one direction with hops of 2, and the white PUs do the same
+/// along the columns: black uses only x links and white only y links in a step, and every PU
+/// sends one and receives one message per step.
+GossipSchedule black_white_gossip(const Topology& t, const GossipSpec& spec) {
+  const int n = t.radix(0);
+  if (t.dims() != 2 || t.radix(1) != n || n % 2 != 0)
+    throw GossipParamError("approach1-1-bw: --net must be an n x n torus with n even (2 x 2 submeshes; got " + describe(t) + ")");
+  (void)spec;
+  Builder b(t, 1, "approach1-1-bw");
+  // 2 x 2 gossip: partners differ in the lowest bit of one coordinate.
+  for (int axis = 0; axis < 2; ++axis)
+    b.run("2x2." + str(axis), {LineJob{0, axis}}, [n](const LineJob&, int, std::vector<LineMsg>& out) {
+      for (int p = 0; p < n; p += 2) {
+        out.push_back(LineMsg{1, p, p + 1, +1, p, 1, 0, 1});
+        out.push_back(LineMsg{1, p + 1, p, -1, p + 1, 1, 0, 1});
+      }
+      return 1;
+    });
+  // Phase f: black (x0 + x1 even) along axis f, white along the other axis, at the same time.
+  for (int f = 0; f < 2; ++f)
+    b.run("bw." + str(f + 1), {LineJob{0, 0}, LineJob{0, 1}}, [&t, n, f](const LineJob& j, int base, std::vector<LineMsg>& out) {
+      const int parity = j.axis == f ? 0 : 1;
+      const int other = t.coord_of(base, 1 - j.axis);
+      std::vector<int> mine;
+      for (int p = 0; p < n; ++p)
+        if ((p + other) % 2 == parity) mine.push_back(p);
+      return gossip_detail::circulate_one_port(n, mine, int(mine.size()), out);
+    });
+  return b.finish();
+}
 
 }  // namespace
 
@@ -282,11 +330,11 @@ bool on_generalized_diagonal(const std::vector<int>& x, int g, int offset) {
   return (((sum - offset) % g) + g) % g == 0;
 }
 
-std::vector<int> ring_bridgeheads(int n, int a1) {
+std::vector<int> ring_bridgeheads(int n, int a1, PortModel ports) {
   std::vector<int> bh;
   for (int i = 0; i < a1; ++i) {
     const int lo = int((long long)i * n / a1), hi = int((long long)(i + 1) * n / a1);
-    bh.push_back(lo + concentration_centre(hi - lo));
+    bh.push_back(lo + (ports == PortModel::OnePort ? concentration_centre_one_port(hi - lo) : concentration_centre(hi - lo)));
   }
   return bh;
 }
@@ -320,28 +368,34 @@ GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec) {
     case GossipAlgo::Approach2:
     case GossipAlgo::Circgos: {
       if (d != 1) throw GossipParamError(std::string(gossip_algo_name(spec.algo)) + ": --net must be a ring (got " + describe(t) + "; use high-dim-gos)");
-      Builder b(t, 1, gossip_algo_name(spec.algo));
+      const bool one = spec.ports == PortModel::OnePort;
+      Builder b(t, 1, std::string(gossip_algo_name(spec.algo)) + (one ? " one-port" : ""));
       LineSpec line;
       line.algo = spec.algo == GossipAlgo::Approach1 ? LineAlgo::Approach1
                   : spec.algo == GossipAlgo::Approach2 ? LineAlgo::Approach2 : LineAlgo::Circgos;
       line.circ = spec.circ;
-      line_gossip(b, line, 1, 0, "");
+      line_gossip(b, line, 1, 0, "", spec.ports);
       return b.finish();
     }
     case GossipAlgo::HighDimGos: {
       if (int(spec.phases.size()) != d)
         throw GossipParamError("high-dim-gos: --phases must name one 1-D algorithm per dimension (" + str(d) + ", got " + str(int(spec.phases.size())) + ")");
+      const bool one = spec.ports == PortModel::OnePort;
+      if (one && spec.coloured && d > 1)
+        throw GossipParamError("high-dim-gos: the one-port variant is uncoloured (a colour per axis would make a PU send d messages per step)");
       const int colours = spec.coloured ? d : 1;
       if (spec.coloured)
         for (int i = 1; i < d; ++i)
           if (t.radix(i) != t.radix(0)) throw GossipParamError("high-dim-gos: coloured phases need an n x ... x n torus (got " + describe(t) + ")");
-      Builder b(t, colours, spec.coloured ? "high-dim-gos'" : "high-dim-gos");
-      for (int f = 0; f < d; ++f) line_gossip(b, spec.phases[size_t(f)], colours, f, "p" + str(f) + ".");
+      Builder b(t, colours, std::string(spec.coloured ? "high-dim-gos'" : "high-dim-gos") + (one ? " one-port" : ""));
+      for (int f = 0; f < d; ++f) line_gossip(b, spec.phases[size_t(f)], colours, f, "p" + str(f) + ".", spec.ports);
       return b.finish();
     }
     case GossipAlgo::Torgos:
     case GossipAlgo::Cubgos:
       return diagonal_gossip(t, spec);
+    case GossipAlgo::Approach11BlackWhite:
+      return black_white_gossip(t, spec);
   }
   throw GossipParamError("gossip: unknown algorithm");
 }

@@ -1,5 +1,6 @@
 // Gossip (all-to-all, data combination) schedule generators of Juurlink, Sibeyn, Rao: Approach 1
-// and 2, CIRCGOS, HIGH-DIM-GOS(') with Approach i-j, TORGOS('), CUBGOS(') — as Schedule IR.
+// and 2, CIRCGOS, HIGH-DIM-GOS(') with Approach i-j, TORGOS('), CUBGOS(') — as Schedule IR —
+// all-port, and one-port as in their Sec. 7.2 (with the black/white Approach 1-1).
 #pragma once
 
 #include <stdexcept>
@@ -46,6 +47,10 @@ enum class GossipAlgo {
   HighDimGos,  ///< d phases of 1-D gossip, phase f along axis f (coloured: d colours, Sec. 4.3)
   Torgos,      ///< 2-D tori, diagonal (j - i) mod g = 0 (Lemma 7)
   Cubgos,      ///< d-D tori, generalized diagonal sum(x) mod g = 0 (eq. 4, Lemma 9)
+  /// n x n tori, n even (Sec. 7.3, Fig. 6): gossip in every 2 x 2 submesh, then PUs with x0 + x1
+  /// even (black) run Approach 1-1 rows first, odd ones (white) columns first, each among the
+  /// PUs of its own place in the other submeshes (hops of 2). A one-port schedule by design.
+  Approach11BlackWhite,
 };
 
 struct GossipSpec {
@@ -55,6 +60,9 @@ struct GossipSpec {
   bool coloured = true;
   std::vector<LineSpec> phases;  ///< HighDimGos: one per dimension, phase f along axis f
   CircParams circ;               ///< Circgos, Torgos, Cubgos
+  /// OnePort builds Sec. 7.2's variants: binary concentration, Approach 1 in one direction
+  /// (n - 1 steps), the pipelined fill with its rightward stream only; never coloured on d > 1.
+  PortModel ports = PortModel::AllPort;
 };
 
 /// Where a phase of the generated schedule lies (for phase-by-phase cost against the lemmas).
@@ -72,14 +80,14 @@ struct GossipSchedule {
 /// Checks `spec` against `t` and builds the schedule. Throws GossipParamError.
 GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec);
 
-/// Command-line names: approach1, approach2, circgos, high-dim-gos, torgos, cubgos.
+/// Command-line names: approach1, approach2, circgos, high-dim-gos, torgos, cubgos, approach1-1-bw.
 const char* gossip_algo_name(GossipAlgo a);
 GossipAlgo parse_gossip_algo(const std::string& name);  ///< throws GossipParamError
 std::vector<std::string> gossip_algo_names();
 
 /// The CIRCGOS bridgeheads of a ring of n PUs with a1 of them: the centres (see
 /// concentration_centre) of the segments [floor(i n / a1), floor((i+1) n / a1)).
-std::vector<int> ring_bridgeheads(int n, int a1);
+std::vector<int> ring_bridgeheads(int n, int a1, PortModel ports = PortModel::AllPort);
 
 /// Position, relative to the segment start, of the PU a segment of m PUs is concentrated into
 /// by the ternary recursion (the middle of the middle third, recursively).
@@ -91,5 +99,9 @@ bool on_generalized_diagonal(const std::vector<int>& x, int g, int offset = 0);
 
 /// Steps of the ternary concentration of m PUs: ceil(log3 m).
 int concentration_steps(int m);
+
+/// One-port (binary) counterparts: ceil(log2 m) steps; the centre lies near the middle.
+int concentration_centre_one_port(int m);
+int concentration_steps_one_port(int m);
 
 }  // namespace wormcast::sw

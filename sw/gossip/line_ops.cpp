@@ -29,6 +29,22 @@ int concentration_centre(int m) {
   return t.left + concentration_centre(t.mid);
 }
 
+int concentration_steps_one_port(int m) { return m <= 1 ? 0 : ceil_log(m, 2); }
+
+namespace {
+/// Binary concentration of m PUs towards the right (the right half, ceil(m/2), receives) or the
+/// left (the left half, ceil(m/2), receives). The receiving half always concentrates the other
+/// way, so the centre stays near the middle and messages stay short; the larger half receives,
+/// so the depth is ceil(log2 m).
+int binary_centre(int m, bool toward_right) {
+  if (m <= 1) return 0;
+  if (toward_right) return m / 2 + binary_centre(m - m / 2, false);
+  return binary_centre((m + 1) / 2, true);
+}
+}  // namespace
+
+int concentration_centre_one_port(int m) { return binary_centre(m, true); }
+
 namespace gossip_detail {
 namespace {
 
@@ -115,6 +131,75 @@ int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k,
           out.push_back(LineMsg{from_right, chain[size_t(x + 1)], chain[size_t(x)], -1, right, 1, j - 1, k});
         steps = std::max(steps, std::min(from_left, from_right));
       }
+  }
+  return steps;
+}
+
+namespace {
+
+void concentrate_rec_one_port(int n, int lo, int m, bool toward_right, int top, std::vector<LineMsg>& out) {
+  if (m <= 1) return;
+  if (toward_right) {
+    const int left = m / 2;  // sends rightwards
+    concentrate_rec_one_port(n, lo, left, true, top - 1, out);
+    concentrate_rec_one_port(n, lo + left, m - left, false, top - 1, out);
+    out.push_back(LineMsg{top, wrap(lo + binary_centre(left, true), n), wrap(lo + left + binary_centre(m - left, false), n),
+                          +1, wrap(lo, n), left, 0, 1});
+  } else {
+    const int left = (m + 1) / 2;  // receives from the right
+    concentrate_rec_one_port(n, lo, left, true, top - 1, out);
+    concentrate_rec_one_port(n, lo + left, m - left, false, top - 1, out);
+    out.push_back(LineMsg{top, wrap(lo + left + binary_centre(m - left, false), n), wrap(lo + binary_centre(left, true), n),
+                          -1, wrap(lo + left, n), m - left, 0, 1});
+  }
+}
+
+}  // namespace
+
+int concentrate_one_port(int n, const std::vector<Segment>& segments, std::vector<LineMsg>& out) {
+  int depth = 0;
+  for (const Segment& s : segments) depth = std::max(depth, concentration_steps_one_port(s.len));
+  for (const Segment& s : segments) concentrate_rec_one_port(n, s.lo, s.len, true, depth, out);
+  return depth;
+}
+
+int disseminate_all_one_port(int n, std::vector<LineMsg>& out) {
+  std::vector<LineMsg> conc;
+  const int depth = concentrate_one_port(n, {Segment{0, n}}, conc);
+  for (const LineMsg& m : conc) out.push_back(LineMsg{depth + 1 - m.step, m.to, m.from, -m.dir, 0, n, 0, 1});
+  return depth;
+}
+
+int circulate_one_port(int n, const std::vector<int>& bh, int period, std::vector<LineMsg>& out) {
+  const int b = int(bh.size());
+  if (b < 2 || period < 2) return 0;
+  for (int s = 1; s < period; ++s)
+    for (int i = 0; i < b; ++i)
+      out.push_back(LineMsg{s, bh[size_t(i)], bh[size_t(wrap(i + 1, b))], +1, bh[size_t(wrap(i - (s - 1), b))], 1, 0, 1});
+  (void)n;
+  return period - 1;
+}
+
+int fill_one_port(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+  const int b = int(old.size());
+  if (b < 1 || k < 1) return 0;
+  std::vector<char> is_new(size_t(n), 1);
+  for (int p : old) is_new[size_t(p)] = 0;
+  std::vector<char> in_all(size_t(n), 0);
+  for (int p : all) in_all[size_t(p)] = 1;
+  int steps = 0;
+  for (int i = 0; i < b; ++i) {
+    const int left = old[size_t(i)];
+    const int gap = b == 1 ? n : wrap(old[size_t(wrap(i + 1, b))] - left, n);
+    std::vector<int> chain{left};  // y_0 = L, y_1..y_q new
+    for (int d = 1; d < gap; ++d)
+      if (in_all[size_t(wrap(left + d, n))] && is_new[size_t(wrap(left + d, n))]) chain.push_back(wrap(left + d, n));
+    const int q = int(chain.size()) - 1;
+    // Packet j reaches y_x in step x + j - 1: in a step y_x receives packet s-x+1, sends s-x.
+    for (int j = 1; j <= k; ++j)
+      for (int x = 1; x <= q; ++x)
+        out.push_back(LineMsg{x + j - 1, chain[size_t(x - 1)], chain[size_t(x)], +1, left, 1, j - 1, k});
+    if (q > 0) steps = std::max(steps, q + k - 1);
   }
   return steps;
 }

@@ -1,5 +1,6 @@
 // One-dimensional building blocks of the gossip algorithms, on a ring of n positions: ternary
-// concentration and its reverse, circulation among bridgeheads, the pipelined fill of Phase 3.
+// (all-port) or binary (one-port) concentration and its reverse, circulation among bridgeheads,
+// the pipelined fill of Phase 3.
 #pragma once
 
 #include <vector>
@@ -44,5 +45,30 @@ int circulate(int n, const std::vector<int>& bh, int steps, int period, std::vec
 /// rightwards in order and leftwards in reverse order; each new bridgehead takes a packet from
 /// whichever stream brings it first. Returns the number of steps (max over the gaps).
 int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out);
+
+// One-port variants (Sec. 7.2 of Juurlink, Sibeyn, Rao): per step a PU sends at most one message
+// and receives at most one. Each keeps the all-port function's contract otherwise.
+// INTERPRETATION (docs/schedules.md): Sec. 7.2 spells out only Approach 1 (n - 1 steps) and the
+// binary concentration; the one-direction circulation among bridgeheads and the rightward-only
+// fill are our reading of its "rather straightforward" modifications.
+
+/// Binary concentration: a segment of m PUs is split into halves (the right one ceil(m/2), which
+/// keeps the data), each concentrated recursively, then the left centre sends to the right one.
+/// ceil(log2 len) steps; every PU sends or receives, never both, in a step.
+int concentrate_one_port(int n, const std::vector<Segment>& segments, std::vector<LineMsg>& out);
+
+/// The binary concentration of [0, n) reversed, every message carrying the complete line.
+int disseminate_all_one_port(int n, std::vector<LineMsg>& out);
+
+/// Approach 1 in one direction (Sec. 7.2: n - 1 steps): in step s each bridgehead sends to its
+/// right neighbour bridgehead the payload of the bridgehead s-1 places to its left. `period - 1`
+/// steps, so that every bridgehead ends with the payloads of `period` consecutive bridgeheads.
+int circulate_one_port(int n, const std::vector<int>& bh, int period, std::vector<LineMsg>& out);
+
+/// Phase 3 / 4a with the rightward stream only: the left old bridgehead sends its k packets in
+/// order and every new bridgehead forwards each packet one step after receiving it, so a gap with
+/// q new bridgeheads takes q + k - 1 steps (the all-port fill's leftward stream would make a new
+/// bridgehead receive twice in a step).
+int fill_one_port(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out);
 
 }  // namespace wormcast::sw::gossip_detail

@@ -29,7 +29,7 @@ struct Delivery {
 
 /// What a node program may do. Times are in cycles.
 ///
-/// Software-latency semantics (seed 000 Sec. 2 and 6.1): the node processor handles one message
+/// Software-latency semantics (Hou, Wang and Hsu Sec. 2 and 6.1): the node processor handles one message
 /// at a time. Each send() costs t_s of processor time, during which now() advances; the NIC
 /// starts injecting the message when that time has passed. So the i-th send (from 0) of a node
 /// that starts sending at time s is injected at s + (i+1)*t_s. A message is delivered to

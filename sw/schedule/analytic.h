@@ -1,5 +1,5 @@
 // Analytic backend of the HAL: runs NodeProgram objects on the contention-free timing model of
-// seed 000 Sec. 6.1 (and of the router contract, docs/router.md section 7) with no SystemC.
+// Hou, Wang and Hsu Sec. 6.1 (and of the router contract, docs/router.md section 7) with no SystemC.
 #pragma once
 
 #include <stdint.h>
@@ -14,11 +14,9 @@ namespace wormcast::sw {
 enum class TimingModel {
   /// The cycle model's zero-load latency: arrival = a + (h+1)*R + h*Ld + L (docs/router.md 7).
   Model,
-  /// Seed 000's analysis: arrival = a + (h+c)*t_c + L*t_c, c = 0 by default.
+  /// Hou, Wang and Hsu's analysis: arrival = a + (h+c)*t_c + L*t_c, c = 0 by default.
   Paper,
 };
-
-enum class PortModel { AllPort, OnePort };
 
 struct AnalyticParams {
   TimingModel model = TimingModel::Model;

@@ -10,6 +10,10 @@ ScheduleCost schedule_cost(const Schedule& s, const CostParams& p) {
   c.steps.resize(size_t(std::max(0, s.num_steps)));
   for (int i = 0; i < s.num_steps; ++i) c.steps[size_t(i)].step = i + 1;
   const double per = s.chunks_per_node > 0 ? double(s.chunks_per_node) : 1.0;
+  const bool one = p.ports == PortModel::OnePort;
+  // One-port: per (step, node), the time the node is busy sending and receiving.
+  std::vector<std::vector<double>> busy(one ? c.steps.size() : 0);
+  for (std::vector<double>& b : busy) b.assign(size_t(s.topology.num_nodes()), 0.0);
   for (const Unicast& u : s.unicasts) {
     if (u.step < 1 || u.step > s.num_steps) continue;
     StepCost& st = c.steps[size_t(u.step - 1)];
@@ -19,7 +23,15 @@ ScheduleCost schedule_cost(const Schedule& s, const CostParams& p) {
     st.max_size = std::max(st.max_size, size);
     st.max_hops = std::max(st.max_hops, hops);
     // eq. 1 divided by l t_f: r + hops t_d/(l t_f) + size.
-    st.time = std::max(st.time, message_time(p.hop_term ? hops : 0, size, p.r, p.hop, 1.0));
+    const double t = message_time(p.hop_term ? hops : 0, size, p.r, p.hop, 1.0);
+    if (!one) {
+      st.time = std::max(st.time, t);
+      continue;
+    }
+    std::vector<double>& b = busy[size_t(u.step - 1)];
+    b[size_t(u.src)] += t;
+    b[size_t(u.dst)] += t;
+    st.time = std::max({st.time, b[size_t(u.src)], b[size_t(u.dst)]});
   }
   for (const StepCost& st : c.steps) {
     c.total += st.time;

@@ -21,6 +21,10 @@ struct CostParams {
   double r = 0;
   double hop = 0;
   bool hop_term = false;
+  /// OnePort: Sec. 7.2's model — a PU cannot send and receive at once, nor send (receive) two
+  /// messages at once — so a step lasts, at its busiest PU, the sum of the times of everything it
+  /// sends and receives in the step (Approach 1: n - 1 steps of 2 + 2r).
+  PortModel ports = PortModel::AllPort;
 };
 
 struct StepCost {
@@ -38,7 +42,8 @@ struct ScheduleCost {
 };
 
 /// Every step of `s` timed from its unicasts: size = chunks.count() / chunks_per_node.
-/// All-port model: a node's unicasts of one step leave in parallel, so a step pays one start-up.
+/// All-port model: a node's unicasts of one step leave in parallel, so a step pays one start-up;
+/// one-port model: see CostParams::ports.
 ScheduleCost schedule_cost(const Schedule& s, const CostParams& p);
 
 }  // namespace wormcast::sw

@@ -38,6 +38,11 @@ class ChunkSet {
   std::vector<uint64_t> m_words;
 };
 
+/// How many messages a node may have in flight: all-port (one per network port, sent and
+/// received at once) or one-port (one send and one receipt at a time; Sec. 7.2 of Juurlink,
+/// Sibeyn, Rao). Used by the analytic backend, the gossip generators, the verifier and the cost.
+enum class PortModel { AllPort, OnePort };
+
 /// One unicast of a schedule. Its path is not stored: it follows from dimension-ordered routing
 /// (sw/topology) and the tie bit, so the verifier and the router can never disagree about it.
 struct Unicast {

@@ -334,6 +334,9 @@ std::string format_verdict(const Schedule& s, const Verdict& v) {
       o += " (" + std::to_string(v.stepwise_conflicts) + " conflicts; first: " +
            describe_pair(s, v.first_stepwise_conflict) + ")";
     o += "\n";
+    if (v.one_port_checked)
+      o += "one-port (a node sends at most one and receives at most one message per step): " + yes(v.one_port) +
+           (v.one_port ? "" : " (" + std::to_string(v.one_port_violations) + " violations)") + "\n";
     for (const std::string& e : v.errors) o += "  " + e + "\n";
     o += std::string("verdict: ") + (v.ok() ? "PASS" : "FAIL") + "\n";
     return o;

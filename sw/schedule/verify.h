@@ -1,4 +1,4 @@
-// Schedule verifier: Definition 1 of seed 000, stepwise and depth contention-freedom (Theorem 1),
+// Schedule verifier: Definition 1 of Hou, Wang and Hsu, stepwise and depth contention-freedom (Theorem 1),
 // the step count against the lower bound ceil(log_{2n+1} N); for gossip schedules completeness,
 // chunk causality and overlap-freedom (Juurlink, Sibeyn, Rao).
 #pragma once
@@ -27,7 +27,7 @@ struct Verdict {
   int lower_bound = 0;  ///< ceil(log_{2n+1} N), n = number of dimensions
   bool steps_valid = true;  ///< every unicast's step is in 1..steps and src != dst
 
-  // Definition 1 (seed 000).
+  // Definition 1 (Hou, Wang and Hsu).
   bool source_only_first_step = true;   ///< condition 1: only the source sends in step 1
   bool causal = true;                   ///< condition 2: a sender received in an earlier step
   bool distinct_first_channels = true;  ///< condition 3: per sender and step

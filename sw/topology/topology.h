@@ -17,7 +17,7 @@ inline constexpr int kMaxTorusDims = 4;
 /// Direction inside a dimension. Port numbering everywhere: port = 2 * dim + dir.
 enum class Dir : uint8_t { Plus = 0, Minus = 1 };
 
-/// Dateline virtual-channel class of seed 000 Fig. 2.
+/// Dateline virtual-channel class of Hou, Wang and Hsu Fig. 2.
 enum class VcClass : uint8_t {
   P = 0,   ///< the packet has yet to take this dimension's wraparound link
   LH = 1,  ///< the packet will not take it, or already has (l- and h-channels)

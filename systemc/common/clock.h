@@ -1,5 +1,6 @@
-// The model's time base: one clock cycle is one nanosecond of SystemC time; routers act at the
-// rising edge (whole nanoseconds), NICs at the falling edge, node software at whole cycles.
+// The model's time base: one cycle is one period of the clock the network is bound to (a platform
+// may use any period; until a network is elaborated, 1 ns). Routers act at the rising edge, NICs
+// at the falling edge, node software at whole cycles; cycle numbers never depend on the period.
 #pragma once
 
 #include <cstdint>
@@ -8,11 +9,12 @@
 
 namespace wormcast {
 
-inline sc_core::sc_time cycle_time() { return sc_core::sc_time(1, sc_core::SC_NS); }
+/// The period of one cycle.
+sc_core::sc_time cycle_time();
+/// Sets the period (Network does, at the end of elaboration, from the clock bound to its clk);
+/// one value per process, as SystemC elaborates once per process.
+void set_cycle_time(const sc_core::sc_time& period);
 /// The cycle that the current simulation time lies in.
-inline uint64_t current_cycle() {
-  static const uint64_t per_cycle = cycle_time().value();
-  return uint64_t(sc_core::sc_time_stamp().value() / per_cycle);
-}
+uint64_t current_cycle();
 
 }  // namespace wormcast

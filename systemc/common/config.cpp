@@ -77,8 +77,16 @@ const Choices<RouterModel> kRouterModels = {{"sc", RouterModel::SystemC}, {"rtl"
 const Choices<LocalPorts> kLocalPorts = {{"all", LocalPorts::All}, {"one", LocalPorts::One}};
 const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose", Pattern::Transpose},
                                     {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
-                                    {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot}};
+                                    {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot},
+                                    {"bitrev", Pattern::BitReverse}, {"shuffle", Pattern::Shuffle},
+                                    {"butterfly", Pattern::Butterfly}, {"randperm", Pattern::RandPerm}};
+const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
 const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
+const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
+const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
+                                              {"output-first", RouterAllocator::OutputFirst},
+                                              {"islip", RouterAllocator::Islip}};
+const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
 template <class E>
@@ -175,6 +183,14 @@ const std::vector<Field>& schema() {
       INT_FIELD("router.router_delay", kTorus, "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
       INT_FIELD("router.link_delay", kTorus, "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
       INT_FIELD("router.credit_delay", kTorus, "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
+      CHOICE_FIELD("router.vc_realloc", kTorus, "empty", kVcRealloc, router.vc_realloc, "empty or tail",
+                   "when an output VC takes the next packet: its downstream buffer empty and every credit back, "
+                   "or once the previous tail has been sent"),
+      CHOICE_FIELD("router.allocator", kTorus, "input-first", kAllocators, router.allocator,
+                   "input-first, output-first or islip",
+                   "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
+      INT_FIELD("router.islip_iterations", kTorus, "1", 1, 8, router.islip_iterations,
+                "iterations of the islip allocator"),
       {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
        "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
        [](Config& c, const std::string& v, const Field& f) {
@@ -195,7 +211,50 @@ const std::vector<Field>& schema() {
       INT_FIELD("nic.tr", nullptr, "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
       INT_FIELD("nic.max_packet", nullptr, "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
       CHOICE_FIELD("traffic.pattern", nullptr, "uniform", kPatterns, traffic.pattern,
-                   "uniform, transpose, bitcomp, tornado, neighbor, hotspot", "destination pattern"),
+                   "uniform, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
+                   "destination pattern (bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
+      CHOICE_FIELD("traffic.process", nullptr, "bernoulli", kProcesses, traffic.process, "bernoulli or onoff",
+                   "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta)"),
+      {"traffic.burst_alpha", nullptr, "0.1", "0..1 (exclusive of 0)", "onoff: probability per cycle of off -> on",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.traffic.burst_alpha = to_real(f, v, 0.0, 1.0);
+         if (c.traffic.burst_alpha <= 0) bad(f, v);
+       },
+       [](const Config& c) { return nlohmann::json(c.traffic.burst_alpha); }},
+      {"traffic.burst_beta", nullptr, "0.1", "0..1", "onoff: probability per cycle of on -> off",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.burst_beta = to_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.burst_beta); }},
+      {"traffic.sizes", nullptr, "", "empty, A-B (uniform range), or LEN:WEIGHT,LEN:WEIGHT,... (lengths 1..4096)",
+       "packet (message) length distribution; empty: always traffic.packet_len (message_len)",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.traffic.sizes.clear();
+         if (v.empty()) return;
+         const auto dash = v.find('-');
+         if (dash != std::string::npos && v.find(':') == std::string::npos) {
+           const int a = int(to_int(f, v.substr(0, dash), 1, 4096)), b = int(to_int(f, v.substr(dash + 1), 1, 4096));
+           if (a > b) bad(f, v);
+           for (int l = a; l <= b; ++l) c.traffic.sizes.emplace_back(l, 1.0);
+           return;
+         }
+         for (auto& part : split_list(v, ',')) {
+           const auto colon = part.find(':');
+           if (colon == std::string::npos) bad(f, v);
+           c.traffic.sizes.emplace_back(int(to_int(f, part.substr(0, colon), 1, 4096)),
+                                        to_real(f, part.substr(colon + 1), 0.0, 1e9));
+         }
+         double total = 0;
+         for (auto& [l, w] : c.traffic.sizes) total += w;
+         if (!(total > 0)) bad(f, v);
+       },
+       [](const Config& c) {
+         std::string s;
+         for (auto& [l, w] : c.traffic.sizes) s += fmt::format("{}{}:{}", s.empty() ? "" : ",", l, w);
+         return nlohmann::json(s);
+       }},
+      {"traffic.trace", nullptr, "", "a readable CSV file (cycle,src,dst,len per line, header optional)",
+       "inject exactly these messages instead of synthetic traffic",
+       [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
+       [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
       CHOICE_FIELD("traffic.mode", nullptr, "bernoulli", kModes, traffic.mode,
                    "bernoulli (packets) or message (messages through the NIC's t_s)", "injection process"),
       {"traffic.rate", nullptr, "0.1", "0..1 (flits per node per cycle)", "offered load",
@@ -221,6 +280,9 @@ const std::vector<Field>& schema() {
       INT_FIELD("traffic.source_queue", nullptr, "1000", 1, 1000000, traffic.source_queue,
                 "packets waiting at a source, at most; traffic generated beyond is dropped, counted and the run "
                 "marked unstable"),
+      CHOICE_FIELD("traffic.tie", kTorus, "plus", kTiePolicies, traffic.tie, "plus, random or balanced",
+                   "direction of a distance-k/2 torus dimension: always plus, a coin per message from the source's "
+                   "random stream, or plus and minus in turn per source"),
       INT_FIELD("sim.warmup", nullptr, "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
       INT_FIELD("sim.measure", nullptr, "10000", 1, 1000000000, sim.measure, "measured cycles"),
       INT_FIELD("sim.drain", nullptr, "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
@@ -472,7 +534,34 @@ Config build_config(Values values, const Overrides& overrides) {
     auto it = values.find(f.key);
     f.apply(c, it == values.end() ? std::string(f.def) : it->second, f);
   }
-  const int nodes = c.net.topology().num_nodes();
+  const sw::Topology topo = c.net.topology();
+  const int nodes = topo.num_nodes();
+  const Pattern pat = c.traffic.pattern;
+  if ((pat == Pattern::BitReverse || pat == Pattern::Shuffle || pat == Pattern::Butterfly) && (nodes & (nodes - 1)))
+    throw ConfigError(fmt::format("config: traffic.pattern = {} is invalid for {} nodes; allowed: a power-of-two "
+                                  "node count",
+                                  name_of(kPatterns, pat), nodes));
+  if (pat == Pattern::Transpose)
+    for (int d = 0; d < topo.dims(); ++d)
+      if (topo.radix(d) != topo.radix(topo.dims() - 1 - d))
+        throw ConfigError("config: traffic.pattern = transpose is invalid on this net.radix; allowed: radices "
+                          "symmetric under reversing the dimension order (e.g. 8x8, 4x6x4)");
+  if (c.traffic.process == InjectionProcess::OnOff) {
+    double mean = c.traffic.mode == InjectionMode::Message ? c.traffic.message_len : c.traffic.packet_len;
+    if (!c.traffic.sizes.empty()) {
+      double w = 0, lw = 0;
+      for (auto& [l, x] : c.traffic.sizes) {
+        w += x;
+        lw += l * x;
+      }
+      mean = lw / w;
+    }
+    const double on = c.traffic.burst_alpha / (c.traffic.burst_alpha + c.traffic.burst_beta);
+    if (c.traffic.rate / mean / on > 1.0)
+      throw ConfigError(fmt::format("config: traffic.rate = {} is invalid with traffic.process = onoff; allowed: at "
+                                    "most {:.4g} (one message per cycle while on, on {:.3g} of the time)",
+                                    c.traffic.rate, mean * on, on));
+  }
   for (int h : c.traffic.hotspots)
     if (h >= nodes)
       throw ConfigError(fmt::format("config: traffic.hotspots = {} is invalid; allowed: node ids 0..{}", h, nodes - 1));

@@ -24,6 +24,11 @@ enum class LocalPorts { All, One };
 /// Which model implements the routers: the SystemC router, the Verilated Verilog twin, or both in
 /// a checkerboard (RTL where the coordinate sum is even).
 enum class RouterModel { SystemC, Rtl, Mixed };
+/// When an output VC may be given to the next packet (docs/router.md section 5.3): once the
+/// downstream buffer is empty and every credit is back, or as soon as the tail has been sent.
+enum class VcRealloc { Empty, Tail };
+/// The separable allocator of VC and switch allocation (docs/router.md section 5.6).
+enum class RouterAllocator { InputFirst, OutputFirst, Islip };
 
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
@@ -41,6 +46,9 @@ struct RouterConfig {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  VcRealloc vc_realloc = VcRealloc::Empty;
+  RouterAllocator allocator = RouterAllocator::InputFirst;
+  int islip_iterations = 1;
 };
 
 struct NicConfig {
@@ -58,10 +66,18 @@ struct MwayConfig {
   int ejection_buffers = 4;
 };
 
-enum class Pattern { Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot };
+enum class Pattern {
+  Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot, BitReverse, Shuffle, Butterfly, RandPerm
+};
 enum class InjectionMode { Bernoulli, Message };
+/// When a node generates: independently every cycle, or in on/off bursts (a two-state Markov
+/// chain per node: off -> on with probability burst_alpha per cycle, on -> off with burst_beta).
+enum class InjectionProcess { Bernoulli, OnOff };
 /// Region of a broadcast message: the whole network or a random rectangle.
 enum class RegionMode { All, Random };
+/// The tie bit synthetic traffic puts on a torus packet's head (docs/router.md section 5.2):
+/// always plus, a fair coin per message, or plus and minus in turn per source node.
+enum class TiePolicy { Plus, Random, Balanced };
 
 struct TrafficConfig {
   Pattern pattern = Pattern::Uniform;
@@ -71,9 +87,15 @@ struct TrafficConfig {
   int message_len = 16;         ///< flits (message mode; split into packets of nic.max_packet)
   std::vector<int> hotspots{0};
   double hotspot_fraction = 0.1;
+  InjectionProcess process = InjectionProcess::Bernoulli;
+  double burst_alpha = 0.1, burst_beta = 0.1;
+  /// Packet (message) lengths and their weights; empty: always packet_len (message_len).
+  std::vector<std::pair<int, double>> sizes;
+  std::string trace;  ///< CSV cycle,src,dst,len to inject instead of synthetic traffic ("": none)
   double broadcast_fraction = 0;  ///< share of messages that are region broadcasts (families with regions)
   RegionMode region = RegionMode::All;
   int source_queue = 1000;  ///< packets a node's source queue holds; new ones beyond are dropped and counted
+  TiePolicy tie = TiePolicy::Plus;  ///< torus family: direction of distance-k/2 dimensions
 };
 
 struct SimConfig {

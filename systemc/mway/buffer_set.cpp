@@ -6,13 +6,6 @@
 
 namespace wormcast {
 
-namespace {
-[[noreturn]] void internal_error(const std::string& where, const std::string& what) {
-  SC_REPORT_FATAL("wormcast/mway", (where + ": " + what).c_str());
-  std::abort();
-}
-}  // namespace
-
 MwayBufferSet::MwayBufferSet(sc_core::sc_module_name name, const MwayShared& sh, Role role, int number, int in_ch,
                              int out_ch, int buffers, int length)
     : sc_module(name),
@@ -47,7 +40,7 @@ int MwayBufferSet::candidate() {
 
 void MwayBufferSet::write_header(int i, int drv, int buf, const MwayPacket& p, uint64_t cycle) {
   MwayBufferEntry& e = m_table[size_t(i)];
-  if (e.a && !(e.r && e.drv == drv && e.buf == buf)) internal_error(name(), "header into a busy buffer");
+  if (e.a && !(e.r && e.drv == drv && e.buf == buf)) mway_internal_error(name(), "header into a busy buffer");
   e.a = true;
   e.r = false;
   e.t = false;
@@ -69,7 +62,7 @@ void MwayBufferSet::write_header(int i, int drv, int buf, const MwayPacket& p, u
 
 void MwayBufferSet::reserve(int i, int drv, int buf) {
   MwayBufferEntry& e = m_table[size_t(i)];
-  if (e.a) internal_error(name(), "reservation of a busy buffer");
+  if (e.a) mway_internal_error(name(), "reservation of a busy buffer");
   e.a = true;
   e.r = true;
   e.t = false;
@@ -79,7 +72,7 @@ void MwayBufferSet::reserve(int i, int drv, int buf) {
 
 void MwayBufferSet::push(int i, MwayFlitSlot s) {
   MwayBufferEntry& e = m_table[size_t(i)];
-  if (e.count == m_cap) internal_error(name(), "buffer overflow in b" + std::to_string(i));
+  if (e.count == m_cap) mway_internal_error(name(), "buffer overflow in b" + std::to_string(i));
   e.ring[size_t(e.rptr)] = s;
   e.rptr = e.rptr + 1 == m_cap ? 0 : e.rptr + 1;
   if (++e.count == 1) {
@@ -104,7 +97,7 @@ void MwayBufferSet::write_body(int i, MwayFlitSlot s, uint64_t cycle) {
 
 void MwayBufferSet::pop(int i) {
   MwayBufferEntry& e = m_table[size_t(i)];
-  if (e.count == 0) internal_error(name(), "pop from an empty buffer");
+  if (e.count == 0) mway_internal_error(name(), "pop from an empty buffer");
   const bool tail = e.front().tag == MwayTag::T;
   e.fptr = e.fptr + 1 == m_cap ? 0 : e.fptr + 1;
   e.f = false;
@@ -114,7 +107,7 @@ void MwayBufferSet::pop(int i) {
 
 void MwayBufferSet::free_row(int i) {
   MwayBufferEntry& e = m_table[size_t(i)];
-  if (e.count) internal_error(name(), "freeing a buffer that holds flits");
+  if (e.count) mway_internal_error(name(), "freeing a buffer that holds flits");
   std::vector<MwayFlitSlot> ring = std::move(e.ring);
   e = MwayBufferEntry{};
   e.ring = std::move(ring);
@@ -123,8 +116,8 @@ void MwayBufferSet::free_row(int i) {
 void MwayBufferSet::make_replica(int i, int orig, uint32_t rest) {
   MwayBufferEntry& rep = m_table[size_t(i)];
   const MwayBufferEntry& o = m_table[size_t(orig)];
-  if (rep.a) internal_error(name(), "replica into a busy buffer");
-  if (o.count + 1 > m_cap) internal_error(name(), "replica does not fit (needs virtual cut-through)");
+  if (rep.a) mway_internal_error(name(), "replica into a busy buffer");
+  if (o.count + 1 > m_cap) mway_internal_error(name(), "replica does not fit (needs virtual cut-through)");
   MwayReplicaEngine::build(*m_sh.geo, o, rep, rest, m_out);
   ++m_nonempty;
   m_sh.hooks->mark_active(m_out);

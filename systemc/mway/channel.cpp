@@ -6,13 +6,6 @@
 
 namespace wormcast {
 
-namespace {
-[[noreturn]] void internal_error(const std::string& where, const std::string& what) {
-  SC_REPORT_FATAL("wormcast/mway", (where + ": " + what).c_str());
-  std::abort();
-}
-}  // namespace
-
 MwayChannel::MwayChannel(sc_core::sc_module_name name, const MwayShared& sh, int id)
     : sc_module(name), m_sh(sh), m_id(id), m_m(sh.geo->ways()), m_receivers(size_t(m_m)), m_drivers(size_t(m_m)) {}
 
@@ -71,7 +64,7 @@ bool MwayChannel::evaluate(uint64_t /*t*/, std::vector<MwayBufferSet*>& picked) 
     for (uint32_t w = d.ways; w; w &= w - 1) {
       const int p = __builtin_ctz(w);
       MwayBufferSet* rs = m_receivers[size_t(p)];
-      if (!rs) internal_error(name(), "header names way " + std::to_string(p) + " which is not wired");
+      if (!rs) mway_internal_error(name(), "header names way " + std::to_string(p) + " which is not wired");
       const int res = rs->amu().reserved_for(win, row);
       if (res >= 0) {
         d.ok |= 1u << p;
@@ -107,12 +100,12 @@ bool MwayChannel::evaluate(uint64_t /*t*/, std::vector<MwayBufferSet*>& picked) 
       MwayBufferSet* rs = m_receivers[size_t(p)];
       if (!rs) continue;
       rs->amu().match(win, row, [&](int i) {
-        if (rs->entry(i).f) internal_error(name(), "body flit bid with a full receiver");
+        if (rs->entry(i).f) mway_internal_error(name(), "body flit bid with a full receiver");
         d.matches.emplace_back(p, i);
       });
     }
     if (d.matches.size() != e.receivers.size())
-      internal_error(name(), "content search found " + std::to_string(d.matches.size()) + " receivers, expected " +
+      mway_internal_error(name(), "content search found " + std::to_string(d.matches.size()) + " receivers, expected " +
                                  std::to_string(e.receivers.size()));
     d.action = Action::Body;
     line_ack = true;
@@ -221,7 +214,7 @@ bool MwayChannel::commit(uint64_t t, MwayChannelObserver* obs) {
     }
     case Action::None:
     case Action::SplitCandidate:
-      internal_error(name(), "unresolved channel decision");
+      mway_internal_error(name(), "unresolved channel decision");
   }
   if (moved) {
     ++m_flits;

@@ -3,14 +3,23 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <systemc>
 
 #include "sw/topology/mway.h"
 #include "systemc/mway/params.h"
 
 namespace wormcast {
+
+/// An internal invariant of the m-way model broke: abort with where and what.
+[[noreturn]] inline void mway_internal_error(const std::string& where, const std::string& what) {
+  SC_REPORT_FATAL("wormcast/mway", (where + ": " + what).c_str());
+  std::abort();
+}
 
 inline constexpr int kMwayMaxWays = 2 * sw::kMwayMaxDims + 1;
 

@@ -1,5 +1,5 @@
 // What every router family reports while it runs: network-wide activity (progress and the
-// watchdog) and the canonical per-hop event record (conventions rule 12).
+// watchdog) and the canonical per-hop event record (one record format for every router model).
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "systemc/common/clock.h"
+
 namespace wormcast {
 
 Network::Network(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
@@ -32,6 +34,19 @@ uint64_t Network::outstanding() const {
 
 std::string Network::trace_internals(int, const std::string&) {
   return "this network's routers have no internal signals to dump (their state is in the port waveform)";
+}
+
+void Network::end_of_elaboration() {
+  auto* clock = dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
+  if (!clock) return;  // a plain signal as clock: the period stays what it is (1 ns by default)
+  // Cycle c spans [c * period, (c + 1) * period): the rising edge at its start, the falling edge
+  // in its middle. A clock that starts elsewhere or falls first would shift every cycle number.
+  if (clock->start_time() != sc_core::SC_ZERO_TIME || !clock->posedge_first() || clock->duty_cycle() != 0.5)
+    SC_REPORT_ERROR("wormcast/clock", (std::string(clock->name()) +
+                                       ": the network needs a clock that starts at time 0 with a rising edge and a "
+                                       "duty cycle of 0.5")
+                                          .c_str());
+  set_cycle_time(clock->period());
 }
 
 Nic& Network::add_nic(std::unique_ptr<Nic> nic) {

@@ -76,6 +76,8 @@ class Network : public sc_core::sc_module {
  protected:
   /// Families add one NIC core per node, in node order, during construction.
   Nic& add_nic(std::unique_ptr<Nic> nic);
+  /// Takes the cycle period from the clock bound to clk (a platform's own clock, of any period).
+  void end_of_elaboration() override;
   PacketListener* listener() const { return m_opt.listener; }
   const NetworkOptions& options() const { return m_opt; }
 

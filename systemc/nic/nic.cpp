@@ -41,6 +41,39 @@ Nic::Nic(sc_core::sc_module_name name, const NicConfig& cfg, int node, int num_n
          PacketListener* listener)
     : sc_module(name), m_cfg(cfg), m_node(node), m_num_nodes(num_nodes), m_sb(sb), m_listener(listener) {
   socket.register_b_transport(this, &Nic::b_transport);
+  socket.register_transport_dbg(this, &Nic::transport_dbg);
+  SC_HAS_PROCESS(Nic);
+  SC_METHOD(update_irq);
+  sensitive << m_rx_event << m_rx_popped;
+  dont_initialize();
+}
+
+void Nic::update_irq() {
+  if (irq.size() == 0) return;
+  const bool level = has_rx(current_cycle());
+  if (irq->read() != level) irq->write(level);
+}
+
+uint32_t Nic::visible_count(uint64_t now) const {
+  uint32_t n = 0;
+  for (auto& d : m_rx) n += d.visible <= now;
+  return n;
+}
+
+unsigned int Nic::transport_dbg(tlm::tlm_generic_payload& trans) {
+  const uint64_t addr = trans.get_address();
+  const unsigned len = trans.get_data_length();
+  if (!trans.is_read()) return 0;
+  if (addr == nic_reg::kRxCount && len >= 4) {
+    const uint32_t n = visible_count(current_cycle());
+    std::memcpy(trans.get_data_ptr(), &n, 4);
+    return 4;
+  }
+  if (addr == nic_reg::kRxPop && len >= RxDescriptor::kBytes && has_rx(current_cycle())) {
+    RxDescriptor{m_rx.front()}.pack(trans.get_data_ptr());
+    return RxDescriptor::kBytes;
+  }
+  return 0;
 }
 
 void Nic::attach(NicPort* port) {
@@ -115,6 +148,7 @@ void Nic::received_flit(uint64_t t, const FlitView& f) {
 sw::Delivery Nic::pop_rx() {
   sw::Delivery d = m_rx.front();
   m_rx.pop_front();
+  if (irq.size()) m_rx_popped.notify(sc_core::SC_ZERO_TIME);
   return d;
 }
 
@@ -139,8 +173,7 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
     }
     RxDescriptor{pop_rx()}.pack(data);
   } else if (addr == nic_reg::kRxCount && trans.is_read() && len == 4) {
-    uint32_t n = 0;
-    for (auto& d : m_rx) n += d.visible <= now;
+    const uint32_t n = visible_count(now);
     std::memcpy(data, &n, 4);
   } else {
     trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);

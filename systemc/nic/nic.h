@@ -95,6 +95,9 @@ class NicPort {
 class Nic : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket_optional<Nic> socket{"socket"};  // unbound without a node CPU
+  /// Receive interrupt (optional): high while a delivery is visible to software, so a processor
+  /// model need not poll kRxCount.
+  sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> irq{"irq"};
 
   Nic(sc_core::sc_module_name name, const NicConfig& cfg, int node, int num_nodes, Scoreboard* sb,
       PacketListener* listener = nullptr);
@@ -137,6 +140,10 @@ class Nic : public sc_core::sc_module {
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  /// Debug access without side effects or time: reads of kRxCount and of kRxPop (a peek).
+  unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
+  void update_irq();
+  uint32_t visible_count(uint64_t now) const;
 
   NicConfig m_cfg;
   int m_node;
@@ -153,6 +160,7 @@ class Nic : public sc_core::sc_module {
   std::deque<sw::Delivery> m_rx;
   bool m_rx_enabled = false;
   sc_core::sc_event m_rx_event;
+  sc_core::sc_event m_rx_popped;
 };
 
 }  // namespace wormcast

@@ -24,6 +24,11 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r) {
   p.router_delay = r.router_delay;
   p.link_delay = r.link_delay;
   p.credit_delay = r.credit_delay;
+  p.vc_realloc_tail = r.vc_realloc == VcRealloc::Tail;
+  p.allocator = r.allocator == RouterAllocator::OutputFirst ? AllocatorKind::OutputFirst
+                : r.allocator == RouterAllocator::Islip   ? AllocatorKind::Islip
+                                                          : AllocatorKind::InputFirst;
+  p.islip_iterations = r.islip_iterations;
   return p;
 }
 

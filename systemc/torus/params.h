@@ -2,6 +2,7 @@
 #pragma once
 
 #include "systemc/common/config.h"
+#include "systemc/torus/allocator.h"
 
 namespace wormcast {
 
@@ -15,6 +16,9 @@ struct RouterParams {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  bool vc_realloc_tail = false;  ///< router.vc_realloc = tail: an output VC is free once its tail left
+  AllocatorKind allocator = AllocatorKind::InputFirst;
+  int islip_iterations = 1;
   int num_ports() const { return 2 * dims + local; }
 };
 

@@ -36,6 +36,11 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_sa_best.assign(size_t(m_np), -1);
   m_touched.reserve(size_t(m_np) * m_nv);
   m_vc_mask.assign(size_t(m_np), 0);
+  if (m_p.allocator != AllocatorKind::InputFirst) {
+    m_va_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np * m_nv, m_nv, m_np * m_nv, m_p.islip_iterations);
+    m_sa_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np, m_nv, m_np, m_p.islip_iterations);
+    m_va_port.assign(size_t(m_np) * m_nv, -1);
+  }
 
   SC_HAS_PROCESS(TorusRouter);
   SC_METHOD(tick);
@@ -136,6 +141,11 @@ void TorusRouter::allocate(uint64_t t) {
     const int depth = m_p.buffer_depth;
     const int nivc = m_np * m_nv;
 
+    bool any = false;
+    if (m_va_unit) {
+      any = allocate_by_units(t);
+    } else {  // input-first, inline: the default's fast path, the same rule as the unit's
+
     // 5.2 + 5.3: route and VC allocation, input stage then output stage.
     m_touched.clear();
     for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
@@ -149,6 +159,8 @@ void TorusRouter::allocate(uint64_t t) {
       if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(ivc / m_nv));
       int o, lo, hi;
       route(ivc / m_nv, s.flit, o, lo, hi);
+      // Free (5.3): not allocated, and under `empty` also every credit back.
+      const int need_credits = m_p.vc_realloc_tail ? 0 : depth;
       const int ptr = m_va_in_ptr[size_t(ivc)];
       int chosen = -1;
       for (int i = 0; i < m_nv; ++i) {
@@ -156,7 +168,7 @@ void TorusRouter::allocate(uint64_t t) {
         if (w >= m_nv) w -= m_nv;
         if (w < lo || w >= hi) continue;
         const int ovc = o * m_nv + w;
-        if (!m_allocated[size_t(ovc)] && m_credits[size_t(ovc)] == depth) {
+        if (!m_allocated[size_t(ovc)] && m_credits[size_t(ovc)] >= need_credits) {
           chosen = ovc;
           break;
         }
@@ -185,7 +197,6 @@ void TorusRouter::allocate(uint64_t t) {
     }
 
     // 5.4: switch allocation, input stage (one VC per input port) then output stage.
-    bool any = false;
     for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
       const int p = __builtin_ctz(pm);
       m_sa_vc[size_t(p)] = -1;
@@ -207,6 +218,7 @@ void TorusRouter::allocate(uint64_t t) {
           best = p;
         break;
       }
+    }
     }
 
     // 5.5 + 6: the winners traverse the switch.
@@ -249,6 +261,71 @@ void TorusRouter::allocate(uint64_t t) {
   for (uint32_t m = m_credit_out_valid & ~credit_written; m; m &= m - 1) credit_out[__builtin_ctz(m)].write(Credit{});
   m_flit_out_valid = flit_written;
   m_credit_out_valid = credit_written;
+}
+
+bool TorusRouter::allocate_by_units(uint64_t t) {
+  const int depth = m_p.buffer_depth;
+  const int need_credits = m_p.vc_realloc_tail ? 0 : depth;
+  // 5.2 + 5.3: every idle input VC with an eligible head requests each free allowed output VC.
+  m_va_unit->clear();
+  bool any_va = false;
+  for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
+    const int port = __builtin_ctz(pm);
+    for (uint32_t vm = m_vc_mask[size_t(port)]; vm; vm &= vm - 1) {
+      const int ivc = port * m_nv + __builtin_ctz(vm);
+      const InVc& in = m_in[size_t(ivc)];
+      if (in.active) continue;
+      const Slot& s = in.fifo[size_t(in.head)];
+      if (s.ready > t) continue;
+      if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(port));
+      int o, lo, hi;
+      route(port, s.flit, o, lo, hi);
+      m_va_port[size_t(ivc)] = o;
+      for (int w = lo; w < hi; ++w) {
+        const int ovc = o * m_nv + w;
+        if (m_allocated[size_t(ovc)] || m_credits[size_t(ovc)] < need_credits) continue;
+        m_va_unit->request(ivc, w, ovc);
+        any_va = true;
+      }
+    }
+  }
+  if (any_va) {
+    m_va_unit->allocate(m_grant);
+    for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
+      const int w = m_grant[size_t(ivc)];
+      if (w < 0) continue;
+      InVc& in = m_in[size_t(ivc)];
+      in.active = true;
+      in.out_port = m_va_port[size_t(ivc)];
+      in.out_vc = w;
+      m_allocated[size_t(in.out_port * m_nv + w)] = 1;
+    }
+  }
+  // 5.4: every active input VC with an eligible front flit and a credit requests its output port.
+  m_sa_unit->clear();
+  bool any_sa = false;
+  for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
+    const int p = __builtin_ctz(pm);
+    for (uint32_t vm = m_vc_mask[size_t(p)]; vm; vm &= vm - 1) {
+      const int v = __builtin_ctz(vm);
+      const InVc& in = m_in[size_t(p) * m_nv + v];
+      if (!in.active || in.fifo[size_t(in.head)].ready > t) continue;
+      if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0) continue;
+      m_sa_unit->request(p, v, in.out_port);
+      any_sa = true;
+    }
+  }
+  if (!any_sa) return false;
+  m_sa_unit->allocate(m_grant);
+  bool any = false;
+  for (int p = 0; p < m_np; ++p) {
+    const int v = m_grant[size_t(p)];
+    if (v < 0) continue;
+    m_sa_vc[size_t(p)] = v;
+    m_sa_best[size_t(m_in[size_t(p) * m_nv + v].out_port)] = p;
+    any = true;
+  }
+  return any;
 }
 
 std::vector<TorusRouter::Wait> TorusRouter::waiting() const {

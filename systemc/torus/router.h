@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <systemc>
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
+#include "systemc/torus/allocator.h"
 #include "systemc/torus/flit.h"
 #include "systemc/torus/router_base.h"
 
@@ -48,6 +50,9 @@ class TorusRouter : public RouterBase {
   void end_of_elaboration() override;
   bool absorb(uint64_t t);  ///< returns true when every input was invalid
   void allocate(uint64_t t);
+  /// 5.3 and 5.4 through the allocator units (router.allocator other than input-first): fills
+  /// m_sa_best / m_sa_vc like the inline input-first path; returns whether anything won.
+  bool allocate_by_units(uint64_t t);
   /// Output port and allowed output VC range for the head of (port p) at this router.
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
   static int rr_distance(int idx, int ptr, int n) { return idx >= ptr ? idx - ptr : idx - ptr + n; }
@@ -82,6 +87,11 @@ class TorusRouter : public RouterBase {
   std::vector<int> m_sa_vc;            ///< [p] chosen VC of input port p, or -1
   std::vector<int> m_sa_best;          ///< [o] best requesting input port, or -1
   uint32_t m_flit_out_valid = 0, m_credit_out_valid = 0;  ///< ports driven valid last cycle
+  // Output-first and iSLIP allocation (null under input-first, which runs inline for speed).
+  std::unique_ptr<SeparableAllocator> m_va_unit;  ///< groups input VCs, resources output VCs
+  std::unique_ptr<SeparableAllocator> m_sa_unit;  ///< groups input ports, resources output ports
+  std::vector<int> m_grant;                       ///< scratch: grants of one unit
+  std::vector<int> m_va_port;                     ///< [ivc] output port its head routes to
 };
 
 }  // namespace wormcast

@@ -15,6 +15,10 @@ RtlRouterLibrary& library() {
 void install_rtl_library(RtlRouterLibrary lib) { library() = std::move(lib); }
 
 RouterMaker rtl_router_maker(const Config& cfg) {
+  if (cfg.router.allocator != RouterAllocator::InputFirst)
+    throw ConfigError(fmt::format("config: router.allocator = {} is SystemC only; allowed with router.model = "
+                                  "rtl or mixed: input-first (the allocator the RTL router implements)",
+                                  cfg.router.allocator == RouterAllocator::Islip ? "islip" : "output-first"));
   const RtlRouterLibrary& lib = library();
   if (!lib.find)
     throw ConfigError("config: router.model = rtl/mixed is unavailable; allowed: sc (this program was built "

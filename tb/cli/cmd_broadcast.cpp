@@ -100,7 +100,7 @@ int run_broadcast(const BroadcastArgs& a) {
   const bool everyone = reached == t.num_nodes() - 1 && measured[size_t(source)] < 0;
 
   nlohmann::json j;
-  j["wormcast"] = {{"command", "broadcast"}, {"format", 1}};
+  j["wormcast"] = result_identity("broadcast");
   j["config"] = cfg.echo();
   j["algo"] = a.choice.algo;
   j["source"] = sw::node_coords(t, source);
@@ -128,7 +128,7 @@ int run_broadcast(const BroadcastArgs& a) {
 
   std::cout << fmt::format(
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
-      "  measured latency {} cycles | analytic {} (router model), {} (seed 000 model) | blocked {} cycles in {} "
+      "  measured latency {} cycles | analytic {} (router model), {} (Hou, Wang and Hsu model) | blocked {} cycles in {} "
       "messages | {} nodes reached{}{}\n",
       a.choice.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, a.ts, a.tr,
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,

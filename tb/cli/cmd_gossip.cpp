@@ -1,7 +1,9 @@
 // `wormcast gossip`: the gossip command of sw/gossip/tool (generate, verify, cost, search), plus
-// --simulate: the schedule as node programs on the cycle-accurate model next to the step model.
+// --simulate: the schedule as node programs on the cycle-accurate model next to the step model,
+// and --svg: the schedule drawn step by step.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -17,6 +19,8 @@
 #include "systemc/common/config.h"
 #include "systemc/torus/params.h"
 #include "tb/cli/commands.h"
+#include "tb/cli/schedule_svg.h"
+#include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/programs.h"
 
@@ -32,6 +36,7 @@ struct GossipCliArgs {
   long long len = 64;
   std::string config_file;
   std::vector<std::string> sets;
+  std::string svg_file;
   RecordOptions rec;
 };
 
@@ -80,6 +85,8 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   // wait for the previous tail's last credit, and every message travels as one worm.
   ov.emplace_back("router.vcs_per_class", "2");
   ov.emplace_back("nic.max_packet", std::to_string(max_flits));
+  // A one-port schedule runs on the one-port NIC unless --set says otherwise.
+  if (sw::gossip_port_model(a.g) == sw::PortModel::OnePort) ov.emplace_back("router.local_ports", "one");
   for (auto& x : a.sets) ov.push_back(parse_override(x));
   const Config cfg = load_config(a.config_file, ov);
   cfg_out = cfg;
@@ -134,14 +141,40 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   return out;
 }
 
+/// The --svg drawing of the one schedule the arguments name; throws ConfigError naming --svg.
+std::string gossip_svg(const GossipCliArgs& a) {
+  try {
+    if (a.g.table) throw sw::GossipParamError("--svg: not with --table (give one --algo)");
+    const std::vector<double> rs = sw::gossip_r_values(a.g);
+    if (a.g.search && rs.size() != 1) throw sw::GossipParamError("--svg: with --search give one --r (got " + a.g.r + ")");
+    const sw::GossipSchedule g = sw::gossip_schedule(a.g, rs[0]);
+    std::string why;
+    if (!schedule_svg_drawable(g.schedule, why)) throw sw::GossipParamError("--svg: " + why);
+    return schedule_svg(g.schedule);
+  } catch (const sw::GossipParamError& e) {
+    throw ConfigError(e.what());
+  }
+}
+
 int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   if (!a.simulate) {
     for (const char* o : {"--len", "--set", "--config"})
       if (cmd->count(o)) throw ConfigError(std::string(o) + ": only with --simulate");
-    // The JSON through the output plan: checked before the (possibly long) search, renamed into
-    // place at the end; the text printed once everything is written.
+    std::string svg;
+    if (!a.svg_file.empty()) {
+      // Bad input exits 2 here with one line, before anything is written.
+      try {
+        sw::gossip_port_model(a.g);
+        svg = gossip_svg(a);
+      } catch (const sw::GossipParamError& e) {
+        throw ConfigError(e.what());
+      }
+    }
+    // The JSON and the drawing through the output plan: checked before the (possibly long)
+    // search, renamed into place at the end; the text printed once everything is written.
     OutputPlan plan;
     if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
+    if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
     std::ostringstream text;
     int code = 0;
     try {
@@ -150,6 +183,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     } catch (const sw::GossipParamError& e) {
       throw ConfigError(e.what());
     }
+    if (!a.svg_file.empty()) plan.write(a.svg_file, svg);
     plan.commit();
     std::cout << text.str();
     return code;
@@ -167,6 +201,8 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     if (rs.size() != 1) throw sw::GossipParamError("--r: --simulate takes one value (got " + a.g.r + ")");
     r = rs[0];
     g = sw::gossip_schedule(a.g, r);
+    std::string why;
+    if (!a.svg_file.empty() && !schedule_svg_drawable(g.schedule, why)) throw sw::GossipParamError("--svg: " + why);
     j = sw::gossip_command_json(a.g, text, code);
   } catch (const sw::GossipParamError& e) {
     throw ConfigError(e.what());
@@ -175,6 +211,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   OutputPlan plan;
   plan.add_input(a.config_file);
   if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
+  if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
   check_record_options(a.rec);
   plan_recordings(plan, a.rec);
   Config cfg;
@@ -214,10 +251,11 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   for (auto& e : sim.watch.errors) errs.push_back(e);
   s["errors"] = errs;
   if (run.status == RunStatus::Deadlock) s["deadlock"] = run.deadlock;
-  j["wormcast"] = {{"command", "gossip"}, {"format", 1}};
+  j["wormcast"] = result_identity("gossip");
   j["config"] = cfg.echo();
   j["simulation"] = s;
   if (!a.g.json_file.empty()) plan.write(a.g.json_file, j.dump(2) + "\n");
+  if (!a.svg_file.empty()) plan.write(a.svg_file, schedule_svg(g.schedule));
   plan.commit();
 
   std::cout << fmt::format(
@@ -244,13 +282,17 @@ void register_gossip_command(CLI::App& app) {
   cmd->add_flag("--simulate", a->simulate,
                 "run the schedule as node programs on the cycle-accurate model (one --r value): one node's data is "
                 "--len l flits, t_f = 1 cycle, t_s = round(r l) cycles per send, t_r = 0; all-port NIC, one-port "
-                "with --set router.local_ports=one");
+                "with --port one (or --set router.local_ports=one)");
   cmd->add_option("--len", a->len, "with --simulate: l, flits of one node's data (default 64; a multiple of the "
                                    "colours keeps message lengths exact)")
       ->check(decimal_int(1, kMaxLen));
   cmd->add_option("--config", a->config_file, "with --simulate: start from this YAML configuration");
   cmd->add_option("--set", a->sets, "with --simulate: override a configuration key (repeatable), e.g. "
                                     "router.local_ports=one");
+  cmd->add_option("--svg", a->svg_file,
+                  "draw the schedule (1-D and 2-D networks), one panel per step: grey level = share of all "
+                  "data a node holds after the step, the step's receivers ringed, both directions of a link "
+                  "side by side");
   add_record_options(cmd, a->rec);
   set_command_action(cmd, [a, cmd] { return run_gossip(*a, cmd); });
 }

@@ -19,7 +19,8 @@ struct MwayArgs {
   std::vector<std::string> sets;
   RecordOptions rec;
   /// Kept as text: the configuration's strict parser reads them.
-  std::string rate = "0.01", fraction = "1", buffers, buffer_length, len = "5", seed, warmup, measure;
+  std::string rate = "0.01", fraction = "1", buffers, buffer_length, len = "5";
+  RunLength length;
 };
 
 /// "mesh:8x8x8" or "mway:8x8x8" -> radix; "cube:9" -> a 9-cube (2x2x...x2).
@@ -62,9 +63,7 @@ void register_mway_command(CLI::App& app) {
       ->check(config_value("mway.buffer_length"));
   cmd->add_option("--len", a->len, "message length in flits, header included (default 5: the paper's 1 + 4)")
       ->check(config_value("traffic.packet_len"));
-  cmd->add_option("--seed", a->seed, "random seed")->check(config_value("sim.seed"));
-  cmd->add_option("--warmup", a->warmup, "warm-up cycles")->check(config_value("sim.warmup"));
-  cmd->add_option("--measure", a->measure, "measured cycles")->check(config_value("sim.measure"));
+  add_run_length_options(cmd, a->length);
   cmd->add_option("--config", a->config_file, "start from this YAML configuration");
   cmd->add_option("--set", a->sets, "override a configuration key (repeatable)");
   cmd->add_option("--json", a->json, "write the result (effective configuration echoed) as JSON")->check(file_path());
@@ -80,9 +79,7 @@ void register_mway_command(CLI::App& app) {
     if (!a->algo.empty()) ov.emplace_back("mway.algo", a->algo);
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
     if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", a->buffers);
-    if (cmd->count("--seed")) ov.emplace_back("sim.seed", a->seed);
-    if (cmd->count("--warmup")) ov.emplace_back("sim.warmup", a->warmup);
-    if (cmd->count("--measure")) ov.emplace_back("sim.measure", a->measure);
+    run_length_overrides(cmd, a->length, ov);
     for (auto& s : a->sets) ov.push_back(parse_override(s));
     return run_traffic_command(load_config(a->config_file, ov), a->json, a->rec, "mway", a->config_file);
   });

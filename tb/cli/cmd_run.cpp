@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "systemc/common/version.h"
 #include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/traffic.h"
@@ -34,7 +35,8 @@ struct TrafficArgs {
   CommonOptions common;
   std::string net, pattern, config_file, router_model;
   /// Kept as text: the configuration's strict parser reads them (no CLI conversion in between).
-  std::string rate, vcs, buf, len, seed, warmup, measure;
+  std::string rate, vcs, buf, len;
+  RunLength length;
 };
 
 }  // namespace
@@ -79,9 +81,7 @@ void register_run_commands(CLI::App& app) {
   traffic->add_option("--vcs", a->vcs, "VCs per dateline class (1..8)")->check(config_value("router.vcs_per_class"));
   traffic->add_option("--buf", a->buf, "buffer depth in flits (1..64)")->check(config_value("router.buffer_depth"));
   traffic->add_option("--len", a->len, "packet length in flits")->check(config_value("traffic.packet_len"));
-  traffic->add_option("--seed", a->seed, "random seed")->check(config_value("sim.seed"));
-  traffic->add_option("--warmup", a->warmup, "warm-up cycles")->check(config_value("sim.warmup"));
-  traffic->add_option("--measure", a->measure, "measured cycles")->check(config_value("sim.measure"));
+  add_run_length_options(traffic, a->length);
   add_common(traffic, a->common);
   set_command_action(traffic, [a, traffic] {
     Overrides ov;
@@ -92,9 +92,7 @@ void register_run_commands(CLI::App& app) {
     if (traffic->count("--vcs")) ov.emplace_back("router.vcs_per_class", a->vcs);
     if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", a->buf);
     if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", a->len);
-    if (traffic->count("--seed")) ov.emplace_back("sim.seed", a->seed);
-    if (traffic->count("--warmup")) ov.emplace_back("sim.warmup", a->warmup);
-    if (traffic->count("--measure")) ov.emplace_back("sim.measure", a->measure);
+    run_length_overrides(traffic, a->length, ov);
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
     return execute(load_config(a->config_file, ov), a->common, "traffic", a->config_file);
   });
@@ -128,6 +126,7 @@ int run_cli(int argc, const char* const* argv) {
   install_interrupt_handlers();
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("wormcast ") + version() + " (" + commit() + ")");
   register_run_commands(app);
   register_schedule_command(app);
   register_broadcast_command(app);

@@ -15,6 +15,8 @@
 #include "sw/topology/path.h"
 #include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
+#include "tb/cli/schedule_svg.h"
+#include "tb/out/files.h"
 
 namespace wormcast {
 
@@ -88,100 +90,6 @@ std::string schedule_json(const Schedule& s, const sw::Verdict* verdict) {
   return o;
 }
 
-/// One panel per step on the 2-D grid (y grows upward, as in the papers' figures): nodes that
-/// already hold the message are dark, this step's receivers take the step's colour, and each
-/// unicast is drawn along its dimension-ordered path with an arrowhead at the receiver.
-std::string schedule_svg(const Schedule& s) {
-  static const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
-                                         "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
-  const Topology& t = s.topology;
-  const int nx = t.radix(0), ny = t.dims() > 1 ? t.radix(1) : 1;
-  const int cell = std::max(8, std::min(40, 480 / std::max(nx, ny)));
-  const int margin = cell, title = 24;
-  const int pw = nx * cell + 2 * margin, ph = ny * cell + 2 * margin + title;
-  const int steps = std::max(1, s.num_steps);
-  const int cols = std::min(steps, 4), rows = (steps + cols - 1) / cols;
-  const double r = cell * 0.28;
-  std::string o = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-      "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"13\">\n"
-      "<rect x=\"0\" y=\"0\" width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n",
-      cols * pw, rows * ph);
-
-  std::vector<int> informed_step(size_t(t.num_nodes()), -1);  // step at whose end it holds it
-  informed_step[size_t(s.source)] = 0;
-  for (const sw::Unicast& u : s.unicasts)
-    if (informed_step[size_t(u.dst)] < 0 || u.step < informed_step[size_t(u.dst)])
-      informed_step[size_t(u.dst)] = u.step;
-
-  for (int step = 1; step <= steps; ++step) {
-    const int px = ((step - 1) % cols) * pw, py = ((step - 1) / cols) * ph;
-    const int ci = (step - 1) % 10;
-    const char* colour = kColours[ci];
-    auto cx = [&](int x) { return px + margin + x * cell + cell / 2.0; };
-    auto cy = [&](int y) { return py + title + margin + (ny - 1 - y) * cell + cell / 2.0; };
-    int count = 0;
-    for (const sw::Unicast& u : s.unicasts) count += u.step == step;
-    o += fmt::format("<g>\n<text x=\"{}\" y=\"{}\">step {}: {} unicast{}</text>\n", px + margin,
-                     py + 17, step, count, count == 1 ? "" : "s");
-    o += fmt::format(
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd\"/>\n",
-        px + margin / 2, py + title + margin / 2, nx * cell + margin, ny * cell + margin);
-    for (const sw::Unicast& u : s.unicasts) {
-      if (u.step != step) continue;
-      const std::vector<sw::Arc> path = sw::unicast_path(t, u);
-      for (size_t j = 0; j < path.size(); ++j) {
-        const sw::Arc& a = path[j];
-        const int next = t.neighbor(a.node, a.port);
-        const int x0 = t.coord_of(a.node, 0), y0 = t.dims() > 1 ? t.coord_of(a.node, 1) : 0;
-        const int x1 = t.coord_of(next, 0), y1 = t.dims() > 1 ? t.coord_of(next, 1) : 0;
-        const int dim = a.port / 2, sign = (a.port & 1) ? -1 : 1;
-        const bool last = j + 1 == path.size();
-        const bool wraps = (dim == 0 ? x1 - x0 : y1 - y0) != sign;
-        auto line = [&](double ax, double ay, double bx, double by) {
-          o += fmt::format(
-              "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
-              "stroke-width=\"1.6\"/>\n",
-              ax, ay, bx, by, colour);
-        };
-        const double dx = dim == 0 ? sign : 0, dy = dim == 0 ? 0 : -sign;  // screen direction
-        if (!wraps) {
-          line(cx(x0), cy(y0), cx(x1), cy(y1));
-        } else {
-          // Wraparound link: leave through the panel edge, re-enter from the opposite one.
-          const double half = cell / 2.0 + margin / 2.0;
-          line(cx(x0), cy(y0), cx(x0) + dx * half, cy(y0) + dy * half);
-          line(cx(x1) - dx * half, cy(y1) - dy * half, cx(x1), cy(y1));
-        }
-        if (last) {
-          // Arrowhead with its tip on the receiver's circle (drawn as a polygon: markers are
-          // not rendered by every SVG tool).
-          const double tipx = cx(x1) - dx * r, tipy = cy(y1) - dy * r;
-          const double len = std::max(4.0, cell * 0.22), wid = len * 0.5;
-          o += fmt::format(
-              "<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"{}\"/>\n", tipx,
-              tipy, tipx - dx * len - dy * wid, tipy - dy * len + dx * wid, tipx - dx * len + dy * wid,
-              tipy - dy * len - dx * wid, colour);
-        }
-      }
-    }
-    for (int node = 0; node < t.num_nodes(); ++node) {
-      const int x = t.coord_of(node, 0), y = t.dims() > 1 ? t.coord_of(node, 1) : 0;
-      const int when = informed_step[size_t(node)];
-      std::string fill = "white";
-      if (when >= 0 && when < step) fill = "#444";
-      if (when == step) fill = colour;
-      o += fmt::format(
-          "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"{}\" stroke=\"{}\" "
-          "stroke-width=\"{}\"/>\n",
-          cx(x), cy(y), r, fill, node == s.source ? "black" : "#888", node == s.source ? 2 : 1);
-    }
-    o += "</g>\n";
-  }
-  o += "</svg>\n";
-  return o;
-}
-
 void print_schedule(std::ostream& out, const Schedule& s, bool quiet) {
   const Topology& t = s.topology;
   out << fmt::format("{} broadcast on {} from {}: {} steps, {} unicasts\n", s.algo, sw::describe(t),
@@ -217,8 +125,8 @@ int run_schedule(const ScheduleArgs& a) {
   if (!a.json_file.empty()) plan.add("--json", a.json_file);
   int source = 0;
   const Schedule s = make_schedule(a.choice, t, source);
-  if (!a.svg_file.empty() && t.dims() > 2)
-    throw ConfigError("--svg: only 1-D and 2-D networks can be drawn; got " + sw::describe(t));
+  std::string why;
+  if (!a.svg_file.empty() && !schedule_svg_drawable(s, why)) throw ConfigError("--svg: " + why);
   sw::Verdict verdict;
   if (a.check) verdict = sw::verify(s);
 

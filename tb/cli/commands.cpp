@@ -115,6 +115,17 @@ bool g_parse_only = false;
 }  // namespace
 
 void set_parse_only(bool on) { g_parse_only = on; }
+void add_run_length_options(CLI::App* cmd, RunLength& r) {
+  cmd->add_option("--seed", r.seed, "random seed")->check(config_value("sim.seed"));
+  cmd->add_option("--warmup", r.warmup, "warm-up cycles")->check(config_value("sim.warmup"));
+  cmd->add_option("--measure", r.measure, "measured cycles")->check(config_value("sim.measure"));
+}
+
+void run_length_overrides(const CLI::App* cmd, const RunLength& r, Overrides& ov) {
+  if (cmd->count("--seed")) ov.emplace_back("sim.seed", r.seed);
+  if (cmd->count("--warmup")) ov.emplace_back("sim.warmup", r.warmup);
+  if (cmd->count("--measure")) ov.emplace_back("sim.measure", r.measure);
+}
 
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
   const std::string name = cmd->get_name();

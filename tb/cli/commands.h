@@ -61,6 +61,14 @@ int run_cli(int argc, const char* const* argv);
 /// --rtl-vcd, --deadlock-dot.
 void add_record_options(CLI::App* cmd, RecordOptions& o);
 
+/// --seed, --warmup, --measure of the simulating commands, as configuration overrides.
+struct RunLength {
+  std::string seed, warmup, measure;  ///< as text: the configuration's strict parser reads them
+};
+void add_run_length_options(CLI::App* cmd, RunLength& r);
+/// Appends sim.seed / sim.warmup / sim.measure for the options given on cmd's command line.
+void run_length_overrides(const CLI::App* cmd, const RunLength& r, Overrides& ov);
+
 /// Which broadcast schedule, from which source: --algo, --source, --keep-redundant, --dcf-variant.
 struct ScheduleChoice {
   std::string algo;

@@ -12,8 +12,13 @@
 #include <fmt/format.h>
 
 #include "systemc/common/config.h"
+#include "systemc/common/version.h"
 
 namespace wormcast {
+
+nlohmann::json result_identity(const std::string& command) {
+  return {{"command", command}, {"format", 1}, {"version", version()}, {"commit", commit()}};
+}
 
 void write_file_atomic(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";

@@ -4,7 +4,12 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace wormcast {
+
+/// The "wormcast" block of every result file: command, format, version, commit.
+nlohmann::json result_identity(const std::string& command);
 
 /// Writes text to path atomically (temporary file + rename); throws ConfigError on failure.
 void write_file_atomic(const std::string& path, const std::string& text);

@@ -1,4 +1,4 @@
-// The canonical per-hop record as CSV (conventions rule 12), written atomically at the end.
+// The canonical per-hop record as CSV (one record format for every router model), written atomically at the end.
 #pragma once
 
 #include <string>

@@ -40,6 +40,7 @@ struct LockstepResult {
   int mismatch_vc = -1;
   std::string systemc_value, rtl_value;
   std::string vcd_written;      ///< path of the mismatch VCD, if one was written
+  std::string checker_report;   ///< the first mismatching wires, one line each, and their count
 };
 
 std::ostream& operator<<(std::ostream& os, const LockstepResult& r);

@@ -34,6 +34,7 @@ RouterConfig RtlModelInfo::router() const {
   r.router_delay = param(*this, "RouterDelay");
   r.link_delay = param(*this, "LinkDelay");
   r.credit_delay = param(*this, "CreditDelay");
+  r.vc_realloc = param(*this, "VcReallocTail") != 0 ? VcRealloc::Tail : VcRealloc::Empty;
   return r;
 }
 

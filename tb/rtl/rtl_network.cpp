@@ -15,7 +15,7 @@ namespace {
 bool same(const RouterConfig& a, const RouterConfig& b) {
   return a.local_ports == b.local_ports && a.vcs_per_class == b.vcs_per_class && a.dateline == b.dateline &&
          a.buffer_depth == b.buffer_depth && a.router_delay == b.router_delay && a.link_delay == b.link_delay &&
-         a.credit_delay == b.credit_delay;
+         a.credit_delay == b.credit_delay && a.vc_realloc == b.vc_realloc;
 }
 
 std::string describe(const RtlModelInfo& m) {
@@ -27,9 +27,10 @@ std::string describe(const RtlModelInfo& m) {
     topo += std::string(d ? "," : "") + (n.torus[d] ? "torus" : "mesh");
   }
   return fmt::format("{} (net {}:{}, local_ports {}, vcs_per_class {}, dateline {}, buffer_depth {}, router_delay {}, "
-                     "link_delay {}, credit_delay {})",
+                     "link_delay {}, credit_delay {}, vc_realloc {})",
                      m.name, topo, radix, r.local_ports == LocalPorts::All ? "all" : "one", r.vcs_per_class,
-                     r.dateline, r.buffer_depth, r.router_delay, r.link_delay, r.credit_delay);
+                     r.dateline, r.buffer_depth, r.router_delay, r.link_delay, r.credit_delay,
+                     r.vc_realloc == VcRealloc::Tail ? "tail" : "empty");
 }
 
 }  // namespace

@@ -164,7 +164,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
 nlohmann::json common_result(const std::string& command, const Config& cfg, const RunResult& r, const Network& net) {
   const Scoreboard& sb = net.scoreboard();
   nlohmann::json j;
-  j["wormcast"] = {{"command", command}, {"format", 1}};
+  j["wormcast"] = result_identity(command);
   j["config"] = cfg.echo();
   j["status"] = status_name(r.status);
   j["cycles"] = r.cycles;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <memory>
 
 #include <fmt/format.h>
@@ -14,7 +15,8 @@
 
 namespace wormcast {
 
-int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng) {
+int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng,
+                        const std::vector<int>& perm) {
   const int n = t.num_nodes();
   auto uniform = [&]() {
     if (n == 1) return src;
@@ -43,6 +45,24 @@ int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src
     case Pattern::Neighbor:
       o[0] = (c[0] + 1) % t.radix(0);
       return t.node(o);
+    case Pattern::BitReverse:
+    case Pattern::Shuffle:
+    case Pattern::Butterfly: {  // on the node id's b = log2 N bits
+      int b = 0;
+      while ((1 << b) < n) ++b;
+      const unsigned x = unsigned(src);
+      if (b == 0) return src;
+      if (cfg.pattern == Pattern::Shuffle) return int(((x << 1) | (x >> (b - 1))) & unsigned(n - 1));
+      if (cfg.pattern == Pattern::Butterfly) {  // swap the most and least significant bits
+        const unsigned lo = x & 1u, hi = (x >> (b - 1)) & 1u;
+        return int((x & ~(1u | (1u << (b - 1)))) | (lo << (b - 1)) | hi);
+      }
+      unsigned r = 0;
+      for (int i = 0; i < b; ++i) r |= ((x >> i) & 1u) << (b - 1 - i);
+      return int(r);
+    }
+    case Pattern::RandPerm:
+      return perm[size_t(src)];
   }
   return src;
 }
@@ -104,17 +124,71 @@ nlohmann::json TrafficStats::report(uint64_t window) const {
   return j;
 }
 
+std::vector<TraceEntry> read_traffic_trace(const std::string& path, int nodes) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(fmt::format("config: traffic.trace = '{}' cannot be read", path));
+  std::vector<TraceEntry> v;
+  std::string line;
+  for (int no = 1; std::getline(in, line); ++no) {
+    if (line.empty() || line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const auto f = split_list(line, ',');
+    if (no == 1 && line.find_first_of("0123456789") != 0) continue;  // a header
+    auto field = [&](size_t i, long long lo, long long hi, const char* what) {
+      size_t pos = 0;
+      long long x = -1;
+      try {
+        if (i < f.size()) x = std::stoll(f[i], &pos, 10);
+      } catch (...) {
+      }
+      if (i >= f.size() || pos != f[i].size() || x < lo || x > hi)
+        throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: {} is invalid; allowed: {}..{} (a line "
+                                      "is cycle,src,dst,len)",
+                                      path, no, what, lo, hi));
+      return x;
+    };
+    if (f.size() != 4)
+      throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: expected cycle,src,dst,len", path, no));
+    v.push_back(TraceEntry{uint64_t(field(0, 0, 1000000000000LL, "cycle")), int(field(1, 0, nodes - 1, "src")),
+                           int(field(2, 0, nodes - 1, "dst")), uint32_t(field(3, 1, 1000000, "len"))});
+  }
+  std::stable_sort(v.begin(), v.end(), [](auto& a, auto& b) { return a.cycle < b.cycle; });
+  return v;
+}
+
 TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats)
     : sc_module(name), m_cfg(cfg), m_net(net), m_stats(stats), m_topo(net.topology()) {
   const bool message = cfg.traffic.mode == InjectionMode::Message;
   m_len = uint32_t(message ? cfg.traffic.message_len : cfg.traffic.packet_len);
-  m_p = cfg.traffic.rate / double(m_len);
+  double mean = m_len;
+  if (!cfg.traffic.sizes.empty()) {
+    std::vector<double> w;
+    double lw = 0, total = 0;
+    for (auto& [l, x] : cfg.traffic.sizes) {
+      w.push_back(x);
+      lw += l * x;
+      total += x;
+    }
+    m_size = std::discrete_distribution<int>(w.begin(), w.end());
+    mean = lw / total;
+  }
+  m_p = cfg.traffic.rate / mean;
+  if (cfg.traffic.process == InjectionProcess::OnOff)  // the same mean load, concentrated in the on periods
+    m_p /= cfg.traffic.burst_alpha / (cfg.traffic.burst_alpha + cfg.traffic.burst_beta);
   const int n = m_topo.num_nodes();
   for (int i = 0; i < n; ++i) {
     std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
     m_rng.emplace_back(seq);
     m_next.push_back(next_gap(m_rng.back()) - 1);
   }
+  m_on.assign(size_t(n), 0);
+  if (cfg.traffic.pattern == Pattern::RandPerm) {
+    m_perm.resize(size_t(n));
+    for (int i = 0; i < n; ++i) m_perm[size_t(i)] = i;
+    std::mt19937_64 prng(cfg.sim.seed ^ 0x9e3779b97f4a7c15ULL);
+    std::shuffle(m_perm.begin(), m_perm.end(), prng);
+  }
+  if (!cfg.traffic.trace.empty()) m_trace = read_traffic_trace(cfg.traffic.trace, n);
+  m_tie_next.assign(size_t(n), 0);
   SC_HAS_PROCESS(TrafficGen);
   SC_METHOD(tick);
   sensitive << clk.pos();
@@ -156,30 +230,77 @@ Destination TrafficGen::region(int s, std::mt19937_64& rng) const {
   }
 }
 
+bool TrafficGen::generates(int s, uint64_t t) {
+  auto& rng = m_rng[size_t(s)];
+  if (m_cfg.traffic.process == InjectionProcess::OnOff) {
+    std::uniform_real_distribution<double> u(0, 1);
+    uint8_t& on = m_on[size_t(s)];
+    on = on ? u(rng) >= m_cfg.traffic.burst_beta : u(rng) < m_cfg.traffic.burst_alpha;
+    return on && u(rng) < m_p;
+  }
+  if (m_next[size_t(s)] != t) return false;
+  m_next[size_t(s)] = t + next_gap(rng);
+  return true;
+}
+
+uint32_t TrafficGen::draw_length(std::mt19937_64& rng) const {
+  if (m_cfg.traffic.sizes.empty()) return m_len;
+  auto dist = m_size;  // discrete_distribution::operator() is not const
+  return uint32_t(m_cfg.traffic.sizes[size_t(dist(rng))].first);
+}
+
+void TrafficGen::emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie) {
+  m_net.nic(s).submit(d, len, tie, 0, t);
+  m_stats.on_generated(t, len);
+  if (t >= m_stats.m_begin && t < m_stats.m_end)
+    m_stats.m_measured_created += (len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
+}
+
+bool TrafficGen::next_tie(int s, std::mt19937_64& rng) {
+  switch (m_cfg.traffic.tie) {
+    case TiePolicy::Plus:
+      return false;
+    case TiePolicy::Random:  // drawn after the destination, so plus keeps today's random sequence
+      return (rng() >> 63) != 0;
+    case TiePolicy::Balanced: {
+      uint8_t& next = m_tie_next[size_t(s)];
+      next ^= 1;
+      return next == 0;  // plus first, then minus, per source
+    }
+  }
+  return false;
+}
+
 void TrafficGen::tick() {
   const uint64_t t = m_cycle++;
   if (t >= m_stop) return;
+  if (!m_cfg.traffic.trace.empty()) {  // exactly the trace's messages, at their cycles
+    for (; m_trace_next < m_trace.size() && m_trace[m_trace_next].cycle <= t; ++m_trace_next) {
+      const TraceEntry& e = m_trace[m_trace_next];
+      if (e.cycle == t) emit(e.src, t, Destination::to(e.dst), e.len, false);
+    }
+    return;
+  }
   const int n = m_topo.num_nodes();
   for (int s = 0; s < n; ++s) {
-    if (m_next[size_t(s)] != t) continue;
+    if (!generates(s, t)) continue;
     auto& rng = m_rng[size_t(s)];
-    m_next[size_t(s)] = t + next_gap(rng);
+    const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
+                           std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
+    const uint32_t len = draw_length(rng);
     if (m_net.nic(s).backlog() >= uint64_t(m_cfg.traffic.source_queue)) {
       // Above saturation the queue would grow without end: drop, count, report the run unstable.
       // The packet was still offered.
-      m_stats.on_generated(t, m_len);
+      m_stats.on_generated(t, len);
       ++m_stats.m_dropped;
       continue;
     }
-    const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
-                           std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
     if (broadcast)
-      m_net.nic(s).submit(region(s, rng), m_len, false, 0, t);
-    else
-      m_net.nic(s).submit(pattern_destination(m_topo, m_cfg.traffic, s, rng), m_len, false, 0, t);
-    m_stats.on_generated(t, m_len);
-    if (t >= m_stats.m_begin && t < m_stats.m_end)
-      m_stats.m_measured_created += (m_len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
+      emit(s, t, region(s, rng), len, false);
+    else {
+      const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm);
+      emit(s, t, Destination::to(dst), len, next_tie(s, rng));
+    }
   }
 }
 

@@ -16,8 +16,21 @@
 
 namespace wormcast {
 
-/// Destination of a packet from `src` under a pattern (uniform and hotspot draw from rng).
-int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng);
+/// Destination of a packet from `src` under a pattern (uniform and hotspot draw from rng; randperm
+/// looks up `perm`, the run's fixed permutation of the nodes). A pattern may map a node to itself:
+/// such a packet goes through its own router (0 hops).
+int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng,
+                        const std::vector<int>& perm = {});
+
+/// One message of a traffic trace (traffic.trace).
+struct TraceEntry {
+  uint64_t cycle;
+  int src, dst;
+  uint32_t len;
+};
+/// Reads cycle,src,dst,len lines (a header line and blank lines are skipped), sorted by cycle
+/// (stable); throws ConfigError naming the file, line and field.
+std::vector<TraceEntry> read_traffic_trace(const std::string& path, int nodes);
 
 /// Latency samples as an exact histogram (count per latency value): memory grows with the largest
 /// latency, not with the number of samples; mean and percentiles are those of the sorted samples.
@@ -68,8 +81,14 @@ class TrafficGen : public sc_core::sc_module {
  private:
   void tick();
   uint64_t next_gap(std::mt19937_64& rng) const;
+  /// Whether node s generates in cycle t (the injection process).
+  bool generates(int s, uint64_t t);
+  uint32_t draw_length(std::mt19937_64& rng) const;
+  void emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie);
   /// A region broadcast's destination from node s (never only s itself).
   Destination region(int s, std::mt19937_64& rng) const;
+  /// The tie bit of node s's next unicast message (traffic.tie).
+  bool next_tie(int s, std::mt19937_64& rng);
 
   Config m_cfg;
   Network& m_net;
@@ -77,9 +96,15 @@ class TrafficGen : public sc_core::sc_module {
   sw::Topology m_topo;
   uint64_t m_cycle = 0, m_stop = ~uint64_t(0);
   uint32_t m_len;
-  double m_p;  ///< per-cycle probability of a new packet/message at a node
+  double m_p;  ///< per-cycle probability of a new packet/message at a node (while on, for onoff)
   std::vector<std::mt19937_64> m_rng;
   std::vector<uint64_t> m_next;
+  std::vector<uint8_t> m_on;            ///< onoff: node in its on state
+  std::discrete_distribution<int> m_size;  ///< index into cfg.traffic.sizes
+  std::vector<int> m_perm;              ///< randperm: destination of each node
+  std::vector<TraceEntry> m_trace;
+  size_t m_trace_next = 0;
+  std::vector<uint8_t> m_tie_next;  ///< [node] tie bit of its next message under balanced
 };
 
 /// The traffic run's outputs; without a plan of the caller's (opt.plan) run_traffic plans and

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `wormcast gossip` contract: --simulate on small cases exits 0 with JSON holding the measured
-# cycles next to the step model (measured >= model, every chunk everywhere); bad input exits 2
-# with one line naming the option and leaves no file behind.
+# cycles next to the step model (measured >= model, every chunk everywhere); --port one builds
+# and verifies the one-port variants; --svg writes a well-formed SVG; bad input exits 2 with one
+# line naming the option and leaves no file behind (neither --json nor --svg).
 set -u
 bin=$1
 work=$(mktemp -d)
@@ -14,7 +15,7 @@ expect_bad() {  # option-named-in-error, args...
   shift
   rm -f "$work"/*
   local err
-  err=$("$bin" gossip "$@" --json "$work/out.json" 2>&1 >/dev/null)
+  err=$("$bin" gossip "$@" --json "$work/out.json" --svg "$work/out.svg" 2>&1 >/dev/null)
   local rc=$?
   if [ $rc -ne 2 ]; then echo "FAIL: [$*] exited $rc, want 2"; fail=1; fi
   if [ -n "$(ls "$work")" ]; then echo "FAIL: [$*] left files: $(ls "$work")"; fail=1; fi
@@ -54,6 +55,60 @@ expect_bad --len --net ring:9 --algo approach1 --r 2 --len 8
 expect_bad --r --net ring:9 --algo approach1 --r 2,5 --simulate
 expect_bad --a --net torus:9x9 --algo torgos --a 1 --b 1 --simulate
 expect_bad --net --net torus:0x9 --algo approach1-1 --simulate
+expect_bad --port --net ring:9 --algo approach1 --port two
+expect_bad --search --net ring:27 --algo circgos --search --port one
+expect_bad approach1-1-bw --net torus:9x9 --algo approach1-1-bw
+expect_bad --svg --net torus:3x3x3 --algo approach1-1-1
+expect_bad --svg --net ring:27 --algo circgos --search --r 2,10
+
+# One-port variants: verified under the one-port rule (exit 0 with --check), simulated on the
+# one-port NIC that --port one selects.
+expect_good --net torus:4x4 --algo approach1-1-bw --r 2 --len 8 --simulate --check
+expect_good --net torus:4x4 --algo torgos --a 2 --a2 2 --k 1 --port one --r 2 --len 8 --simulate --check
+for args in "--net ring:13 --algo circgos --a 3 --a2 2 --k 2" "--net torus:8x8 --algo approach2-1" \
+            "--net torus:6x6 --algo torgos --a 3 --a2 3 --k 1" "--net torus:8x8 --algo approach1-1-bw"; do
+  rm -f "$work"/*
+  # shellcheck disable=SC2086
+  "$bin" gossip $args --port one --r 4 --check --json "$work/one.json" >"$work/one.txt" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ]; then echo "FAIL: [$args --port one --check] exited $rc"; cat "$work/one.txt"; fail=1; continue; fi
+  python3 - "$work/one.json" "$args" <<'PY' || fail=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+e = j["results"][0]
+if not j["check"]["ok"] or e["step_by_step"]["ports"] != "one" or "one-port" not in j["label"]:
+    print("FAIL: [%s --port one] not a verified one-port schedule: %s" % (sys.argv[2], j["label"]))
+    sys.exit(1)
+PY
+done
+# Sec. 7.2's closed form for Approach 1 equals the one-port step cost: (9 - 1)(2 + 2 * 4) = 80.
+"$bin" gossip --net ring:9 --algo approach1 --port one --r 4 --quiet | grep -q "step by step 80 (l t_f)  closed form 80 (Sec. 7.2)" \
+  || { echo "FAIL: one-port Approach 1 is not (n-1)(2+2r)"; fail=1; }
+
+# --svg: a well-formed drawing, one panel per step, with and without --simulate.
+for args in "--net torus:8x8 --algo approach1-1-bw" "--net ring:12 --algo circgos --a 3 --b 2" \
+            "--net torus:4x4 --algo torgos --a 2 --b 1 --simulate --len 4"; do
+  rm -f "$work"/*
+  # shellcheck disable=SC2086
+  "$bin" gossip $args --r 2 --svg "$work/g.svg" >"$work/svg.txt" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ] || [ ! -s "$work/g.svg" ]; then echo "FAIL: [$args --svg] exited $rc or wrote nothing"; cat "$work/svg.txt"; fail=1; continue; fi
+  python3 - "$work/g.svg" "$args" <<'PY' || fail=1
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+ns = "{http://www.w3.org/2000/svg}"
+panels = root.findall(ns + "g")
+texts = [t.text for t in root.iter(ns + "text")]
+if root.tag != ns + "svg" or not panels or not all(t.startswith("step %d:" % (i + 1)) for i, t in enumerate(texts)):
+    print("FAIL: [%s --svg] not one titled panel per step" % sys.argv[2])
+    sys.exit(1)
+PY
+done
+# The broadcast command still draws with the same (shared) code.
+rm -f "$work"/*
+"$bin" schedule --net torus:8x8 --algo dcf --svg "$work/b.svg" --quiet >/dev/null \
+  && python3 -c "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])" "$work/b.svg" \
+  || { echo "FAIL: schedule --svg"; fail=1; }
 
 # Without --simulate the command is the host tool's: exit 0 and its JSON.
 rm -f "$work"/*

@@ -92,3 +92,15 @@ TEST_CASE("lockstep: a build whose switch-allocator pointer stays on the winner 
   CHECK(body.find("systemc_flit_out_0") != std::string::npos);
   CHECK(body.find("\n#" + std::to_string(r.mismatch_cycle) + "\n1") != std::string::npos);
 }
+
+TEST_CASE("lockstep: 2-D all-port torus V=1 B=4 with tail VC re-allocation agrees with SystemC "
+          "for 50k cycles", "[rtl]") {
+  REQUIRE(find_rtl_model("torus8x8_v1b4_tail").router().vc_realloc == VcRealloc::Tail);
+  check_agreement("torus8x8_v1b4_tail", 5, 5 + 8 * 2);  // (5,2)
+}
+
+TEST_CASE("lockstep: mixed torus/mesh 5x6 with delays and tail VC re-allocation agrees with "
+          "SystemC for 50k cycles", "[rtl]") {
+  REQUIRE(find_rtl_model("mixed5x6_delays_tail").router().vc_realloc == VcRealloc::Tail);
+  check_agreement("mixed5x6_delays_tail", 6, 3 + 5 * 4);  // (3,4)
+}

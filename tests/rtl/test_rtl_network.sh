@@ -31,6 +31,29 @@ same "uniform 8x8 rtl" "$work/uniform_sc.csv" "$work/uniform_rtl.csv" 100000
 same "uniform 8x8 mixed" "$work/uniform_sc.csv" "$work/uniform_mixed.csv" 100000
 grep -q '"model": "rtl"' "$work/uniform_rtl.json" || { echo "FAIL: JSON does not echo router.model rtl"; fail=1; }
 
+# The tail VC re-allocation policy (torus8x8_v1b4_tail: V=1, B=4) with random ties, near
+# saturation so that packets queue behind each other in one VC buffer.
+for m in sc rtl mixed; do
+  "$bin" traffic --net torus:8x8 --rate 0.3 --warmup 0 --measure 10000 --seed 12 \
+    --set router.vc_realloc=tail --set traffic.tie=random \
+    --router "$m" --deliveries "$work/tail_$m.csv" --json "$work/tail_$m.json" >/dev/null \
+    || { echo "FAIL: tail re-allocation with router $m exited $?"; fail=1; }
+done
+same "tail re-allocation 8x8 rtl" "$work/tail_sc.csv" "$work/tail_rtl.csv" 100000
+same "tail re-allocation 8x8 mixed" "$work/tail_sc.csv" "$work/tail_mixed.csv" 100000
+# router.model = rtl matches builds by the policy too: no V=2, B=8 build has tail.
+"$bin" traffic --net torus:8x8 --vcs 2 --buf 8 --measure 100 --set router.vc_realloc=tail --router rtl \
+  >/dev/null 2>"$work/no_build.err"
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: rtl without a tail build exited $rc, want 2"; fail=1; }
+grep -q "vc_realloc tail" "$work/no_build.err" || { echo "FAIL: the error does not list the tail builds"; fail=1; }
+# The RTL router implements input-first allocation only.
+"$bin" traffic --net torus:8x8 --measure 100 --set router.allocator=islip --router rtl >/dev/null 2>"$work/alloc.err"
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: rtl with the islip allocator exited $rc, want 2"; fail=1; }
+grep -q "router.allocator = islip.*input-first" "$work/alloc.err" \
+  || { echo "FAIL: the allocator error does not name what the RTL supports: $(cat "$work/alloc.err")"; fail=1; }
+
 # Broadcasts run by the node programs: DCF (contention-free) and EDN at t_s = 0 (its messages
 # block each other in the network).
 for algo in dcf edn; do

@@ -1,15 +1,21 @@
 // Test-bench helpers for SystemC tests: a network under a clock, driven one message at a time.
 #pragma once
 
+#include <cstdio>
+#include <fstream>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include <systemc>
 
 #include "systemc/common/clock.h"
 #include "systemc/common/config.h"
 #include "systemc/net/network.h"
+#include "tb/cli/commands.h"
 
 namespace wormcast::test {
 
@@ -42,6 +48,9 @@ struct Bench : sc_core::sc_module, HopObserver {
     const uint64_t now = current_cycle();
     if (c > now) wait(cycle_time() * double(c - now));
   }
+  /// Advance by n cycles; n = 0.5 moves between a rising edge and the next, where router state
+  /// is stable.
+  void wait_cycles(double n) { wait(cycle_time() * n); }
   /// Wait until node `dst` has a visible delivery (at most `limit` cycles); returns it.
   bool wait_delivery(int dst, uint64_t limit, sw::Delivery& out) {
     for (uint64_t i = 0; i < limit; ++i) {
@@ -54,6 +63,22 @@ struct Bench : sc_core::sc_module, HopObserver {
     return false;
   }
 };
+
+/// Runs the `wormcast` command line in this process: its exit code.
+inline int cli(const std::vector<std::string>& args) {
+  std::vector<const char*> argv{"wormcast"};
+  for (auto& a : args) argv.push_back(a.c_str());
+  return run_cli(int(argv.size()), argv.data());
+}
+
+/// A JSON result file, removed after reading (empty JSON when it cannot be read).
+inline nlohmann::json take_json(const std::string& path) {
+  std::ifstream in(path);
+  if (!in.good()) return {};
+  auto j = nlohmann::json::parse(in);
+  std::remove(path.c_str());
+  return j;
+}
 
 inline Config config_for(const std::string& radix, const std::string& topology, Overrides extra = {}) {
   Overrides ov{{"net.radix", radix}, {"net.topology", topology}};

@@ -15,6 +15,7 @@
 #include "systemc/common/clock.h"
 #include "systemc/net/network.h"
 #include "tb/cli/commands.h"
+#include "tests/sc/harness.h"
 
 using namespace wormcast;
 
@@ -156,16 +157,13 @@ void register_ring(const std::string& name, bool stuck) {
   register_family(f);
 }
 
-int cli(std::vector<std::string> args) {
-  std::vector<const char*> argv{"wormcast"};
-  for (auto& a : args) argv.push_back(a.c_str());
-  return run_cli(int(argv.size()), argv.data());
-}
+using test::cli;
 
+/// The result file, removed after reading; it must exist.
 nlohmann::json read_json(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  return nlohmann::json::parse(in);
+  auto j = test::take_json(path);
+  REQUIRE(!j.is_null());
+  return j;
 }
 
 }  // namespace
@@ -177,7 +175,6 @@ TEST_CASE("family: a toy ring family runs uniform traffic through the torus's CL
   REQUIRE(cli({"traffic", "--net", "ring:12", "--rate", "0.05", "--len", "3", "--warmup", "200", "--measure", "3000",
                "--json", json, "--set", "sim.progress=off"}) == 0);
   const nlohmann::json j = read_json(json);
-  std::remove(json.c_str());
   REQUIRE(j["status"] == "ok");
   REQUIRE(j["config"]["net"]["family"] == "ring");
   REQUIRE(j["config"].count("router") == 0);  // the torus keys are not echoed for another family
@@ -201,7 +198,6 @@ TEST_CASE("family: the watchdog stops a toy ring whose stop holds every flit (ex
   REQUIRE(cli({"traffic", "--net", "ring-stuck:6", "--rate", "0.05", "--len", "2", "--warmup", "0", "--measure",
                "2000", "--json", json, "--set", "sim.progress=off", "--set", "sim.watchdog=300"}) == 3);
   const nlohmann::json j = read_json(json);
-  std::remove(json.c_str());
   REQUIRE(j["status"] == "deadlock");
   REQUIRE(j["deadlock"]["detected"] == true);
   const auto& waits = j["deadlock"]["wait_for"]["waits"];

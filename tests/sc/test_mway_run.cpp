@@ -14,22 +14,18 @@
 #include <nlohmann/json.hpp>
 
 #include "tb/cli/commands.h"
+#include "tests/sc/harness.h"
 
 using namespace wormcast;
 
 namespace {
 
-int cli(std::vector<std::string> args) {
-  std::vector<const char*> argv{"wormcast"};
-  for (auto& a : args) argv.push_back(a.c_str());
-  return run_cli(int(argv.size()), argv.data());
-}
+using test::cli;
 
+/// The result file, removed after reading; it must exist.
 nlohmann::json read_json(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE(in.good());
-  auto j = nlohmann::json::parse(in);
-  std::remove(path.c_str());
+  auto j = test::take_json(path);
+  REQUIRE(!j.is_null());
   return j;
 }
 

@@ -1,4 +1,4 @@
-// Analytic backend: seed 000's closed forms for DCF and EDN, and the timing rules one by one.
+// Analytic backend: Hou, Wang and Hsu's closed forms for DCF and EDN, and the timing rules one by one.
 #include <catch2/catch.hpp>
 
 #include "sw/broadcast/broadcast.h"
@@ -37,7 +37,7 @@ long long pow4(long long e) {
   return r;
 }
 
-/// Seed 000 Sec. 6.1 hop term: 4(4^k-1)/3 on 4^k, 2(4^(k+1)-1)/3 on 2*4^k.
+/// Hou, Wang and Hsu Sec. 6.1 hop term: 4(4^k-1)/3 on 4^k, 2(4^(k+1)-1)/3 on 2*4^k.
 long long seed_hops(int n) {
   auto [k, prime] = dcf_k(n);
   return prime ? 2 * (pow4(k + 1) - 1) / 3 : 4 * (pow4(k) - 1) / 3;
@@ -90,7 +90,7 @@ std::vector<NodeProgram*> slots(const Topology& t, std::vector<std::pair<int, Sc
 
 }  // namespace
 
-TEST_CASE("analytic: DCF reproduces seed 000's closed forms (tabled values)", "[sw]") {
+TEST_CASE("analytic: DCF reproduces Hou, Wang and Hsu's closed forms (tabled values)", "[sw]") {
   auto [n, ts, L, expect] = GENERATE(table<int, int, int, long long>({
       {4, 0, 32, 68},      {4, 200, 32, 1468},   {4, 200, 1024, 3452},
       {16, 0, 32, 148},    {16, 200, 32, 2948},  {16, 200, 1024, 6916},

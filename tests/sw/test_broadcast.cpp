@@ -1,4 +1,4 @@
-// Broadcast generators: worked examples of the research notes, step counts, sources, size errors.
+// Broadcast generators: worked examples of our reconstruction, step counts, sources, size errors.
 #include <catch2/catch.hpp>
 
 #include <set>

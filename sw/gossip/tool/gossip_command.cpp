@@ -87,10 +87,20 @@ LineSpec parse_phase(const std::string& text, int n) {
   return s;
 }
 
+PortModel port_model(const GossipArgs& a) {
+  if (a.port == "one") return PortModel::OnePort;
+  if (a.port == "all") return PortModel::AllPort;
+  if (!a.port.empty()) throw GossipParamError("--port: must be all or one (got '" + a.port + "')");
+  return a.algo == "approach1-1-bw" ? PortModel::OnePort : PortModel::AllPort;
+}
+
 /// --algo names plus the "approachI-J[-K]" shorthand for HIGH-DIM-GOS' with approaches per phase.
 GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
   GossipSpec s;
-  s.coloured = !a.uncoloured;
+  s.ports = port_model(a);
+  // One-port: uncoloured, as the paper's Fig. 6 implementations (a colour per axis would have a
+  // PU send d messages in a step).
+  s.coloured = !a.uncoloured && s.ports == PortModel::AllPort;
   std::smatch m;
   const int n = t.radix(0);
   if (std::regex_match(a.algo, m, std::regex(R"(approach([12])((-[12])+))"))) {
@@ -146,7 +156,41 @@ double line_closed(const LineSpec& l, int n, double r, HalfRule half) {
 }
 
 /// The paper's closed form for `spec`, NaN when the paper gives none for it.
+/// Sec. 7.2's one-port forms: Approach 1 and 2 on a ring, and per phase (scaled as in Sec. 4.3)
+/// for HIGH-DIM-GOS with Approach 1/2 phases. The paper gives none for CIRCGOS, TORGOS and the
+/// black/white Approach 1-1 ("a detailed analysis ... is omitted"): null.
+json closed_form_one_port_json(const GossipSpec& s, const Topology& t, double r) {
+  const int n = t.radix(0), d = t.dims();
+  auto line = [&](LineAlgo a, double rr) {
+    return a == LineAlgo::Approach1 ? approach1_one_port_time(n, rr) : approach2_one_port_time(n, rr);
+  };
+  ClosedForm f;
+  std::string source;
+  if (s.algo == GossipAlgo::Approach1 || s.algo == GossipAlgo::Approach2) {
+    const LineAlgo a = s.algo == GossipAlgo::Approach1 ? LineAlgo::Approach1 : LineAlgo::Approach2;
+    f.add(gossip_algo_name(s.algo), line(a, r));
+    source = s.algo == GossipAlgo::Approach1 ? "Sec. 7.2" : "Sec. 7.2 (approximate)";
+  } else if (s.algo == GossipAlgo::HighDimGos) {
+    for (int p = 0; p < d; ++p) {
+      const LineSpec& l = s.phases[size_t(p)];
+      if (l.algo == LineAlgo::Circgos) return json();
+      const double unit = std::pow(double(n), p);
+      f.add("phase " + std::to_string(p), unit * line(l.algo, r / unit));
+    }
+    source = "Sec. 7.2 per phase (Sec. 4.3)";
+  } else {
+    return json();
+  }
+  json j;
+  j["source"] = source;
+  j["total"] = f.total;
+  j["ports"] = "one";
+  for (const auto& [name, v] : f.phases) j["phases"][name] = v;
+  return j;
+}
+
 json closed_form_json(const GossipSpec& s, const Topology& t, double r, HalfRule half) {
+  if (s.ports == PortModel::OnePort) return closed_form_one_port_json(s, t, r);
   const int n = t.radix(0), d = t.dims();
   const int colours = s.coloured ? d : 1;
   json j;
@@ -195,6 +239,8 @@ json closed_form_json(const GossipSpec& s, const Topology& t, double r, HalfRule
       if (d > 2 && s.coloured) j["theorem4"] = cubgos_theorem4(n, d, s.circ.a1, r);
       break;
     }
+    case GossipAlgo::Approach11BlackWhite:
+      return json();
   }
   j["source"] = source;
   j["total"] = f.total;
@@ -213,6 +259,7 @@ json lower_bounds_json(const Topology& t, double r) {
 }
 
 std::string spec_label(const GossipSpec& s) {
+  const std::string port = s.ports == PortModel::OnePort ? " one-port" : "";
   std::string out = gossip_algo_name(s.algo);
   if (s.algo == GossipAlgo::HighDimGos) {
     out += s.coloured ? "' [" : " [";
@@ -222,18 +269,19 @@ std::string spec_label(const GossipSpec& s) {
       out += l.algo == LineAlgo::Approach1 ? "1" : l.algo == LineAlgo::Approach2 ? "2"
              : "circgos(" + std::to_string(l.circ.a1) + "," + std::to_string(l.circ.a2) + "," + std::to_string(l.circ.k) + ")";
     }
-    return out + "]";
+    return out + "]" + port;
   }
   if (s.algo == GossipAlgo::Torgos || s.algo == GossipAlgo::Cubgos) out += s.coloured ? "'" : "";
   if (s.algo == GossipAlgo::Circgos || s.algo == GossipAlgo::Torgos || s.algo == GossipAlgo::Cubgos)
     out += "(a1=" + std::to_string(s.circ.a1) + ", a2=" + std::to_string(s.circ.a2) + ", k=" + std::to_string(s.circ.k) + ")";
-  return out;
+  return out + port;
 }
 
 /// Generated schedule with its verdict, reused for several r.
 struct Built {
   GossipSchedule g;
   Verdict verdict;
+  PortModel ports = PortModel::AllPort;  ///< the rule it was verified and is costed under
 };
 
 std::optional<Built> build(const Topology& t, const GossipSpec& s, const GossipArgs& a, std::string& why) {
@@ -242,8 +290,10 @@ std::optional<Built> build(const Topology& t, const GossipSpec& s, const GossipA
     return std::nullopt;
   }
   try {
-    Built b{generate_gossip(t, s), {}};
-    b.verdict = verify(b.g.schedule);
+    Built b{generate_gossip(t, s), {}, s.ports};
+    VerifyOptions o;
+    o.one_port = s.ports == PortModel::OnePort;
+    b.verdict = verify(b.g.schedule, o);
     return b;
   } catch (const GossipParamError& e) {
     why = std::string("not generated: ") + e.what();
@@ -256,8 +306,10 @@ json step_json(const Built& b, double r, const GossipArgs& a, bool per_step) {
   p.r = r;
   p.hop_term = a.hop >= 0;
   p.hop = a.hop >= 0 ? a.hop : 0;
+  p.ports = b.ports;
   const ScheduleCost c = schedule_cost(b.g.schedule, p);
   json j;
+  j["ports"] = b.ports == PortModel::OnePort ? "one" : "all";
   j["total"] = c.total;
   j["steps"] = b.g.schedule.num_steps;
   j["busy_steps"] = c.busy_steps;
@@ -397,7 +449,16 @@ void register_gossip_options(CLI::App& app, GossipArgs& a) {
   app.add_option("--net", a.net, "ring:N, torus:NxN or torus:NxNxN (required)");
   app.add_option("--algo", a.algo,
                  "approach1, approach2, circgos (rings); high-dim-gos (--phases) or approachI-J[-K] "
-                 "(HIGH-DIM-GOS' with Approach I, J, K per phase); torgos (2-D); cubgos (d-D)");
+                 "(HIGH-DIM-GOS' with Approach I, J, K per phase); torgos (2-D); cubgos (d-D); "
+                 "approach1-1-bw (n x n, n even: the black/white Approach 1-1 of Fig. 6, one-port)");
+  app.add_option("--port", a.port,
+                 "all (default) or one: Sec. 7.2's one-port variants (a PU sends one and receives one message "
+                 "per step: binary concentration, Approach 1 in one direction for n - 1 steps, the Phase 3/4a "
+                 "fill streamed rightwards only; uncoloured), verified under the one-port rule and costed with "
+                 "a PU's sends and receipts of a step adding up (Approach 1: (n-1)(2+2r)); the default for "
+                 "approach1-1-bw is one. INTERPRETATION: beyond Approach 1 and the binary concentration the "
+                 "paper gives no details; the circulation, fill and black/white 2x2 scheme are ours "
+                 "(docs/schedules.md)");
   app.add_option("--phases", a.phases, "high-dim-gos: one of 1, 2, circgos:A:B per dimension")->delimiter(',');
   app.add_option("--r", a.r, "r = t_s / (l t_f): a value, a list 2,10,50 or a range 2..250 (default 10)");
   app.add_option("--a", a.a, "CIRCGOS/TORGOS/CUBGOS: number of bridgeheads a (a1), 2..n");
@@ -427,6 +488,9 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
     j["net"] = describe(t);
     j["nodes"] = t.num_nodes();
     code = 0;
+    if (port_model(a) == PortModel::OnePort && (a.table || a.search))
+      throw GossipParamError(std::string(a.table ? "--table" : "--search") +
+                             ": all-port only (the paper gives no one-port closed forms for CIRCGOS/TORGOS; use --port all)");
     if (a.table) {
       for (double r : rs) j["rows"].push_back(table_row(t, r, a));
       out << j.dump(2) << "\n";
@@ -488,6 +552,7 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
           out << format_verdict(b->g.schedule, b->verdict);
           j["check"] = {{"ok", b->verdict.ok()}, {"complete", b->verdict.complete}, {"chunk_causal", b->verdict.chunk_causal},
                         {"overlap_free", b->verdict.stepwise_contention_free}, {"errors", b->verdict.errors}};
+          if (b->verdict.one_port_checked) j["check"]["one_port"] = b->verdict.one_port;
           if (!b->verdict.ok()) code = 1;
         }
       }
@@ -510,10 +575,14 @@ int run_gossip_command(const GossipArgs& a, std::ostream& out, std::ostream& err
 
 std::vector<double> gossip_r_values(const GossipArgs& a) { return parse_r(a.r); }
 
+PortModel gossip_port_model(const GossipArgs& a) { return port_model(a); }
+
 GossipSchedule gossip_schedule(const GossipArgs& a, double r) {
   if (a.table) throw GossipParamError("--table: names several schedules; give one --algo instead");
   const Topology t = parse_gossip_net(a.net);
   GossipSpec spec = make_spec(a, t);
+  if (spec.ports == PortModel::OnePort && a.search)
+    throw GossipParamError("--search: all-port only (the paper gives no one-port closed forms for CIRCGOS/TORGOS; use --port all)");
   if (a.search) {
     if (spec.algo != GossipAlgo::Circgos && spec.algo != GossipAlgo::Torgos && spec.algo != GossipAlgo::Cubgos)
       throw GossipParamError("--search: only for circgos, torgos, cubgos (got " + a.algo + ")");

@@ -23,6 +23,7 @@ struct GossipArgs {
   bool table = false;       ///< every algorithm of the paper's table for this network
   bool confirm = false;     ///< with --search over several r: also cost each winner step by step
   bool uncoloured = false;  ///< uniaxial TORGOS / CUBGOS / HIGH-DIM-GOS (no colour split)
+  std::string port;         ///< "all", "one" or empty: all-port except approach1-1-bw
   bool half = false;        ///< closed forms and search with a/2 instead of floor(a/2)
   bool divisors_only = false;
   bool check = false;
@@ -44,6 +45,10 @@ int run_gossip_command(const GossipArgs& args, std::ostream& out, std::ostream& 
 /// 1 when --check failed. Throws GossipParamError on bad input (what run_gossip_command turns
 /// into exit code 2). For hosts that add to the result (`wormcast gossip --simulate`).
 nlohmann::json gossip_command_json(const GossipArgs& args, std::ostream& out, int& code);
+
+/// The port model the arguments select (--port; empty: one-port for approach1-1-bw only).
+/// Throws GossipParamError on a bad --port.
+PortModel gossip_port_model(const GossipArgs& args);
 
 /// The --r values of the arguments (throws GossipParamError).
 std::vector<double> gossip_r_values(const GossipArgs& args);

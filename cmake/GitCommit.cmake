@@ -1,0 +1,14 @@
+# Writes OUT with the source tree's commit (git describe --always --dirty), only when it changed,
+# so every build knows its commit without reconfiguring and without needless recompiles.
+execute_process(COMMAND git -C ${SRC} describe --always --dirty --abbrev=12
+  OUTPUT_VARIABLE commit OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR commit STREQUAL "")
+  set(commit "unknown")
+endif()
+set(text "// Generated at build time: the commit of the source tree.\n#define WORMCAST_COMMIT \"${commit}\"\n")
+if(EXISTS ${OUT})
+  file(READ ${OUT} old)
+endif()
+if(NOT old STREQUAL text)
+  file(WRITE ${OUT} "${text}")
+endif()

@@ -1,0 +1,31 @@
+# `cmake --install`: the libraries as imported targets wormcast::sw, wormcast::model, wormcast::tb
+# (with their SystemC, yaml-cpp, fmt, nlohmann_json and CLI11 dependencies), the headers under
+# include/wormcast/ (so `systemc/...` paths never mix with SystemC's own headers), the programs,
+# the scripts, and a wormcastConfig.cmake for find_package(wormcast).
+include(CMakePackageConfigHelpers)
+set(WORMCAST_CMAKE_DIR lib/cmake/wormcast)
+
+set_target_properties(wormcast_sw_headers PROPERTIES EXPORT_NAME sw_headers)
+set_target_properties(wormcast_sw PROPERTIES EXPORT_NAME sw)
+set_target_properties(wormcast_gossip_cli PROPERTIES EXPORT_NAME gossip_cli)
+set_target_properties(wormcast_sc PROPERTIES EXPORT_NAME model)
+set_target_properties(wormcast_tb PROPERTIES EXPORT_NAME tb)
+install(TARGETS wormcast_sw_headers wormcast_sw wormcast_gossip_cli wormcast_sc wormcast_tb
+  EXPORT wormcastTargets ARCHIVE DESTINATION lib INCLUDES DESTINATION include/wormcast)
+install(EXPORT wormcastTargets NAMESPACE wormcast:: DESTINATION ${WORMCAST_CMAKE_DIR})
+install(TARGETS wormcast wormcast-gossip RUNTIME DESTINATION bin)
+
+foreach(dir sw systemc tb)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION include/wormcast/${dir}
+    FILES_MATCHING PATTERN "*.h")
+endforeach()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/ DESTINATION share/wormcast/scripts USE_SOURCE_PERMISSIONS)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ ${PROJECT_SOURCE_DIR}/configs DESTINATION share/wormcast)
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/wormcast)
+
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wormcastConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/wormcastConfig.cmake INSTALL_DESTINATION ${WORMCAST_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/wormcastConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/wormcastConfig.cmake ${PROJECT_BINARY_DIR}/wormcastConfigVersion.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/FindSystemC.cmake DESTINATION ${WORMCAST_CMAKE_DIR})

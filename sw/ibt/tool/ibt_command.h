@@ -1,0 +1,38 @@
+// The iBT command line (topology metrics, broadcasts on the step simulator), independent of
+// SystemC so that any CLI11 application can mount it: wormcast-ibt here, `wormcast ibt` later.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace wormcast::sw {
+
+struct IbtArgs {
+  std::string command;           ///< "topo" or "bcast" (set by the subcommand parsed)
+  std::string net;               ///< ibt:64x64 or torus:16x16x16
+  std::string bypass;            ///< b1,b2,...
+  bool allow_half = false;       ///< accept b_j = n/2 (parallel bypass links)
+  std::string compare;           ///< topo: "torus" adds Torus(n^d), Torus(m^(d+1)), alpha, beta
+  std::string algo = "line";     ///< bcast: line, rect, global, trees
+  std::string source = "0";      ///< node id, or coordinates "x,y,..."
+  int dim = 0;                   ///< line: dimension; rect/trees: first of (dim, dim2)
+  int dim2 = 1;
+  int packets = 32;
+  std::string pn = "best";       ///< Int(pn) 0..15, or best (line: 0..7; rect/global: 1,3,5,7)
+  int split_range = 4;           ///< rect: |k1 - k2| <= this (the paper's d_k)
+  bool staged = false;           ///< rect: choose pn by line broadcasts, then search the split
+  bool per_step = false;         ///< bcast: print sends and utilization per step
+  std::string json_file;
+};
+
+/// Adds the subcommands `topo` and `bcast` to `app`, bound to `args`.
+void register_ibt_options(CLI::App& app, IbtArgs& args);
+
+/// Runs the parsed command: 0 ok, 2 bad input (one line on `err` naming the option and the
+/// allowed range; no file written).
+int run_ibt_command(const IbtArgs& args, std::ostream& out, std::ostream& err,
+                    const std::string& program = "wormcast-ibt");
+
+}  // namespace wormcast::sw

@@ -1,0 +1,167 @@
+// Synthetic traffic: the destination maps of the bit patterns and randperm, packet-length
+// distributions (support and mean), on/off bursts (mean load), trace-driven injection at exact
+// cycles, and the refusal of patterns a network cannot have.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tb/cli/commands.h"
+#include "tb/run/traffic.h"
+#include "tests/sc/harness.h"
+
+using namespace wormcast;
+
+namespace {
+
+using test::cli;
+
+/// Per packet of a --deliveries CSV: (first cycle, last cycle, flits, src, node).
+struct Seen {
+  uint64_t first = ~uint64_t(0), last = 0;
+  uint32_t flits = 0;
+  int src = -1, node = -1;
+};
+std::map<uint64_t, Seen> deliveries(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  std::map<uint64_t, Seen> m;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::istringstream ss(line);
+    std::string f[6];
+    for (auto& x : f) std::getline(ss, x, ',');
+    Seen& s = m[std::stoull(f[3])];
+    const uint64_t c = std::stoull(f[0]);
+    s.first = std::min(s.first, c);
+    s.last = std::max(s.last, c);
+    ++s.flits;
+    s.src = std::stoi(f[2]);
+    s.node = std::stoi(f[1]);
+  }
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("traffic: bitrev, shuffle and butterfly destination maps on 16 nodes", "[sc]") {
+  const Config cfg = test::config_for("4x4", "torus");
+  const sw::Topology t = cfg.net.topology();
+  std::mt19937_64 rng(1);
+  TrafficConfig tc = cfg.traffic;
+  auto map = [&](Pattern p, int s) {
+    tc.pattern = p;
+    return pattern_destination(t, tc, s, rng);
+  };
+  // 4 bits: 0b0001 -> bitrev 0b1000, shuffle (rotate left) 0b0010, butterfly (swap bits 3 and 0) 0b1000.
+  CHECK(map(Pattern::BitReverse, 1) == 8);
+  CHECK(map(Pattern::BitReverse, 6) == 6);
+  CHECK(map(Pattern::BitReverse, 11) == 13);
+  CHECK(map(Pattern::Shuffle, 1) == 2);
+  CHECK(map(Pattern::Shuffle, 9) == 3);
+  CHECK(map(Pattern::Shuffle, 15) == 15);
+  CHECK(map(Pattern::Butterfly, 1) == 8);
+  CHECK(map(Pattern::Butterfly, 9) == 9);
+  CHECK(map(Pattern::Butterfly, 14) == 7);
+  for (Pattern p : {Pattern::BitReverse, Pattern::Shuffle, Pattern::Butterfly}) {  // each a permutation
+    std::set<int> image;
+    for (int s = 0; s < 16; ++s) image.insert(map(p, s));
+    CHECK(image.size() == 16);
+  }
+}
+
+TEST_CASE("traffic: a packet-size mix has exactly its support and its mean", "[sc]") {
+  const std::string csv = "traffic_sizes.csv";
+  REQUIRE(cli({"traffic", "--net", "torus:4x4", "--rate", "0.1", "--warmup", "0", "--measure", "20000", "--set",
+               "traffic.sizes=2:0.25,10:0.75", "--set", "sim.progress=off", "--deliveries", csv}) == 0);
+  const auto d = deliveries(csv);
+  std::remove(csv.c_str());
+  REQUIRE(d.size() > 1000);
+  double sum = 0;
+  std::set<uint32_t> support;
+  for (auto& [id, s] : d) {
+    support.insert(s.flits);
+    sum += s.flits;
+  }
+  CHECK(support == std::set<uint32_t>{2, 10});
+  CHECK(sum / double(d.size()) == Approx(0.25 * 2 + 0.75 * 10).epsilon(0.03));
+}
+
+TEST_CASE("traffic: a uniform size range covers every length of the range, mean (a+b)/2", "[sc]") {
+  const std::string csv = "traffic_range.csv";
+  REQUIRE(cli({"traffic", "--net", "torus:4x4", "--rate", "0.1", "--warmup", "0", "--measure", "20000", "--set",
+               "traffic.sizes=3-7", "--set", "sim.progress=off", "--deliveries", csv}) == 0);
+  const auto d = deliveries(csv);
+  std::remove(csv.c_str());
+  std::map<uint32_t, int> count;
+  double sum = 0;
+  for (auto& [id, s] : d) {
+    ++count[s.flits];
+    sum += s.flits;
+  }
+  CHECK(count.size() == 5);
+  CHECK(count.begin()->first == 3);
+  CHECK(count.rbegin()->first == 7);
+  CHECK(sum / double(d.size()) == Approx(5.0).epsilon(0.03));
+}
+
+TEST_CASE("traffic: on/off bursts offer the configured mean load", "[sc]") {
+  const std::string json = "traffic_onoff.json";
+  REQUIRE(cli({"traffic", "--net", "torus:8x8", "--rate", "0.15", "--warmup", "1000", "--measure", "30000", "--set",
+               "traffic.process=onoff", "--set", "traffic.burst_alpha=0.02", "--set", "traffic.burst_beta=0.08",
+               "--set", "sim.progress=off", "--json", json}) == 0);
+  std::ifstream in(json);
+  const auto j = nlohmann::json::parse(in);
+  std::remove(json.c_str());
+  CHECK(j["throughput"]["offered"].get<double>() == Approx(0.15).epsilon(0.05));
+  CHECK(j["config"]["traffic"]["process"] == "onoff");
+}
+
+TEST_CASE("traffic: a trace injects exactly its messages at their cycles", "[sc]") {
+  const std::string trace = "traffic_trace.csv", csv = "traffic_trace_out.csv";
+  {
+    std::ofstream t(trace);
+    t << "cycle,src,dst,len\n5,0,1,4\n17,3,12,2\n5,5,10,3\n";
+  }
+  REQUIRE(cli({"traffic", "--net", "torus:4x4", "--warmup", "0", "--measure", "200", "--set", "traffic.trace=" + trace,
+               "--set", "sim.progress=off", "--deliveries", csv}) == 0);
+  const auto d = deliveries(csv);
+  std::remove(trace.c_str());
+  std::remove(csv.c_str());
+  REQUIRE(d.size() == 3);
+  // Zero load, R = 1, Ld = 0, t_s = 0: the tail leaves the ejection channel in cycle s + h + L
+  // (docs/router.md section 7: arrival at the end of that cycle, s + (h+1) + L).
+  std::map<int, Seen> by_src;
+  for (auto& [id, s] : d) by_src[s.src] = s;
+  CHECK(by_src.at(0).node == 1);
+  CHECK(by_src.at(0).last == 5 + 1 + 4);
+  CHECK(by_src.at(5).node == 10);
+  CHECK(by_src.at(5).last == 5 + 2 + 3);   // (1,1) -> (2,2): 2 hops
+  CHECK(by_src.at(3).node == 12);
+  CHECK(by_src.at(3).last == 17 + 2 + 2);  // (3,0) -> (0,3): 1 + 1 hops on the 4x4 torus
+}
+
+TEST_CASE("traffic: patterns a network cannot have and bad traces are refused with exit 2", "[sc]") {
+  CHECK(cli({"traffic", "--net", "torus:4x8", "--pattern", "transpose"}) == 2);
+  CHECK(cli({"traffic", "--net", "torus:3x3", "--pattern", "bitrev"}) == 2);
+  CHECK(cli({"traffic", "--set", "traffic.sizes=7-3"}) == 2);
+  CHECK(cli({"traffic", "--set", "traffic.sizes=5:0"}) == 2);
+  CHECK(cli({"traffic", "--rate", "0.9", "--set", "traffic.process=onoff", "--set", "traffic.burst_beta=0.9"}) == 2);
+  const std::string trace = "traffic_bad_trace.csv";
+  {
+    std::ofstream t(trace);
+    t << "5,0,99,4\n";
+  }
+  CHECK(cli({"traffic", "--net", "torus:4x4", "--set", "traffic.trace=" + trace}) == 2);
+  std::remove(trace.c_str());
+  CHECK(cli({"traffic", "--set", "traffic.trace=/nonexistent/trace.csv"}) == 2);
+}
