@@ -12,6 +12,7 @@
 #include "sw/schedule/program_image.h"
 #include "systemc/common/config.h"
 #include "systemc/torus/params.h"
+#include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 #include "tb/cli/commands.h"
 #include "tb/run/programs.h"
