@@ -15,9 +15,8 @@ namespace wormcast {
 namespace {
 
 struct MwayArgs {
-  std::string net = "mesh:8x8", algo, region, config_file, json;
-  std::vector<std::string> sets;
-  RecordOptions rec;
+  std::string net = "mesh:8x8", algo, region, config_file;
+  CommonOptions common;
   double rate = 0.01, fraction = 1.0;
   int buffers = 0, buffer_length = 0, len = 5;
   RunLength length;
@@ -62,9 +61,7 @@ void register_mway_command(CLI::App& app) {
   cmd->add_option("--len", a->len, "message length in flits, header included (default 5: the paper's 1 + 4)");
   add_run_length_options(cmd, a->length);
   cmd->add_option("--config", a->config_file, "start from this YAML configuration");
-  cmd->add_option("--set", a->sets, "override a configuration key (repeatable)");
-  cmd->add_option("--json", a->json, "write the result (effective configuration echoed) as JSON");
-  add_record_options(cmd, a->rec);
+  add_common(cmd, a->common);
   set_command_action(cmd, [a, cmd] {
     Overrides ov{{"net.family", "mway"}, {"net.radix", shape_of(a->net)}};
     const std::string len = std::to_string(a->len);
@@ -77,8 +74,8 @@ void register_mway_command(CLI::App& app) {
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
     if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", std::to_string(a->buffers));
     run_length_overrides(cmd, a->length, ov);
-    for (auto& s : a->sets) ov.push_back(parse_override(s));
-    return run_traffic_command(load_config(a->config_file, ov), a->json, a->rec, "mway");
+    for (auto& s : a->common.sets) ov.push_back(parse_override(s));
+    return run_traffic_command(load_config(a->config_file, ov), a->common.json, a->common.rec, "mway");
   });
 }
 

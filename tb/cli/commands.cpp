@@ -79,6 +79,12 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
                   "Graphviz DOT");
 }
 
+void add_common(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
+  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON");
+  add_record_options(cmd, o.rec);
+}
+
 void add_run_length_options(CLI::App* cmd, RunLength& r) {
   cmd->add_option("--seed", r.seed, "random seed");
   cmd->add_option("--warmup", r.warmup, "warm-up cycles");
