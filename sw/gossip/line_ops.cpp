@@ -102,21 +102,40 @@ int circulate(int n, const std::vector<int>& bh, int steps, int period, std::vec
   return steps;
 }
 
-int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+namespace {
+
+/// For every old bridgehead i (in order): the chain y_0 = old[i], then the new nodes of `all`
+/// strictly between it and the next old bridgehead, going right; and that next bridgehead.
+struct GapChain {
+  std::vector<int> chain;
+  int right;
+};
+std::vector<GapChain> gap_chains(int n, const std::vector<int>& old, const std::vector<int>& all) {
   const int b = int(old.size());
-  if (b < 1 || k < 1) return 0;
   std::vector<char> is_new(size_t(n), 1);
   for (int p : old) is_new[size_t(p)] = 0;
   std::vector<char> in_all(size_t(n), 0);
   for (int p : all) in_all[size_t(p)] = 1;
-  int steps = 0;
+  std::vector<GapChain> v;
   for (int i = 0; i < b; ++i) {
     const int left = old[size_t(i)];
     const int gap = b == 1 ? n : wrap(old[size_t(wrap(i + 1, b))] - left, n);
-    const int right = wrap(left + gap, n);
-    std::vector<int> chain{left};  // y_0 = L, y_1..y_q new, y_{q+1} = R
+    GapChain g{{left}, wrap(left + gap, n)};
     for (int d = 1; d < gap; ++d)
-      if (in_all[size_t(wrap(left + d, n))] && is_new[size_t(wrap(left + d, n))]) chain.push_back(wrap(left + d, n));
+      if (in_all[size_t(wrap(left + d, n))] && is_new[size_t(wrap(left + d, n))]) g.chain.push_back(wrap(left + d, n));
+    v.push_back(std::move(g));
+  }
+  return v;
+}
+
+}  // namespace
+
+int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+  if (old.empty() || k < 1) return 0;
+  int steps = 0;
+  for (GapChain& g : gap_chains(n, old, all)) {
+    const int left = g.chain.front(), right = g.right;
+    std::vector<int>& chain = g.chain;  // y_0 = L, y_1..y_q new, y_{q+1} = R
     chain.push_back(right);
     const int q = int(chain.size()) - 2;
     for (int j = 1; j <= k; ++j)
@@ -181,19 +200,11 @@ int circulate_one_port(int n, const std::vector<int>& bh, int period, std::vecto
 }
 
 int fill_one_port(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
-  const int b = int(old.size());
-  if (b < 1 || k < 1) return 0;
-  std::vector<char> is_new(size_t(n), 1);
-  for (int p : old) is_new[size_t(p)] = 0;
-  std::vector<char> in_all(size_t(n), 0);
-  for (int p : all) in_all[size_t(p)] = 1;
+  if (old.empty() || k < 1) return 0;
   int steps = 0;
-  for (int i = 0; i < b; ++i) {
-    const int left = old[size_t(i)];
-    const int gap = b == 1 ? n : wrap(old[size_t(wrap(i + 1, b))] - left, n);
-    std::vector<int> chain{left};  // y_0 = L, y_1..y_q new
-    for (int d = 1; d < gap; ++d)
-      if (in_all[size_t(wrap(left + d, n))] && is_new[size_t(wrap(left + d, n))]) chain.push_back(wrap(left + d, n));
+  for (const GapChain& g : gap_chains(n, old, all)) {
+    const int left = g.chain.front();
+    const std::vector<int>& chain = g.chain;  // y_0 = L, y_1..y_q new
     const int q = int(chain.size()) - 1;
     // Packet j reaches y_x in step x + j - 1: in a step y_x receives packet s-x+1, sends s-x.
     for (int j = 1; j <= k; ++j)

@@ -15,9 +15,8 @@ namespace wormcast {
 namespace {
 
 struct MwayArgs {
-  std::string net = "mesh:8x8", algo, region, config_file, json;
-  std::vector<std::string> sets;
-  RecordOptions rec;
+  std::string net = "mesh:8x8", algo, region, config_file;
+  CommonOptions common;
   /// Kept as text: the configuration's strict parser reads them.
   std::string rate = "0.01", fraction = "1", buffers, buffer_length, len = "5";
   RunLength length;
@@ -65,9 +64,7 @@ void register_mway_command(CLI::App& app) {
       ->check(config_value("traffic.packet_len"));
   add_run_length_options(cmd, a->length);
   cmd->add_option("--config", a->config_file, "start from this YAML configuration");
-  cmd->add_option("--set", a->sets, "override a configuration key (repeatable)");
-  cmd->add_option("--json", a->json, "write the result (effective configuration echoed) as JSON")->check(file_path());
-  add_record_options(cmd, a->rec);
+  add_common(cmd, a->common);
   set_command_action(cmd, [a, cmd] {
     Overrides ov{{"net.family", "mway"}, {"net.radix", shape_of(a->net)}};
     const std::string& len = a->len;
@@ -80,8 +77,8 @@ void register_mway_command(CLI::App& app) {
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
     if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", a->buffers);
     run_length_overrides(cmd, a->length, ov);
-    for (auto& s : a->sets) ov.push_back(parse_override(s));
-    return run_traffic_command(load_config(a->config_file, ov), a->json, a->rec, "mway", a->config_file);
+    for (auto& s : a->common.sets) ov.push_back(parse_override(s));
+    return run_traffic_command(load_config(a->config_file, ov), a->common.json, a->common.rec, "mway", a->config_file);
   });
 }
 

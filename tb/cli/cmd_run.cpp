@@ -15,18 +15,6 @@ namespace wormcast {
 
 namespace {
 
-struct CommonOptions {
-  std::vector<std::string> sets;
-  std::string json;
-  RecordOptions rec;
-};
-
-void add_common(CLI::App* cmd, CommonOptions& o) {
-  cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
-  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON")->check(file_path());
-  add_record_options(cmd, o.rec);
-}
-
 int execute(const Config& cfg, const CommonOptions& o, const char* command, const std::string& config_file) {
   return run_traffic_command(cfg, o.json, o.rec, command, config_file);
 }

@@ -110,6 +110,12 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
                   "larger is refused before it starts, one that grows larger is stopped (exit 2, nothing written)");
 }
 
+void add_common(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
+  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON")->check(file_path());
+  add_record_options(cmd, o.rec);
+}
+
 namespace {
 bool g_parse_only = false;
 }  // namespace

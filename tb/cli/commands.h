@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -60,6 +61,14 @@ int run_cli(int argc, const char* const* argv);
 /// The recording options every simulating command has: --vcd, --fst, --trace, --deliveries,
 /// --rtl-vcd, --deadlock-dot.
 void add_record_options(CLI::App* cmd, RecordOptions& o);
+
+/// What every traffic-running command has: --set, --json and the recording options.
+struct CommonOptions {
+  std::vector<std::string> sets;
+  std::string json;
+  RecordOptions rec;
+};
+void add_common(CLI::App* cmd, CommonOptions& o);
 
 /// --seed, --warmup, --measure of the simulating commands, as configuration overrides.
 struct RunLength {
