@@ -87,6 +87,7 @@ const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::I
                                               {"output-first", RouterAllocator::OutputFirst},
                                               {"islip", RouterAllocator::Islip}};
 const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
+const Choices<IbtRouting> kIbtRoutings = {{"dor", IbtRouting::Dor}, {"bypass", IbtRouting::Bypass}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
 template <class E>
@@ -128,6 +129,9 @@ std::string join(const std::vector<T>& v, const char* sep) {
 
 const char* const kTorus = "torus";
 const char* const kMway = "mway";
+const char* const kIbt = "ibt";
+/// The torus router's keys: the torus family and the interlaced bypass torus built of the same router.
+const char* const kTorusRouter = "torus,ibt";
 
 const std::vector<Field>& schema() {
   static const std::vector<Field> fields = {
@@ -170,26 +174,26 @@ const std::vector<Field>& schema() {
          for (size_t d = 0; d < t.size(); ++d) s += std::string(d ? "," : "") + (t[d] ? "torus" : "mesh");
          return nlohmann::json(s);
        }},
-      CHOICE_FIELD("router.model", kTorus, "sc", kRouterModels, router.model, "sc, rtl or mixed",
+      CHOICE_FIELD("router.model", kTorusRouter, "sc", kRouterModels, router.model, "sc, rtl or mixed",
                    "router implementation: SystemC, the Verilated Verilog twin (needs a matching rtl/configs.txt "
                    "entry), or mixed (RTL where the coordinate sum is even)"),
-      CHOICE_FIELD("router.local_ports", kTorus, "all", kLocalPorts, router.local_ports,
+      CHOICE_FIELD("router.local_ports", kTorusRouter, "all", kLocalPorts, router.local_ports,
                    "all (2n injection/ejection channels) or one", "port model: all-port or one-port"),
-      INT_FIELD("router.vcs_per_class", kTorus, "1", 1, 8, router.vcs_per_class, "V: virtual channels per dateline class"),
-      {"router.dateline", kTorus, "true", "true or false", "two VC classes (p, l/h) on tori; false = one class (can deadlock)",
+      INT_FIELD("router.vcs_per_class", kTorusRouter, "1", 1, 8, router.vcs_per_class, "V: virtual channels per dateline class"),
+      {"router.dateline", kTorusRouter, "true", "true or false", "two VC classes (p, l/h) on tori; false = one class (can deadlock)",
        [](Config& c, const std::string& v, const Field& f) { c.router.dateline = to_bool(f, v); },
        [](const Config& c) { return nlohmann::json(c.router.dateline); }},
-      INT_FIELD("router.buffer_depth", kTorus, "4", 1, 64, router.buffer_depth, "B: flits per VC buffer"),
-      INT_FIELD("router.router_delay", kTorus, "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
-      INT_FIELD("router.link_delay", kTorus, "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
-      INT_FIELD("router.credit_delay", kTorus, "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
-      CHOICE_FIELD("router.vc_realloc", kTorus, "empty", kVcRealloc, router.vc_realloc, "empty or tail",
+      INT_FIELD("router.buffer_depth", kTorusRouter, "4", 1, 64, router.buffer_depth, "B: flits per VC buffer"),
+      INT_FIELD("router.router_delay", kTorusRouter, "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
+      INT_FIELD("router.link_delay", kTorusRouter, "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
+      INT_FIELD("router.credit_delay", kTorusRouter, "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
+      CHOICE_FIELD("router.vc_realloc", kTorusRouter, "empty", kVcRealloc, router.vc_realloc, "empty or tail",
                    "when an output VC takes the next packet: its downstream buffer empty and every credit back, "
                    "or once the previous tail has been sent"),
-      CHOICE_FIELD("router.allocator", kTorus, "input-first", kAllocators, router.allocator,
+      CHOICE_FIELD("router.allocator", kTorusRouter, "input-first", kAllocators, router.allocator,
                    "input-first, output-first or islip",
                    "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
-      INT_FIELD("router.islip_iterations", kTorus, "1", 1, 8, router.islip_iterations,
+      INT_FIELD("router.islip_iterations", kTorusRouter, "1", 1, 8, router.islip_iterations,
                 "iterations of the islip allocator"),
       {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
        "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
@@ -207,6 +211,18 @@ const std::vector<Field>& schema() {
                 "flits per buffer (mst-safe, mst-replica: at least nic.max_packet, a whole packet)"),
       INT_FIELD("mway.injection_buffers", kMway, "4", 1, 32, mway.injection_buffers, "node interface injection buffers"),
       INT_FIELD("mway.ejection_buffers", kMway, "4", 1, 32, mway.ejection_buffers, "node interface ejection buffers"),
+      {"ibt.bypass", kIbt, "4", "b1,...,bk: each a positive multiple of d*k (d dimensions, k lengths), below n/2, "
+       "n a multiple of d*k",
+       "bypass lengths of iBT(n^d; <b1..bk>) (docs/router.md section 10)",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.ibt.bypass.clear();
+         for (auto& p : split_list(v, ',')) c.ibt.bypass.push_back(int(to_int(f, p, 1, limits::kMaxRadix)));
+         if (c.ibt.bypass.empty() || c.ibt.bypass.size() > 8) bad(f, v);
+       },
+       [](const Config& c) { return nlohmann::json(join(c.ibt.bypass, ",")); }},
+      CHOICE_FIELD("ibt.routing", kIbt, "dor", kIbtRoutings, ibt.routing, "dor or bypass",
+                   "dor: dimension order over torus links (bypass links only for node programs); bypass: "
+                   "bypass links first where they shorten the path, then dimension order (docs/router.md section 10)"),
       INT_FIELD("nic.ts", nullptr, "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
       INT_FIELD("nic.tr", nullptr, "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
       INT_FIELD("nic.max_packet", nullptr, "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
@@ -280,7 +296,7 @@ const std::vector<Field>& schema() {
       INT_FIELD("traffic.source_queue", nullptr, "1000", 1, 1000000, traffic.source_queue,
                 "packets waiting at a source, at most; traffic generated beyond is dropped, counted and the run "
                 "marked unstable"),
-      CHOICE_FIELD("traffic.tie", kTorus, "plus", kTiePolicies, traffic.tie, "plus, random or balanced",
+      CHOICE_FIELD("traffic.tie", kTorusRouter, "plus", kTiePolicies, traffic.tie, "plus, random or balanced",
                    "direction of a distance-k/2 torus dimension: always plus, a coin per message from the source's "
                    "random stream, or plus and minus in turn per source"),
       INT_FIELD("sim.warmup", nullptr, "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),

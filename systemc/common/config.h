@@ -66,6 +66,16 @@ struct MwayConfig {
   int ejection_buffers = 4;
 };
 
+/// Unicast routing on an interlaced bypass torus (docs/router.md section 10): dimension order over
+/// the torus links only, or bypass links first where they shorten the path, then dimension order.
+enum class IbtRouting { Dor, Bypass };
+
+/// The interlaced bypass torus family iBT(n^d; <b1..bk>): ibt.* keys.
+struct IbtConfig {
+  std::vector<int> bypass{4};  ///< b1..bk
+  IbtRouting routing = IbtRouting::Dor;
+};
+
 enum class Pattern {
   Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot, BitReverse, Shuffle, Butterfly, RandPerm
 };
@@ -112,6 +122,7 @@ struct Config {
   NetConfig net;
   RouterConfig router;
   MwayConfig mway;
+  IbtConfig ibt;
   NicConfig nic;
   TrafficConfig traffic;
   SimConfig sim;

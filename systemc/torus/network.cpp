@@ -12,10 +12,11 @@
 
 namespace wormcast {
 
-RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r) {
+RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, int extra_ports) {
   RouterParams p;
   p.dims = int(net.radix.size());
-  p.local = r.local_ports == LocalPorts::All ? 2 * p.dims : 1;
+  p.extra_ports = extra_ports;
+  p.local = r.local_ports == LocalPorts::All ? p.net_ports() : 1;
   const bool any_torus = std::find(net.torus.begin(), net.torus.end(), true) != net.torus.end();
   p.classes = (r.dateline && any_torus) ? 2 : 1;
   p.vcs_per_class = r.vcs_per_class;
@@ -33,11 +34,15 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r) {
 }
 
 TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
-    : Network(name, cfg, opt), m_rp(derive_router_params(cfg.net, cfg.router)) {
+    : TorusNetwork(name, cfg, opt, derive_router_params(cfg.net, cfg.router), nullptr) {}
+
+TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt,
+                           const RouterParams& rp, std::shared_ptr<const PortRouting> routing)
+    : Network(name, cfg, opt), m_rp(rp), m_routing(std::move(routing)) {
   m_sb.set_masks(0xffffff, 0xff);  // the flit payload's packet and index fields (flit.h)
   const int n = m_topo.num_nodes();
   const int np = m_rp.num_ports();
-  const int net = 2 * m_rp.dims;
+  const int net = m_rp.net_ports();
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;
@@ -49,10 +54,12 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
     if (node_is_rtl(cfg, m_topo, r))
       m_routers.push_back(rtl(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
     else
-      m_routers.push_back(std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
+      m_routers.push_back(
+          std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity, m_routing.get()));
     const std::string nic_name = "nic" + node_name(r).substr(1);
     Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener));
-    m_ports.push_back(std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo));
+    m_ports.push_back(
+        std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo, m_routing.get()));
   }
   for (int r = 0; r < n; ++r) {
     RouterBase& R = *m_routers[size_t(r)];
@@ -69,7 +76,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
     RouterBase& R = *m_routers[size_t(r)];
     TorusNicPort& N = *m_ports[size_t(r)];
     for (int p = 0; p < net; ++p) {
-      const int nb = m_topo.neighbor(r, p);
+      const int nb = neighbor(r, p);
       if (nb < 0) {  // mesh edge: nothing ever arrives, no credit ever returns
         R.flit_in[p](*m_idle_flit);
         R.credit_in[p](*m_idle_credit);
@@ -143,7 +150,7 @@ std::string TorusNetwork::gtkw(const std::string& dump_file) const {
 
 std::vector<WaitEdge> TorusNetwork::wait_edges() const {
   std::vector<WaitEdge> edges;
-  const int net = 2 * m_rp.dims;
+  const int net = m_rp.net_ports();
   for (auto& r : m_routers) {
     const std::string me = node_name(r->node());
     for (auto& w : r->waiting()) {
@@ -162,7 +169,7 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
         edges.push_back(e);
         continue;
       }
-      const std::string down = fmt::format("{}.in_{}", node_name(m_topo.neighbor(r->node(), w.out_port)), w.out_port ^ 1);
+      const std::string down = fmt::format("{}.in_{}", node_name(neighbor(r->node(), w.out_port)), w.out_port ^ 1);
       if (w.out_vc >= 0) {
         e.holder = fmt::format("{}.vc{}", down, w.out_vc);
         edges.push_back(e);
@@ -179,21 +186,22 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
 
 uint64_t TorusNetwork::zero_load(int src, int dst, uint32_t length) const {
   // (h+1) R + h Ld + L (docs/router.md section 7); both directions of a k/2 tie are k/2 hops.
-  const uint64_t h = uint64_t(m_topo.hops(src, dst, false));
+  const uint64_t h = uint64_t(m_routing ? m_routing->hops(src, dst, false) : m_topo.hops(src, dst, false));
   return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) + length;
 }
 
 std::vector<uint64_t> TorusNetwork::link_counters() const {
   std::vector<uint64_t> v;
-  const int net = 2 * m_rp.dims;
+  const int net = m_rp.net_ports();
   for (auto& r : m_routers)
     for (int p = 0; p < net; ++p)
-      v.push_back(m_topo.neighbor(r->node(), p) < 0 ? ~uint64_t(0) : r->output_flits()[size_t(p)]);
+      v.push_back(neighbor(r->node(), p) < 0 ? ~uint64_t(0) : r->output_flits()[size_t(p)]);
   return v;
 }
 
 std::string TorusNetwork::link_order() const {
-  return "router id major, network port 2*dim+dir minor; -1 = no link (mesh edge)";
+  return m_routing ? "router id major, network port minor (2*dim+dir, then bypass+ and bypass-)"
+                   : "router id major, network port 2*dim+dir minor; -1 = no link (mesh edge)";
 }
 
 Family torus_family() {

@@ -15,6 +15,7 @@
 #include "systemc/torus/nic_port.h"
 #include "systemc/torus/params.h"
 #include "systemc/torus/router_base.h"
+#include "systemc/torus/routing.h"
 
 namespace wormcast {
 
@@ -38,11 +39,20 @@ class TorusNetwork : public Network {
   std::vector<WaitEdge> wait_edges() const override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;
 
+ protected:
+  /// A family built of the torus router with ports and routing of its own (the interlaced bypass
+  /// torus): rp.extra_ports network ports beyond the torus ones, wired and routed by `routing`.
+  TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt, const RouterParams& rp,
+               std::shared_ptr<const PortRouting> routing);
+  /// Node through network port p of node r (-1: none, a mesh edge).
+  int neighbor(int r, int p) const { return m_routing ? m_routing->neighbor(r, p) : m_topo.neighbor(r, p); }
+
  private:
   using FlitSig = LinkSignal<Flit>;
   using CreditSig = LinkSignal<Credit>;
 
   RouterParams m_rp;
+  std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order
   std::vector<std::unique_ptr<RouterBase>> m_routers;
   std::vector<std::unique_ptr<TorusNicPort>> m_ports;
   // out_flit[r*NP+p] is driven by router r output p; out_credit[r*NP+p] by router r credit_out p.

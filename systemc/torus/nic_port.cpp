@@ -8,7 +8,8 @@
 
 namespace wormcast {
 
-TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo)
+TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
+                           const PortRouting* routing)
     : sc_module(name),
       inj_out("inj", rp.local),
       inj_credit("inj_credit", rp.local),
@@ -17,6 +18,7 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_core(core),
       m_rp(rp),
       m_topo(topo),
+      m_routing(routing),
       m_node(core.node()),
       m_ch(size_t(rp.local)),
       m_ej_credit_valid(size_t(rp.local), 0) {
@@ -30,6 +32,10 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
 
 int TorusNicPort::channel_for(const Destination& d, bool tie) const {
   if (m_rp.local == 1) return 0;
+  if (m_routing) {
+    const int port = m_routing->route(m_node, -1, d.node, tie).port;
+    return port < 0 ? 0 : port;
+  }
   const sw::RouteStep first = m_topo.route(m_node, d.node, tie);
   return first.port < 0 ? 0 : first.port;
 }

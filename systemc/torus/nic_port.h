@@ -12,6 +12,7 @@
 #include "systemc/nic/nic.h"
 #include "systemc/torus/flit.h"
 #include "systemc/torus/params.h"
+#include "systemc/torus/routing.h"
 
 namespace wormcast {
 
@@ -23,7 +24,9 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   sc_core::sc_vector<sc_core::sc_in<Flit>> ej_in;          ///< from the router's local outputs
   sc_core::sc_vector<sc_core::sc_out<Credit>> ej_credit;   ///< to the router's local credit inputs
 
-  TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo);
+  /// routing: the family's routing when it has one (the channel is the first hop's port).
+  TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
+               const PortRouting* routing = nullptr);
 
   int channels() const override { return m_rp.local; }
   int channel_for(const Destination& d, bool tie) const override;
@@ -47,6 +50,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   Nic& m_core;
   RouterParams m_rp;
   sw::Topology m_topo;
+  const PortRouting* m_routing;
   int m_node;
   // An idle port (nothing queued, nothing driven) sleeps until software submits or an input
   // wire changes, then resumes at the next falling edge.

@@ -19,9 +19,14 @@ struct RouterParams {
   bool vc_realloc_tail = false;  ///< router.vc_realloc = tail: an output VC is free once its tail left
   AllocatorKind allocator = AllocatorKind::InputFirst;
   int islip_iterations = 1;
-  int num_ports() const { return 2 * dims + local; }
+  /// Network ports beyond the 2 * dims torus ports (an interlaced bypass torus: 2).
+  int extra_ports = 0;
+  int net_ports() const { return 2 * dims + extra_ports; }
+  int num_ports() const { return net_ports() + local; }
 };
 
-RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r);
+/// extra_ports: network ports a family adds to the 2 * dims torus ports (local = all gives one
+/// injection and one ejection channel per network port).
+RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, int extra_ports = 0);
 
 }  // namespace wormcast

@@ -16,12 +16,13 @@ namespace {
 }  // namespace
 
 TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& params,
-                         const sw::Topology& topo, int node, NetActivity* activity)
+                         const sw::Topology& topo, int node, NetActivity* activity, const PortRouting* routing)
     : RouterBase(name, params, node, activity),
       m_topo(topo),
+      m_routing(routing),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
-      m_net(2 * params.dims) {
+      m_net(params.net_ports()) {
   m_in.resize(size_t(m_np) * m_nv);
   for (auto& vc : m_in) vc.fifo.resize(size_t(m_p.buffer_depth));
   m_credits.assign(size_t(m_np) * m_nv, m_p.buffer_depth);
@@ -120,7 +121,15 @@ bool TorusRouter::absorb(uint64_t t) {
 }
 
 void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const {
-  const sw::RouteStep rs = m_topo.route(m_node, head.dst, head.tie);
+  PortRoute rs;
+  if (m_routing) {
+    rs = m_routing->route(m_node, in_port < m_net ? in_port : -1, head.dst, head.tie);
+  } else {
+    const sw::RouteStep s = m_topo.route(m_node, head.dst, head.tie);
+    rs.port = s.port;
+    rs.classed = s.port >= 0 && m_topo.torus(s.port >> 1);
+    rs.vclass = s.vclass;
+  }
   vc_lo = 0;
   vc_hi = m_nv;
   if (rs.port < 0) {
@@ -128,7 +137,7 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     return;
   }
   out_port = rs.port;
-  if (m_p.classes == 2 && m_topo.torus(rs.port >> 1)) {
+  if (m_p.classes == 2 && rs.classed) {
     vc_lo = int(rs.vclass) * m_p.vcs_per_class;
     vc_hi = vc_lo + m_p.vcs_per_class;
   }

@@ -13,13 +13,14 @@
 #include "systemc/torus/allocator.h"
 #include "systemc/torus/flit.h"
 #include "systemc/torus/router_base.h"
+#include "systemc/torus/routing.h"
 
 namespace wormcast {
 
 class TorusRouter : public RouterBase {
  public:
   TorusRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
-              int node, NetActivity* activity = nullptr);
+              int node, NetActivity* activity = nullptr, const PortRouting* routing = nullptr);
 
   const char* model() const override { return "sc"; }
   void set_observer(HopObserver* obs) override { m_observer = obs; }
@@ -58,9 +59,10 @@ class TorusRouter : public RouterBase {
   static int rr_distance(int idx, int ptr, int n) { return idx >= ptr ? idx - ptr : idx - ptr + n; }
 
   sw::Topology m_topo;
+  const PortRouting* m_routing;  ///< null: dimension order by m_topo (the torus family)
   int m_np;   ///< ports
   int m_nv;   ///< VCs per port
-  int m_net;  ///< network ports (2n)
+  int m_net;  ///< network ports (2n, plus a family's extra ports)
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps until one of its input wires changes, then resumes at the next edge.

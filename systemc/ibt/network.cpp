@@ -1,0 +1,64 @@
+// The ibt family: configuration rules and the builder (the torus network with bypass ports).
+#include "systemc/ibt/network.h"
+
+#include <fmt/format.h>
+
+#include "systemc/common/limits.h"
+#include "systemc/ibt/routing.h"
+
+namespace wormcast {
+
+sw::IbtTopology ibt_topology(const Config& cfg) {
+  const auto& radix = cfg.net.radix;
+  for (int r : radix)
+    if (r != radix[0])
+      throw ConfigError(fmt::format("config: net.radix is invalid for the ibt family; allowed: n x n x ... x n "
+                                    "(every dimension the same radix)"));
+  std::string bypass;
+  for (size_t j = 0; j < cfg.ibt.bypass.size(); ++j) bypass += (j ? "," : "") + std::to_string(cfg.ibt.bypass[j]);
+  try {
+    return sw::IbtTopology(radix[0], int(radix.size()), cfg.ibt.bypass);
+  } catch (const sw::IbtConfigError& e) {
+    std::string why = e.what();  // "--bypass: ..." / "--net: ...": the rule without the option's name
+    if (why.rfind("--", 0) == 0 && why.find(": ") != std::string::npos) why = why.substr(why.find(": ") + 2);
+    throw ConfigError(fmt::format("config: ibt.bypass = '{}' with net.radix n = {}, d = {} is invalid: {}", bypass,
+                                  radix[0], radix.size(), why));
+  }
+}
+
+namespace {
+RouterParams ibt_router_params(const Config& cfg) {
+  return derive_router_params(cfg.net, cfg.router, 2);  // bypass+ and bypass- (docs/router.md section 10)
+}
+}  // namespace
+
+IbtNetwork::IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
+    : TorusNetwork(name, cfg, opt, ibt_router_params(cfg),
+                   std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.ibt.routing)) {}
+
+Family ibt_family() {
+  Family f;
+  f.name = "ibt";
+  f.help = "interlaced bypass torus iBT(n^d; <b1..bk>): the torus router with two bypass ports per node "
+           "(docs/router.md section 10); --net ibt:16x16 --set ibt.bypass=4";
+  f.validate = [](Config& c) {
+    c.net.torus.assign(c.net.radix.size(), true);  // an iBT is a torus with bypass links
+    if (c.net.radix.size() > size_t(limits::kMaxDims))
+      throw ConfigError(fmt::format("config: net.radix has {} dimensions; allowed for the ibt family: 1..{}",
+                                    c.net.radix.size(), limits::kMaxDims));
+    ibt_topology(c);
+    if (c.router.model != RouterModel::SystemC)
+      throw ConfigError("config: router.model is invalid with net.family = ibt; allowed: sc (the Verilog router has "
+                        "no bypass ports)");
+    if (ibt_router_params(c).num_vcs > limits::kMaxVcs)
+      throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
+                                    "with dateline classes)",
+                                    limits::kMaxVcs, limits::kMaxVcsPerClass));
+  };
+  f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
+    return std::make_unique<IbtNetwork>(name, cfg, opt);
+  };
+  return f;
+}
+
+}  // namespace wormcast

@@ -1,0 +1,23 @@
+// The interlaced bypass torus family iBT(n^d; <b1..bk>): the torus router with two bypass ports
+// per node (docs/router.md section 10), wired by the iBT construction of sw/topology/ibt.h and
+// routed by BypassRouting.
+#pragma once
+
+#include "sw/topology/ibt.h"
+#include "systemc/common/family.h"
+#include "systemc/torus/network.h"
+
+namespace wormcast {
+
+class IbtNetwork : public TorusNetwork {
+ public:
+  IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt = {});
+};
+
+/// The iBT topology of a configuration (net.radix n x ... x n, ibt.bypass); throws ConfigError.
+sw::IbtTopology ibt_topology(const Config& cfg);
+
+/// The ibt family's registry entry (systemc/families.cpp).
+Family ibt_family();
+
+}  // namespace wormcast
