@@ -8,12 +8,13 @@ set(WORMCAST_CMAKE_DIR lib/cmake/wormcast)
 set_target_properties(wormcast_sw_headers PROPERTIES EXPORT_NAME sw_headers)
 set_target_properties(wormcast_sw PROPERTIES EXPORT_NAME sw)
 set_target_properties(wormcast_gossip_cli PROPERTIES EXPORT_NAME gossip_cli)
+set_target_properties(wormcast_ibt_cli PROPERTIES EXPORT_NAME ibt_cli)
 set_target_properties(wormcast_sc PROPERTIES EXPORT_NAME model)
 set_target_properties(wormcast_tb PROPERTIES EXPORT_NAME tb)
-install(TARGETS wormcast_sw_headers wormcast_sw wormcast_gossip_cli wormcast_sc wormcast_tb
+install(TARGETS wormcast_sw_headers wormcast_sw wormcast_gossip_cli wormcast_ibt_cli wormcast_sc wormcast_tb
   EXPORT wormcastTargets ARCHIVE DESTINATION lib INCLUDES DESTINATION include/wormcast)
 install(EXPORT wormcastTargets NAMESPACE wormcast:: DESTINATION ${WORMCAST_CMAKE_DIR})
-install(TARGETS wormcast wormcast-gossip RUNTIME DESTINATION bin)
+install(TARGETS wormcast wormcast-gossip wormcast-ibt RUNTIME DESTINATION bin)
 
 foreach(dir sw systemc tb)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION include/wormcast/${dir}

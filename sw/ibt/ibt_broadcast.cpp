@@ -404,8 +404,10 @@ std::vector<std::string> check_trace(const IbtTopology& t, const IbtBroadcast& b
 }
 
 namespace {
-Topology plain_topology(const IbtTopology& t) {
-  if (!t.is_torus() || t.dims() > kMaxTorusDims)
+/// The torus under the network; `bypass_ok`: also for an iBT (the bypass links are then the
+/// network family's business, not the IR's).
+Topology plain_topology(const IbtTopology& t, bool bypass_ok = false) {
+  if ((!t.is_torus() && !bypass_ok) || t.dims() > kMaxTorusDims)
     throw IbtConfigError("schedule IR: torus networks of at most 4 dimensions only (no bypass links)");
   int radix[kMaxDims];
   bool torus[kMaxDims];
@@ -419,7 +421,7 @@ Topology plain_topology(const IbtTopology& t) {
 
 Schedule to_schedule(const IbtTopology& t, const IbtBroadcast& b, const IbtSimResult& r) {
   Schedule s;
-  s.topology = plain_topology(t);
+  s.topology = plain_topology(t, true);
   s.collective = Collective::Broadcast;
   s.source = static_cast<int>(b.source);
   s.algo = b.algo == IbtAlgo::TorusTrees ? "ibt-torus-trees" : "ibt-colour";

@@ -90,7 +90,10 @@ IbtSimResult simulate_broadcast(const IbtTopology& t, const IbtBroadcast& b, con
 std::vector<std::string> check_trace(const IbtTopology& t, const IbtBroadcast& b, const IbtSimResult& r);
 
 /// The trace as a schedule IR (chunk = packet id, step = broadcast step, order = port rank within
-/// (src, step)). Torus only: the IR routes dimension-ordered and has no bypass links.
+/// (src, step)). Every unicast is between neighbours. On an iBT the schedule's topology is the
+/// torus under the bypass links: the IR's own path functions route dimension-ordered and know no
+/// bypass links, so such a schedule is checked by check_trace, and runs on the ibt router family
+/// with ibt.routing = bypass, where a unicast to a bypass neighbour is one bypass hop.
 Schedule to_schedule(const IbtTopology& t, const IbtBroadcast& b, const IbtSimResult& r);
 
 /// The sends of one packet as a single-chunk broadcast schedule whose step 1 is the source's send

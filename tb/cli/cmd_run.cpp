@@ -120,6 +120,7 @@ int run_cli(int argc, const char* const* argv) {
   register_broadcast_command(app);
   register_mway_command(app);
   register_gossip_command(app);
+  register_ibt_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

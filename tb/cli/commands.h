@@ -41,6 +41,8 @@ void register_run_commands(CLI::App& app);
 /// `wormcast mway --net mesh:8x8x8 --algo mst-safe --rate R --broadcast-fraction F --buffers 4
 ///  --len 5 ...`: traffic on the k-ary m-way family (docs/mway.md).
 void register_mway_command(CLI::App& app);
+/// `ibt topo|bcast`: the interlaced bypass torus (tb/cli/cmd_ibt.cpp).
+void register_ibt_command(CLI::App& app);
 
 /// Runs the traffic experiment of cfg, writes the JSON and the recordings (planned before cycle 0,
 /// none of them may be `config_file`), prints its summary; the exit code.

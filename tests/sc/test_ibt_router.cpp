@@ -148,7 +148,7 @@ TEST_CASE("ibt routing: bypass-first routes are shortest of their kind and their
   require_routes(ibt_config("16x16", "4", "dor"), false);
 }
 
-TEST_CASE("ibt zero-load: every pair of iBT(12^2; <4>) arrives at (h+1) R + h Ld + L over bypass links", "[sc]") {
+TEST_CASE("ibt zero-load: every pair of iBT 12x12 b=4 arrives at (h+1) R + h Ld + L over bypass links", "[sc]") {
   const Config cfg = ibt_config("12x12", "4", "bypass", {{"router.router_delay", "2"}, {"router.link_delay", "1"}});
   Bench bench("bench", cfg);
   const sw::IbtTopology t = ibt_topology(cfg);

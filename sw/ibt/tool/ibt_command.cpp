@@ -16,9 +16,7 @@ namespace wormcast::sw {
 
 using nlohmann::json;
 
-namespace {
-
-IbtTopology make_topology(const IbtArgs& a) {
+IbtTopology make_ibt_topology(const IbtArgs& a) {
   if (a.net.empty()) throw IbtConfigError("--net: required (ibt:NxN[xN..] or torus:NxN[xN..])");
   const IbtNetSpec spec = parse_ibt_net(a.net);
   if (spec.torus) {
@@ -28,6 +26,8 @@ IbtTopology make_topology(const IbtArgs& a) {
   if (a.bypass.empty()) throw IbtConfigError("--bypass: required for ibt:... (b1,b2,..., multiples of d*k below n/2)");
   return IbtTopology(spec.n, spec.d, parse_bypass(a.bypass), a.allow_half);
 }
+
+namespace {
 
 json metrics_json(const DistanceMetrics& m, int degree) {
   return json{{"degree", degree},
@@ -81,7 +81,7 @@ std::vector<int> pn_list(const std::string& text, const std::vector<int>& best_s
 }
 
 json run_topo(const IbtArgs& a, std::ostream& out) {
-  const IbtTopology t = make_topology(a);
+  const IbtTopology t = make_ibt_topology(a);
   if (!a.compare.empty() && a.compare != "torus") throw IbtConfigError("--compare: only 'torus' is allowed");
   const auto t0 = std::chrono::steady_clock::now();
   const DistanceMetrics m = t.is_torus() ? torus_distance_metrics(t.n(), t.dims()) : distance_metrics(t);
@@ -114,8 +114,9 @@ json run_topo(const IbtArgs& a, std::ostream& out) {
   return j;
 }
 
-json run_bcast(const IbtArgs& a, std::ostream& out) {
-  const IbtTopology t = make_topology(a);
+}  // namespace
+
+IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j) {
   if (a.packets < 1 || a.packets > 64) throw IbtConfigError("--packets: k must be in 1..64");
   if (a.dim < 0 || a.dim >= t.dims()) throw IbtConfigError("--dim: must be in 0.." + std::to_string(t.dims() - 1));
   if (a.dim2 < 0 || a.dim2 >= t.dims() || (a.algo != "line" && a.algo != "global" && a.dim2 == a.dim))
@@ -124,7 +125,7 @@ json run_bcast(const IbtArgs& a, std::ostream& out) {
   const int64_t s = parse_source(t, a.source);
   const int k = a.packets;
   IbtBroadcast b;
-  json j{{"network", t.name()}, {"source", s}, {"packets", k}, {"algo", a.algo}};
+  j = json{{"network", t.name()}, {"source", s}, {"packets", k}, {"algo", a.algo}};
   if (a.algo == "line") {
     const auto pns = pn_list(a.pn, {0, 1, 2, 3, 4, 5, 6, 7});
     const LineBest best = best_line(t, s, a.dim, k, pns);
@@ -155,6 +156,17 @@ json run_bcast(const IbtArgs& a, std::ostream& out) {
   } else {
     throw IbtConfigError("--algo: line, rect, global or trees (got '" + a.algo + "')");
   }
+  return b;
+}
+
+namespace {
+
+json run_bcast(const IbtArgs& a, std::ostream& out) {
+  const IbtTopology t = make_ibt_topology(a);
+  json j;
+  const IbtBroadcast b = plan_ibt_broadcast(a, t, j);
+  const int64_t s = b.source;
+  const int k = b.packets;
   const auto t0 = std::chrono::steady_clock::now();
   const IbtSimResult r = simulate_broadcast(t, b);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

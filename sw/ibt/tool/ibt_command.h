@@ -6,6 +6,10 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "sw/ibt/ibt_broadcast.h"
+#include "sw/topology/ibt.h"
 
 namespace wormcast::sw {
 
@@ -29,6 +33,12 @@ struct IbtArgs {
 
 /// Adds the subcommands `topo` and `bcast` to `app`, bound to `args`.
 void register_ibt_options(CLI::App& app, IbtArgs& args);
+
+/// The network of --net / --bypass / --allow-half; throws IbtConfigError.
+IbtTopology make_ibt_topology(const IbtArgs& args);
+/// The broadcast of a parsed `bcast` (algorithm, source, k, pn search); its choices go into `j`.
+/// Throws IbtConfigError.
+IbtBroadcast plan_ibt_broadcast(const IbtArgs& args, const IbtTopology& t, nlohmann::json& j);
 
 /// Runs the parsed command: 0 ok, 2 bad input (one line on `err` naming the option and the
 /// allowed range; no file written).

@@ -1,0 +1,158 @@
+// `wormcast ibt`: the interlaced bypass torus commands of wormcast-ibt (topology metrics, pipelined
+// broadcasts on the step simulator), and `bcast --simulate`, which runs the step simulator's
+// broadcast as node programs on the cycle-accurate ibt family and compares cycles with steps.
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "sw/ibt/ibt_broadcast.h"
+#include "sw/ibt/tool/ibt_command.h"
+#include "sw/runtime/schedule_program.h"
+#include "sw/schedule/program_image.h"
+#include "tb/cli/commands.h"
+#include "tb/out/files.h"
+#include "tb/out/output_plan.h"
+#include "tb/run/programs.h"
+
+namespace wormcast {
+
+namespace {
+
+struct IbtCliArgs {
+  sw::IbtArgs ibt;
+  bool simulate = false;
+  int len = 4;
+  std::string config_file;
+  std::vector<std::string> sets;
+};
+
+/// "ibt:16x16" -> "16x16".
+std::string shape_of(const std::string& net) {
+  const size_t colon = net.find(':');
+  return colon == std::string::npos ? net : net.substr(colon + 1);
+}
+
+int simulate(const IbtCliArgs& a) {
+  sw::IbtTopology t = sw::IbtTopology::torus(3, 1);
+  sw::IbtBroadcast b;
+  nlohmann::json j;
+  try {
+    t = sw::make_ibt_topology(a.ibt);
+    if (t.num_nodes() > 65536) throw sw::IbtConfigError("--net: --simulate runs networks of at most 65536 nodes");
+    b = sw::plan_ibt_broadcast(a.ibt, t, j);
+  } catch (const sw::IbtConfigError& e) {
+    throw ConfigError(e.what());
+  }
+  sw::IbtSimOptions so;
+  so.record = true;
+  const sw::IbtSimResult r = sw::simulate_broadcast(t, b, so);
+  const std::vector<std::string> step_errors = sw::check_trace(t, b, r);
+
+  Overrides ov{{"net.family", t.is_torus() ? "torus" : "ibt"}, {"net.radix", shape_of(a.ibt.net)}};
+  if (!t.is_torus()) {
+    ov.emplace_back("ibt.bypass", a.ibt.bypass);
+    ov.emplace_back("ibt.routing", "bypass");  // a send to a bypass neighbour takes the bypass link
+  }
+  ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
+  for (auto& s : a.sets) ov.push_back(parse_override(s));
+  const Config cfg = load_config(a.config_file, ov);
+  if (a.len > cfg.nic.max_packet)
+    throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
+
+  OutputPlan plan;
+  plan.add_input(a.config_file);
+  if (!a.ibt.json_file.empty()) plan.add("--json", a.ibt.json_file);
+
+  // Every send is to a neighbour (a torus or a bypass link). The program image's receipt rule (as
+  // for gossip): a node's send of step s waits for every packet the step simulator delivered to it
+  // in steps before s, so the cycle-accurate run keeps the steps' data dependencies and no more.
+  sw::Schedule sched = sw::to_schedule(t, b, r);
+  sched.collective = sw::Collective::Gossip;
+  sched.chunks_per_node = 1;
+  const sw::ProgramImage image(sched);
+  std::vector<sw::ScheduleProgram> programs = image.make_programs(uint32_t(a.len));
+  std::vector<sw::NodeProgram*> ptrs;
+  for (auto& p : programs) ptrs.push_back(&p);
+  ProgramRunOptions po;
+  po.plan = &plan;
+  const ProgramRun run = run_programs(cfg, ptrs, po);
+
+  // Every node other than the source receives k messages; the trace check above shows they are
+  // the k packets, each once, and the scoreboard that each message arrived once and whole.
+  uint64_t last = 0;
+  for (const MessageTiming& m : run.messages) last = std::max(last, m.arrived);
+  // The broadcast group (the whole network, a plane or a line): every member other than the source
+  // receives the k packets, every other node nothing.
+  std::vector<int> expected(size_t(t.num_nodes()), 0);
+  for (const sw::IbtSend& x : r.trace) ++expected[size_t(x.dst)];
+  int64_t complete_nodes = 0;
+  bool everyone = true;
+  for (int64_t v = 0; v < t.num_nodes(); ++v) {
+    const int want = v == b.source ? 0 : expected[size_t(v)] ? b.packets : 0;
+    if (int(programs[size_t(v)].received()) != want) everyone = false;
+    if (want && int(programs[size_t(v)].received()) == want) ++complete_nodes;
+  }
+  everyone = everyone && complete_nodes == r.group_size - 1;
+  const bool ok = run.status == RunStatus::Ok && run.errors.empty() && everyone && r.complete && step_errors.empty();
+  const double per_step = r.steps ? double(last) / r.steps : 0.0;
+
+  nlohmann::json s;
+  s["status"] = status_name(run.status);
+  s["length"] = a.len;
+  s["steps"] = r.steps;
+  s["measured_cycles"] = last;
+  s["cycles_per_step"] = per_step;
+  s["messages"] = run.messages.size();
+  s["blocked_cycles"] = run.blocked_cycles;
+  s["blocked_messages"] = run.blocked_messages;
+  s["group_size"] = r.group_size;
+  s["every_node_has_every_packet_once"] = everyone;
+  s["step_trace_errors"] = step_errors;
+  s["errors"] = run.errors;
+  if (run.status == RunStatus::Deadlock) s["deadlock"] = run.deadlock;
+  j["wormcast"] = result_identity("ibt");
+  j["config"] = cfg.echo();
+  j["complete"] = r.complete;
+  j["sends"] = r.sends;
+  j["simulation"] = s;
+  if (!a.ibt.json_file.empty()) plan.write(a.ibt.json_file, j.dump(2) + "\n");
+  plan.commit();
+  std::cout << fmt::format(
+      "{} {} k={} source {}: T = {} steps on the step simulator; on the cycle-accurate model with {}-flit packets "
+      "{} cycles ({:.2f} cycles per step), {} messages, blocked {} cycles in {} messages, every group node has every packet "
+      "once: {}{}\n",
+      t.name(), a.ibt.algo, b.packets, b.source, r.steps, a.len, last, per_step, run.messages.size(), run.blocked_cycles,
+      run.blocked_messages, everyone ? "yes" : "no",
+      run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
+  for (auto& e : run.errors) std::cout << "  error: " << e << "\n";
+  for (auto& e : step_errors) std::cout << "  step trace: " << e << "\n";
+  if (run.exit_code) return run.exit_code;
+  return ok ? 0 : 1;
+}
+
+}  // namespace
+
+void register_ibt_command(CLI::App& app) {
+  auto a = std::make_shared<IbtCliArgs>();
+  CLI::App* cmd = app.add_subcommand("ibt", "interlaced bypass torus: topology metrics and pipelined broadcasts on the "
+                                            "step simulator (topo, bcast); bcast --simulate also runs the broadcast "
+                                            "as node programs on the cycle-accurate ibt family");
+  sw::register_ibt_options(*cmd, a->ibt);
+  CLI::App* bc = cmd->get_subcommand("bcast");
+  bc->add_flag("--simulate", a->simulate,
+               "run the broadcast as node programs on the cycle-accurate model (net.family ibt, ibt.routing bypass; "
+               "a node's step-s sends wait for its packets of earlier steps)");
+  bc->add_option("--len", a->len, "--simulate: packet length in flits (default 4)")->check(decimal_int(1, 4096));
+  bc->add_option("--config", a->config_file, "--simulate: start from this YAML configuration (router, nic keys)");
+  bc->add_option("--set", a->sets, "--simulate: override a configuration key (repeatable)");
+  set_command_action(cmd, [a] {
+    if (a->simulate) {
+      if (a->ibt.command != "bcast") throw ConfigError("--simulate: only with bcast");
+      return simulate(*a);
+    }
+    return sw::run_ibt_command(a->ibt, std::cout, std::cerr, "wormcast ibt");
+  });
+}
+
+}  // namespace wormcast
