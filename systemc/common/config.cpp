@@ -306,6 +306,8 @@ const std::vector<Field>& schema() {
       INT_FIELD("sim.watchdog", nullptr, "2000", 1, 1000000000, sim.watchdog, "deadlock watchdog, cycles without progress"),
       INT_FIELD("sim.livelock", nullptr, "1000000", 1, 1000000000, sim.livelock,
                 "livelock watchdog, cycles without a delivered flit while flits keep moving"),
+      INT_FIELD("sim.latency_threshold", nullptr, "0", 0, 1000000000, sim.latency_threshold,
+                "traffic: a mean packet latency above this many cycles marks the run unstable (0: no threshold)"),
       {"sim.progress", nullptr, "auto", "auto, on, off", "progress line on stderr (auto: only on a terminal)",
        [](Config& c, const std::string& v, const Field& f) {
          if (v != "auto" && v != "on" && v != "off") bad(f, v);
@@ -540,9 +542,10 @@ Config build_config(Values values, const Overrides& overrides) {
     if (it == schema().end())
       throw ConfigError(fmt::format("config: unknown key '{}' (see `wormcast config` for the keys)", k));
     if (!in_family(*it, family))
-      throw ConfigError(fmt::format("config: {} belongs to the {} family; allowed with net.family = {}: the keys "
+      throw ConfigError(fmt::format("config: {} belongs to the {} famil{}; allowed with net.family = {}: the keys "
                                     "`wormcast config` lists for it",
-                                    k, it->families, family));
+                                    k, join(split_list(it->families, ','), " and "),
+                                    std::string(it->families).find(',') == std::string::npos ? "y" : "ies", family));
   }
 
   Config c;

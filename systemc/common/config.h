@@ -115,6 +115,7 @@ struct SimConfig {
   uint64_t seed = 1;
   uint64_t watchdog = 2000;     ///< cycles without any flit moving while flits are in flight
   uint64_t livelock = 1000000;  ///< cycles without any flit delivered while flits keep moving
+  uint64_t latency_threshold = 0;  ///< traffic: a mean packet latency above this marks the run unstable (0: off)
   std::string progress = "auto";
 };
 

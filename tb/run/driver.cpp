@@ -33,6 +33,7 @@ const char* status_name(RunStatus s) {
     case RunStatus::Timeout: return "timeout";
     case RunStatus::ScoreboardError: return "scoreboard_error";
     case RunStatus::Livelock: return "livelock";
+    case RunStatus::Unstable: return "unstable";
   }
   return "?";
 }
@@ -42,6 +43,8 @@ int exit_code(RunStatus s) {
     case RunStatus::Ok: return 0;
     case RunStatus::Deadlock: return 3;
     case RunStatus::Livelock: return 4;
+    case RunStatus::Unstable:
+    case RunStatus::DrainTimeout: return 5;
     default: return 1;
   }
 }

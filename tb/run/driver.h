@@ -25,10 +25,12 @@ enum class RunStatus {
   Timeout,          ///< node programs: still busy at the cycle limit
   ScoreboardError,  ///< a flit lost, duplicated, reordered or misdelivered, or a packet stranded in a NIC
   Livelock,         ///< flits kept moving but none was delivered for sim.livelock cycles
+  Unstable,         ///< traffic: drained and clean, but the stability verdict is unstable (beyond saturation)
 };
-/// "ok", "deadlock", "drain_timeout", "timeout", "scoreboard_error", "livelock".
+/// "ok", "deadlock", "drain_timeout", "timeout", "scoreboard_error", "livelock", "unstable".
 const char* status_name(RunStatus s);
-/// 0 ok, 3 deadlock, 4 livelock, 1 every other failure (2 is bad input, before any simulation).
+/// 0 ok, 3 deadlock, 4 livelock, 5 unstable or did not drain (drain_timeout), 1 every other
+/// failure (2 is bad input, before any simulation).
 int exit_code(RunStatus s);
 
 /// How long a run lasts and when it is over.

@@ -79,7 +79,35 @@ void TrafficStats::on_packet(const PacketRecord& rec) {
     if (rec.last) m_message_latency.add(rec.arrived - rec.created);
     m_latency.add(rec.arrived - rec.created);
     m_net_latency.add(rec.arrived - rec.injected);
+    const int q = int((rec.created - m_begin) * kQuarters / std::max<uint64_t>(m_end - m_begin, 1));
+    m_qsum[q] += rec.arrived - rec.created;
+    ++m_qn[q];
   }
+}
+
+nlohmann::json Stability::to_json() const { return {{"verdict", stable ? "stable" : "unstable"}, {"reasons", reasons}}; }
+
+Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained) {
+  Stability v;
+  auto unstable = [&](std::string why) {
+    v.stable = false;
+    v.reasons.push_back(std::move(why));
+  };
+  if (!drained) unstable("did not drain: measured packets still in flight at the drain limit");
+  if (stats.dropped() > 0)
+    unstable(fmt::format("{} packets dropped at full source queues (traffic.source_queue = {})", stats.dropped(),
+                         cfg.traffic.source_queue));
+  const double offered = report["offered"], accepted = report["accepted"];
+  if (report["measured_packets"].get<uint64_t>() >= 1000 && accepted < 0.95 * offered)
+    unstable(fmt::format("accepted {} < 0.95 x offered {}", accepted, offered));
+  const uint64_t first = stats.quarter_count(0), last = stats.quarter_count(TrafficStats::kQuarters - 1);
+  const double m0 = stats.quarter_mean(0), m3 = stats.quarter_mean(TrafficStats::kQuarters - 1);
+  if (first >= 50 && last >= 50 && m3 > 1.5 * m0)
+    unstable(fmt::format("latency grows across the window: {:.1f} cycles in its last quarter, {:.1f} in its first", m3, m0));
+  const double mean = report["latency"].value("mean", 0.0);
+  if (cfg.sim.latency_threshold > 0 && mean > double(cfg.sim.latency_threshold))
+    unstable(fmt::format("mean latency {} > sim.latency_threshold = {}", mean, cfg.sim.latency_threshold));
+  return v;
 }
 
 void LatencyHistogram::add(uint64_t latency) {
@@ -355,8 +383,13 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   const RunResult r = drive(net, cfg.sim, ph, opt);
   rec.finish();
 
-  nlohmann::json j = common_result(opt.command, cfg, r, net);
   const nlohmann::json st = stats.report(r.window);
+  // The stability verdict; a drained, clean but unstable run ends with its own status (exit 5).
+  const bool judged = r.status == RunStatus::Ok || r.status == RunStatus::DrainTimeout;
+  const Stability verdict = stability_verdict(cfg, stats, st, r.status != RunStatus::DrainTimeout);
+  RunResult rr = r;
+  if (rr.status == RunStatus::Ok && !verdict.stable) rr.status = RunStatus::Unstable;
+  nlohmann::json j = common_result(opt.command, cfg, rr, net);
   j["latency"] = st["latency"];
   j["network_latency"] = st["network_latency"];
   j["message_latency"] = st["message_latency"];
@@ -365,20 +398,28 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
                      {"measured_delivered", st["measured_delivered"]},
                      {"window", r.window},
                      {"source_overflow", st["source_overflow"]},
-                     {"stable", stats.dropped() == 0}};
+                     {"measured_undelivered", st["measured_packets"].get<uint64_t>() - st["measured_delivered"].get<uint64_t>()},
+                     {"stable", judged && verdict.stable}};
+  nlohmann::json stab = verdict.to_json();
+  stab["latency_by_quarter"] = nlohmann::json::array();
+  for (int q = 0; q < TrafficStats::kQuarters; ++q)
+    stab["latency_by_quarter"].push_back({{"packets", stats.quarter_count(q)},
+                                          {"mean", std::round(stats.quarter_mean(q) * 1000.0) / 1000.0}});
+  if (!judged) stab["verdict"] = "none";  // a deadlock, livelock or scoreboard error ends the run first
+  j["stability"] = stab;
 
   RunOutcome out;
   out.result = j;
-  out.exit_code = exit_code(r.status);
+  out.exit_code = exit_code(rr.status);
   const double rcps = r.wall_seconds > 0 ? double(nodes) * double(r.cycles) / r.wall_seconds : 0;
   const nlohmann::json echo = cfg.echo();
   out.summary = fmt::format(
       "{} {} {} rate {} | latency mean {} p99 {} max {} cycles | accepted {} flits/node/cycle (offered {}) | "
-      "{} packets | {} cycles, {:.3f} M router-cycles/s",
-      status_name(r.status), echo["net"].value("topology", cfg.net.family), echo["net"]["radix"].get<std::string>(),
+      "{} packets | {} cycles, {:.3f} M router-cycles/s{}",
+      status_name(rr.status), echo["net"].value("topology", cfg.net.family), echo["net"]["radix"].get<std::string>(),
       cfg.traffic.rate, st["latency"].value("mean", 0.0), st["latency"].value("p99", 0), st["latency"].value("max", 0),
       st["accepted"].get<double>(), st["offered"].get<double>(), net.scoreboard().delivered_packets(), r.cycles,
-      rcps / 1e6);
+      rcps / 1e6, judged ? (verdict.stable ? " | stable" : " | UNSTABLE") : "");
   if (r.status == RunStatus::Deadlock) {
     out.summary += fmt::format("\ndeadlock: no flit moved since cycle {}; {} buffers wait, {} wait-for edges", r.last_move,
                                r.wait_for.nodes.size(), r.wait_for.edges.size());
@@ -390,9 +431,8 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   }
   if (r.status == RunStatus::Livelock)
     out.summary += fmt::format("\nlivelock: flits kept moving but none was delivered since cycle {}", r.last_delivery);
-  if (stats.dropped() > 0)
-    out.summary += fmt::format("\nunstable: {} packets dropped at full source queues (traffic.source_queue = {})",
-                               stats.dropped(), cfg.traffic.source_queue);
+  if (judged)
+    for (auto& why : verdict.reasons) out.summary += "\nunstable: " + why;
   for (auto& e : net.scoreboard().errors()) out.summary += "\nscoreboard: " + e;
   if (!opt.json_path.empty()) opt.plan->write(opt.json_path, j.dump(2) + "\n");
   if (!given.plan) own.commit();

@@ -59,6 +59,10 @@ class TrafficStats : public PacketListener {
   nlohmann::json report(uint64_t window) const;
   /// Packets not generated because their source queue was full (traffic.source_queue).
   uint64_t dropped() const { return m_dropped; }
+  /// Mean latency and count of the measured packets created in each quarter of the window.
+  static constexpr int kQuarters = 4;
+  double quarter_mean(int q) const { return m_qn[q] ? double(m_qsum[q]) / double(m_qn[q]) : 0.0; }
+  uint64_t quarter_count(int q) const { return m_qn[q]; }
 
  private:
   uint64_t m_begin, m_end;
@@ -66,6 +70,7 @@ class TrafficStats : public PacketListener {
   int m_nodes;
   uint64_t m_measured_created = 0, m_measured_done = 0;
   uint64_t m_offered_flits = 0, m_accepted_flits = 0;
+  uint64_t m_qsum[kQuarters] = {}, m_qn[kQuarters] = {};
   LatencyHistogram m_latency, m_net_latency;
   LatencyHistogram m_message_latency;  ///< per packet, at its last addressed node
   friend class TrafficGen;
@@ -106,6 +111,17 @@ class TrafficGen : public sc_core::sc_module {
   size_t m_trace_next = 0;
   std::vector<uint8_t> m_tie_next;  ///< [node] tie bit of its next message under balanced
 };
+
+/// The stability verdict of a traffic run (docs/statistics.md): unstable when it did not drain,
+/// a source queue overflowed, accepted < 0.95 offered (with at least 1000 measured packets), the
+/// mean latency of the window's last quarter is above 1.5 times its first (with at least 50 packets
+/// in each), or the mean latency is above sim.latency_threshold (when set).
+struct Stability {
+  bool stable = true;
+  std::vector<std::string> reasons;
+  nlohmann::json to_json() const;
+};
+Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained);
 
 /// The traffic run's outputs; without a plan of the caller's (opt.plan) run_traffic plans and
 /// commits its own.

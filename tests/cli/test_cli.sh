@@ -67,17 +67,17 @@ rc=$?; [ $rc -eq 2 ] || { echo "FAIL: missing config exited $rc"; fail=1; }
 rc=$?; [ $rc -eq 2 ] || { echo "FAIL: bad CLI value exited $rc"; fail=1; }
 
 # Determinism: byte-identical JSON for the same configuration and seed; another seed differs.
-"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --json "$work/a.json" >/dev/null || { echo "FAIL: run a"; fail=1; }
-"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --json "$work/b.json" >/dev/null || { echo "FAIL: run b"; fail=1; }
-"$bin" traffic --rate 0.3 --measure 3000 --seed 12 --json "$work/c.json" >/dev/null || { echo "FAIL: run c"; fail=1; }
+"$bin" traffic --rate 0.15 --measure 3000 --seed 11 --json "$work/a.json" >/dev/null || { echo "FAIL: run a"; fail=1; }
+"$bin" traffic --rate 0.15 --measure 3000 --seed 11 --json "$work/b.json" >/dev/null || { echo "FAIL: run b"; fail=1; }
+"$bin" traffic --rate 0.15 --measure 3000 --seed 12 --json "$work/c.json" >/dev/null || { echo "FAIL: run c"; fail=1; }
 cmp -s "$work/a.json" "$work/b.json" || { echo "FAIL: same seed, different JSON"; fail=1; }
 cmp -s "$work/a.json" "$work/c.json" && { echo "FAIL: different seeds, identical JSON"; fail=1; }
 
 # --deliveries: one line per flit leaving the network (5-flit packets, all drained), sorted by cycle;
 # identical for identical runs.
-"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --json "$work/d.json" --deliveries "$work/d.csv" >/dev/null \
+"$bin" traffic --rate 0.15 --measure 3000 --seed 11 --json "$work/d.json" --deliveries "$work/d.csv" >/dev/null \
   || { echo "FAIL: run d"; fail=1; }
-"$bin" traffic --rate 0.3 --measure 3000 --seed 11 --deliveries "$work/e.csv" >/dev/null || { echo "FAIL: run e"; fail=1; }
+"$bin" traffic --rate 0.15 --measure 3000 --seed 11 --deliveries "$work/e.csv" >/dev/null || { echo "FAIL: run e"; fail=1; }
 delivered=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["packets"]["delivered"])' "$work/d.json")
 lines=$(($(wc -l <"$work/d.csv") - 1))
 [ "$lines" -eq $((delivered * 5)) ] && [ "$lines" -gt 1000 ] \

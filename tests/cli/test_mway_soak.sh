@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Soak: one m-way run of 10^6 measured cycles at or above saturation must never deadlock and must
-# keep a clean scoreboard (a run above saturation cannot drain: drain_timeout is expected there).
+# keep a clean scoreboard (a run above saturation cannot drain: drain_timeout, exit 5, is expected there).
 # Usage: test_mway_soak.sh WORMCAST NET ALGO RATE
 set -euo pipefail
 wormcast=$1 net=$2 algo=$3 rate=$4
@@ -16,7 +16,7 @@ set -e
 import json, sys
 j = json.load(open(sys.argv[1])); rc = int(sys.argv[2])
 ok = (j["deadlock"]["detected"] is False and j["scoreboard"]["errors"] == 0
-      and j["status"] in ("ok", "drain_timeout") and rc in (0, 1) and j["cycles"] >= 1001000)
+      and j["status"] in ("ok", "unstable", "drain_timeout") and rc in (0, 5) and j["cycles"] >= 1001000)
 print(f"{j['status']}: {j['cycles']} cycles, {j['packets']['delivered']} copies delivered, "
       f"message latency mean {j['message_latency'].get('mean')}, ejection {j['throughput']['accepted']}")
 sys.exit(0 if ok else 1)

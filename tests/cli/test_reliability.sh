@@ -157,9 +157,9 @@ completion)
   rc=$?; [ $rc -eq 4 ] || { echo "FAIL: livelock exited $rc, want 4"; fail=1; }
   [ "$(json_value live.json '["status"]')" = livelock ] || { echo "FAIL: livelock status"; fail=1; }
   [ "$(json_value live.json '["livelock"]["detected"]')" = True ] || { echo "FAIL: livelock report"; fail=1; }
-  # The default does not fire on a healthy run near saturation.
+  # The default does not fire on a healthy run beyond saturation (drained, unstable: exit 5).
   "$bin" traffic --rate 0.4 --measure 3000 --set sim.progress=off >/dev/null
-  rc=$?; [ $rc -eq 0 ] || { echo "FAIL: healthy run exited $rc"; fail=1; }
+  rc=$?; [ $rc -eq 5 ] || { echo "FAIL: healthy run beyond saturation exited $rc, want 5 (unstable)"; fail=1; }
   # After a deadlock, rates are over the cycles actually run (the window is cut short).
   "$bin" traffic --pattern tornado --rate 0.8 --set router.dateline=false --set sim.watchdog=500 --measure 200000 \
     --warmup 0 --set sim.progress=off --json dl.json >/dev/null
@@ -174,7 +174,8 @@ completion)
 bounded)
   # Above saturation the source queues stay bounded; the overflow is counted, the run unstable.
   "$bin" traffic --rate 1 --set traffic.source_queue=4 --measure 2000 --set sim.progress=off --json sat.json >/dev/null
-  rc=$?; [ $rc -eq 0 ] || { echo "FAIL: saturated run exited $rc"; fail=1; }
+  rc=$?; [ $rc -eq 5 ] || { echo "FAIL: saturated run exited $rc, want 5 (unstable)"; fail=1; }
+  [ "$(json_value sat.json '["status"]')" = unstable ] || { echo "FAIL: saturated run status"; fail=1; }
   [ "$(json_value sat.json '["throughput"]["source_overflow"]')" -gt 0 ] || { echo "FAIL: no overflow counted"; fail=1; }
   [ "$(json_value sat.json '["throughput"]["stable"]')" = False ] || { echo "FAIL: run not marked unstable"; fail=1; }
   "$bin" traffic --rate 0.1 --measure 2000 --set sim.progress=off --json ok.json >/dev/null

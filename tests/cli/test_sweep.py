@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """scripts/sweep: every combination of the --vary values runs once and lands in the CSV and JSON;
-latency grows with load; a bad point stops the sweep with exit 2 before anything is written;
---emit-jobs / --merge-only split the run from the merge."""
+latency grows with load; each point's stability verdict is in the CSV and saturation.json brackets
+the saturation load per curve; a non-numeric x axis (--x) plots; a bad point stops the sweep with
+exit 2 before anything is written; --emit-jobs / --merge-only split the run from the merge."""
 import csv, json, os, subprocess, sys, tempfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -11,7 +12,7 @@ fail = []
 with tempfile.TemporaryDirectory() as d:
     out = os.path.join(d, "s")
     p = subprocess.run([sweep, "--vary", "traffic.rate=0.05:0.45:0.2", "--vary", "router.vcs_per_class=1,2",
-                        "--out", out, "--plot"] + base, capture_output=True, text=True)
+                        "--out", out, "--plot", "--ok-status", "ok,unstable"] + base, capture_output=True, text=True)
     if p.returncode != 0:
         fail.append(f"sweep exited {p.returncode}: {p.stdout}{p.stderr}")
     rows = list(csv.DictReader(open(os.path.join(out, "sweep.csv"))))
@@ -19,8 +20,17 @@ with tempfile.TemporaryDirectory() as d:
     if len(rows) != 6 or combos != {(r, v) for r in ("0.05", "0.25", "0.45") for v in ("1", "2")}:
         fail.append(f"expected the 6 combinations once each, got {sorted(combos)}")
     for r in rows:
-        if r["status"] != "ok":
-            fail.append(f"{r['point']}: status {r['status']}")
+        if r["status"] not in ("ok", "unstable") or r["stability"] != ("stable" if r["status"] == "ok" else "unstable"):
+            fail.append(f"{r['point']}: status {r['status']}, stability {r['stability']}")
+    sat = json.load(open(os.path.join(out, "saturation.json")))
+    if len(sat) != 2 or any(b["x"] != "traffic.rate" for b in sat):
+        fail.append(f"saturation.json: one bracket per V expected, got {sat}")
+    for b in sat:
+        v = b["curve"].split("=")[1]
+        curve = sorted((r for r in rows if r["router.vcs_per_class"] == v), key=lambda r: float(r["traffic.rate"]))
+        first_bad = next((r["traffic.rate"] for r in curve if r["status"] != "ok"), None)
+        if b["first_unstable"] != first_bad:
+            fail.append(f"V={v}: first unstable {b['first_unstable']}, rows say {first_bad}")
         if r["router.vcs_per_class"] == "1" and r["traffic.rate"] == "0.05":
             if abs(float(r["accepted"]) - float(r["offered"])) > 0.05 * float(r["offered"]):
                 fail.append(f"low load not accepted in full: {r['accepted']} of {r['offered']}")
@@ -35,6 +45,14 @@ with tempfile.TemporaryDirectory() as d:
         fail.append("sweep.json does not carry each point's configuration and result")
     if not os.path.getsize(os.path.join(out, "sweep.png")) > 1000:
         fail.append("no plot")
+
+    # A non-numeric x axis: the patterns side by side, no crash.
+    cat = os.path.join(d, "cat")
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.05,0.1", "--vary", "traffic.pattern=uniform,tornado",
+                        "--x", "traffic.pattern", "--out", cat, "--plot", "--ok-status", "ok,unstable"] + base,
+                       capture_output=True, text=True)
+    if p.returncode != 0 or not os.path.getsize(os.path.join(cat, "sweep.png")) > 1000:
+        fail.append(f"--x traffic.pattern: exit {p.returncode}: {p.stderr}")
 
     # A bad value: exit 2, one line naming the key, nothing written.
     bad = os.path.join(d, "bad")

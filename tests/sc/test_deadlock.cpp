@@ -93,7 +93,8 @@ TEST_CASE("deadlock: one VC class on a torus deadlocks and the wait-for graph ha
 TEST_CASE("deadlock: with dateline classes the same tornado load completes", "[sc]") {
   const RunOutcome r = tornado("true");
   INFO(r.summary);
-  REQUIRE(r.exit_code == 0);
+  REQUIRE(r.exit_code == 5);  // drained and clean; the load is beyond saturation: unstable
+  REQUIRE(r.result["status"] == "unstable");
   REQUIRE(r.result["deadlock"]["detected"] == false);
   REQUIRE(r.result["packets"]["outstanding_at_end"] == 0);
 }

@@ -213,5 +213,5 @@ TEST_CASE("family: keys of another family are refused with exit 2 naming the fam
   REQUIRE(cli({"traffic", "--net", "ring:4x4"}) == 2);          // the family's own rule
   REQUIRE(cli({"traffic", "--net", "nosuchfamily:8"}) == 2);    // not registered
   REQUIRE_THROWS_WITH(load_config("", {{"net.family", "ring"}, {"net.radix", "8"}, {"router.dateline", "false"}}),
-                      Catch::Contains("router.dateline belongs to the torus family"));
+                      Catch::Contains("router.dateline belongs to the torus and ibt families"));
 }

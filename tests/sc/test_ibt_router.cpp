@@ -1,7 +1,7 @@
 // The interlaced bypass torus family (docs/router.md section 10): bypass-first routing plans a
 // shortest use of the source's bypass ring and keeps to it hop by hop, its channel dependency
 // graph (channel = node, output port, dateline class) is acyclic on several iBTs, packets arrive
-// at the documented zero-load time over bypass links, saturated runs drain with a clean scoreboard,
+// at the documented zero-load time over bypass links, saturated runs drain with a clean scoreboard (unstable, exit 5),
 // and bad iBT configurations exit 2.
 #include <catch2/catch.hpp>
 
@@ -187,8 +187,10 @@ TEST_CASE("ibt zero-load: every pair of iBT 12x12 b=4 arrives at (h+1) R + h Ld 
 
 TEST_CASE("ibt run: bypass routing beyond saturation, uniform, drains with a clean scoreboard", "[sc]") {
   REQUIRE(cli({"traffic", "--net", "ibt:8x8", "--set", "ibt.bypass=2", "--set", "ibt.routing=bypass", "--rate", "0.9",
-               "--warmup", "200", "--measure", "3000", "--set", "sim.progress=off", "--json", "ibt_sat_u.json"}) == 0);
+               "--warmup", "200", "--measure", "3000", "--set", "sim.progress=off", "--json", "ibt_sat_u.json"}) == 5);
   const auto j = take_json("ibt_sat_u.json");
+  REQUIRE(j["status"] == "unstable");  // drained and clean, beyond saturation (exit 5)
+  REQUIRE(j["packets"]["in_flight_at_end"] == 0);
   REQUIRE(j["scoreboard"]["errors"] == 0);
   REQUIRE(j["throughput"]["accepted"].get<double>() > 0.1);
 }
@@ -196,8 +198,10 @@ TEST_CASE("ibt run: bypass routing beyond saturation, uniform, drains with a cle
 TEST_CASE("ibt run: bypass routing beyond saturation, tornado, 2 VCs per class, drains clean", "[sc]") {
   REQUIRE(cli({"traffic", "--net", "ibt:12x12", "--set", "ibt.bypass=4", "--set", "ibt.routing=bypass", "--set",
                "traffic.pattern=tornado", "--set", "router.vcs_per_class=2", "--rate", "0.9", "--warmup", "200",
-               "--measure", "3000", "--set", "sim.progress=off", "--json", "ibt_sat_t.json"}) == 0);
+               "--measure", "3000", "--set", "sim.progress=off", "--json", "ibt_sat_t.json"}) == 5);
   const auto j = take_json("ibt_sat_t.json");
+  REQUIRE(j["status"] == "unstable");  // drained and clean, beyond saturation (exit 5)
+  REQUIRE(j["packets"]["in_flight_at_end"] == 0);
   REQUIRE(j["scoreboard"]["errors"] == 0);
   REQUIRE(j["throughput"]["accepted"].get<double>() > 0.1);
 }
