@@ -36,6 +36,26 @@ struct Field {
   std::function<nlohmann::json(const Config&)> show;  ///< the effective value, for echo()
 };
 
+/// Edit distance (insertions, deletions, substitutions) between a and b.
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+/// "; did you mean 'router.buffer_depth'?" for the schema key nearest to an unknown one: within
+/// a third of its length in edits, or the only key with the same name after the section.
+std::string nearest_key_hint(const std::string& key);
+
 bool in_family(const Field& f, const std::string& family) {
   if (!f.families) return true;
   for (auto& p : split_list(f.families, ','))
@@ -528,6 +548,31 @@ Config load_config(const std::string& yaml_path, const Overrides& overrides) {
 }
 
 namespace {
+std::string nearest_key_hint(const std::string& key) {
+  const Field* best = nullptr;
+  size_t best_d = std::string::npos;
+  const std::string tail = key.substr(key.find('.') == std::string::npos ? 0 : key.find('.') + 1);
+  const Field* same_tail = nullptr;
+  int tails = 0;
+  for (const Field& f : schema()) {
+    const size_t d = edit_distance(key, f.key);
+    if (d < best_d) {
+      best_d = d;
+      best = &f;
+    }
+    const std::string k = f.key;
+    if (k.substr(k.find('.') + 1) == tail) {
+      same_tail = &f;
+      ++tails;
+    }
+  }
+  if (best && best_d <= std::max<size_t>(2, key.size() / 3)) return fmt::format("; did you mean '{}'?", best->key);
+  if (tails == 1) return fmt::format("; did you mean '{}'?", same_tail->key);
+  return "";
+}
+}  // namespace
+
+namespace {
 
 Config build_config(Values values, const Overrides& overrides) {
   for (auto& [k, v] : overrides) values[k] = v;
@@ -540,7 +585,8 @@ Config build_config(Values values, const Overrides& overrides) {
     const std::string& k = kv.first;  // a named reference: C++17 lambdas cannot capture a structured binding
     auto it = std::find_if(schema().begin(), schema().end(), [&](const Field& f) { return k == f.key; });
     if (it == schema().end())
-      throw ConfigError(fmt::format("config: unknown key '{}' (see `wormcast config` for the keys)", k));
+      throw ConfigError(fmt::format("config: unknown key '{}'{} (see `wormcast config` for the keys)", k,
+                                    nearest_key_hint(k)));
     if (!in_family(*it, family))
       throw ConfigError(fmt::format("config: {} belongs to the {} famil{}; allowed with net.family = {}: the keys "
                                     "`wormcast config` lists for it",

@@ -77,6 +77,16 @@ void register_mway_command(CLI::App& app) {
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
     if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", a->buffers);
     run_length_overrides(cmd, a->length, ov);
+    Overrides given;  // the options actually on the command line (the others are defaults --set may change)
+    if (cmd->count("--rate")) given.emplace_back("traffic.rate", a->rate);
+    if (cmd->count("--broadcast-fraction")) given.emplace_back("traffic.broadcast_fraction", a->fraction);
+    if (cmd->count("--len")) given.emplace_back("traffic.packet_len", a->len);
+    if (cmd->count("--buffer-length")) given.emplace_back("mway.buffer_length", a->buffer_length);
+    if (cmd->count("--buffers")) given.emplace_back("mway.buffers", a->buffers);
+    if (!a->algo.empty()) given.emplace_back("mway.algo", a->algo);
+    if (!a->region.empty()) given.emplace_back("traffic.region", a->region);
+    run_length_overrides(cmd, a->length, given);
+    check_set_conflicts(given, a->common.sets);
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
     return run_traffic_command(load_config(a->config_file, ov), a->common.json, a->common.rec, "mway", a->config_file);
   });

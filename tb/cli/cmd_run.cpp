@@ -81,6 +81,7 @@ void register_run_commands(CLI::App& app) {
     if (traffic->count("--buf")) ov.emplace_back("router.buffer_depth", a->buf);
     if (traffic->count("--len")) ov.emplace_back("traffic.packet_len", a->len);
     run_length_overrides(traffic, a->length, ov);
+    check_set_conflicts(ov, a->common.sets);
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
     return execute(load_config(a->config_file, ov), a->common, "traffic", a->config_file);
   });
@@ -110,6 +111,15 @@ void register_run_commands(CLI::App& app) {
   });
 }
 
+namespace {
+std::string command_names(const CLI::App& app) {
+  std::string s;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    s += (s.empty() ? "" : ", ") + sub->get_name();
+  return s;
+}
+}  // namespace
+
 int run_cli(int argc, const char* const* argv) {
   install_interrupt_handlers();
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
@@ -121,9 +131,29 @@ int run_cli(int argc, const char* const* argv) {
   register_mway_command(app);
   register_gossip_command(app);
   register_ibt_command(app);
+  if (argc < 2) {
+    std::cerr << "wormcast: a command is required; allowed: " << command_names(app)
+              << " (wormcast --help lists them, wormcast COMMAND --help their options)" << std::endl;
+    return 2;
+  }
+  // --json -: the result on standard output, everything printed for people on standard error.
+  struct Redirect {
+    std::streambuf* saved = nullptr;
+    std::ostream real{nullptr};
+    ~Redirect() {
+      if (saved) std::cout.rdbuf(saved);
+      set_json_stdout(nullptr);
+    }
+  } redirect;
+  if (json_to_stdout(argc, argv)) {
+    redirect.saved = std::cout.rdbuf(std::cerr.rdbuf());
+    redirect.real.rdbuf(redirect.saved);
+    set_json_stdout(&redirect.real);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
+    if (redirect.saved) std::cout.rdbuf(redirect.saved);
     return app.exit(e);
   } catch (const CLI::RuntimeError& e) {  // a sub-command's callback reporting its exit code
     return e.get_exit_code();

@@ -133,6 +133,17 @@ void run_length_overrides(const CLI::App* cmd, const RunLength& r, Overrides& ov
   if (cmd->count("--measure")) ov.emplace_back("sim.measure", r.measure);
 }
 
+void check_set_conflicts(const Overrides& given, const std::vector<std::string>& sets) {
+  for (auto& s : sets) {
+    const auto kv = parse_override(s);
+    for (auto& g : given)
+      if (g.first == kv.first && g.second != kv.second)
+        throw ConfigError(fmt::format("--set {}={} conflicts with {} = '{}' given by an option of the command line; "
+                                      "allowed: one of them, or the same value in both",
+                                      kv.first, kv.second, g.first, g.second));
+  }
+}
+
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
   const std::string name = cmd->get_name();
   cmd->callback([name, action]() {

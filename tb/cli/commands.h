@@ -103,4 +103,8 @@ void set_parse_only(bool on);
 /// and exit code 2; a non-zero exit code travels on as CLI::RuntimeError.
 void set_command_action(CLI::App* cmd, std::function<int()> action);
 
+/// A --set of a key that an option given on the command line also sets, to another value, is an
+/// error (ConfigError naming both); `given` are the options' overrides.
+void check_set_conflicts(const Overrides& given, const std::vector<std::string>& sets);
+
 }  // namespace wormcast

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 
 #include <fmt/format.h>
 
@@ -135,7 +136,31 @@ OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::stri
   return m_entries.back();
 }
 
+namespace {
+std::ostream* g_json_stdout = nullptr;
+}  // namespace
+
+bool json_to_stdout(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--json=-" || (a == "--json" && i + 1 < argc && std::string(argv[i + 1]) == "-")) return true;
+  }
+  return false;
+}
+
+void set_json_stdout(std::ostream* out) { g_json_stdout = out; }
+
 std::string OutputPlan::add(const std::string& option, const std::string& path, bool limited, const std::string& suffix) {
+  if (path == "-" && option == "--json") {
+    for (auto& e : m_entries)
+      if (e.to_stdout) throw ConfigError("--json -: standard output is planned twice");
+    Entry e;
+    e.option = option;
+    e.path = path;
+    e.to_stdout = true;
+    m_entries.push_back(e);
+    return "";
+  }
   if (path.empty()) throw ConfigError(fmt::format("{}: the path is empty; allowed: a file name", option));
   const std::string base = base_of(path);
   if (base.empty() || base == "." || base == "..")
@@ -174,13 +199,17 @@ std::string OutputPlan::scratch(const std::string& option, const std::string& ne
 
 std::string OutputPlan::temp(const std::string& path) const {
   for (auto& e : m_entries)
-    if (!e.scratch && !e.done && e.path == path) return e.tmp;
+    if (!e.scratch && !e.done && e.path == path) return e.to_stdout ? "-" : e.tmp;
   return "";
 }
 
 void OutputPlan::write(const std::string& path, const std::string& text) {
   for (auto& e : m_entries) {
     if (e.scratch || e.done || e.path != path) continue;
+    if (e.to_stdout) {
+      e.text = text;
+      return;
+    }
     std::ofstream out(e.tmp, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
@@ -192,7 +221,10 @@ void OutputPlan::write(const std::string& path, const std::string& text) {
 
 void OutputPlan::drop(const std::string& path) {
   for (auto& e : m_entries)
-    if (!e.scratch && !e.done && e.path == path) release(e);
+    if (!e.scratch && !e.done && e.path == path) {
+      if (e.to_stdout) e.done = true;
+      else release(e);
+    }
 }
 
 void OutputPlan::commit() {
@@ -200,6 +232,12 @@ void OutputPlan::commit() {
     if (e.done) continue;
     if (e.scratch) {
       release(e);
+      continue;
+    }
+    if (e.to_stdout) {
+      std::ostream& out = g_json_stdout ? *g_json_stdout : std::cout;
+      out << e.text << std::flush;
+      e.done = true;
       continue;
     }
     if (std::rename(e.tmp.c_str(), e.path.c_str()) != 0) {

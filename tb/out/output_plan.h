@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,8 @@ class OutputPlan {
 
   /// An input file no output may replace (the configuration).
   void add_input(const std::string& path);
-  /// Plans the output `path` of `option`: the directory exists and is writable, the path is not a
+  /// Plans the output `path` of `option`. "-" for --json is standard output: the text is held
+  /// and printed at commit (see json_to_stdout). Otherwise: the directory exists and is writable, the path is not a
   /// directory, not a special file, not an input and not another output. Creates its temporary
   /// (ending in `suffix`) and returns the temporary's path. Throws ConfigError naming the option,
   /// the path and the reason. `limited`: counts against the size limit (traces, waveforms).
@@ -46,6 +48,8 @@ class OutputPlan {
   struct Entry {
     std::string option, path, tmp;
     bool limited = false, scratch = false, done = false;
+    bool to_stdout = false;  ///< --json -: `text` goes to standard output at commit
+    std::string text;
     int slot = -1;  ///< index in the interrupt handler's table
   };
   Entry& create(const std::string& option, const std::string& path, const std::string& suffix);
@@ -55,6 +59,12 @@ class OutputPlan {
   std::vector<Entry> m_entries;
   uint64_t m_limit = 0;
 };
+
+/// `--json -` on a command line: the JSON result goes to standard output, and what a command
+/// prints for people goes to standard error (run_cli redirects it; set_json_stdout gives the plan
+/// the real standard output).
+bool json_to_stdout(int argc, const char* const* argv);
+void set_json_stdout(std::ostream* out);
 
 /// SIGINT and SIGTERM remove every planned temporary, print one line on stderr and exit 130 / 143.
 void install_interrupt_handlers();

@@ -52,19 +52,20 @@ int exit_code(RunStatus s) {
 Progress::Progress(const std::string& mode, uint64_t total)
     : m_on(mode == "on" || (mode == "auto" && isatty(2))), m_total(total), m_start(wall_seconds()) {}
 
-void Progress::update(uint64_t cycle) {
+void Progress::update(uint64_t cycle, const char* phase, uint64_t in_flight) {
   if (!m_on) return;
   const double now = wall_seconds();
   if (now - m_last < 0.25) return;
   m_last = now;
   const double rate = double(cycle) / std::max(1e-9, now - m_start);
-  if (m_total == 0) {
-    std::fprintf(stderr, "\r  cycle %llu  %.0f cycles/s   ", (unsigned long long)cycle, rate);
+  if (m_total == 0 || cycle > m_total) {  // no total, or past it (draining): no ETA, the work left instead
+    std::fprintf(stderr, "\r  %s  cycle %llu  %.0f cycles/s  %llu packets in flight   ", phase ? phase : "run",
+                 (unsigned long long)cycle, rate, (unsigned long long)in_flight);
     return;
   }
-  const double eta = cycle < m_total ? double(m_total - cycle) / std::max(rate, 1e-9) : 0.0;
-  std::fprintf(stderr, "\r  cycle %llu / %llu  %.0f cycles/s  ETA %.0f s   ", (unsigned long long)cycle,
-               (unsigned long long)m_total, rate, eta);
+  const double eta = double(m_total - cycle) / std::max(rate, 1e-9);
+  std::fprintf(stderr, "\r  %s  cycle %llu / %llu  %.0f cycles/s  ETA %.0f s   ", phase ? phase : "run",
+               (unsigned long long)cycle, (unsigned long long)m_total, rate, eta);
 }
 
 void Progress::done() {
@@ -84,12 +85,16 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     r.inj_begin = net.injection_counters();
   }
   for (;;) {
-    uint64_t target = cycle + step;
+    // Past the window (draining) the checks come every 100 cycles, so a run ends soon after its
+    // last packet.
+    uint64_t target = cycle + (cycle >= end ? std::min<uint64_t>(step, 100) : step);
     if (cycle < begin && target > begin) target = begin;
     if (cycle < end && target > end) target = end;
+    if (cycle < ph.limit && target > ph.limit) target = ph.limit;  // stop at the limit, not past it
     sc_core::sc_start(cycle_time() * double(target - cycle));
     cycle = target;
-    progress.update(cycle);
+    progress.update(cycle, cycle <= begin && begin > 0 ? "warm-up" : cycle <= end ? "measure" : "drain",
+                    net.outstanding());
     if (opt.plan) opt.plan->check_size();
     if (cycle == begin) {
       r.links_begin = net.link_counters();

@@ -39,7 +39,7 @@ struct RunPhases {
   uint64_t measure = 0;
   uint64_t limit = 0;    ///< stop at this cycle with status on_limit
   RunStatus on_limit = RunStatus::DrainTimeout;
-  uint64_t max_step = 1000;  ///< cycles simulated between checks (the cycle count is rounded up to it)
+  uint64_t max_step = 1000;  ///< cycles simulated between checks (steps end at warmup, warmup + measure and limit)
   /// True when the run is complete (checked after every step, after the watchdog).
   std::function<bool(uint64_t cycle)> finished;
 };
@@ -71,7 +71,8 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
 class Progress {
  public:
   Progress(const std::string& mode, uint64_t total);  ///< total 0: unknown (no ETA)
-  void update(uint64_t cycle);
+  /// The phase ("warm-up", "measure", "drain") and, past the total, the work left.
+  void update(uint64_t cycle, const char* phase = nullptr, uint64_t in_flight = 0);
   void done();
 
  private:

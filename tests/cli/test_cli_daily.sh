@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Everyday command-line behaviour: `wormcast` alone names the commands and --help (exit 2);
+# `--json -` puts the result on standard output and the summary on standard error; an unknown
+# key suggests the nearest one; an option and a --set of the same key with different values
+# conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000.
+# Usage: test_cli_daily.sh WORMCAST
+set -uo pipefail
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail=0
+
+"$bin" >out.txt 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--help" err.txt && grep -q "traffic" err.txt && [ ! -s out.txt ] \
+  || { echo "FAIL: wormcast alone: exit $rc, stderr $(cat err.txt)"; fail=1; }
+
+"$bin" traffic --rate 0.05 --measure 1000 --json - >out.json 2>err.txt
+rc=$?
+/usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if j["status"] == "ok" else 1)' out.json \
+  && grep -q "^ok torus 8x8" err.txt && [ $rc -eq 0 ] && [ ! -e ./- ] \
+  || { echo "FAIL: --json -: exit $rc, stdout $(head -c 200 out.json), stderr $(head -c 200 err.txt)"; fail=1; }
+"$bin" schedule --net torus:8x8 --algo dcf --json - 2>/dev/null | /usr/bin/python3 -c 'import json,sys; json.load(sys.stdin)' \
+  || { echo "FAIL: schedule --json - is not JSON on stdout"; fail=1; }
+
+"$bin" traffic --set router.bufer_depth=8 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "did you mean 'router.buffer_depth'" err.txt \
+  || { echo "FAIL: unknown key: exit $rc, $(cat err.txt)"; fail=1; }
+
+"$bin" traffic --rate 0.1 --set traffic.rate=0.2 --json c.json 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "conflicts with traffic.rate" err.txt && [ ! -e c.json ] \
+  || { echo "FAIL: --rate vs --set traffic.rate: exit $rc, $(cat err.txt)"; fail=1; }
+"$bin" mway --buffers 2 --set mway.buffers=3 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "conflicts with mway.buffers" err.txt || { echo "FAIL: mway --buffers vs --set: exit $rc"; fail=1; }
+"$bin" traffic --rate 0.1 --set traffic.rate=0.1 --measure 500 >/dev/null \
+  || { echo "FAIL: the same value in an option and a --set is refused"; fail=1; }
+
+"$bin" traffic --warmup 1000 --measure 1500 --set sim.drain=250 --rate 0.5 --json d.json >/dev/null
+rc=$?
+cycles=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cycles"])' d.json)
+[ $rc -eq 5 ] && [ "$cycles" -eq 2750 ] || { echo "FAIL: drain limit: exit $rc, $cycles cycles (want 5, 2750)"; fail=1; }
+
+[ $fail -eq 0 ] && echo "cli daily: all checks passed"
+exit $fail
