@@ -67,6 +67,8 @@ class Network : public sc_core::sc_module {
   /// Cycles from a packet's head entering the injection channel to the end of the cycle its tail
   /// leaves the ejection channel, with no other traffic (the family's documented formula).
   virtual uint64_t zero_load(int src, int dst, uint32_t length) const = 0;
+  /// Network hops of a unicast's route from src to dst (-1: the family does not say).
+  virtual int hops(int /*src*/, int /*dst*/) const { return -1; }
 
   /// Buffers holding flits that cannot advance and what each waits for.
   virtual std::vector<WaitEdge> wait_edges() const = 0;

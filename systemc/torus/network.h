@@ -38,6 +38,9 @@ class TorusNetwork : public Network {
   std::string trace_internals(int node, const std::string& vcd_path) override;
   std::vector<WaitEdge> wait_edges() const override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;
+  int hops(int src, int dst) const override {
+    return m_routing ? m_routing->hops(src, dst, false) : m_topo.hops(src, dst, false);
+  }
 
  protected:
   /// A family built of the torus router with ports and routing of its own (the interlaced bypass

@@ -73,7 +73,13 @@ void TrafficStats::on_generated(uint64_t cycle, uint32_t flits) {
 
 void TrafficStats::on_packet(const PacketRecord& rec) {
   const uint64_t tail_cycle = rec.arrived - 1;
-  if (tail_cycle >= m_begin && tail_cycle < m_end) m_accepted_flits += rec.length;
+  if (tail_cycle >= m_begin && tail_cycle < m_end) {
+    m_accepted_flits += rec.length;
+    if (rec.dst >= 0 && rec.dst < m_nodes) {
+      if (m_node_accepted.empty()) m_node_accepted.assign(size_t(m_nodes), 0);
+      m_node_accepted[size_t(rec.dst)] += rec.length;
+    }
+  }
   if (rec.created >= m_begin && rec.created < m_end) {
     m_measured_done += rec.last;  // a multi-destination packet is done when its last copy is
     if (rec.last) m_message_latency.add(rec.arrived - rec.created);
@@ -82,6 +88,12 @@ void TrafficStats::on_packet(const PacketRecord& rec) {
     const int q = int((rec.created - m_begin) * kQuarters / std::max<uint64_t>(m_end - m_begin, 1));
     m_qsum[q] += rec.arrived - rec.created;
     ++m_qn[q];
+    const int h = m_hops && rec.dst >= 0 ? m_hops(rec.src, rec.dst) : -1;
+    if (h >= 0) {
+      if (size_t(h) >= m_by_hops.size()) m_by_hops.resize(size_t(h) + 1, {0, 0});
+      m_by_hops[size_t(h)].first += rec.arrived - rec.created;
+      ++m_by_hops[size_t(h)].second;
+    }
   }
 }
 
@@ -138,9 +150,46 @@ nlohmann::json LatencyHistogram::summary() const {
   return j;
 }
 
+nlohmann::json LatencyHistogram::bins(size_t max_bins) const {
+  const size_t span = m_count.size();
+  const uint64_t width = span == 0 ? 1 : std::max<uint64_t>(1, (span + max_bins - 1) / max_bins);
+  std::vector<uint64_t> counts;
+  size_t last = 0;
+  for (size_t v = 0; v < span; ++v)
+    if (m_count[v]) last = v;
+  if (m_n) counts.assign(size_t(last / width) + 1, 0);
+  for (size_t v = 0; v <= last && m_n; ++v) counts[size_t(v / width)] += m_count[v];
+  return {{"bin_width", width}, {"counts", counts}};
+}
+
 nlohmann::json TrafficStats::report(uint64_t window) const {
   const double denom = double(m_nodes) * double(std::max<uint64_t>(window, 1));
   nlohmann::json j;
+  j["latency_histogram"] = m_latency.bins();
+  j["network_latency_histogram"] = m_net_latency.bins();
+  nlohmann::json by_hops = nlohmann::json::array();
+  for (size_t h = 0; h < m_by_hops.size(); ++h)
+    if (m_by_hops[h].second)
+      by_hops.push_back({{"hops", h}, {"packets", m_by_hops[h].second},
+                         {"mean", std::round(double(m_by_hops[h].first) / double(m_by_hops[h].second) * 1000.0) / 1000.0}});
+  j["latency_by_hops"] = by_hops;
+  // Accepted flits per node over the window: the least and most served node and Jain's fairness
+  // index (sum x)^2 / (N sum x^2), 1 when every node receives the same.
+  {
+    const double w = double(std::max<uint64_t>(window, 1));
+    double lo = 0, hi = 0, sum = 0, sq = 0;
+    for (int v = 0; v < m_nodes; ++v) {
+      const double x = m_node_accepted.empty() ? 0.0 : double(m_node_accepted[size_t(v)]) / w;
+      lo = v == 0 ? x : std::min(lo, x);
+      hi = std::max(hi, x);
+      sum += x;
+      sq += x * x;
+    }
+    auto r6 = [](double x) { return std::round(x * 1e6) / 1e6; };
+    j["accepted_per_node"] = {{"min", r6(lo)}, {"max", r6(hi)}, {"mean", r6(sum / m_nodes)},
+                              {"jain_fairness", sq > 0 ? r6(sum * sum / (double(m_nodes) * sq)) : 0.0},
+                              {"unit", "flits/node/cycle"}};
+  }
   j["latency"] = m_latency.summary();
   j["network_latency"] = m_net_latency.summary();
   j["message_latency"] = m_message_latency.summary();
@@ -371,6 +420,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   auto top = std::make_unique<Top>("top", cfg, stats, nopt);
   top->traffic->stop_at(end);
   Network& net = *top->net;
+  stats.set_hops([&net](int src, int dst) { return net.hops(src, dst); });
   Recorders rec(opt, top->clk, net);
 
   RunPhases ph;
@@ -393,6 +443,10 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   j["latency"] = st["latency"];
   j["network_latency"] = st["network_latency"];
   j["message_latency"] = st["message_latency"];
+  j["latency_histogram"] = st["latency_histogram"];
+  j["network_latency_histogram"] = st["network_latency_histogram"];
+  j["latency_by_hops"] = st["latency_by_hops"];
+  j["accepted_per_node"] = st["accepted_per_node"];
   j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
                      {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
                      {"measured_delivered", st["measured_delivered"]},

@@ -1,0 +1,60 @@
+// Traffic statistics on a hand-computable case: trace-driven packets on an idle 8x8 torus, 20 of
+// 4 flits from node 0 to node 1 (1 hop) and 20 to node 9 = (1,1) (2 hops), far apart. Each
+// arrives at its zero-load latency (h + 1) R + L (docs/router.md section 7): 6 and 7 cycles. So
+// the latency histogram has 20 at 6 and 20 at 7, latency by hops is {1: 6, 2: 7}, and the accepted
+// flits per node over the 2000-cycle window are 80 / 2000 = 0.04 at nodes 1 and 9, 0 elsewhere:
+// min 0, max 0.04, mean 0.00125, Jain's index (0.08)^2 / (64 * 2 * 0.04^2) = 2/64.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "tests/sc/harness.h"
+
+using namespace wormcast;
+using namespace wormcast::test;
+
+TEST_CASE("statistics: histograms, latency by hop count and per-node accepted load on a hand case", "[sc]") {
+  {
+    std::ofstream t("stats_trace.csv");
+    t << "cycle,src,dst,len\n";
+    for (int i = 0; i < 20; ++i) t << 100 + 50 * i << ",0,1,4\n" << 125 + 50 * i << ",0,9,4\n";
+  }
+  REQUIRE(cli({"traffic", "--set", "traffic.trace=stats_trace.csv", "--warmup", "0", "--measure", "2000", "--set",
+               "sim.progress=off", "--json", "stats.json"}) == 0);
+  std::remove("stats_trace.csv");
+  const auto j = take_json("stats.json");
+  REQUIRE(!j.is_null());
+  const std::vector<uint64_t> hist{0, 0, 0, 0, 0, 0, 20, 20};
+  REQUIRE(j["latency_histogram"]["bin_width"] == 1);
+  REQUIRE(j["latency_histogram"]["counts"].get<std::vector<uint64_t>>() == hist);
+  REQUIRE(j["network_latency_histogram"]["counts"].get<std::vector<uint64_t>>() == hist);
+  const auto& by = j["latency_by_hops"];
+  REQUIRE(by.size() == 2);
+  REQUIRE(by[0]["hops"] == 1);
+  REQUIRE(by[0]["packets"] == 20);
+  REQUIRE(by[0]["mean"].get<double>() == 6.0);
+  REQUIRE(by[1]["hops"] == 2);
+  REQUIRE(by[1]["packets"] == 20);
+  REQUIRE(by[1]["mean"].get<double>() == 7.0);
+  const auto& a = j["accepted_per_node"];
+  REQUIRE(a["min"].get<double>() == 0.0);
+  REQUIRE(a["max"].get<double>() == Approx(0.04));
+  REQUIRE(a["mean"].get<double>() == Approx(0.00125));
+  REQUIRE(a["jain_fairness"].get<double>() == Approx(2.0 / 64.0));
+}
+
+TEST_CASE("statistics: uniform traffic serves every node about equally (Jain's index near 1)", "[sc]") {
+  REQUIRE(cli({"traffic", "--rate", "0.1", "--warmup", "1000", "--measure", "20000", "--set", "sim.progress=off",
+               "--json", "stats_u.json"}) == 0);
+  const auto j = take_json("stats_u.json");
+  const auto& a = j["accepted_per_node"];
+  REQUIRE(a["jain_fairness"].get<double>() > 0.99);
+  REQUIRE(a["min"].get<double>() > 0.08);
+  REQUIRE(a["max"].get<double>() < 0.12);
+  uint64_t n = 0;
+  for (auto& c : j["latency_histogram"]["counts"]) n += c.get<uint64_t>();
+  REQUIRE(n == j["latency"]["count"].get<uint64_t>());
+  uint64_t by = 0;
+  for (auto& h : j["latency_by_hops"]) by += h["packets"].get<uint64_t>();
+  REQUIRE(by == j["latency"]["count"].get<uint64_t>());
+}
