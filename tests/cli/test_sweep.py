@@ -54,6 +54,23 @@ with tempfile.TemporaryDirectory() as d:
     if p.returncode != 0 or not os.path.getsize(os.path.join(cat, "sweep.png")) > 1000:
         fail.append(f"--x traffic.pattern: exit {p.returncode}: {p.stderr}")
 
+    # Replications: --seeds 3 runs each point with sim.seed = 1, 2, 3; summary.csv holds the mean
+    # over the seeds and its 95 % confidence half-width (t = 4.303 for 2 degrees of freedom).
+    rep = os.path.join(d, "rep")
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.05,0.1", "--seeds", "3", "--out", rep, "--ok-status", "ok,unstable"]
+                       + base, capture_output=True, text=True)
+    runs = list(csv.DictReader(open(os.path.join(rep, "sweep.csv")))) if p.returncode == 0 else []
+    summ = list(csv.DictReader(open(os.path.join(rep, "summary.csv")))) if p.returncode == 0 else []
+    if p.returncode != 0 or len(runs) != 6 or len(summ) != 2:
+        fail.append(f"--seeds: exit {p.returncode}, {len(runs)} runs, {len(summ)} summary rows: {p.stderr}")
+    for srow in summ:
+        xs = [float(r["latency_mean"]) for r in runs if r["traffic.rate"] == srow["traffic.rate"]]
+        m = sum(xs) / 3
+        sd = (sum((x - m) ** 2 for x in xs) / 2) ** 0.5
+        if srow["runs"] != "3" or abs(float(srow["latency_mean"]) - m) > 1e-5 \
+                or abs(float(srow["latency_mean_ci95"]) - 4.303 * sd / 3 ** 0.5) > 1e-4 or len(set(xs)) < 2:
+            fail.append(f"--seeds summary {srow} does not match the runs {xs}")
+
     # A bad value: exit 2, one line naming the key, nothing written.
     bad = os.path.join(d, "bad")
     p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,1.5", "--out", bad] + base, capture_output=True, text=True)
