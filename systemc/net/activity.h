@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace wormcast {
 
@@ -10,6 +11,20 @@ namespace wormcast {
 struct NetActivity {
   uint64_t last_move = 0;     ///< last cycle in which any flit left a router
   uint64_t switched = 0;      ///< flits that left routers, all routers
+};
+
+/// One router's event counts since the start of the run (docs/statistics.md), for a power model:
+/// each is a count of one hardware event. occupancy_integral: flit-cycles spent in the input
+/// buffers (the sum over cycles of the flits held); vc_flits: flits sent per output VC, indexed
+/// port * VCs + VC.
+struct RouterActivity {
+  uint64_t buffer_writes = 0;    ///< flits written into input VC buffers
+  uint64_t buffer_reads = 0;     ///< flits read out of them (= crossbar traversals = switch grants)
+  uint64_t vc_allocations = 0;   ///< output VCs granted to a packet (one per packet per hop)
+  uint64_t link_flits = 0;       ///< flits sent on network links
+  uint64_t ejected_flits = 0;    ///< flits sent on ejection channels
+  uint64_t occupancy_integral = 0;
+  std::vector<uint64_t> vc_flits;
 };
 
 /// One switch traversal: cycle,router,in_port,out_port,vc,packet,flit,head,tail.

@@ -54,6 +54,11 @@ class Network : public sc_core::sc_module {
   virtual std::string link_order() const = 0;
   /// Flits each node injected into the network since start (empty: the family does not count).
   virtual std::vector<uint64_t> injection_counters() const { return {}; }
+  /// Every router's event counts at cycle `now` (RouterActivity), in node order; `counted[i]`
+  /// false where the model sees only its ports (empty: the family does not count).
+  virtual std::vector<RouterActivity> router_activity(uint64_t /*now*/, std::vector<bool>* /*counted*/ = nullptr) const {
+    return {};
+  }
 
   /// Trace every port/channel wire under hierarchical names.
   virtual void trace(sc_core::sc_trace_file* tf) const = 0;

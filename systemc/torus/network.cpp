@@ -199,6 +199,16 @@ std::vector<uint64_t> TorusNetwork::link_counters() const {
   return v;
 }
 
+std::vector<RouterActivity> TorusNetwork::router_activity(uint64_t now, std::vector<bool>* counted) const {
+  std::vector<RouterActivity> v(m_routers.size());
+  if (counted) counted->assign(m_routers.size(), false);
+  for (size_t i = 0; i < m_routers.size(); ++i) {
+    const bool c = m_routers[i]->activity(now, v[i]);
+    if (counted) (*counted)[i] = c;
+  }
+  return v;
+}
+
 std::string TorusNetwork::link_order() const {
   return m_routing ? "router id major, network port minor (2*dim+dir, then bypass+ and bypass-)"
                    : "router id major, network port 2*dim+dir minor; -1 = no link (mesh edge)";

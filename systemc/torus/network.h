@@ -31,6 +31,7 @@ class TorusNetwork : public Network {
   std::string node_name(int node) const override;
 
   std::vector<uint64_t> link_counters() const override;
+  std::vector<RouterActivity> router_activity(uint64_t now, std::vector<bool>* counted = nullptr) const override;
   std::string link_order() const override;
   void trace(sc_core::sc_trace_file* tf) const override;
   std::string gtkw(const std::string& dump_file) const override;

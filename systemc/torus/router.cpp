@@ -37,6 +37,8 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_sa_best.assign(size_t(m_np), -1);
   m_touched.reserve(size_t(m_np) * m_nv);
   m_vc_mask.assign(size_t(m_np), 0);
+  m_occ.assign(size_t(m_np) * m_nv, 0);
+  m_vc_out.assign(size_t(m_np) * m_nv, 0);
   if (m_p.allocator != AllocatorKind::InputFirst) {
     m_va_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np * m_nv, m_nv, m_np * m_nv, m_p.islip_iterations);
     m_sa_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np, m_nv, m_np, m_p.islip_iterations);
@@ -92,6 +94,8 @@ bool TorusRouter::absorb(uint64_t t) {
     in.fifo[size_t(tail)] = Slot{f, t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0)};
     ++in.count;
     ++m_buffered;
+    ++m_writes;
+    m_occ[size_t(p) * m_nv + f.vc] -= int64_t(t);  // held from edge t on
     m_vc_mask[size_t(p)] |= 1u << f.vc;
     m_port_mask |= 1u << p;
   }
@@ -118,6 +122,18 @@ bool TorusRouter::absorb(uint64_t t) {
     m_pending.resize(keep);
   }
   return quiet;
+}
+
+bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
+  RouterBase::activity(now, a);
+  a.buffer_writes = m_writes;
+  a.buffer_reads = m_reads;
+  a.vc_allocations = m_vc_allocs;
+  int64_t occ = 0;
+  for (size_t i = 0; i < m_in.size(); ++i) occ += m_occ[i] + int64_t(m_in[i].count) * int64_t(now);
+  a.occupancy_integral = uint64_t(occ);
+  a.vc_flits = m_vc_out;
+  return true;
 }
 
 void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const {
@@ -201,6 +217,7 @@ void TorusRouter::allocate(uint64_t t) {
       in.out_port = ovc / m_nv;
       in.out_vc = ovc % m_nv;
       m_allocated[size_t(ovc)] = 1;
+      ++m_vc_allocs;
       m_va_out_ptr[size_t(ovc)] = ivc + 1 == nivc ? 0 : ivc + 1;
       m_va_in_ptr[size_t(ivc)] = in.out_vc + 1 == m_nv ? 0 : in.out_vc + 1;
     }
@@ -245,7 +262,10 @@ void TorusRouter::allocate(uint64_t t) {
           if (!m_vc_mask[size_t(p)]) m_port_mask &= ~(1u << p);
         }
         --m_buffered;
+        ++m_reads;
+        m_occ[size_t(p) * m_nv + v] += int64_t(t);  // read out at edge t
         const int w = in.out_vc;
+        ++m_vc_out[size_t(o) * m_nv + w];
         f.vc = uint8_t(w);
         --m_credits[size_t(o) * m_nv + w];
         if (f.tail) {
@@ -308,6 +328,7 @@ bool TorusRouter::allocate_by_units(uint64_t t) {
       in.out_port = m_va_port[size_t(ivc)];
       in.out_vc = w;
       m_allocated[size_t(in.out_port * m_nv + w)] = 1;
+      ++m_vc_allocs;
     }
   }
   // 5.4: every active input VC with an eligible front flit and a credit requests its output port.

@@ -28,6 +28,7 @@ class TorusRouter : public RouterBase {
   int buffered() const { return m_buffered; }
 
   std::vector<Wait> waiting() const override;
+  bool activity(uint64_t now, RouterActivity& a) const override;
 
  private:
   struct Slot {
@@ -81,6 +82,10 @@ class TorusRouter : public RouterBase {
   std::vector<PendingCredit> m_pending;  ///< credits not yet usable (credit_delay > 0)
   std::vector<int> m_va_in_ptr, m_va_out_ptr, m_sa_in_ptr, m_sa_out_ptr;
   int m_buffered = 0;
+  // Event counts (RouterActivity); m_occ[ivc] is the occupancy integral minus count * now.
+  uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
+  std::vector<int64_t> m_occ;
+  std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent
 
   // Per-cycle scratch (kept as members to avoid allocation in the hot loop).
   std::vector<int> m_va_choice;        ///< [ivc] chosen output VC index or -1

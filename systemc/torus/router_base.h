@@ -59,6 +59,14 @@ class RouterBase : public sc_core::sc_module {
   /// Dump every signal inside the router to a VCD from now on; false when the model has no
   /// internals to show (the SystemC router: its state is in the port waveform and --trace).
   virtual bool trace_internals(const std::string& /*vcd_path*/) { return false; }
+  /// The router's event counts at cycle `now` (false: the model counts only what its ports show,
+  /// an RTL router; then link and ejected flits are filled from the ports and the rest is zero).
+  virtual bool activity(uint64_t /*now*/, RouterActivity& a) const {
+    a = RouterActivity{};
+    for (int o = 0; o < m_p.num_ports(); ++o)
+      (o < m_p.net_ports() ? a.link_flits : a.ejected_flits) += m_out_count[size_t(o)];
+    return false;
+  }
 
  protected:
   /// A flit left output port o in cycle t.

@@ -83,6 +83,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   if (begin == 0) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
+    r.act_begin = net.router_activity(0);
   }
   for (;;) {
     // Past the window (draining) the checks come every 100 cycles, so a run ends soon after its
@@ -99,10 +100,12 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     if (cycle == begin) {
       r.links_begin = net.link_counters();
       r.inj_begin = net.injection_counters();
+      r.act_begin = net.router_activity(cycle);
     }
     if (cycle == end) {  // the window's end, not the end of the drain
       r.links_end = net.link_counters();
       r.inj_end = net.injection_counters();
+      r.act_end = net.router_activity(cycle, &r.act_counted);
     }
     const uint64_t moved = net.activity().switched + net.scoreboard().injected_packets();
     if (moved != seen) {
@@ -133,10 +136,12 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   if (r.links_begin.empty()) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
+    r.act_begin = net.router_activity(cycle);
   }
   if (r.links_end.empty()) {  // stopped inside the window
     r.links_end = net.link_counters();
     r.inj_end = net.injection_counters();
+    r.act_end = net.router_activity(cycle, &r.act_counted);
   }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
   r.last_move = net.activity().last_move;
@@ -204,6 +209,41 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
     for (size_t i = 0; i < r.inj_end.size(); ++i) inj += r.inj_end[i] - r.inj_begin[i];
     const double den = double(r.inj_end.size()) * double(r.window);
     j["links"]["injection_rate"] = den > 0 ? std::round(double(inj) / den * 1e6) / 1e6 : 0.0;
+  }
+  if (!r.act_end.empty() && r.act_begin.size() == r.act_end.size()) {
+    // Router event counts over the measurement window (docs/statistics.md), per router in node
+    // order and summed; vc_utilization: flits per cycle per output VC (port * VCs + VC).
+    const double w = double(std::max<uint64_t>(r.window, 1));
+    nlohmann::json per = nlohmann::json::array(), vcu = nlohmann::json::array();
+    uint64_t tw = 0, tr = 0, tv = 0, tl = 0, te = 0;
+    double tocc = 0;
+    for (size_t i = 0; i < r.act_end.size(); ++i) {
+      const RouterActivity &a = r.act_begin[i], &b = r.act_end[i];
+      const uint64_t dw = b.buffer_writes - a.buffer_writes, dr = b.buffer_reads - a.buffer_reads,
+                     dv = b.vc_allocations - a.vc_allocations, dl = b.link_flits - a.link_flits,
+                     de = b.ejected_flits - a.ejected_flits;
+      const double occ = double(b.occupancy_integral - a.occupancy_integral) / w;
+      per.push_back({{"router", net.node_name(int(i))}, {"counted", r.act_counted.empty() || r.act_counted[i]},
+                     {"buffer_writes", dw}, {"buffer_reads", dr}, {"crossbar_traversals", dr},
+                     {"vc_allocations", dv}, {"link_traversals", dl}, {"ejections", de},
+                     {"mean_buffer_occupancy", std::round(occ * 1e4) / 1e4}});
+      std::vector<double> u;
+      for (size_t k = 0; k < b.vc_flits.size(); ++k)
+        u.push_back(std::round(double(b.vc_flits[k] - (k < a.vc_flits.size() ? a.vc_flits[k] : 0)) / w * 1e4) / 1e4);
+      vcu.push_back(u);
+      tw += dw;
+      tr += dr;
+      tv += dv;
+      tl += dl;
+      te += de;
+      tocc += occ;
+    }
+    j["router_activity"] = {{"window", r.window},
+                            {"totals", {{"buffer_writes", tw}, {"buffer_reads", tr}, {"crossbar_traversals", tr},
+                                        {"vc_allocations", tv}, {"link_traversals", tl}, {"ejections", te},
+                                        {"mean_buffer_occupancy", std::round(tocc * 1e4) / 1e4}}},
+                            {"per_router", per},
+                            {"vc_utilization", vcu}};
   }
   j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
   // Every packet accounted for: delivered (counted above) or still in the network, listed here.

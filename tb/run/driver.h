@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "systemc/common/config.h"
+#include "systemc/net/activity.h"
 #include "systemc/net/wait_for.h"
 #include "tb/out/recorders.h"
 
@@ -50,6 +51,8 @@ struct RunResult {
   double wall_seconds = 0;
   std::vector<uint64_t> links_begin, links_end;  ///< Network::link_counters at the window's ends
   std::vector<uint64_t> inj_begin, inj_end;      ///< Network::injection_counters at the window's ends
+  std::vector<RouterActivity> act_begin, act_end;  ///< Network::router_activity at the window's ends
+  std::vector<bool> act_counted;
   uint64_t window = 0;                           ///< measured cycles actually simulated
   uint64_t last_move = 0;
   uint64_t last_delivery = 0;                    ///< cycle of the last ejected flit (livelock report)

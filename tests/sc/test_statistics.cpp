@@ -3,9 +3,14 @@
 // arrives at its zero-load latency (h + 1) R + L (docs/router.md section 7): 6 and 7 cycles. So
 // the latency histogram has 20 at 6 and 20 at 7, latency by hops is {1: 6, 2: 7}, and the accepted
 // flits per node over the 2000-cycle window are 80 / 2000 = 0.04 at nodes 1 and 9, 0 elsewhere:
-// min 0, max 0.04, mean 0.00125, Jain's index (0.08)^2 / (64 * 2 * 0.04^2) = 2/64.
+// min 0, max 0.04, mean 0.00125, Jain's index (0.08)^2 / (64 * 2 * 0.04^2) = 2/64. Router events:
+// r_0_0 switches all 160 flits onto its x+ link (40 VC allocations), r_1_0 ejects the 80 of node 1
+// and forwards the other 80 on y+, r_1_1 ejects those: 400 buffer writes, reads and crossbar
+// traversals, 240 link traversals, 160 ejections, 100 VC allocations; an idle network holds no
+// flit after any edge (mean occupancy 0); r_0_0's x+ output VC 1 (class l/h) carries 160 / 2000.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <fstream>
 
 #include "tests/sc/harness.h"
@@ -41,6 +46,22 @@ TEST_CASE("statistics: histograms, latency by hop count and per-node accepted lo
   REQUIRE(a["max"].get<double>() == Approx(0.04));
   REQUIRE(a["mean"].get<double>() == Approx(0.00125));
   REQUIRE(a["jain_fairness"].get<double>() == Approx(2.0 / 64.0));
+  const auto& t = j["router_activity"]["totals"];
+  REQUIRE(t["buffer_writes"] == 400);
+  REQUIRE(t["buffer_reads"] == 400);
+  REQUIRE(t["crossbar_traversals"] == 400);
+  REQUIRE(t["link_traversals"] == 240);
+  REQUIRE(t["ejections"] == 160);
+  REQUIRE(t["vc_allocations"] == 100);
+  REQUIRE(t["mean_buffer_occupancy"].get<double>() == 0.0);
+  const auto& per = j["router_activity"]["per_router"];
+  REQUIRE(per[0]["router"] == "r_0_0");
+  REQUIRE(per[0]["link_traversals"] == 160);
+  REQUIRE(per[0]["vc_allocations"] == 40);
+  REQUIRE(per[1]["ejections"] == 80);
+  REQUIRE(per[1]["link_traversals"] == 80);
+  REQUIRE(per[9]["ejections"] == 80);
+  REQUIRE(j["router_activity"]["vc_utilization"][0][1].get<double>() == Approx(0.08));  // port 0 (x+), VC 1
 }
 
 TEST_CASE("statistics: uniform traffic serves every node about equally (Jain's index near 1)", "[sc]") {
@@ -57,4 +78,12 @@ TEST_CASE("statistics: uniform traffic serves every node about equally (Jain's i
   uint64_t by = 0;
   for (auto& h : j["latency_by_hops"]) by += h["packets"].get<uint64_t>();
   REQUIRE(by == j["latency"]["count"].get<uint64_t>());
+  // Router events under load: every flit read was written (the buffers start and end the window
+  // nearly empty at this load), ejections match the accepted load, and contention holds flits.
+  const auto& t = j["router_activity"]["totals"];
+  const double writes = t["buffer_writes"], reads = t["buffer_reads"];
+  REQUIRE(std::abs(writes - reads) < 200);
+  REQUIRE(t["ejections"].get<double>() == Approx(a["mean"].get<double>() * 64 * 20000).epsilon(0.01));
+  REQUIRE(t["mean_buffer_occupancy"].get<double>() > 0.0);
+  REQUIRE(reads == Approx(t["link_traversals"].get<double>() + t["ejections"].get<double>()));
 }
