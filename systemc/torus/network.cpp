@@ -114,9 +114,7 @@ std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
 
 std::string TorusNetwork::trace_internals(int node, const std::string& vcd_path) {
   if (!m_routers[size_t(node)]->trace_internals(vcd_path))
-    return fmt::format("{} is a SystemC router; allowed: router.model = rtl, or mixed and a router whose coordinate "
-                       "sum is even",
-                       node_name(node));
+    return fmt::format("{}: cannot open the waveform '{}'", node_name(node), vcd_path);
   return "";
 }
 

@@ -124,6 +124,33 @@ bool TorusRouter::absorb(uint64_t t) {
   return quiet;
 }
 
+bool TorusRouter::trace_internals(const std::string& vcd_path) {
+  if (m_state_vcd) return true;
+  std::string base = vcd_path;
+  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) base.resize(base.size() - 4);
+  m_state_vcd = sc_core::sc_create_vcd_trace_file(base.c_str());  // SystemC appends ".vcd"
+  if (!m_state_vcd) return false;
+  // Setting the unit is reported as an info message; nothing the user needs.
+  const sc_core::sc_actions was = sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  m_state_vcd->set_time_unit(1, sc_core::SC_PS);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, was);
+  sc_core::sc_trace(m_state_vcd, clk, std::string(name()) + ".clk");
+  sc_core::sc_trace(m_state_vcd, m_buffered, std::string(name()) + ".buffered");
+  for (int p = 0; p < m_np; ++p)
+    for (int v = 0; v < m_nv; ++v) {
+      const InVc& in = m_in[size_t(p) * m_nv + v];
+      const std::string n = std::string(name()) + ".in_" + std::to_string(p) + ".vc" + std::to_string(v);
+      sc_core::sc_trace(m_state_vcd, in.count, n + ".count");
+      sc_core::sc_trace(m_state_vcd, in.active, n + ".active");
+      sc_core::sc_trace(m_state_vcd, in.out_port, n + ".out_port");
+      sc_core::sc_trace(m_state_vcd, in.out_vc, n + ".out_vc");
+      const std::string o = std::string(name()) + ".out_" + std::to_string(p) + ".vc" + std::to_string(v);
+      sc_core::sc_trace(m_state_vcd, m_credits[size_t(p) * m_nv + v], o + ".credits");
+      sc_core::sc_trace(m_state_vcd, m_allocated[size_t(p) * m_nv + v], o + ".allocated", 1);
+    }
+  return true;
+}
+
 bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   RouterBase::activity(now, a);
   a.buffer_writes = m_writes;

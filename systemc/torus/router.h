@@ -29,6 +29,10 @@ class TorusRouter : public RouterBase {
 
   std::vector<Wait> waiting() const override;
   bool activity(uint64_t now, RouterActivity& a) const override;
+  /// Dumps the router's state to its own VCD from now on (docs/router.md section 4): per input VC
+  /// its flit count, active bit, output port and VC; per output VC its credits and allocated bit;
+  /// the flits buffered in the router.
+  bool trace_internals(const std::string& vcd_path) override;
 
  private:
   struct Slot {
@@ -86,6 +90,7 @@ class TorusRouter : public RouterBase {
   uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
   std::vector<int64_t> m_occ;
   std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent
+  sc_core::sc_trace_file* m_state_vcd = nullptr;
 
   // Per-cycle scratch (kept as members to avoid allocation in the hot loop).
   std::vector<int> m_va_choice;        ///< [ivc] chosen output VC index or -1

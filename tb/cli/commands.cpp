@@ -99,8 +99,10 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
   cmd->add_option("--deliveries", o.deliveries_path,
                   "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc")
       ->check(file_path());
-  cmd->add_option("--rtl-vcd", o.rtl_vcd,
-                  "ROUTER=FILE.vcd: every signal inside that RTL router, e.g. r_3_4=r34.vcd (repeatable)");
+  cmd->add_option("--router-vcd,--rtl-vcd", o.rtl_vcd,
+                  "ROUTER=FILE.vcd: the inside of that router, e.g. r_3_4=r34.vcd (repeatable): an RTL router's "
+                  "every signal; a SystemC router's state per input VC (count, active, output port and VC) and "
+                  "output VC (credits, allocated)");
   cmd->add_option("--deadlock-dot", o.deadlock_dot_path,
                   "on a deadlock, write the wait-for graph (buffer -> buffer it waits for, a cycle in red) as "
                   "Graphviz DOT")

@@ -71,7 +71,8 @@ void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
   if (!opt.deadlock_dot_path.empty()) plan.add("--deadlock-dot", opt.deadlock_dot_path);
   for (const auto& a : opt.rtl_vcd) {
     const auto eq = a.find('=');
-    if (eq != std::string::npos && eq + 1 < a.size()) plan.add("--rtl-vcd", a.substr(eq + 1), true);
+    // The temporary ends in ".vcd": a SystemC router's own trace file gets that suffix appended.
+    if (eq != std::string::npos && eq + 1 < a.size()) plan.add("--router-vcd", a.substr(eq + 1), true, ".vcd");
   }
 }
 
@@ -139,7 +140,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Net
   if (!vcd_tmp.empty() || !internals.empty()) sc_core::sc_start(sc_core::SC_ZERO_TIME);
   for (const auto& [node, file] : internals) {
     const std::string why = net.trace_internals(node, m_plan->temp(file));
-    if (!why.empty()) throw ConfigError(fmt::format("--rtl-vcd '{}={}': {}", net.node_name(node), file, why));
+    if (!why.empty()) throw ConfigError(fmt::format("--router-vcd '{}={}': {}", net.node_name(node), file, why));
   }
   if (!vcd_tmp.empty()) m_vcd = open_vcd(*m_plan, vcd_tmp, clk, net, gtkw, shown);
 }

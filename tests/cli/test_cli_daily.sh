@@ -2,7 +2,8 @@
 # Everyday command-line behaviour: `wormcast` alone names the commands and --help (exit 2);
 # `--json -` puts the result on standard output and the summary on standard error; an unknown
 # key suggests the nearest one; an option and a --set of the same key with different values
-# conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000.
+# conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000;
+# --router-vcd dumps a SystemC router's state.
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -43,6 +44,13 @@ rc=$?
 rc=$?
 cycles=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cycles"])' d.json)
 [ $rc -eq 5 ] && [ "$cycles" -eq 2750 ] || { echo "FAIL: drain limit: exit $rc, $cycles cycles (want 5, 2750)"; fail=1; }
+
+# --router-vcd of a SystemC router: its VC and credit state in its own VCD.
+"$bin" traffic --measure 300 --router-vcd r_1_0=r10.vcd >/dev/null
+rc=$?
+[ $rc -eq 0 ] && grep -q 'scope module in_4' r10.vcd && grep -q ' count ' r10.vcd && grep -q ' credits ' r10.vcd \
+  && [ "$(grep -c '^#' r10.vcd)" -gt 10 ] \
+  || { echo "FAIL: --router-vcd of a SystemC router: exit $rc"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
