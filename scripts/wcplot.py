@@ -1,0 +1,66 @@
+"""The one plotting module of the scripts: every figure titled with its network and settings, axes
+labelled with units, log axes with plain-number tick labels, legends outside the data, written
+atomically (a temporary renamed into place).
+
+    import wcplot
+    fig, ax = wcplot.figure()
+    ax.plot(...)
+    wcplot.axes(ax, "offered load (flits/node/cycle)", "mean latency (cycles)", logy=True)
+    wcplot.save(fig, "out.png", title="Torus(16^2), uniform, B = 8")
+"""
+import math
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+import matplotlib.ticker  # noqa: E402
+
+
+def figure(ncols=1, width=None, height=4.4):
+    """A figure with ncols axes side by side (one axes object when ncols == 1)."""
+    fig, axes = plt.subplots(1, ncols, figsize=(width or (6.8 if ncols == 1 else 5.8 * ncols), height))
+    return fig, axes
+
+
+def _plain_log_labels(axis, get_lim):
+    def label(v, _):
+        lo, hi = get_lim()
+        keep = range(1, 10) if lo > 0 and hi / lo < 10 else (1, 2, 5)
+        lead = v / 10 ** math.floor(math.log10(v) + 1e-9) if v > 0 else 0
+        return f"{v:g}" if round(lead) in keep and abs(lead - round(lead)) < 1e-6 else ""
+    axis.set_major_formatter(matplotlib.ticker.FuncFormatter(label))
+    axis.set_minor_formatter(matplotlib.ticker.FuncFormatter(label))
+
+
+def axes(ax, xlabel, ylabel, logx=False, logy=False, title=None, legend=True, logx_base=10):
+    """Labels (say the unit, and "log scale" on a log axis), grid, plain-number log ticks, and the
+    legend outside the plotting area so that it never covers data."""
+    if logx:
+        ax.set_xscale("log", base=logx_base)
+        if logx_base == 10:
+            _plain_log_labels(ax.xaxis, ax.get_xlim)
+        else:
+            ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    if logy:
+        ax.set_yscale("log")
+        _plain_log_labels(ax.yaxis, ax.get_ylim)
+    ax.set_xlabel(xlabel + (" (log scale)" if logx and "log" not in xlabel else ""))
+    ax.set_ylabel(ylabel + (" (log scale)" if logy and "log" not in ylabel else ""))
+    if title:
+        ax.set_title(title, fontsize=9)
+    ax.grid(True, which="both", alpha=0.3)
+    if legend and ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
+
+
+def save(fig, path, title=None, dpi=110):
+    """Figure title (the network and the settings), layout, atomic write, figure closed."""
+    if title:
+        fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    tmp = path + ".tmp.png"
+    fig.savefig(tmp, dpi=dpi, bbox_inches="tight")
+    os.replace(tmp, path)
+    plt.close(fig)
