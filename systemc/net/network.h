@@ -68,6 +68,8 @@ class Network : public sc_core::sc_module {
   virtual std::string set_hop_observer(HopObserver* obs) = 0;
   /// Dump every signal inside router `node` to a VCD from now on; returns "" or why not.
   virtual std::string trace_internals(int node, const std::string& vcd_path);
+  /// Closes every waveform trace_internals opened (written completely).
+  virtual void close_internals() {}
 
   /// Cycles from a packet's head entering the injection channel to the end of the cycle its tail
   /// leaves the ejection channel, with no other traffic (the family's documented formula).

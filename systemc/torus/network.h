@@ -37,6 +37,9 @@ class TorusNetwork : public Network {
   std::string gtkw(const std::string& dump_file) const override;
   std::string set_hop_observer(HopObserver* obs) override;
   std::string trace_internals(int node, const std::string& vcd_path) override;
+  void close_internals() override {
+    for (auto& r : m_routers) r->close_internals();
+  }
   std::vector<WaitEdge> wait_edges() const override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;
   int hops(int src, int dst) const override {

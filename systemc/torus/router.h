@@ -33,6 +33,10 @@ class TorusRouter : public RouterBase {
   /// its flit count, active bit, output port and VC; per output VC its credits and allocated bit;
   /// the flits buffered in the router.
   bool trace_internals(const std::string& vcd_path) override;
+  void close_internals() override {
+    if (m_state_vcd) sc_core::sc_close_vcd_trace_file(m_state_vcd);
+    m_state_vcd = nullptr;
+  }
 
  private:
   struct Slot {

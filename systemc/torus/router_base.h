@@ -59,6 +59,8 @@ class RouterBase : public sc_core::sc_module {
   /// Dump every signal inside the router to a VCD from now on; false when the model has no
   /// internals to show (the SystemC router: its state is in the port waveform and --trace).
   virtual bool trace_internals(const std::string& /*vcd_path*/) { return false; }
+  /// Closes the waveform of trace_internals (flushed, complete); no-op when none is open.
+  virtual void close_internals() {}
   /// The router's event counts at cycle `now` (false: the model counts only what its ports show,
   /// an RTL router; then link and ejected flits are filled from the ports and the rest is zero).
   virtual bool activity(uint64_t /*now*/, RouterActivity& a) const {

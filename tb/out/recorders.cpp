@@ -148,6 +148,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Net
 Recorders::~Recorders() = default;
 
 void Recorders::finish() {
+  m_net.close_internals();  // router-internal waveforms complete before they are put in place
   if (m_vcd) sc_core::sc_close_vcd_trace_file(m_vcd);
   m_vcd = nullptr;
   if (!m_fst_vcd.empty()) {

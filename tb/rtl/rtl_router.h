@@ -86,6 +86,7 @@ class RtlRouter : public RtlRouterBase {
   V& model() { return m_model; }
 
   bool trace_internals(const std::string& vcd_path) override;
+  void close_internals() override;
 
  private:
   V m_model;

@@ -15,6 +15,12 @@ RtlRouter<V>::~RtlRouter() {
 }
 
 template <class V>
+void RtlRouter<V>::close_internals() {
+  if (m_vcd) m_vcd->close();
+  m_vcd.reset();
+}
+
+template <class V>
 bool RtlRouter<V>::trace_internals(const std::string& vcd_path) {
   m_vcd = std::make_unique<VerilatedVcdSc>();
   m_model.trace(m_vcd.get(), 99);

@@ -25,6 +25,13 @@ double wall_seconds() {
 }
 }  // namespace
 
+namespace {
+bool g_exit_after_run = false;
+}  // namespace
+
+void set_exit_after_run(bool on) { g_exit_after_run = on; }
+bool exit_after_run() { return g_exit_after_run; }
+
 const char* status_name(RunStatus s) {
   switch (s) {
     case RunStatus::Ok: return "ok";

@@ -70,6 +70,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& phases, con
 /// deadlock.
 nlohmann::json common_result(const std::string& command, const Config& cfg, const RunResult& r, const Network& net);
 
+/// The program exits right after its run (the `wormcast` program): a run then leaves its network
+/// undestroyed, since SystemC's object registry takes time quadratic in the number of objects to
+/// tear down (64x64: seconds; 128x128: minutes), and the process ends without destructors.
+/// Libraries and tests leave this off.
+void set_exit_after_run(bool on);
+bool exit_after_run();
+
 /// Progress line on stderr: only on a terminal (mode auto) or when forced on.
 class Progress {
  public:

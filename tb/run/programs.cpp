@@ -109,6 +109,7 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   for (auto& e : net.scoreboard().errors()) out.errors.push_back(e);
   out.exit_code = exit_code(out.status);
   if (!given.plan) own.commit();
+  if (exit_after_run()) (void)top.release();  // the process exits next: no quadratic teardown
   return out;
 }
 
