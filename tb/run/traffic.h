@@ -123,7 +123,7 @@ class TrafficGen : public sc_core::sc_module {
 
 /// The stability verdict of a traffic run (docs/statistics.md): unstable when it did not drain,
 /// a source queue overflowed, accepted < 0.95 offered (with at least 1000 measured packets and a
-/// window of at least 10 mean latencies), the
+/// window of at least 10 mean network latencies), the
 /// mean latency of the window's last quarter is above 1.5 times its first (with at least 50 packets
 /// in each), or the mean latency is above sim.latency_threshold (when set).
 struct Stability {
