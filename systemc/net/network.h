@@ -60,6 +60,11 @@ class Network : public sc_core::sc_module {
     return {};
   }
 
+  /// Limit trace() and gtkw() to these nodes' routers; returns "" or why the family cannot.
+  virtual std::string set_traced_nodes(const std::vector<int>& /*nodes*/) {
+    return "this router family always records its whole network";
+  }
+
   /// Trace every port/channel wire under hierarchical names.
   virtual void trace(sc_core::sc_trace_file* tf) const = 0;
   /// The GTKWave save-file text for the dump of trace(), grouped per router and port.

@@ -120,6 +120,7 @@ std::string TorusNetwork::trace_internals(int node, const std::string& vcd_path)
 
 void TorusNetwork::trace(sc_core::sc_trace_file* tf) const {
   for (auto& r : m_routers) {
+    if (!traced(r->node())) continue;
     const std::string base = r->name();
     for (int p = 0; p < m_rp.num_ports(); ++p) {
       sc_trace(tf, r->flit_in[p].read(), base + ".in_" + std::to_string(p));
@@ -133,6 +134,7 @@ void TorusNetwork::trace(sc_core::sc_trace_file* tf) const {
 std::string TorusNetwork::gtkw(const std::string& dump_file) const {
   std::string s = fmt::format("[dumpfile] \"{}\"\n", dump_file);
   for (auto& r : m_routers) {
+    if (!traced(r->node())) continue;
     const std::string base = std::string("SystemC.") + r->name();  // the VCD writer's top scope
     s += fmt::format("@800200\n-{}\n", r->name());
     for (int p = 0; p < m_rp.num_ports(); ++p) {

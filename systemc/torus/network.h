@@ -34,6 +34,11 @@ class TorusNetwork : public Network {
   std::vector<RouterActivity> router_activity(uint64_t now, std::vector<bool>* counted = nullptr) const override;
   std::string link_order() const override;
   void trace(sc_core::sc_trace_file* tf) const override;
+  std::string set_traced_nodes(const std::vector<int>& nodes) override {
+    m_traced.assign(m_routers.size(), false);
+    for (int n : nodes) m_traced[size_t(n)] = true;
+    return "";
+  }
   std::string gtkw(const std::string& dump_file) const override;
   std::string set_hop_observer(HopObserver* obs) override;
   std::string trace_internals(int node, const std::string& vcd_path) override;
@@ -60,6 +65,8 @@ class TorusNetwork : public Network {
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order
+  std::vector<bool> m_traced;  ///< routers in trace() and gtkw() (empty: all)
+  bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
   std::vector<std::unique_ptr<RouterBase>> m_routers;
   std::vector<std::unique_ptr<TorusNicPort>> m_ports;
   // out_flit[r*NP+p] is driven by router r output p; out_credit[r*NP+p] by router r credit_out p.

@@ -93,6 +93,8 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
       ->check(file_path());
   cmd->add_option("--fst", o.fst_path, "write that waveform as FST (compressed; GTKWave save file next to it)")
       ->check(file_path());
+  cmd->add_option("--vcd-routers", o.vcd_routers,
+                  "with --vcd/--fst: only these routers, e.g. r_0_0,r_1_0 (the waveform and its save file)");
   cmd->add_option("--trace", o.trace_path,
                   "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (router.model sc)")
       ->check(file_path());

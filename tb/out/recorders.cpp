@@ -88,8 +88,9 @@ void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycl
     what += (what.empty() ? "" : ", ") + std::string(option);
   };
   const double c = double(cycles), n = double(nodes);
-  add(opt.vcd_path, "--vcd", c * n * 130.0);
-  add(opt.fst_path, "--fst", c * n * 130.0);  // the VCD it is converted from
+  const double traced = opt.vcd_routers.empty() ? n : double(split_list(opt.vcd_routers, ',').size());
+  add(opt.vcd_path, "--vcd", c * traced * 130.0);
+  add(opt.fst_path, "--fst", c * traced * 130.0);  // the VCD it is converted from
   add(opt.trace_path, "--trace", c * n * flits * (hops + 1.0) * 40.0);
   add(opt.deliveries_path, "--deliveries", c * n * flits * 30.0);
   if (bytes > double(limit))
@@ -141,6 +142,19 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Net
   for (const auto& [node, file] : internals) {
     const std::string why = net.trace_internals(node, m_plan->temp(file));
     if (!why.empty()) throw ConfigError(fmt::format("--router-vcd '{}={}': {}", net.node_name(node), file, why));
+  }
+  if (!opt.vcd_routers.empty()) {
+    if (vcd_tmp.empty()) throw ConfigError("--vcd-routers: only with --vcd or --fst");
+    std::vector<int> nodes;
+    for (const auto& name : split_list(opt.vcd_routers, ',')) {
+      const int node = net.find_node(name);
+      if (node < 0)
+        throw ConfigError(fmt::format("--vcd-routers: '{}' is not a router of this network; allowed: names like {} "
+                                      "(comma-separated)", name, net.node_name(0)));
+      nodes.push_back(node);
+    }
+    const std::string why = net.set_traced_nodes(nodes);
+    if (!why.empty()) throw ConfigError("--vcd-routers: " + why);
   }
   if (!vcd_tmp.empty()) m_vcd = open_vcd(*m_plan, vcd_tmp, clk, net, gtkw, shown);
 }

@@ -23,6 +23,7 @@ struct RecordOptions {
   std::string deliveries_path;  ///< per-flit delivery CSV: cycle,node,src,packet,flit,vc
   std::vector<std::string> rtl_vcd;  ///< "r_x_y=FILE.vcd": every signal inside that router
   std::string deadlock_dot_path;  ///< the wait-for graph as Graphviz DOT, written on a deadlock
+  std::string vcd_routers;  ///< "r_0_0,r_1_0": the VCD/FST holds only these routers ("": all)
   std::string max_output_size = "4G";  ///< limit on traces and waveforms together (parse_size)
   /// Where the files go: planned by plan_recordings before elaboration, committed by the plan's
   /// owner when the run is over (run_traffic and run_programs own one when this is null).

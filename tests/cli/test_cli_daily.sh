@@ -3,7 +3,7 @@
 # `--json -` puts the result on standard output and the summary on standard error; an unknown
 # key suggests the nearest one; an option and a --set of the same key with different values
 # conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000;
-# --router-vcd dumps a SystemC router's state.
+# --router-vcd dumps a SystemC router's state; --vcd-routers bounds a waveform to some routers.
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -51,6 +51,16 @@ rc=$?
 [ $rc -eq 0 ] && grep -q 'scope module in_4' r10.vcd && grep -q ' count ' r10.vcd && grep -q ' credits ' r10.vcd \
   && [ "$(grep -c '^#' r10.vcd)" -gt 10 ] \
   || { echo "FAIL: --router-vcd of a SystemC router: exit $rc"; fail=1; }
+
+# --vcd-routers: the waveform and its save file hold only the routers named.
+"$bin" traffic --measure 200 --vcd w.vcd --vcd-routers r_1_0,r_2_3 >/dev/null
+rc=$?
+scopes=$(grep -c 'scope module r_' w.vcd)
+[ $rc -eq 0 ] && [ "$scopes" -eq 2 ] && grep -q 'r_2_3' w.gtkw && ! grep -q 'r_0_0' w.gtkw \
+  || { echo "FAIL: --vcd-routers: exit $rc, $scopes router scopes"; fail=1; }
+"$bin" traffic --measure 200 --vcd w2.vcd --vcd-routers r_9_9 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "r_9_9" err.txt && [ ! -e w2.vcd ] || { echo "FAIL: --vcd-routers r_9_9: exit $rc"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
