@@ -95,6 +95,7 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
       ->check(file_path());
   cmd->add_option("--vcd-routers", o.vcd_routers,
                   "with --vcd/--fst: only these routers, e.g. r_0_0,r_1_0 (the waveform and its save file)");
+  cmd->add_option("--vcd-window", o.vcd_window, "with --vcd/--fst: only cycles START:END, e.g. 5000:5200");
   cmd->add_option("--trace", o.trace_path,
                   "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (router.model sc)")
       ->check(file_path());

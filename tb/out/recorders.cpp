@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "systemc/common/clock.h"
 #include "systemc/net/network.h"
 #include "tb/out/delivery_csv.h"
 #include "tb/out/files.h"
@@ -156,13 +157,56 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Net
     const std::string why = net.set_traced_nodes(nodes);
     if (!why.empty()) throw ConfigError("--vcd-routers: " + why);
   }
-  if (!vcd_tmp.empty()) m_vcd = open_vcd(*m_plan, vcd_tmp, clk, net, gtkw, shown);
+  m_vcd_tmp = vcd_tmp;
+  m_gtkw = gtkw;
+  m_shown = shown;
+  m_clk = &clk;
+  if (!opt.vcd_window.empty()) {
+    if (vcd_tmp.empty()) throw ConfigError("--vcd-window: only with --vcd or --fst");
+    const auto parts = split_list(opt.vcd_window, ':');
+    if (parts.size() != 2) throw ConfigError(fmt::format("--vcd-window '{}': allowed: START:END, cycles", opt.vcd_window));
+    m_from = uint64_t(parse_int("--vcd-window START", parts[0], 0, 4000000000000000000LL));
+    m_to = uint64_t(parse_int("--vcd-window END", parts[1], 1, 4000000000000000000LL));
+    if (m_to <= m_from)
+      throw ConfigError(fmt::format("--vcd-window '{}': END must be above START", opt.vcd_window));
+    m_windowed = true;
+  }
+  if (!vcd_tmp.empty() && (!m_windowed || m_from == 0)) {
+    m_vcd = open_vcd(*m_plan, vcd_tmp, clk, net, gtkw, shown);
+    m_opened = true;
+  }
+}
+
+std::vector<uint64_t> Recorders::stops() const {
+  if (!m_windowed) return {};
+  return {m_from, m_to};
+}
+
+void Recorders::at(uint64_t cycle) {
+  if (!m_windowed) return;
+  if (cycle == m_from && !m_opened) {
+    m_vcd = open_vcd(*m_plan, m_vcd_tmp, *m_clk, m_net, m_gtkw, m_shown);
+    m_opened = true;
+  }
+  if (cycle == m_to && m_vcd) {
+    sc_core::sc_close_vcd_trace_file(m_vcd);
+    m_vcd = nullptr;
+  }
 }
 
 Recorders::~Recorders() = default;
 
 void Recorders::finish() {
   m_net.close_internals();  // router-internal waveforms complete before they are put in place
+  if (m_windowed && !m_opened) {  // the run ended before the window: no waveform, and said so
+    std::fprintf(stderr, "wormcast: --vcd-window: the run ended at cycle %llu, before the window's start %llu; no "
+                         "waveform written\n", (unsigned long long)current_cycle(), (unsigned long long)m_from);
+    if (!m_opt.vcd_path.empty()) m_plan->drop(vcd_file(m_opt.vcd_path));
+    if (!m_opt.fst_path.empty()) m_plan->drop(m_opt.fst_path);
+    m_plan->drop(m_gtkw);
+    m_fst_vcd.clear();
+    m_windowed = false;
+  }
   if (m_vcd) sc_core::sc_close_vcd_trace_file(m_vcd);
   m_vcd = nullptr;
   if (!m_fst_vcd.empty()) {

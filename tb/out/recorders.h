@@ -24,6 +24,7 @@ struct RecordOptions {
   std::vector<std::string> rtl_vcd;  ///< "r_x_y=FILE.vcd": every signal inside that router
   std::string deadlock_dot_path;  ///< the wait-for graph as Graphviz DOT, written on a deadlock
   std::string vcd_routers;  ///< "r_0_0,r_1_0": the VCD/FST holds only these routers ("": all)
+  std::string vcd_window;   ///< "START:END": the VCD/FST covers cycles [START, END) only ("": all)
   std::string max_output_size = "4G";  ///< limit on traces and waveforms together (parse_size)
   /// Where the files go: planned by plan_recordings before elaboration, committed by the plan's
   /// owner when the run is over (run_traffic and run_programs own one when this is null).
@@ -46,6 +47,9 @@ class Recorders {
   Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Network& net);
   ~Recorders();
   void finish();
+  /// Cycles at which the run driver must stop and call at(cycle): the --vcd-window bounds.
+  std::vector<uint64_t> stops() const;
+  void at(uint64_t cycle);
 
  private:
   RecordOptions m_opt;
@@ -55,6 +59,11 @@ class Recorders {
   std::unique_ptr<DeliveryCsv> m_deliveries;
   sc_core::sc_trace_file* m_vcd = nullptr;
   std::string m_fst_vcd;  ///< the temporary VCD behind --fst
+  // --vcd-window: the waveform is opened at m_from and closed at m_to.
+  uint64_t m_from = 0, m_to = ~uint64_t(0);
+  bool m_windowed = false, m_opened = false;
+  std::string m_vcd_tmp, m_gtkw, m_shown;
+  const sc_core::sc_clock* m_clk = nullptr;
 };
 
 }  // namespace wormcast

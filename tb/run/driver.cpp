@@ -87,6 +87,9 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   Progress progress(sim.progress, end > 0 ? end : 0);
   uint64_t cycle = 0, seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress
   uint64_t ejected = 0, last_ejected = 0;            // livelock: only a delivered flit is progress
+  if (ph.at)
+    for (uint64_t s : ph.stops)
+      if (s == 0) ph.at(0);
   if (begin == 0) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
@@ -99,8 +102,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     if (cycle < begin && target > begin) target = begin;
     if (cycle < end && target > end) target = end;
     if (cycle < ph.limit && target > ph.limit) target = ph.limit;  // stop at the limit, not past it
+    for (uint64_t s : ph.stops)
+      if (cycle < s && target > s) target = s;
     sc_core::sc_start(cycle_time() * double(target - cycle));
     cycle = target;
+    if (ph.at)
+      for (uint64_t s : ph.stops)
+        if (s == cycle) ph.at(cycle);
     progress.update(cycle, cycle <= begin && begin > 0 ? "warm-up" : cycle <= end ? "measure" : "drain",
                     net.outstanding());
     if (opt.plan) opt.plan->check_size();

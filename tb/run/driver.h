@@ -43,6 +43,9 @@ struct RunPhases {
   uint64_t max_step = 1000;  ///< cycles simulated between checks (steps end at warmup, warmup + measure and limit)
   /// True when the run is complete (checked after every step, after the watchdog).
   std::function<bool(uint64_t cycle)> finished;
+  /// Cycles to stop at exactly, and what to do there (the recordings' --vcd-window).
+  std::vector<uint64_t> stops;
+  std::function<void(uint64_t cycle)> at;
 };
 
 struct RunResult {

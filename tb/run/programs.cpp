@@ -88,6 +88,8 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
       if (!top->cpus[size_t(i)]->idle() || net.nic(i).next_rx_visible() != ~uint64_t(0)) return false;
     return true;
   };
+  ph.stops = rec.stops();
+  ph.at = [&rec](uint64_t cycle) { rec.at(cycle); };
   const RunResult r = drive(net, cfg.sim, ph, opt);
   rec.finish();
 

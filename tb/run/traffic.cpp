@@ -436,6 +436,8 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   ph.on_limit = RunStatus::DrainTimeout;
   ph.max_step = 1000;
   ph.finished = [&](uint64_t cycle) { return cycle >= end && net.outstanding() == 0; };
+  ph.stops = rec.stops();
+  ph.at = [&rec](uint64_t cycle) { rec.at(cycle); };
   const RunResult r = drive(net, cfg.sim, ph, opt);
   rec.finish();
 

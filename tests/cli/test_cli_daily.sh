@@ -3,7 +3,7 @@
 # `--json -` puts the result on standard output and the summary on standard error; an unknown
 # key suggests the nearest one; an option and a --set of the same key with different values
 # conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000;
-# --router-vcd dumps a SystemC router's state; --vcd-routers bounds a waveform to some routers.
+# --router-vcd dumps a SystemC router's state; --vcd-routers and --vcd-window bound a waveform to some routers and cycles.
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -61,6 +61,18 @@ scopes=$(grep -c 'scope module r_' w.vcd)
 "$bin" traffic --measure 200 --vcd w2.vcd --vcd-routers r_9_9 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q "r_9_9" err.txt && [ ! -e w2.vcd ] || { echo "FAIL: --vcd-routers r_9_9: exit $rc"; fail=1; }
+
+# --vcd-window START:END: samples only from cycle START to END (the VCD counts 100 ps steps of a
+# 1 ns cycle); a window after the run's end writes nothing and says so.
+"$bin" traffic --measure 2000 --vcd win.vcd --vcd-window 1500:1600 >/dev/null
+rc=$?
+first=$(grep '^#' win.vcd | head -1 | tr -d '#')
+last=$(grep '^#' win.vcd | tail -1 | tr -d '#')
+[ $rc -eq 0 ] && [ "$first" -ge 15000 ] && [ "$first" -le 15010 ] && [ "$last" -le 16000 ] && [ "$last" -ge 15990 ] \
+  || { echo "FAIL: --vcd-window 1500:1600: exit $rc, samples $first..$last"; fail=1; }
+"$bin" traffic --measure 500 --vcd late.vcd --vcd-window 50000:60000 >/dev/null 2>err.txt
+rc=$?
+[ $rc -eq 0 ] && [ ! -e late.vcd ] && grep -q "no waveform written" err.txt || { echo "FAIL: late window: exit $rc"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
