@@ -2,6 +2,8 @@
 // messages (section 8) and the observation hooks.
 #include "systemc/mway/fabric.h"
 
+#include "systemc/net/gtkw.h"
+
 #include <stdexcept>
 
 #include "systemc/common/clock.h"
@@ -318,26 +320,29 @@ void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
 }
 
 std::string MwayFabric::gtkw(const std::string& dump_file) const {
-  std::string s = "[dumpfile] \"" + dump_file + "\"\n";
+  GtkwWriter w(dump_file);
   for (auto& c : m_channels) {
     const std::string base = std::string("SystemC.") + c.name();  // the VCD writer's top scope
-    s += std::string("@800200\n-") + c.name() + "\n";
-    s += "@24\n" + base + ".drv[31:0]\n" + base + ".tag[31:0]\n" + base + ".buf[31:0]\n";
-    s += "@22\n" + base + ".ways[31:0]\n@28\n" + base + ".ack\n";
-    s += std::string("@1000200\n-") + c.name() + "\n";
+    w.begin_group(c.name());
+    w.decimal(base + ".drv", 32);
+    w.decimal(base + ".tag", 32);
+    w.decimal(base + ".buf", 32);
+    w.hex(base + ".ways", 32);
+    w.bit(base + ".ack");
+    w.end_group(c.name());
   }
   for (auto& r : m_routers) {
-    s += std::string("@800200\n-") + r.name() + "\n";
+    w.begin_group(r.name());
     for (const MwayBufferSet* set : {&r.plus, &r.minus}) {
       for (int i = 0; i < set->size(); ++i) {
         const std::string b = "SystemC." + set->entry_name(i);
-        s += "@28\n" + b + ".A\n" + b + ".F\n" + b + ".RF\n@24\n" + b + ".Drv[31:0]\n" + b + ".Buf[31:0]\n" + b +
-             ".Fptr[31:0]\n" + b + ".Rptr[31:0]\n";
+        for (const char* bit : {".A", ".F", ".RF"}) w.bit(b + bit);
+        for (const char* word : {".Drv", ".Buf", ".Fptr", ".Rptr"}) w.decimal(b + word, 32);
       }
     }
-    s += std::string("@1000200\n-") + r.name() + "\n";
+    w.end_group(r.name());
   }
-  return s;
+  return w.text();
 }
 
 }  // namespace wormcast

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "systemc/common/limits.h"
+#include "systemc/net/gtkw.h"
 #include "systemc/torus/router.h"
 #include "systemc/torus/router_models.h"
 
@@ -132,20 +133,23 @@ void TorusNetwork::trace(sc_core::sc_trace_file* tf) const {
 }
 
 std::string TorusNetwork::gtkw(const std::string& dump_file) const {
-  std::string s = fmt::format("[dumpfile] \"{}\"\n", dump_file);
+  GtkwWriter w(dump_file);
   for (auto& r : m_routers) {
     if (!traced(r->node())) continue;
     const std::string base = std::string("SystemC.") + r->name();  // the VCD writer's top scope
-    s += fmt::format("@800200\n-{}\n", r->name());
+    w.begin_group(r->name());
     for (int p = 0; p < m_rp.num_ports(); ++p) {
-      for (const char* w : {"in_", "out_"}) {
-        const std::string sig = base + "." + w + std::to_string(p);
-        s += fmt::format("@28\n{}.valid\n@22\n{}.payload[31:0]\n", sig, sig);
+      for (const char* wire : {"in_", "out_"}) {
+        const std::string sig = base + "." + wire + std::to_string(p);
+        w.bit(sig + ".valid");
+        w.decimal(sig + ".dst", 16);
+        w.decimal(sig + ".vc", 4);
+        w.hex(sig + ".payload", 32);  // packet id (bits 31..8) and flit index (7..0)
       }
     }
-    s += fmt::format("@1000200\n-{}\n", r->name());
+    w.end_group(r->name());
   }
-  return s;
+  return w.text();
 }
 
 std::vector<WaitEdge> TorusNetwork::wait_edges() const {

@@ -57,6 +57,7 @@ rc=$?
 rc=$?
 scopes=$(grep -c 'scope module r_' w.vcd)
 [ $rc -eq 0 ] && [ "$scopes" -eq 2 ] && grep -q 'r_2_3' w.gtkw && ! grep -q 'r_0_0' w.gtkw \
+  && grep -qx '@c00200' w.gtkw && grep -qx '@24' w.gtkw && grep -q 'in_0.dst\[15:0\]' w.gtkw \
   || { echo "FAIL: --vcd-routers: exit $rc, $scopes router scopes"; fail=1; }
 "$bin" traffic --measure 200 --vcd w2.vcd --vcd-routers r_9_9 2>err.txt
 rc=$?
