@@ -55,8 +55,8 @@ double approach_ij_time(int i, int j, int n, double r) {
   return NAN;
 }
 
-ClosedForm torgos_time(double n, double a, double b, double r, HalfRule half, int colours) {
-  const double k = 2 * b - a + 2, la = log_base(n, a), f = 1.0 / colours;
+ClosedForm torgos_time(double n, double a, double b, double r, HalfRule half, int colours, double share) {
+  const double k = 2 * b - a + 2, la = log_base(n, a), f = share > 0 ? share : 1.0 / colours;
   ClosedForm c;
   c.add("1", f * n / (2 * a) + log_base(n / a, 3) * r);
   c.add("4a", f * b * n * n / ((a - 1) * k) + (la - 1) * b * r);
@@ -64,8 +64,10 @@ ClosedForm torgos_time(double n, double a, double b, double r, HalfRule half, in
   return c;
 }
 
-ClosedForm cubgos_time(double n, int d, double a, double b, double r, HalfRule half, int colours) {
-  const double k = 2 * b - a + 2, la = log_base(n, a), f = 1.0 / colours, nd = std::pow(n, d);
+ClosedForm cubgos_time(double n, int d, double a, double b, double r, HalfRule half, int colours,
+                       double share) {
+  const double k = 2 * b - a + 2, la = log_base(n, a), f = share > 0 ? share : 1.0 / colours;
+  const double nd = std::pow(n, d);
   ClosedForm c;
   c.add("1", f * n / (2 * a) + log_base(n / a, 3) * r);
   c.add("4a", f * b * nd / ((std::pow(a, d - 1) - 1) * k) + (la - 1) * b * r);

@@ -47,11 +47,13 @@ ClosedForm circgos_time(double n, double a, double b, double r, HalfRule half = 
 double approach_ij_time(int i, int j, int n, double r);
 
 /// Lemma 7: TORGOS(n, a, b) phases 1, 4a, 2+3+4b; `colours` divides the transfer terms
-/// (TORGOS' = 2, the coloured version the paper's Table 2 lists).
-ClosedForm torgos_time(double n, double a, double b, double r, HalfRule half, int colours);
+/// (TORGOS' = 2, the coloured version the paper's Table 2 lists). `share` > 0 replaces the
+/// colour's share 1/colours of the data (an evaluation variant; see SearchOptions::share).
+ClosedForm torgos_time(double n, double a, double b, double r, HalfRule half, int colours, double share = 0);
 
-/// Lemma 9: CUBGOS(n, d, a, b) phases 1, 4a, 2+3+4b; `colours` as above (CUBGOS' = d).
-ClosedForm cubgos_time(double n, int d, double a, double b, double r, HalfRule half, int colours);
+/// Lemma 9: CUBGOS(n, d, a, b) phases 1, 4a, 2+3+4b; `colours` and `share` as above (CUBGOS' = d).
+ClosedForm cubgos_time(double n, int d, double a, double b, double r, HalfRule half, int colours,
+                       double share = 0);
 
 /// Theorem 4: CUBGOS'(n, d, a, b) ~ a/(a-1) n^d/(2d) + d a/2 log_a n r.
 double cubgos_theorem4(double n, int d, double a, double r);

@@ -1,6 +1,7 @@
 // Closed-form parameter search: exhaustive in a, and in b up to the minimum of a convex function.
 #include "sw/gossip/search.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -45,12 +46,13 @@ SearchResult search_diagonal(int n, int d, double r, int colours, const SearchOp
   for (int a = 2; a <= std::min(n, max_a); ++a) {
     if (o.divisors_only && n % a) continue;
     double prev = std::numeric_limits<double>::infinity();
-    // With a = n there is no Phase 4 and b is irrelevant; otherwise k = 2b - a + 2 packets of at
-    // least one PU's data bound b.
-    const int max_b = a == n ? a / 2 : 2 * n;
-    for (int b = a / 2; b <= max_b; ++b) {
-      const ClosedForm f = d == 2 ? torgos_time(n, a, b, r, o.half, colours)
-                                  : cubgos_time(n, d, a, b, r, o.half, colours);
+    // b from floor(a/2) up to the minimum of the (convex) closed form, at most 2n. This includes
+    // a = n: Phase 4 then has no rounds, but the lemma's Phase 4a transfer term still depends on b
+    // (it decreases as b grows; its start-up term (log_a n - 1) b r vanishes), and the paper's
+    // search minimises the closed form as printed there too (Table 3 lists (81, 161) for n = 81).
+    for (int b = a / 2; b <= 2 * n; ++b) {
+      const ClosedForm f = d == 2 ? torgos_time(n, a, b, r, o.half, colours, o.share)
+                                  : cubgos_time(n, d, a, b, r, o.half, colours, o.share);
       if (f.total >= prev) break;
       prev = f.total;
       if (f.total < best.time) {
@@ -67,15 +69,17 @@ SearchResult search_diagonal(int n, int d, double r, int colours, const SearchOp
 HighDimResult search_high_dim(int n, int d, double r, bool circ, const SearchOptions& o) {
   HighDimResult res;
   for (int f = 0; f < d; ++f) {
-    const double unit = std::pow(double(n), f) / d;
+    const double unit = std::pow(double(n), f) * (o.share > 0 ? o.share : 1.0 / d);
+    double t = 0;
     if (circ) {
       res.phases.push_back(search_circgos(n, r, o, unit));
-      res.time += res.phases.back().time;
+      t = res.phases.back().time;
     } else {
       const double t1 = unit * approach1_time(n, r / unit), t2 = unit * approach2_time(n, r / unit);
       res.approaches += t2 < t1 ? '2' : '1';
-      res.time += std::min(t1, t2);
+      t = std::min(t1, t2);
     }
+    res.time += o.floor_phases ? std::floor(t) : t;
   }
   return res;
 }

@@ -153,3 +153,57 @@ TEST_CASE("gossip cost: the hop term of eq. 1 adds hops * t_d/(l t_f) to each st
   REQUIRE(schedule_cost(g.schedule, p).total == Approx(4 * (2 + 1 + 0.5)));
   REQUIRE(message_time(3, 10, 5, 1, 2) == 5 + 3 + 20);
 }
+
+TEST_CASE("gossip search: CUBGOS' at a = n also searches b (Lemma 9's Phase 4a term depends on b)", "[sw]") {
+  // n = 81, r = 10: the paper's Table 3 lists (81, 161). With a = n, Phase 4a's start-up term
+  // (log_a n - 1) b r vanishes and its transfer term falls as b grows, so the search walks b to
+  // its bound 2n; fixing b = floor(a/2) (k = 1) evaluated the term at its largest.
+  SearchOptions o;
+  o.half = HalfRule::Half;
+  const SearchResult w = search_diagonal(81, 3, 10, 3, o);
+  REQUIRE(w.a == 81);
+  REQUIRE(w.b == 162);
+  REQUIRE(w.time == Approx(cubgos_time(81, 3, 81, 162, 10, HalfRule::Half, 3).total));
+  REQUIRE(w.time < cubgos_time(81, 3, 80, 162, 10, HalfRule::Half, 3).total);
+  REQUIRE(w.time < cubgos_time(81, 3, 81, 40, 10, HalfRule::Half, 3).total);
+  REQUIRE(w.time == Approx(90913.7).margin(0.05));
+}
+
+TEST_CASE("gossip search: Table 3 follows 1/3 written as 0.333 (evaluation variant, not our value)", "[sw]") {
+  SearchOptions o;
+  o.half = HalfRule::Half;
+  o.share = 0.333;
+  SECTION("CUBGOS'") {
+    auto [n, r, time, a, b] = GENERATE(table<int, double, int, int, int>(
+        {{27, 10, 3806, 21, 19}, {27, 50, 4881, 10, 7}, {27, 250, 8695, 6, 3}, {27, 1000, 20237, 3, 1},
+         {81, 50, 94605, 41, 30}, {81, 250, 105506, 19, 13}, {81, 1000, 132439, 10, 6}}));
+    const SearchResult w = search_diagonal(n, 3, r, 3, o);
+    CAPTURE(n, r);
+    REQUIRE(w.a == a);
+    REQUIRE(w.b == b);
+    REQUIRE(std::lround(w.time) == time);
+    // Our value (exact 1/3) is 0.1% of the transfer terms above.
+    SearchOptions exact = o;
+    exact.share = 0;
+    REQUIRE(search_diagonal(n, 3, r, 3, exact).time > w.time + 3);
+  }
+  SECTION("HIGH-DIM-GOS' with CIRCGOS, a = n by Lemma 5") {
+    auto [n, r, time, a] = GENERATE(table<int, double, int, int>(
+        {{27, 10, 3873, 27}, {27, 50, 5074, 27}, {27, 250, 10195, 27}, {27, 1000, 27291, 13},
+         {81, 10, 91658, 81}, {81, 50, 95008, 81}, {81, 250, 108390, 81}, {81, 1000, 152861, 81}}));
+    o.lemma5_at_n = true;
+    const HighDimResult h = search_high_dim(n, 3, r, true, o);
+    CAPTURE(n, r);
+    REQUIRE(h.phases.back().a == a);
+    REQUIRE(std::lround(h.time) == time);
+  }
+  SECTION("HIGH-DIM-GOS' with Approach 1/2, each phase truncated") {
+    auto [n, r, time, code] = GENERATE(table<int, double, int, std::string>(
+        {{9, 1000, 12119, "111"}, {27, 1000, 28909, "221"}, {81, 250, 110238, "221"}, {81, 1000, 152238, "221"}}));
+    o.floor_phases = true;
+    const HighDimResult h = search_high_dim(n, 3, r, false, o);
+    CAPTURE(n, r);
+    REQUIRE(h.approaches == code);
+    REQUIRE(h.time == time);
+  }
+}

@@ -356,6 +356,10 @@ json ab_json(const SearchResult& w) {
   return json{{"a", w.a}, {"b", w.b}};
 }
 
+/// A colour's share 1/d written with three decimals (0.333 for d = 3): the evaluation the paper's
+/// Table 3 follows (docs/experiments.md).
+double paper_share(int d) { return std::round(1000.0 / d) / 1000.0; }
+
 /// Every algorithm of the paper's Table 1 (rings), 2 (2-D) or 3 (3-D) for one r.
 json table_row(const Topology& t, double r, const GossipArgs& a) {
   const int n = t.radix(0), d = t.dims();
@@ -397,6 +401,16 @@ json table_row(const Topology& t, double r, const GossipArgs& a) {
     GossipSpec s{GossipAlgo::HighDimGos, true, {}, {}};
     for (char c : hd.approaches) s.phases.push_back(LineSpec{c == '1' ? LineAlgo::Approach1 : LineAlgo::Approach2, {}});
     row["entries"].push_back(entry("high_dim_approaches", t, s, r, hd.time, a, json{{"approaches", hd.approaches}}));
+    // The evaluation the paper's Table 3 follows (1/d written with three decimals, each phase
+    // truncated to an integer); an explanation of its numbers, not our value.
+    SearchOptions op;
+    op.share = paper_share(d);
+    op.floor_phases = true;
+    const HighDimResult hp = search_high_dim(n, d, r, false, op);
+    row["entries"].push_back(json{{"algo", "high_dim_approaches_share3_floor_phases"},
+                                  {"params", json{{"approaches", hp.approaches}, {"share", op.share}}},
+                                  {"closed_form", hp.time},
+                                  {"step_by_step_note", "closed form only (evaluation variant)"}});
   }
   for (HalfRule h : {HalfRule::Half, HalfRule::Floor}) {
     const std::string tag = h == HalfRule::Half ? "half" : "floor";
@@ -418,6 +432,15 @@ json table_row(const Topology& t, double r, const GossipArgs& a) {
       json e5{{"algo", "high_dim_circgos_search_half_lemma5_at_n"}, {"params", p5}, {"closed_form", h5.time},
               {"step_by_step_note", "closed form only (evaluation variant)"}};
       row["entries"].push_back(e5);
+      if (d >= 3) {
+        o5.share = paper_share(d);
+        const HighDimResult hs = search_high_dim(n, d, r, true, o5);
+        json ps = json::array();
+        for (const SearchResult& w : hs.phases) ps.push_back(ab_json(w));
+        row["entries"].push_back(json{{"algo", "high_dim_circgos_search_half_lemma5_at_n_share3"}, {"params", ps},
+                                      {"share", o5.share}, {"closed_form", hs.time},
+                                      {"step_by_step_note", "closed form only (evaluation variant)"}});
+      }
     }
     for (bool div : {false, true}) {
       if (div && h == HalfRule::Half) continue;
@@ -425,6 +448,14 @@ json table_row(const Topology& t, double r, const GossipArgs& a) {
       GossipSpec sd{d == 2 ? GossipAlgo::Torgos : GossipAlgo::Cubgos, true, {}, CircParams::from_ab(w.a, w.b)};
       row["entries"].push_back(entry(std::string(d == 2 ? "torgos'" : "cubgos'") + "_search_" + tag + (div ? "_divisors" : ""),
                                      t, sd, r, w.time, a, ab_json(w)));
+    }
+    if (d >= 3 && h == HalfRule::Half) {
+      SearchOptions os = searched(h, false);
+      os.share = paper_share(d);
+      const SearchResult w = search_diagonal(n, d, r, d, os);
+      row["entries"].push_back(json{{"algo", "cubgos'_search_half_share3"}, {"params", ab_json(w)},
+                                    {"share", os.share}, {"closed_form", w.time},
+                                    {"step_by_step_note", "closed form only (evaluation variant)"}});
     }
   }
   return row;
