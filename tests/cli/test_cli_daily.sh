@@ -7,6 +7,7 @@
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
+wave=$(cd "$(dirname "$0")/../../scripts" && pwd)/wave
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -74,6 +75,18 @@ last=$(grep '^#' win.vcd | tail -1 | tr -d '#')
 "$bin" traffic --measure 500 --vcd late.vcd --vcd-window 50000:60000 >/dev/null 2>err.txt
 rc=$?
 [ $rc -eq 0 ] && [ ! -e late.vcd ] && grep -q "no waveform written" err.txt || { echo "FAIL: late window: exit $rc"; fail=1; }
+
+# scripts/wave --packet ID --trace: one group per hop of that packet, in order, with the router's
+# port wires, matching the hop CSV.
+"$bin" traffic --measure 100 --warmup 0 --trace hops.csv --vcd p.vcd >/dev/null
+pkt=$(awk -F, 'NR > 1 && $8 == 1 { print $6; exit }' hops.csv)
+want=$(awk -F, -v p="$pkt" 'NR > 1 && $6 == p && $8 == 1' hops.csv | wc -l)
+"$wave" p.vcd --packet "$pkt" --trace hops.csv --save p.gtkw --no-launch >/dev/null
+rc=$?
+got=$(grep -A1 '^@800200' p.gtkw | grep -c '^-hop ')
+first=$(awk -F, -v p="$pkt" 'NR > 1 && $6 == p && $8 == 1 { print $1; exit }' hops.csv)
+[ $rc -eq 0 ] && [ "$got" -eq "$want" ] && [ "$got" -ge 1 ] && grep -q "^-hop 1: cycle $first " p.gtkw \
+  || { echo "FAIL: scripts/wave --packet $pkt: exit $rc, $got hop groups, want $want"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
