@@ -1,6 +1,7 @@
 // NIC core behaviour: the t_s send model, packetizer, reassembly and the TLM-2.0 register target.
 #include "systemc/nic/nic.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "systemc/common/clock.h"
@@ -73,6 +74,11 @@ unsigned int Nic::transport_dbg(tlm::tlm_generic_payload& trans) {
     RxDescriptor{m_rx.front()}.pack(trans.get_data_ptr());
     return RxDescriptor::kBytes;
   }
+  if (addr == nic_reg::kRxData) {
+    const unsigned n = unsigned(std::min<size_t>(len, popped_data().size()));
+    std::memcpy(trans.get_data_ptr(), popped_data().data(), n);
+    return n;
+  }
   return 0;
 }
 
@@ -81,7 +87,8 @@ void Nic::attach(NicPort* port) {
   m_queues.assign(size_t(port->channels()), {});
 }
 
-uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t tag, uint64_t now) {
+uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t tag, uint64_t now,
+                     std::shared_ptr<const std::vector<uint8_t>> data) {
   const uint64_t start = now > m_cpu_free ? now : m_cpu_free;
   m_cpu_free = start + uint64_t(m_cfg.ts);
   const uint64_t message = m_next_message++ * uint64_t(m_num_nodes) + uint64_t(m_node);
@@ -100,6 +107,7 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
     op.rec.msg_length = length;
     op.rec.msg_packets = packets;
     op.rec.tag = tag;
+    op.rec.data = data;
     op.rec.created = now;
     op.rec.ready = m_cpu_free;
     op.dest = dst;
@@ -142,14 +150,22 @@ void Nic::received_flit(uint64_t t, const FlitView& f) {
   d.arrival = rec->arrived;
   d.visible = rec->arrived + uint64_t(m_cfg.tr);
   m_rx.push_back(d);
+  m_rx_data.push_back(rec->data);
   m_rx_event.notify(cycle_time() * double(d.visible) - sc_core::sc_time_stamp());
 }
 
 sw::Delivery Nic::pop_rx() {
   sw::Delivery d = m_rx.front();
   m_rx.pop_front();
+  m_popped_data = m_rx_data.front();
+  m_rx_data.pop_front();
   if (irq.size()) m_rx_popped.notify(sc_core::SC_ZERO_TIME);
   return d;
+}
+
+const std::vector<uint8_t>& Nic::popped_data() const {
+  static const std::vector<uint8_t> none;
+  return m_popped_data ? *m_popped_data : none;
 }
 
 void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
@@ -164,8 +180,19 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
       trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
       return;
     }
-    const uint64_t free_at = submit(int(tx.dst), tx.length, tx.flags & nic_reg::kFlagTie, tx.tag, now);
+    if (m_tx_data.size() > size_t(tx.length) * nic_reg::kBytesPerFlit) {  // more data than the message holds
+      trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+      return;
+    }
+    std::shared_ptr<const std::vector<uint8_t>> bytes;
+    if (!m_tx_data.empty()) bytes = std::make_shared<const std::vector<uint8_t>>(std::move(m_tx_data));
+    m_tx_data.clear();
+    const uint64_t free_at = submit(Destination::to(int(tx.dst)), tx.length, tx.flags & nic_reg::kFlagTie, tx.tag, now, bytes);
     delay += cycle_time() * double(free_at - now);
+  } else if (addr == nic_reg::kTxData && trans.is_write() && len > 0 && len <= 4096u * nic_reg::kBytesPerFlit) {
+    m_tx_data.assign(data, data + len);
+  } else if (addr == nic_reg::kRxData && trans.is_read() && len <= popped_data().size()) {
+    std::memcpy(data, popped_data().data(), len);
   } else if (addr == nic_reg::kRxPop && trans.is_read() && len == RxDescriptor::kBytes) {
     if (!has_rx(now)) {
       trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);

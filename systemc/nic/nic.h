@@ -25,6 +25,13 @@ namespace nic_reg {
 inline constexpr uint64_t kTx = 0x00;      ///< write a TxDescriptor (16 bytes)
 inline constexpr uint64_t kRxPop = 0x20;   ///< read an RxDescriptor (32 bytes)
 inline constexpr uint64_t kRxCount = 0x40; ///< read 4 bytes: deliveries visible to software now
+/// Write up to kBytesPerFlit * length bytes: the data of the next message written to kTx.
+inline constexpr uint64_t kTxData = 0x1000;
+/// Read the data of the message last popped from kRxPop (as many bytes as were sent with it).
+inline constexpr uint64_t kRxData = 0x2000;
+/// A flit carries 8 bytes of message data (the model keeps the bytes with the message; the flit
+/// wires carry the packet id and index for the scoreboard, docs/router.md section 3).
+inline constexpr uint32_t kBytesPerFlit = 8;
 inline constexpr uint32_t kFlagTie = 1;
 }  // namespace nic_reg
 
@@ -107,7 +114,9 @@ class Nic : public sc_core::sc_module {
 
   /// Queue a message that software asked for at cycle `now` (the t_s model of docs/router.md
   /// section 7 is applied here). Returns the cycle at which the processor is free again.
-  uint64_t submit(const Destination& dst, uint32_t length, bool tie, uint32_t tag, uint64_t now);
+  /// `data`: the message's bytes (at most kBytesPerFlit * length), delivered with it.
+  uint64_t submit(const Destination& dst, uint32_t length, bool tie, uint32_t tag, uint64_t now,
+                  std::shared_ptr<const std::vector<uint8_t>> data = nullptr);
   uint64_t submit(int dst, uint32_t length, bool tie, uint32_t tag, uint64_t now) {
     return submit(Destination::to(dst), length, tie, tag, now);
   }
@@ -128,6 +137,8 @@ class Nic : public sc_core::sc_module {
   const sc_core::sc_event& rx_event() const { return m_rx_event; }
   bool has_rx(uint64_t now) const { return !m_rx.empty() && m_rx.front().visible <= now; }
   sw::Delivery pop_rx();
+  /// The data of the message pop_rx() returned last (empty when it carried none).
+  const std::vector<uint8_t>& popped_data() const;
   /// Cycle at which the oldest queued delivery becomes visible (or ~0 when none is queued).
   uint64_t next_rx_visible() const { return m_rx.empty() ? ~uint64_t(0) : m_rx.front().visible; }
   /// Keep completed messages for software (a node CPU is attached); otherwise only count them.
@@ -158,6 +169,9 @@ class Nic : public sc_core::sc_module {
   std::vector<std::deque<OutPacket>> m_queues;
   std::unordered_map<uint64_t, uint32_t> m_partial;  ///< multi-packet messages: packets received
   std::deque<sw::Delivery> m_rx;
+  std::deque<std::shared_ptr<const std::vector<uint8_t>>> m_rx_data;  ///< with m_rx
+  std::shared_ptr<const std::vector<uint8_t>> m_popped_data;
+  std::vector<uint8_t> m_tx_data;  ///< written to kTxData, sent with the next kTx
   bool m_rx_enabled = false;
   sc_core::sc_event m_rx_event;
   sc_core::sc_event m_rx_popped;

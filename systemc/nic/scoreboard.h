@@ -29,6 +29,8 @@ struct PacketRecord {
   uint64_t injected = 0;    ///< cycle the head entered the injection channel
   uint64_t arrived = 0;     ///< end of the cycle the tail left the ejection channel
   bool last = true;         ///< in a delivery record: no addressed node is still missing it
+  /// The message's data bytes (software's, through the NIC's kTxData), shared by its packets.
+  std::shared_ptr<const std::vector<uint8_t>> data;
   size_t num_targets() const { return group ? group->size() : 1; }
 };
 
