@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <systemc>
+#include <tlm>
 
 #include "systemc/common/clock.h"
 #include "systemc/common/config.h"
@@ -63,6 +64,28 @@ struct Bench : sc_core::sc_module, HopObserver {
     return false;
   }
 };
+
+/// A TLM-2.0 generic payload for `len` bytes at `addr` (a register access of a NIC).
+inline void tlm_payload(tlm::tlm_generic_payload& t, tlm::tlm_command cmd, uint64_t addr, unsigned char* data,
+                        unsigned len) {
+  t.set_command(cmd);
+  t.set_address(addr);
+  t.set_data_ptr(data);
+  t.set_data_length(len);
+  t.set_streaming_width(len);
+}
+
+/// A blocking register access through an initiator socket from a SC_THREAD: waits for the
+/// annotated delay; returns whether the target answered OK.
+template <class Socket>
+bool tlm_access(Socket& s, tlm::tlm_command cmd, uint64_t addr, unsigned char* data, unsigned len) {
+  tlm::tlm_generic_payload t;
+  tlm_payload(t, cmd, addr, data, len);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  s->b_transport(t, delay);
+  sc_core::wait(delay);
+  return t.is_response_ok();
+}
 
 /// Runs the `wormcast` command line in this process: its exit code.
 inline int cli(const std::vector<std::string>& args) {

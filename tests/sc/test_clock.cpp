@@ -44,22 +44,9 @@ struct Platform : sc_core::sc_module {
     SC_THREAD(run);
   }
 
-  static void fill(tlm::tlm_generic_payload& t, tlm::tlm_command cmd, uint64_t addr, unsigned char* data,
-                   unsigned len) {
-    t.set_command(cmd);
-    t.set_address(addr);
-    t.set_data_ptr(data);
-    t.set_data_length(len);
-    t.set_streaming_width(len);
-  }
   void access(tlm_utils::simple_initiator_socket<Platform>& s, tlm::tlm_command cmd, uint64_t addr,
               unsigned char* data, unsigned len) {
-    tlm::tlm_generic_payload t;
-    fill(t, cmd, addr, data, len);
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    s->b_transport(t, delay);
-    REQUIRE(t.is_response_ok());
-    wait(delay);
+    REQUIRE(test::tlm_access(s, cmd, addr, data, len));
   }
 
   void run() {
@@ -70,7 +57,7 @@ struct Platform : sc_core::sc_module {
     seen.irq_cycle = current_cycle();
     uint32_t n = 0;
     tlm::tlm_generic_payload dbg;
-    fill(dbg, tlm::TLM_READ_COMMAND, nic_reg::kRxCount, reinterpret_cast<unsigned char*>(&n), 4);
+    test::tlm_payload(dbg, tlm::TLM_READ_COMMAND, nic_reg::kRxCount, reinterpret_cast<unsigned char*>(&n), 4);
     REQUIRE(rx->transport_dbg(dbg) == 4);
     seen.dbg_count = n;
     unsigned char buf[RxDescriptor::kBytes];

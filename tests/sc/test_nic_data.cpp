@@ -41,16 +41,7 @@ struct Platform : sc_core::sc_module {
 
   bool access(tlm_utils::simple_initiator_socket<Platform>& s, tlm::tlm_command cmd, uint64_t addr, unsigned char* data,
               unsigned len) {
-    tlm::tlm_generic_payload t;
-    t.set_command(cmd);
-    t.set_address(addr);
-    t.set_data_ptr(data);
-    t.set_data_length(len);
-    t.set_streaming_width(len);
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    s->b_transport(t, delay);
-    wait(delay);
-    return t.is_response_ok();
+    return test::tlm_access(s, cmd, addr, data, len);
   }
 
   void run() {
@@ -74,10 +65,7 @@ struct Platform : sc_core::sc_module {
     REQUIRE(access(rx, tlm::TLM_READ_COMMAND, nic_reg::kRxData, res.got.data(), 20));
     res.dbg.assign(64, 0);
     tlm::tlm_generic_payload d;
-    d.set_command(tlm::TLM_READ_COMMAND);
-    d.set_address(nic_reg::kRxData);
-    d.set_data_ptr(res.dbg.data());
-    d.set_data_length(64);
+    test::tlm_payload(d, tlm::TLM_READ_COMMAND, nic_reg::kRxData, res.dbg.data(), 64);
     res.dbg.resize(rx->transport_dbg(d));
     sc_core::sc_stop();
   }
