@@ -190,7 +190,7 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
 
 uint64_t TorusNetwork::zero_load(int src, int dst, uint32_t length) const {
   // (h+1) R + h Ld + L (docs/router.md section 7); both directions of a k/2 tie are k/2 hops.
-  const uint64_t h = uint64_t(m_routing ? m_routing->hops(src, dst, false) : m_topo.hops(src, dst, false));
+  const uint64_t h = uint64_t(hops(src, dst));
   return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) + length;
 }
 

@@ -79,12 +79,21 @@ TEST_CASE("traffic: bitrev, shuffle and butterfly destination maps on 16 nodes",
   }
 }
 
-TEST_CASE("traffic: a packet-size mix has exactly its support and its mean", "[sc]") {
-  const std::string csv = "traffic_sizes.csv";
+namespace {
+
+/// Deliveries of a 20,000-cycle 4x4 torus run at 0.1 with traffic.sizes = `sizes`.
+auto sized_run(const std::string& sizes, const std::string& csv) {
   REQUIRE(cli({"traffic", "--net", "torus:4x4", "--rate", "0.1", "--warmup", "0", "--measure", "20000", "--set",
-               "traffic.sizes=2:0.25,10:0.75", "--set", "sim.progress=off", "--deliveries", csv}) == 0);
-  const auto d = deliveries(csv);
+               "traffic.sizes=" + sizes, "--set", "sim.progress=off", "--deliveries", csv}) == 0);
+  auto d = deliveries(csv);
   std::remove(csv.c_str());
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("traffic: a packet-size mix has exactly its support and its mean", "[sc]") {
+  const auto d = sized_run("2:0.25,10:0.75", "traffic_sizes.csv");
   REQUIRE(d.size() > 1000);
   double sum = 0;
   std::set<uint32_t> support;
@@ -97,11 +106,7 @@ TEST_CASE("traffic: a packet-size mix has exactly its support and its mean", "[s
 }
 
 TEST_CASE("traffic: a uniform size range covers every length of the range, mean (a+b)/2", "[sc]") {
-  const std::string csv = "traffic_range.csv";
-  REQUIRE(cli({"traffic", "--net", "torus:4x4", "--rate", "0.1", "--warmup", "0", "--measure", "20000", "--set",
-               "traffic.sizes=3-7", "--set", "sim.progress=off", "--deliveries", csv}) == 0);
-  const auto d = deliveries(csv);
-  std::remove(csv.c_str());
+  const auto d = sized_run("3-7", "traffic_range.csv");
   std::map<uint32_t, int> count;
   double sum = 0;
   for (auto& [id, s] : d) {
