@@ -16,7 +16,11 @@ struct NetActivity {
 /// One router's event counts since the start of the run (docs/statistics.md), for a power model:
 /// each is a count of one hardware event. occupancy_integral: flit-cycles spent in the input
 /// buffers (the sum over cycles of the flits held); vc_flits: flits sent per output VC, indexed
-/// port * VCs + VC.
+/// port * VCs + VC. Blocking, per input VC (port * VCs + VC): the clock edges at which the VC's
+/// front flit was eligible to leave (its router delay over) yet did not, by what held it:
+/// blocked_vc (a head waiting for an output VC), blocked_credit (its output VC had no credit:
+/// the downstream buffer was full), blocked_switch (a credit, but another input won the switch or
+/// the input port's other VC was chosen).
 struct RouterActivity {
   uint64_t buffer_writes = 0;    ///< flits written into input VC buffers
   uint64_t buffer_reads = 0;     ///< flits read out of them (= crossbar traversals = switch grants)
@@ -25,6 +29,7 @@ struct RouterActivity {
   uint64_t ejected_flits = 0;    ///< flits sent on ejection channels
   uint64_t occupancy_integral = 0;
   std::vector<uint64_t> vc_flits;
+  std::vector<uint64_t> blocked_vc, blocked_credit, blocked_switch;
 };
 
 /// One switch traversal: cycle,router,in_port,out_port,vc,packet,flit,head,tail.

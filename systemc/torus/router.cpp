@@ -39,6 +39,9 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_vc_mask.assign(size_t(m_np), 0);
   m_occ.assign(size_t(m_np) * m_nv, 0);
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
+  m_blk_vc.assign(size_t(m_np) * m_nv, 0);
+  m_blk_credit.assign(size_t(m_np) * m_nv, 0);
+  m_blk_switch.assign(size_t(m_np) * m_nv, 0);
   if (m_p.allocator != AllocatorKind::InputFirst) {
     m_va_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np * m_nv, m_nv, m_np * m_nv, m_p.islip_iterations);
     m_sa_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np, m_nv, m_np, m_p.islip_iterations);
@@ -160,6 +163,9 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   for (size_t i = 0; i < m_in.size(); ++i) occ += m_occ[i] + int64_t(m_in[i].count) * int64_t(now);
   a.occupancy_integral = uint64_t(occ);
   a.vc_flits = m_vc_out;
+  a.blocked_vc = m_blk_vc;
+  a.blocked_credit = m_blk_credit;
+  a.blocked_switch = m_blk_switch;
   return true;
 }
 
@@ -272,6 +278,24 @@ void TorusRouter::allocate(uint64_t t) {
         break;
       }
     }
+    }
+
+    // Blocking (statistics only): every input VC whose front flit is eligible at this edge and is
+    // not granted the switch, by what held it.
+    for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
+      const int p = __builtin_ctz(pm);
+      for (uint32_t vm = m_vc_mask[size_t(p)]; vm; vm &= vm - 1) {
+        const int v = __builtin_ctz(vm);
+        const size_t ivc = size_t(p) * m_nv + v;
+        const InVc& in = m_in[ivc];
+        if (in.fifo[size_t(in.head)].ready > t) continue;
+        if (!in.active)
+          ++m_blk_vc[ivc];
+        else if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0)
+          ++m_blk_credit[ivc];
+        else if (!any || m_sa_best[size_t(in.out_port)] != p || m_sa_vc[size_t(p)] != v)
+          ++m_blk_switch[ivc];
+      }
     }
 
     // 5.5 + 6: the winners traverse the switch.

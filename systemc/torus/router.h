@@ -94,6 +94,7 @@ class TorusRouter : public RouterBase {
   uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
   std::vector<int64_t> m_occ;
   std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent
+  std::vector<uint64_t> m_blk_vc, m_blk_credit, m_blk_switch;  ///< [ivc] blocked edges by cause
   sc_core::sc_trace_file* m_state_vcd = nullptr;
 
   // Per-cycle scratch (kept as members to avoid allocation in the hot loop).

@@ -16,7 +16,35 @@
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <pthread.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace wormcast {
+
+namespace {
+
+// Address-sanitizer builds only. SystemC runs its processes as coroutines on stacks of their own,
+// switched without telling the sanitizer, which afterwards no longer knows the main stack's bounds:
+// an exception thrown later then leaves the redzones of the frames it unwinds poisoned, and
+// ordinary calls through those addresses are reported as stack overflows. Whenever the kernel
+// returns, the main thread's stack is announced to the sanitizer again (as a switch to itself).
+void announce_main_stack() {
+#if defined(__SANITIZE_ADDRESS__)
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+  void* base = nullptr;
+  size_t size = 0;
+  pthread_attr_getstack(&attr, &base, &size);
+  pthread_attr_destroy(&attr);
+  void* fake = nullptr;
+  __sanitizer_start_switch_fiber(&fake, base, size);
+  __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+}
+
+}  // namespace
 
 namespace {
 double wall_seconds() {
@@ -105,6 +133,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     for (uint64_t s : ph.stops)
       if (cycle < s && target > s) target = s;
     sc_core::sc_start(cycle_time() * double(target - cycle));
+    announce_main_stack();
     cycle = target;
     if (ph.at)
       for (uint64_t s : ph.stops)
@@ -227,10 +256,21 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   }
   if (!r.act_end.empty() && r.act_begin.size() == r.act_end.size()) {
     // Router event counts over the measurement window (docs/statistics.md), per router in node
-    // order and summed; vc_utilization: flits per cycle per output VC (port * VCs + VC).
+    // order and summed; vc_utilization: flits per cycle per output VC (port * VCs + VC);
+    // vc_blocking: blocked edges per input VC (port * VCs + VC) by cause.
     const double w = double(std::max<uint64_t>(r.window, 1));
-    nlohmann::json per = nlohmann::json::array(), vcu = nlohmann::json::array();
-    uint64_t tw = 0, tr = 0, tv = 0, tl = 0, te = 0;
+    const auto delta = [](const std::vector<uint64_t>& b, const std::vector<uint64_t>& a) {
+      std::vector<uint64_t> d(b.size());
+      for (size_t k = 0; k < b.size(); ++k) d[k] = b[k] - (k < a.size() ? a[k] : 0);
+      return d;
+    };
+    const auto sum = [](const std::vector<uint64_t>& v) {
+      uint64_t s = 0;
+      for (uint64_t x : v) s += x;
+      return s;
+    };
+    nlohmann::json per = nlohmann::json::array(), vcu = nlohmann::json::array(), vcb = nlohmann::json::array();
+    uint64_t tw = 0, tr = 0, tv = 0, tl = 0, te = 0, tbv = 0, tbc = 0, tbs = 0;
     double tocc = 0;
     for (size_t i = 0; i < r.act_end.size(); ++i) {
       const RouterActivity &a = r.act_begin[i], &b = r.act_end[i];
@@ -238,27 +278,35 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
                      dv = b.vc_allocations - a.vc_allocations, dl = b.link_flits - a.link_flits,
                      de = b.ejected_flits - a.ejected_flits;
       const double occ = double(b.occupancy_integral - a.occupancy_integral) / w;
+      const auto bv = delta(b.blocked_vc, a.blocked_vc), bc = delta(b.blocked_credit, a.blocked_credit),
+                 bs = delta(b.blocked_switch, a.blocked_switch);
       per.push_back({{"router", net.node_name(int(i))}, {"counted", r.act_counted.empty() || r.act_counted[i]},
                      {"buffer_writes", dw}, {"buffer_reads", dr}, {"crossbar_traversals", dr},
                      {"vc_allocations", dv}, {"link_traversals", dl}, {"ejections", de},
-                     {"mean_buffer_occupancy", std::round(occ * 1e4) / 1e4}});
+                     {"mean_buffer_occupancy", std::round(occ * 1e4) / 1e4},
+                     {"blocked_vc", sum(bv)}, {"blocked_credit", sum(bc)}, {"blocked_switch", sum(bs)}});
       std::vector<double> u;
-      for (size_t k = 0; k < b.vc_flits.size(); ++k)
-        u.push_back(std::round(double(b.vc_flits[k] - (k < a.vc_flits.size() ? a.vc_flits[k] : 0)) / w * 1e4) / 1e4);
+      for (uint64_t f : delta(b.vc_flits, a.vc_flits)) u.push_back(std::round(double(f) / w * 1e4) / 1e4);
       vcu.push_back(u);
+      vcb.push_back({{"vc", bv}, {"credit", bc}, {"switch", bs}});
       tw += dw;
       tr += dr;
       tv += dv;
       tl += dl;
       te += de;
       tocc += occ;
+      tbv += sum(bv);
+      tbc += sum(bc);
+      tbs += sum(bs);
     }
     j["router_activity"] = {{"window", r.window},
                             {"totals", {{"buffer_writes", tw}, {"buffer_reads", tr}, {"crossbar_traversals", tr},
                                         {"vc_allocations", tv}, {"link_traversals", tl}, {"ejections", te},
-                                        {"mean_buffer_occupancy", std::round(tocc * 1e4) / 1e4}}},
+                                        {"mean_buffer_occupancy", std::round(tocc * 1e4) / 1e4},
+                                        {"blocked_vc", tbv}, {"blocked_credit", tbc}, {"blocked_switch", tbs}}},
                             {"per_router", per},
-                            {"vc_utilization", vcu}};
+                            {"vc_utilization", vcu},
+                            {"vc_blocking", vcb}};
   }
   j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
   // Every packet accounted for: delivered (counted above) or still in the network, listed here.

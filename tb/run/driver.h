@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,18 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
 /// Libraries and tests leave this off.
 void set_exit_after_run(bool on);
 bool exit_after_run();
+
+/// Owns a run's top module. When the program exits right after its run (set_exit_after_run), the
+/// top is left undestroyed on every way out of the run, an error thrown mid-run included: no
+/// quadratic teardown, and no SystemC thread unwound just before the process ends.
+template <class T>
+struct RunTopDeleter {
+  void operator()(T* p) const {
+    if (!exit_after_run()) delete p;
+  }
+};
+template <class T>
+using RunTopPtr = std::unique_ptr<T, RunTopDeleter<T>>;
 
 /// Progress line on stderr: only on a terminal (mode auto) or when forced on.
 class Progress {

@@ -73,7 +73,7 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
     plan_recordings(own, opt);
     opt.plan = &own;
   }
-  auto top = std::make_unique<ProgramTop>("top", cfg, programs, !opt.rtl_vcd.empty());
+  RunTopPtr<ProgramTop> top(new ProgramTop("top", cfg, programs, !opt.rtl_vcd.empty()));
   Network& net = *top->net;
   Recorders rec(opt, top->clk, net);
 
@@ -111,7 +111,6 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   for (auto& e : net.scoreboard().errors()) out.errors.push_back(e);
   out.exit_code = exit_code(out.status);
   if (!given.plan) own.commit();
-  if (exit_after_run()) (void)top.release();  // the process exits next: no quadratic teardown
   return out;
 }
 

@@ -423,7 +423,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   NetworkOptions nopt;
   nopt.listener = &stats;
   nopt.trace_internals = !opt.rtl_vcd.empty();
-  auto top = std::make_unique<Top>("top", cfg, stats, nopt);
+  RunTopPtr<Top> top(new Top("top", cfg, stats, nopt));
   top->traffic->stop_at(end);
   Network& net = *top->net;
   stats.set_hops([&net](int src, int dst) { return net.hops(src, dst); });
@@ -498,7 +498,6 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   for (auto& e : net.scoreboard().errors()) out.summary += "\nscoreboard: " + e;
   if (!opt.json_path.empty()) opt.plan->write(opt.json_path, j.dump(2) + "\n");
   if (!given.plan) own.commit();
-  if (exit_after_run()) (void)top.release();  // the process exits next: no quadratic teardown
   return out;
 }
 

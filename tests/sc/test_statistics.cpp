@@ -62,6 +62,59 @@ TEST_CASE("statistics: histograms, latency by hop count and per-node accepted lo
   REQUIRE(per[1]["link_traversals"] == 80);
   REQUIRE(per[9]["ejections"] == 80);
   REQUIRE(j["router_activity"]["vc_utilization"][0][1].get<double>() == Approx(0.08));  // port 0 (x+), VC 1
+  // Packets far apart never wait: no blocked edge anywhere.
+  REQUIRE(t["blocked_vc"] == 0);
+  REQUIRE(t["blocked_credit"] == 0);
+  REQUIRE(t["blocked_switch"] == 0);
+}
+
+namespace {
+
+// Blocking on a hand case: a 4-node mesh (1-D) with one VC per port, a 4-flit packet from node 0
+// to node 2 (2 hops, zero-load latency 7) injected at cycle 100 and one from node 1 to node 2 (1
+// hop, 6) injected at `second`. Both need r_1's x+ output VC; the loser's head waits for it until
+// the winner's tail has left and the VC is free again. Only that head ever waits, and only for an
+// output VC, so the blocked edges (all at one input VC of r_1) add up to the delay the two packets
+// suffer together: sum of latencies minus 7 + 6.
+void blocking_case(int second, int losing_input_vc) {
+  {
+    std::ofstream t("blocking_trace.csv");
+    t << "cycle,src,dst,len\n100,0,2,4\n" << second << ",1,2,4\n";
+  }
+  REQUIRE(cli({"traffic", "--net", "mesh:4", "--set", "router.vcs_per_class=1", "--set",
+               "traffic.trace=blocking_trace.csv", "--warmup", "0", "--measure", "400", "--set", "sim.progress=off",
+               "--json", "blocking.json"}) == 0);
+  std::remove("blocking_trace.csv");
+  const auto j = take_json("blocking.json");
+  REQUIRE(!j.is_null());
+  uint64_t latency_sum = 0, packets = 0;
+  const auto counts = j["latency_histogram"]["counts"].get<std::vector<uint64_t>>();
+  for (size_t l = 0; l < counts.size(); ++l) {
+    latency_sum += l * counts[l];
+    packets += counts[l];
+  }
+  REQUIRE(packets == 2);
+  const uint64_t delay = latency_sum - (7 + 6);
+  REQUIRE(delay > 0);
+  const auto& t = j["router_activity"]["totals"];
+  REQUIRE(t["blocked_vc"].get<uint64_t>() == delay);
+  REQUIRE(t["blocked_credit"] == 0);
+  REQUIRE(t["blocked_switch"] == 0);
+  const auto& r1 = j["router_activity"]["vc_blocking"][1];  // r_1; ports x+, x-, local 0, local 1
+  std::vector<uint64_t> expect(4, 0);
+  expect[size_t(losing_input_vc)] = delay;
+  REQUIRE(r1["vc"].get<std::vector<uint64_t>>() == expect);
+  REQUIRE(j["router_activity"]["per_router"][1]["blocked_vc"].get<uint64_t>() == delay);
+}
+
+}  // namespace
+
+TEST_CASE("statistics: blocking - the packet through r_1 from x- waits for the output VC the local one holds", "[sc]") {
+  blocking_case(100, 1);  // node 1's packet reaches r_1 first: node 0's head waits at input x- (port 1)
+}
+
+TEST_CASE("statistics: blocking - the local packet at r_1 waits for the output VC the through one holds", "[sc]") {
+  blocking_case(102, 2);  // node 0's packet is there first: node 1's head waits at its local input (port 2)
 }
 
 TEST_CASE("statistics: uniform traffic serves every node about equally (Jain's index near 1)", "[sc]") {
