@@ -31,6 +31,11 @@ double approach2_time(int n, double r);
 /// sum_{i<k} (3^i + r) + k (n + r).
 double approach2_sum(int n, double r);
 
+// Sec. 7.2 prints closed forms for the one-port Approach 1 and 2 only ("a detailed analysis of all
+// algorithms under this model is omitted"): none for the one-port CIRCGOS/TORGOS(a1, a2, k) or
+// Approach i-j, whose schedules are costed step by step (Approach i-j per phase from these two, as
+// Lemma 6 does from Lemma 4, is what the tool prints as their closed form).
+
 /// Sec. 7.2 (one-port: a PU sends or receives one message at a time): Approach 1 in n - 1 steps,
 /// (n - 1)(2 + 2r).
 double approach1_one_port_time(int n, double r);
