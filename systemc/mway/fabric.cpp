@@ -2,7 +2,6 @@
 // messages (section 8) and the observation hooks.
 #include "systemc/mway/fabric.h"
 
-#include "systemc/net/gtkw.h"
 
 #include <stdexcept>
 
@@ -317,32 +316,6 @@ void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
     table(r.plus);
     table(r.minus);
   }
-}
-
-std::string MwayFabric::gtkw(const std::string& dump_file) const {
-  GtkwWriter w(dump_file);
-  for (auto& c : m_channels) {
-    const std::string base = std::string("SystemC.") + c.name();  // the VCD writer's top scope
-    w.begin_group(c.name());
-    w.decimal(base + ".drv", 32);
-    w.decimal(base + ".tag", 32);
-    w.decimal(base + ".buf", 32);
-    w.hex(base + ".ways", 32);
-    w.bit(base + ".ack");
-    w.end_group(c.name());
-  }
-  for (auto& r : m_routers) {
-    w.begin_group(r.name());
-    for (const MwayBufferSet* set : {&r.plus, &r.minus}) {
-      for (int i = 0; i < set->size(); ++i) {
-        const std::string b = "SystemC." + set->entry_name(i);
-        for (const char* bit : {".A", ".F", ".RF"}) w.bit(b + bit);
-        for (const char* word : {".Drv", ".Buf", ".Fptr", ".Rptr"}) w.decimal(b + word, 32);
-      }
-    }
-    w.end_group(r.name());
-  }
-  return w.text();
 }
 
 }  // namespace wormcast

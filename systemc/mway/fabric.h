@@ -63,7 +63,6 @@ class MwayFabric : public sc_core::sc_module, private MwayHooks {
 
   std::vector<WaitEdge> wait_edges() const;
   void trace(sc_core::sc_trace_file* tf) const;
-  std::string gtkw(const std::string& dump_file) const;
 
   const sw::MwayGeometry& geometry() const { return m_geo; }
   const MwayParams& params() const { return m_p; }

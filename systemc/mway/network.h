@@ -52,7 +52,6 @@ class MwayNetwork : public Network, private MwayObserver {
   std::string link_order() const override;
   std::vector<uint64_t> injection_counters() const override { return m_fabric.node_flits(); }
   void trace(sc_core::sc_trace_file* tf) const override { m_fabric.trace(tf); }
-  std::string gtkw(const std::string& dump_file) const override { return m_fabric.gtkw(dump_file); }
   std::string set_hop_observer(HopObserver* obs) override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;
   std::vector<WaitEdge> wait_edges() const override { return m_fabric.wait_edges(); }

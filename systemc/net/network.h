@@ -60,15 +60,14 @@ class Network : public sc_core::sc_module {
     return {};
   }
 
-  /// Limit trace() and gtkw() to these nodes' routers; returns "" or why the family cannot.
+  /// Limit trace() to these nodes' routers; returns "" or why the family cannot.
   virtual std::string set_traced_nodes(const std::vector<int>& /*nodes*/) {
     return "this router family always records its whole network";
   }
 
-  /// Trace every port/channel wire under hierarchical names.
+  /// Trace every port/channel wire under hierarchical names (scopes named as tb/out/wave.h groups
+  /// them: routers r_..., channels ch_..., node interfaces ni_...).
   virtual void trace(sc_core::sc_trace_file* tf) const = 0;
-  /// The GTKWave save-file text for the dump of trace(), grouped per router and port.
-  virtual std::string gtkw(const std::string& dump_file) const = 0;
   /// Report every hop from now on; returns "" or why this network cannot (then nothing changes).
   virtual std::string set_hop_observer(HopObserver* obs) = 0;
   /// Dump every signal inside router `node` to a VCD from now on; returns "" or why not.

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "systemc/common/limits.h"
-#include "systemc/net/gtkw.h"
 #include "systemc/torus/router.h"
 #include "systemc/torus/router_models.h"
 
@@ -130,26 +129,6 @@ void TorusNetwork::trace(sc_core::sc_trace_file* tf) const {
       sc_trace(tf, r->credit_out[p].read(), base + ".credit_out_" + std::to_string(p));
     }
   }
-}
-
-std::string TorusNetwork::gtkw(const std::string& dump_file) const {
-  GtkwWriter w(dump_file);
-  for (auto& r : m_routers) {
-    if (!traced(r->node())) continue;
-    const std::string base = std::string("SystemC.") + r->name();  // the VCD writer's top scope
-    w.begin_group(r->name());
-    for (int p = 0; p < m_rp.num_ports(); ++p) {
-      for (const char* wire : {"in_", "out_"}) {
-        const std::string sig = base + "." + wire + std::to_string(p);
-        w.bit(sig + ".valid");
-        w.decimal(sig + ".dst", 16);
-        w.decimal(sig + ".vc", 4);
-        w.hex(sig + ".payload", 32);  // packet id (bits 31..8) and flit index (7..0)
-      }
-    }
-    w.end_group(r->name());
-  }
-  return w.text();
 }
 
 std::vector<WaitEdge> TorusNetwork::wait_edges() const {

@@ -39,7 +39,6 @@ class TorusNetwork : public Network {
     for (int n : nodes) m_traced[size_t(n)] = true;
     return "";
   }
-  std::string gtkw(const std::string& dump_file) const override;
   std::string set_hop_observer(HopObserver* obs) override;
   std::string trace_internals(int node, const std::string& vcd_path) override;
   void close_internals() override {
@@ -65,7 +64,7 @@ class TorusNetwork : public Network {
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order
-  std::vector<bool> m_traced;  ///< routers in trace() and gtkw() (empty: all)
+  std::vector<bool> m_traced;  ///< routers in trace() (empty: all)
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
   std::vector<std::unique_ptr<RouterBase>> m_routers;
   std::vector<std::unique_ptr<TorusNicPort>> m_ports;

@@ -43,6 +43,8 @@ void register_run_commands(CLI::App& app);
 void register_mway_command(CLI::App& app);
 /// `ibt topo|bcast`: the interlaced bypass torus (tb/cli/cmd_ibt.cpp).
 void register_ibt_command(CLI::App& app);
+/// `wormcast wave`: a GTKWave save file for a waveform (tb/out/wave.h).
+void register_wave_command(CLI::App& app);
 
 /// Runs the traffic experiment of cfg, writes the JSON and the recordings (planned before cycle 0,
 /// none of them may be `config_file`), prints its summary; the exit code.

@@ -16,15 +16,15 @@
 #include "tb/out/files.h"
 #include "tb/out/hop_csv.h"
 #include "tb/out/output_plan.h"
+#include "tb/out/wave.h"
 
 namespace wormcast {
 
 namespace {
 
-/// A VCD of every port of `net` into the planned temporary `tmp` and the planned GTKWave save file
-/// `gtkw_path` for the dump `shown`. Call after elaboration, before simulating.
-sc_core::sc_trace_file* open_vcd(OutputPlan& plan, const std::string& tmp, const sc_core::sc_clock& clk,
-                                 const Network& net, const std::string& gtkw_path, const std::string& shown) {
+/// A VCD of every port of `net` into the planned temporary `tmp`. Call after elaboration, before
+/// simulating.
+sc_core::sc_trace_file* open_vcd(const std::string& tmp, const sc_core::sc_clock& clk, const Network& net) {
   // SystemC appends ".vcd" to the name it is given; the temporary ends in it.
   sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(strip_suffix(tmp, ".vcd").c_str());
   // Setting the unit is reported as an info message on stderr; nothing the user needs.
@@ -33,7 +33,6 @@ sc_core::sc_trace_file* open_vcd(OutputPlan& plan, const std::string& tmp, const
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, was);
   sc_core::sc_trace(tf, clk, "top.clk");
   net.trace(tf);
-  plan.write(gtkw_path, net.gtkw(shown));
   return tf;
 }
 
@@ -172,7 +171,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Net
     m_windowed = true;
   }
   if (!vcd_tmp.empty() && (!m_windowed || m_from == 0)) {
-    m_vcd = open_vcd(*m_plan, vcd_tmp, clk, net, gtkw, shown);
+    m_vcd = open_vcd(vcd_tmp, clk, net);
     m_opened = true;
   }
 }
@@ -185,7 +184,7 @@ std::vector<uint64_t> Recorders::stops() const {
 void Recorders::at(uint64_t cycle) {
   if (!m_windowed) return;
   if (cycle == m_from && !m_opened) {
-    m_vcd = open_vcd(*m_plan, m_vcd_tmp, *m_clk, m_net, m_gtkw, m_shown);
+    m_vcd = open_vcd(m_vcd_tmp, *m_clk, m_net);
     m_opened = true;
   }
   if (cycle == m_to && m_vcd) {
@@ -209,6 +208,12 @@ void Recorders::finish() {
   }
   if (m_vcd) sc_core::sc_close_vcd_trace_file(m_vcd);
   m_vcd = nullptr;
+  if (m_opened) {
+    // The save file, from the complete dump's declarations (tb/out/wave.h): the view opens on its
+    // first 200 cycles.
+    const VcdInfo info = read_vcd_info(m_opt.vcd_path.empty() ? "--fst" : "--vcd", m_vcd_tmp);
+    m_plan->write(m_gtkw, overview_save_file(m_shown, info, {}, 200, nullptr));
+  }
   if (!m_fst_vcd.empty()) {
     const int rc = run_quietly({"vcd2fst", m_fst_vcd, m_plan->temp(m_opt.fst_path)});
     std::remove(m_fst_vcd.c_str());

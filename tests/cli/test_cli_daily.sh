@@ -7,6 +7,7 @@
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
+export WORMCAST_BIN=$bin  # scripts/wave runs this program
 wave=$(cd "$(dirname "$0")/../../scripts" && pwd)/wave
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -60,6 +61,8 @@ scopes=$(grep -c 'scope module r_' w.vcd)
 [ $rc -eq 0 ] && [ "$scopes" -eq 2 ] && grep -q 'r_2_3' w.gtkw && ! grep -q 'r_0_0' w.gtkw \
   && grep -qx '@c00200' w.gtkw && grep -qx '@24' w.gtkw && grep -q 'in_0.dst\[15:0\]' w.gtkw \
   || { echo "FAIL: --vcd-routers: exit $rc, $scopes router scopes"; fail=1; }
+[ "$(grep -c '^\*' w.gtkw)" -eq 1 ] && [ "$(grep '^\[timestart\]' w.gtkw | cut -d' ' -f2)" -le 1000 ] \
+  || { echo "FAIL: the run's save file has no view at the dump's start"; fail=1; }
 "$bin" traffic --measure 200 --vcd w2.vcd --vcd-routers r_9_9 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q "r_9_9" err.txt && [ ! -e w2.vcd ] || { echo "FAIL: --vcd-routers r_9_9: exit $rc"; fail=1; }
@@ -87,6 +90,29 @@ got=$(grep -A1 '^@800200' p.gtkw | grep -c '^-hop ')
 first=$(awk -F, -v p="$pkt" 'NR > 1 && $6 == p && $8 == 1 { print $1; exit }' hops.csv)
 [ $rc -eq 0 ] && [ "$got" -eq "$want" ] && [ "$got" -ge 1 ] && grep -q "^-hop 1: cycle $first " p.gtkw \
   || { echo "FAIL: scripts/wave --packet $pkt: exit $rc, $got hop groups, want $want"; fail=1; }
+
+# The view each save file opens with: GTKWave shows 2^-zoom time units per 200 pixels across a
+# 1040-pixel wave area, in the dump's time units times its scale (100 ps steps: ps). The run's save
+# file opens at the dump's start, 200 cycles (200,000 ps of a 1 ns clock) wide; the packet's spans
+# from 2 cycles before its first hop to 8 after its last.
+span() { /usr/bin/python3 -c 'import sys
+for l in open(sys.argv[1]):
+    if l.startswith("*"): print(round(2 ** -float(l[1:].split()[0]) * 1040 / 200))' "$1"; }
+last=$(awk -F, -v p="$pkt" 'NR > 1 && $6 == p && $8 == 1 { c = $1 } END { print c }' hops.csv)
+lo=$(( first > 2 ? first - 2 : 0 ))
+[ "$(span p.gtkw)" = "$(( (last + 8 - lo) * 1000 ))" ] \
+  || { echo "FAIL: packet view spans $(span p.gtkw) ps, want $(( (last + 8 - lo) * 1000 ))"; fail=1; }
+"$bin" traffic --measure 1000 --vcd long.vcd >/dev/null
+[ "$(span long.gtkw)" = 200000 ] || { echo "FAIL: the run's view spans $(span long.gtkw) ps, want 200000"; fail=1; }
+
+# wormcast wave refuses what it cannot read, with exit 2 and nothing written.
+echo "not a dump" >bad.vcd
+"$bin" wave bad.vcd --save bad.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q 'not a VCD' err.txt && [ ! -e bad.gtkw ] || { echo "FAIL: wave bad.vcd: exit $rc"; fail=1; }
+"$bin" wave p.vcd --packet 999999999 --trace hops.csv --save none.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q 'no head flit' err.txt && [ ! -e none.gtkw ] || { echo "FAIL: wave --packet unknown: exit $rc"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail

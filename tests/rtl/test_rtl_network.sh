@@ -5,6 +5,7 @@
 # equal too, and scripts/wave must group every router of such a waveform.
 set -u
 bin=$1
+export WORMCAST_BIN=$bin  # scripts/wave runs this program
 wave=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

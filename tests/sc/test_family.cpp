@@ -125,7 +125,6 @@ class RingNetwork : public Network {
   void trace(sc_core::sc_trace_file* tf) const override {
     for (auto& l : m_links) sc_trace(tf, l->read(), l->name());
   }
-  std::string gtkw(const std::string& dump) const override { return fmt::format("[dumpfile] \"{}\"\n", dump); }
   std::string set_hop_observer(HopObserver*) override { return "the ring reports no hops"; }
   uint64_t zero_load(int src, int dst, uint32_t length) const override {
     return uint64_t((dst - src + num_nodes()) % num_nodes()) + length;

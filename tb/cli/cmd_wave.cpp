@@ -1,0 +1,79 @@
+// wormcast wave: a GTKWave save file for a waveform, grouped per router and port, or following one
+// packet hop by hop (tb/out/wave.h: the same generator as the save file --vcd writes).
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <set>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "systemc/common/config.h"
+#include "tb/cli/commands.h"
+#include "tb/out/files.h"
+#include "tb/out/output_plan.h"
+#include "tb/out/wave.h"
+
+namespace wormcast {
+
+namespace {
+
+struct WaveArgs {
+  std::string dump, save, routers, trace;
+  int64_t packet = -1;
+  int64_t cycles = 200;
+};
+
+int run_wave(const WaveArgs& a) {
+  if ((a.packet >= 0) != !a.trace.empty()) throw ConfigError("--packet and --trace go together");
+  std::string save = a.save;
+  if (save.empty()) save = strip_suffix(strip_suffix(a.dump, ".vcd"), ".fst") + ".gtkw";
+  OutputPlan plan;
+  plan.add_input(a.dump);
+  if (!a.trace.empty()) plan.add_input(a.trace);
+  plan.add("--save", save);
+  const VcdInfo info = read_vcd_info("wave", a.dump);
+  std::string text;
+  int count = 0;
+  const std::string shown = std::filesystem::absolute(a.dump).lexically_normal().string();
+  if (a.packet >= 0) {
+    const auto hops = read_packet_hops(a.trace, uint64_t(a.packet));
+    text = packet_save_file(shown, info, hops, uint64_t(a.packet));
+    count = int(hops.size());
+  } else {
+    std::set<std::string> only;
+    if (!a.routers.empty())
+      for (const auto& r : split_list(a.routers, ',')) only.insert(r);
+    text = overview_save_file(shown, info, only, uint64_t(a.cycles), &count);
+    if (!only.empty() && count == 0)
+      throw ConfigError(fmt::format("--routers: none of {} is in '{}'; allowed: router scopes of the dump, e.g. r_0_0",
+                                    a.routers, a.dump));
+  }
+  plan.write(save, text);
+  plan.commit();
+  std::cout << fmt::format("{}: {} {} grouped\nopen with: gtkwave {} {}\n", save, count,
+                           a.packet >= 0 ? "hops" : "routers / channels", a.dump, save);
+  return 0;
+}
+
+}  // namespace
+
+void register_wave_command(CLI::App& app) {
+  auto a = std::make_shared<WaveArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "wave", "write a GTKWave save file for a waveform (.vcd, or .fst through fst2vcd): one collapsed group per "
+              "router, channel and node interface with a sub-group per port; or, with --packet and --trace, one "
+              "group per hop of a packet; the view opens zoomed on the dump's start (or on the packet's hops)");
+  cmd->add_option("dump", a->dump, "the waveform (--vcd or --fst of a run, or any VCD)")->required();
+  cmd->add_option("--save", a->save, "the save file to write (default: the dump's name with .gtkw)");
+  cmd->add_option("--routers", a->routers, "only these routers, comma-separated scope names (e.g. r_0_0,r_1_0)");
+  cmd->add_option("--packet", a->packet, "follow this packet hop by hop (needs --trace)")
+      ->check(decimal_int(0, 4000000000000000000LL));
+  cmd->add_option("--trace", a->trace, "the run's per-hop CSV (--trace of the same run)");
+  cmd->add_option("--cycles", a->cycles, "clock cycles across the opening view (default 200)")
+      ->check(decimal_int(1, 1000000000));
+  set_command_action(cmd, [a] { return run_wave(*a); });
+}
+
+}  // namespace wormcast

@@ -1,0 +1,60 @@
+// GTKWave save files from a waveform's own declarations: the one generator behind `--vcd` /
+// `--fst` (the save file written next to the dump) and `wormcast wave` (a save file for any dump:
+// SystemC, RTL or mixed routers, m-way fabrics, the lockstep harness's mismatch dumps; or one that
+// follows a packet hop by hop). README.md (Outputs) and docs/rtl.md describe the groups and the view.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace wormcast {
+
+/// One declared variable of a VCD: its scope path, name, width, range text ("[15:0]" or "").
+struct VcdVar {
+  std::vector<std::string> scopes;
+  std::string name;
+  int width = 1;
+  std::string range;
+  std::string id;
+};
+
+/// What a save file needs from a dump.
+struct VcdInfo {
+  std::vector<VcdVar> vars;
+  uint64_t scale = 1;       ///< viewer time units per dump time step (the time scale's number)
+  uint64_t first = 0;       ///< first time stamp (dump steps)
+  uint64_t last = 0;        ///< last time stamp
+  uint64_t period = 0;      ///< clock period in dump steps (first two rising edges of a one-bit
+                            ///< variable named clk), 0 when the dump has no such clock
+};
+
+/// Reads a VCD, or an FST through fst2vcd. Throws ConfigError naming `option`, the path and why.
+VcdInfo read_vcd_info(const std::string& option, const std::string& path);
+
+/// The save file of a whole dump `dump` (the path written into it): one collapsed group per
+/// router, channel or node interface (torus r_<x>_<y>..., m-way r_d<dim>_..., ch_..., ni_...),
+/// a sub-group per port wire or module; other scopes one group each. `only`: keep these routers
+/// (empty: all). The view opens at the dump's start, `cycles` clock periods wide (or the whole
+/// dump if shorter). `groups` returns the number of router/channel groups.
+std::string overview_save_file(const std::string& dump, const VcdInfo& info, const std::set<std::string>& only,
+                               uint64_t cycles, int* groups);
+
+/// One hop of a packet's head flit, from a --trace CSV.
+struct HopRow {
+  uint64_t cycle = 0;
+  int router = 0, in_port = 0, out_port = 0, vc = 0;
+};
+
+/// The head-flit hops of `packet` in the --trace CSV `path`, in cycle order. Throws ConfigError
+/// (option --trace) when the file cannot be read or has no such packet.
+std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet);
+
+/// The save file that follows one packet: one open group per hop, named with the cycle, router,
+/// ports and VC, holding that router's input and output port wires; the view spans the hops.
+/// Throws ConfigError when a hop's router is not in the dump.
+std::string packet_save_file(const std::string& dump, const VcdInfo& info, const std::vector<HopRow>& hops,
+                             uint64_t packet);
+
+}  // namespace wormcast
