@@ -26,6 +26,14 @@ def figure(ncols=1, width=None, height=4.4):
 
 
 def _plain_log_labels(axis, get_lim):
+    lo, hi = get_lim()
+    if lo > 0 and hi / lo < 4:
+        # Less than a decade: the 1-2-5 ticks would leave one label or none; evenly spaced ones.
+        axis.set_major_locator(matplotlib.ticker.MaxNLocator(8, steps=[1, 2, 2.5, 5, 10]))
+        axis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        axis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        return
+
     def label(v, _):
         lo, hi = get_lim()
         keep = range(1, 10) if lo > 0 and hi / lo < 10 else (1, 2, 5)
@@ -52,7 +60,7 @@ def axes(ax, xlabel, ylabel, logx=False, logy=False, title=None, legend=True, lo
         if logx_base == 10:
             _plain_log_labels(ax.xaxis, ax.get_xlim)
         else:
-            ax.xaxis.set_major_locator(matplotlib.ticker.LogLocator(base=logx_base))
+            ax.xaxis.set_major_locator(matplotlib.ticker.LogLocator(base=logx_base, numticks=40))
             ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
             ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(
                 lambda v, _: _binary(v) if binary else f"{v:g}"))
