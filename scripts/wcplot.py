@@ -10,6 +10,7 @@ atomically (a temporary renamed into place).
 """
 import math
 import os
+import textwrap
 
 import matplotlib
 
@@ -25,6 +26,14 @@ def figure(ncols=1, width=None, height=4.4):
 
 
 def _plain_log_labels(axis, get_lim):
+    lo, hi = get_lim()
+    if lo > 0 and hi / lo < 4:
+        # Less than a decade: the 1-2-5 ticks would leave one label or none; evenly spaced ones.
+        axis.set_major_locator(matplotlib.ticker.MaxNLocator(8, steps=[1, 2, 2.5, 5, 10]))
+        axis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        axis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        return
+
     def label(v, _):
         lo, hi = get_lim()
         keep = range(1, 10) if lo > 0 and hi / lo < 10 else (1, 2, 5)
@@ -34,15 +43,27 @@ def _plain_log_labels(axis, get_lim):
     axis.set_minor_formatter(matplotlib.ticker.FuncFormatter(label))
 
 
-def axes(ax, xlabel, ylabel, logx=False, logy=False, title=None, legend=True, logx_base=10):
+def _binary(v):
+    """2048 -> 2K, 1048576 -> 1M (K = 1024): node counts on a base-2 axis."""
+    for div, suffix in ((1 << 20, "M"), (1 << 10, "K")):
+        if v >= div and v % div == 0:
+            return f"{v / div:g}{suffix}"
+    return f"{v:g}"
+
+
+def axes(ax, xlabel, ylabel, logx=False, logy=False, title=None, legend=True, logx_base=10, binary=False):
     """Labels (say the unit, and "log scale" on a log axis), grid, plain-number log ticks, and the
-    legend outside the plotting area so that it never covers data."""
+    legend outside the plotting area so that it never covers data. binary: base-2 x ticks written
+    with K = 1024 and M = 1024^2 (say so in the label)."""
     if logx:
         ax.set_xscale("log", base=logx_base)
         if logx_base == 10:
             _plain_log_labels(ax.xaxis, ax.get_xlim)
         else:
-            ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.xaxis.set_major_locator(matplotlib.ticker.LogLocator(base=logx_base, numticks=40))
+            ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+            ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(
+                lambda v, _: _binary(v) if binary else f"{v:g}"))
     if logy:
         ax.set_yscale("log")
         _plain_log_labels(ax.yaxis, ax.get_ylim)
@@ -56,9 +77,11 @@ def axes(ax, xlabel, ylabel, logx=False, logy=False, title=None, legend=True, lo
 
 
 def save(fig, path, title=None, dpi=110):
-    """Figure title (the network and the settings), layout, atomic write, figure closed."""
+    """Figure title (the network and the settings; wrapped to the figure's width, so a long one is
+    not cut off), layout, atomic write, figure closed."""
     if title:
-        fig.suptitle(title, fontsize=10)
+        width = int(fig.get_figwidth() * 13)
+        fig.suptitle("\n".join(textwrap.fill(t, width) for t in title.split("\n")), fontsize=10)
     fig.tight_layout()
     tmp = path + ".tmp.png"
     fig.savefig(tmp, dpi=dpi, bbox_inches="tight")
