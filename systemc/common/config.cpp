@@ -103,6 +103,16 @@ const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose
 const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
 const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
 const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
+const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-iq", RouterPreset::BooksimIq}};
+// router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
+// input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
+// traversal: R = 4) and 1-cycle channels (Ld = 1 and one extra cycle on the injection and on
+// the ejection channel), output VCs freed at the tail, one-iteration iSLIP allocators, k/2 ties
+// broken at random per packet.
+const std::pair<const char*, const char*> kBooksimIq[] = {
+    {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "0"},
+    {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
+    {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"}};
 const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
                                               {"output-first", RouterAllocator::OutputFirst},
                                               {"islip", RouterAllocator::Islip}};
@@ -215,6 +225,13 @@ const std::vector<Field>& schema() {
                    "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
       INT_FIELD("router.islip_iterations", kTorusRouter, "1", 1, 8, router.islip_iterations,
                 "iterations of the islip allocator"),
+      INT_FIELD("router.injection_delay", kTorusRouter, "0", 0, 8, router.injection_delay,
+                "Di: extra cycles a flit spends on an injection channel (NIC to router)"),
+      INT_FIELD("router.ejection_delay", kTorusRouter, "0", 0, 8, router.ejection_delay,
+                "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
+      CHOICE_FIELD("router.preset", kTorusRouter, "none", kPresets, router.preset, "none or booksim-iq",
+                   "a named router: booksim-iq sets R 4, Ld 1, Cd 0, Di 1, De 1, vc_realloc tail, allocator islip "
+                   "(1 iteration) and traffic.tie random, each unless given"),
       {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
        "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
        [](Config& c, const std::string& v, const Field& f) {
@@ -593,6 +610,12 @@ Config build_config(Values values, const Overrides& overrides) {
                                     k, join(split_list(it->families, ','), " and "),
                                     std::string(it->families).find(',') == std::string::npos ? "y" : "ies", family));
   }
+
+  // A preset (a key of the torus and ibt families, checked above) supplies the values of the keys
+  // it names that are not given.
+  const auto preset = values.find("router.preset");
+  if (preset != values.end() && preset->second == "booksim-iq")
+    for (auto& [k, v] : kBooksimIq) values.emplace(k, v);
 
   Config c;
   for (auto& f : schema()) {

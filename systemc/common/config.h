@@ -29,6 +29,8 @@ enum class RouterModel { SystemC, Rtl, Mixed };
 enum class VcRealloc { Empty, Tail };
 /// The separable allocator of VC and switch allocation (docs/router.md section 5.6).
 enum class RouterAllocator { InputFirst, OutputFirst, Islip };
+/// A named set of router.* (and traffic.tie) values (docs/router.md section 11).
+enum class RouterPreset { None, BooksimIq };
 
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
@@ -49,6 +51,9 @@ struct RouterConfig {
   VcRealloc vc_realloc = VcRealloc::Empty;
   RouterAllocator allocator = RouterAllocator::InputFirst;
   int islip_iterations = 1;
+  int injection_delay = 0;  ///< extra cycles on each injection channel (NIC to router)
+  int ejection_delay = 0;   ///< extra cycles on each ejection channel (router to NIC)
+  RouterPreset preset = RouterPreset::None;
 };
 
 struct NicConfig {

@@ -30,6 +30,8 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
                 : r.allocator == RouterAllocator::Islip   ? AllocatorKind::Islip
                                                           : AllocatorKind::InputFirst;
   p.islip_iterations = r.islip_iterations;
+  p.injection_delay = r.injection_delay;
+  p.ejection_delay = r.ejection_delay;
   return p;
 }
 
@@ -168,9 +170,11 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
 }
 
 uint64_t TorusNetwork::zero_load(int src, int dst, uint32_t length) const {
-  // (h+1) R + h Ld + L (docs/router.md section 7); both directions of a k/2 tie are k/2 hops.
+  // (h+1) R + h Ld + Di + De + L (docs/router.md section 7); both directions of a k/2 tie are k/2
+  // hops.
   const uint64_t h = uint64_t(hops(src, dst));
-  return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) + length;
+  return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) +
+         uint64_t(m_rp.injection_delay + m_rp.ejection_delay) + length;
 }
 
 std::vector<uint64_t> TorusNetwork::link_counters() const {

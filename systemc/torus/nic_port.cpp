@@ -76,10 +76,22 @@ void TorusNicPort::falling_edge() {
     m_pending_credits.resize(keep);
   }
 
-  // (1) Injection flits of cycle t, from the state only.
+  // Flits whose ejection channel delay is over reach the core, in the order they left the router.
+  while (!m_ejecting.empty() && m_ejecting.front().first <= t) {
+    m_core.received_flit(t, m_ejecting.front().second);
+    m_ejecting.pop_front();
+  }
+
+  // (1) Injection flits of cycle t, from the state only. With an injection channel delay D the flit
+  // chosen at falling edge t (its credit taken, its injection counted) is driven at t + D.
   for (int c = 0; c < m_rp.local; ++c) {
     Channel& ch = m_ch[size_t(c)];
     bool drive = false;
+    if (!ch.wire.empty() && ch.wire.front().first == t) {
+      inj_out[c].write(ch.wire.front().second);
+      ch.wire.pop_front();
+      drive = true;
+    }
     OutPacket* op = m_core.front(c);
     if (!ch.busy && op && op->ready <= t) {
       ch.busy = true;
@@ -95,8 +107,12 @@ void TorusNicPort::falling_edge() {
       f.vc = uint8_t(ch.vc);
       f.dst = uint16_t(op->rec.dst);
       f.payload = make_payload(op->rec.id, op->sent);
-      inj_out[c].write(f);
-      drive = true;
+      if (m_rp.injection_delay == 0) {
+        inj_out[c].write(f);
+        drive = true;
+      } else {
+        ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), f);
+      }
       --ch.credits[size_t(ch.vc)];
       if (f.tail) ch.busy = false;
       m_core.sent_flit(c, t);
@@ -122,17 +138,21 @@ void TorusNicPort::falling_edge() {
       quiet = false;
       ej_credit[c].write(Credit{true, f.vc});
       m_ej_credit_valid[size_t(c)] = 1;
-      m_core.received_flit(t, FlitView{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc});
+      const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
+      if (m_rp.ejection_delay == 0)
+        m_core.received_flit(t, v);
+      else
+        m_ejecting.emplace_back(t + uint64_t(m_rp.ejection_delay), v);
     } else if (m_ej_credit_valid[size_t(c)]) {
       ej_credit[c].write(Credit{});
       m_ej_credit_valid[size_t(c)] = 0;
     }
   }
 
-  bool idle = quiet && m_pending_credits.empty();
+  bool idle = quiet && m_pending_credits.empty() && m_ejecting.empty();
   for (int c = 0; idle && c < m_rp.local; ++c) {
     const Channel& ch = m_ch[size_t(c)];
-    idle = !ch.busy && m_core.queue_empty(c) && !ch.drove && !m_ej_credit_valid[size_t(c)];
+    idle = !ch.busy && m_core.queue_empty(c) && !ch.drove && ch.wire.empty() && !m_ej_credit_valid[size_t(c)];
   }
   if (idle) {
     m_sleeping = true;

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -42,6 +44,8 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
     int next_vc = 0;
     std::vector<int> credits;
     bool drove = false;  ///< drove a valid flit last cycle
+    std::deque<std::pair<uint64_t, Flit>> wire;  ///< router.injection_delay > 0: (falling edge it reaches
+                                                 ///< the router's input, flit) in order
   };
 
   void falling_edge();
@@ -62,6 +66,9 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   std::vector<Channel> m_ch;
   std::vector<std::pair<uint64_t, int>> m_pending_credits;  ///< (usable from, channel*nv+vc)
   std::vector<uint8_t> m_ej_credit_valid;
+  /// router.ejection_delay > 0: flits on the ejection channels, (falling edge the core takes
+  /// them, flit) in the order they left the router.
+  std::deque<std::pair<uint64_t, FlitView>> m_ejecting;
 };
 
 }  // namespace wormcast

@@ -19,6 +19,8 @@ struct RouterParams {
   bool vc_realloc_tail = false;  ///< router.vc_realloc = tail: an output VC is free once its tail left
   AllocatorKind allocator = AllocatorKind::InputFirst;
   int islip_iterations = 1;
+  int injection_delay = 0;  ///< Di: extra cycles on an injection channel (the NIC port delays the flit)
+  int ejection_delay = 0;   ///< De: extra cycles on an ejection channel (the NIC port delays the core)
   /// Network ports beyond the 2 * dims torus ports (an interlaced bypass torus: 2).
   int extra_ports = 0;
   int net_ports() const { return 2 * dims + extra_ports; }
