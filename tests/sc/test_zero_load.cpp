@@ -34,7 +34,8 @@ void zero_load(const Config& cfg, std::vector<uint32_t> lengths, uint64_t bubble
           REQUIRE(b.wait_delivery(d, 100000, got));
           const uint64_t h = uint64_t(t.hops(s, d, tie));
           const uint64_t want = start + uint64_t(cfg.nic.ts) + (h + 1) * uint64_t(rp.router_delay) +
-                                h * uint64_t(rp.link_delay) + len + uint64_t(cfg.nic.tr) +
+                                h * uint64_t(rp.link_delay) + uint64_t(rp.injection_delay + rp.ejection_delay) + len +
+                                uint64_t(cfg.nic.tr) +
                                 bubble_per_packet * ((len - 1) / uint32_t(cfg.nic.max_packet));
           if (got.visible != want || current_cycle() != want) bad.push_back({s, d, int(len), got.visible, want});
           ++checked;
@@ -74,6 +75,21 @@ TEST_CASE("zero-load: 4x4x4 torus, R = 2, Ld = 1, V = 2, t_s = 5, t_r = 2", "[sc
                        {{"router.router_delay", "2"}, {"router.link_delay", "1"}, {"router.vcs_per_class", "2"},
                         {"nic.ts", "5"}, {"nic.tr", "2"}}),
             {1, 5, 9});
+}
+
+// B = 8: an injection channel's delay lengthens the NIC's credit loop, and a packet longer than
+// the local buffer would wait for a credit (as with any channel whose round trip exceeds B).
+TEST_CASE("zero-load: 4x4x4 torus, injection delay 2 and ejection delay 3 add 5 cycles to every pair", "[sc]") {
+  zero_load(config_for("4x4x4", "torus",
+                       {{"router.injection_delay", "2"}, {"router.ejection_delay", "3"}, {"router.router_delay", "2"},
+                        {"router.buffer_depth", "8"}, {"nic.ts", "1"}}),
+            {1, 5});
+}
+
+TEST_CASE("zero-load: 8x8 torus under the booksim-iq preset (R 4, Ld 1, Di 1, De 1)", "[sc]") {
+  zero_load(config_for("8x8", "torus",
+                       {{"router.preset", "booksim-iq"}, {"router.vcs_per_class", "2"}, {"router.buffer_depth", "8"}}),
+            {1, 5});
 }
 
 TEST_CASE("zero-load: 8x8 mesh, every pair, t_s = 3, t_r = 4", "[sc]") {

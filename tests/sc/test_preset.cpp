@@ -1,0 +1,41 @@
+// router.preset: booksim-iq supplies the keys it names unless the configuration gives them, and
+// is SystemC only (its allocator).
+#include <catch2/catch.hpp>
+
+#include "systemc/common/config.h"
+
+using namespace wormcast;
+
+TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
+  const Config c = load_config_text("p.yaml", "router:\n  preset: booksim-iq\n  link_delay: 3\n");
+  REQUIRE(c.router.preset == RouterPreset::BooksimIq);
+  REQUIRE(c.router.router_delay == 4);
+  REQUIRE(c.router.link_delay == 3);  // given: the preset does not touch it
+  REQUIRE(c.router.credit_delay == 0);
+  REQUIRE(c.router.injection_delay == 1);
+  REQUIRE(c.router.ejection_delay == 1);
+  REQUIRE(c.router.vc_realloc == VcRealloc::Tail);
+  REQUIRE(c.router.allocator == RouterAllocator::Islip);
+  REQUIRE(c.router.islip_iterations == 1);
+  REQUIRE(c.traffic.tie == TiePolicy::Random);
+  REQUIRE(c.echo()["router"]["preset"] == "booksim-iq");
+  // Without the preset the defaults stand.
+  const Config d = load_config_text("d.yaml", "");
+  REQUIRE(d.router.router_delay == 1);
+  REQUIRE(d.router.injection_delay == 0);
+  REQUIRE(d.router.allocator == RouterAllocator::InputFirst);
+  // An override on top of a preset given in the file wins too.
+  const Config o = load_config_text("o.yaml", "router:\n  preset: booksim-iq\n", {{"router.allocator", "input-first"}});
+  REQUIRE(o.router.allocator == RouterAllocator::InputFirst);
+  REQUIRE(o.router.router_delay == 4);
+}
+
+TEST_CASE("preset: booksim-iq with RTL routers is refused naming the allocator the RTL implements", "[sc]") {
+  try {
+    load_config_text("p.yaml", "router:\n  preset: booksim-iq\n  model: rtl\n");
+    FAIL("no error");
+  } catch (const ConfigError& e) {
+    REQUIRE(std::string(e.what()).find("input-first") != std::string::npos);
+  }
+  REQUIRE_THROWS_AS(load_config_text("m.yaml", "net:\n  family: mway\nrouter:\n  preset: booksim-iq\n"), ConfigError);
+}
