@@ -55,6 +55,16 @@ rc=$?
 grep -q "router.allocator = islip.*input-first" "$work/alloc.err" \
   || { echo "FAIL: the allocator error does not name what the RTL supports: $(cat "$work/alloc.err")"; fail=1; }
 
+# Injection and ejection channel delays live in the NIC port: RTL routers see the same delayed
+# streams and the deliveries stay identical.
+for m in sc rtl; do
+  "$bin" traffic --net torus:8x8 --vcs 2 --buf 8 --rate 0.2 --warmup 0 --measure 3000 --seed 13 \
+    --set router.injection_delay=1 --set router.ejection_delay=2 \
+    --router "$m" --deliveries "$work/chdelay_$m.csv" >/dev/null \
+    || { echo "FAIL: channel delays with router $m exited $?"; fail=1; }
+done
+same "injection/ejection delays 8x8 rtl" "$work/chdelay_sc.csv" "$work/chdelay_rtl.csv" 20000
+
 # Broadcasts run by the node programs: DCF (contention-free) and EDN at t_s = 0 (its messages
 # block each other in the network).
 for algo in dcf edn; do
