@@ -42,6 +42,8 @@ void fuzz_cli(const std::string& text) {
   wormcast::register_broadcast_command(app);
   wormcast::register_mway_command(app);
   wormcast::register_gossip_command(app);
+  wormcast::register_ibt_command(app);
+  wormcast::register_wave_command(app);
   // The parse only: no simulation, but every --set override is checked against the schema below.
   wormcast::set_parse_only(true);
   std::vector<const char*> argv;
