@@ -103,6 +103,7 @@ const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose
 const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
 const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
 const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
+const Choices<RouterRouting> kRoutings = {{"dor", RouterRouting::Dor}, {"min-adaptive", RouterRouting::MinAdaptive}};
 const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-iq", RouterPreset::BooksimIq}};
 // router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
 // input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
@@ -229,6 +230,11 @@ const std::vector<Field>& schema() {
                 "Di: extra cycles a flit spends on an injection channel (NIC to router)"),
       INT_FIELD("router.ejection_delay", kTorusRouter, "0", 0, 8, router.ejection_delay,
                 "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
+      CHOICE_FIELD("router.routing", kTorus, "dor", kRoutings, router.routing, "dor or min-adaptive",
+                   "dimension-order routing, or minimal adaptive routing with the dimension-order VCs as "
+                   "escape VCs (Duato's protocol; docs/router.md section 12; SystemC, input-first only)"),
+      INT_FIELD("router.adaptive_vcs", kTorus, "2", 1, 8, router.adaptive_vcs,
+                "min-adaptive: adaptive VCs per port, beyond the escape VCs (classes x vcs_per_class)"),
       CHOICE_FIELD("router.preset", kTorusRouter, "none", kPresets, router.preset, "none or booksim-iq",
                    "a named router: booksim-iq sets R 4, Ld 1, Cd 0, Di 1, De 1, vc_realloc tail, allocator islip "
                    "(1 iteration) and traffic.tie random, each unless given"),

@@ -31,6 +31,8 @@ enum class VcRealloc { Empty, Tail };
 enum class RouterAllocator { InputFirst, OutputFirst, Islip };
 /// A named set of router.* (and traffic.tie) values (docs/router.md section 11).
 enum class RouterPreset { None, BooksimIq };
+/// The torus family's routing function (docs/router.md section 12).
+enum class RouterRouting { Dor, MinAdaptive };
 
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
@@ -54,6 +56,8 @@ struct RouterConfig {
   int injection_delay = 0;  ///< extra cycles on each injection channel (NIC to router)
   int ejection_delay = 0;   ///< extra cycles on each ejection channel (router to NIC)
   RouterPreset preset = RouterPreset::None;
+  RouterRouting routing = RouterRouting::Dor;
+  int adaptive_vcs = 2;     ///< min-adaptive: adaptive VCs per port beyond the escape (DOR) VCs
 };
 
 struct NicConfig {

@@ -21,6 +21,8 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
   p.classes = (r.dateline && any_torus) ? 2 : 1;
   p.vcs_per_class = r.vcs_per_class;
   p.num_vcs = p.classes * r.vcs_per_class;
+  p.adaptive = r.routing == RouterRouting::MinAdaptive && extra_ports == 0;
+  if (p.adaptive) p.num_vcs += r.adaptive_vcs;
   p.buffer_depth = r.buffer_depth;
   p.router_delay = r.router_delay;
   p.link_delay = r.link_delay;
@@ -211,8 +213,16 @@ Family torus_family() {
                                     c.net.radix.size(), limits::kMaxDims));
     if (derive_router_params(c.net, c.router).num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
-                                    "with dateline classes)",
+                                    "with dateline classes, fewer by router.adaptive_vcs under min-adaptive)",
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));
+    if (c.router.routing == RouterRouting::MinAdaptive) {
+      if (c.router.model != RouterModel::SystemC)
+        throw ConfigError("config: router.routing = min-adaptive is SystemC only; allowed with router.model = rtl "
+                          "or mixed: dor (the routing the RTL router implements)");
+      if (c.router.allocator != RouterAllocator::InputFirst)
+        throw ConfigError("config: router.routing = min-adaptive needs router.allocator = input-first; allowed: "
+                          "input-first with min-adaptive, any allocator with dor");
+    }
     if (c.router.model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {

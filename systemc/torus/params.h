@@ -20,7 +20,11 @@ struct RouterParams {
   AllocatorKind allocator = AllocatorKind::InputFirst;
   int islip_iterations = 1;
   int injection_delay = 0;  ///< Di: extra cycles on an injection channel (the NIC port delays the flit)
-  int ejection_delay = 0;   ///< De: extra cycles on an ejection channel (the NIC port delays the core)
+  int ejection_delay = 0;
+  /// router.routing = min-adaptive: VCs [escape_vcs(), num_vcs) of every network port are adaptive
+  /// (any productive direction); the others are the dimension-order escape VCs.
+  bool adaptive = false;
+  int escape_vcs() const { return classes * vcs_per_class; }   ///< De: extra cycles on an ejection channel (the NIC port delays the core)
   /// Network ports beyond the 2 * dims torus ports (an interlaced bypass torus: 2).
   int extra_ports = 0;
   int net_ports() const { return 2 * dims + extra_ports; }

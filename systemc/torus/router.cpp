@@ -180,7 +180,7 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     rs.vclass = s.vclass;
   }
   vc_lo = 0;
-  vc_hi = m_nv;
+  vc_hi = m_p.escape_vcs();
   if (rs.port < 0) {
     out_port = m_p.local == 1 ? m_net : (in_port < m_net ? m_net + in_port : in_port);
     return;
@@ -190,6 +190,29 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     vc_lo = int(rs.vclass) * m_p.vcs_per_class;
     vc_hi = vc_lo + m_p.vcs_per_class;
   }
+}
+
+int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {
+  int best = -1, best_credits = -1;
+  for (int d = 0; d < m_topo.dims(); ++d) {
+    const int x = m_topo.coord_of(m_node, d), target = m_topo.coord_of(head.dst, d);
+    if (x == target) continue;
+    // Productive directions: the shorter way round, both at distance k/2 on a torus.
+    const int plus = m_topo.offset(d, x, target, false), minus = m_topo.offset(d, x, target, true);
+    for (int dir = 0; dir < 2; ++dir) {
+      if ((dir == 0 && plus <= 0) || (dir == 1 && minus >= 0)) continue;
+      const int port = 2 * d + dir;
+      for (int w = m_p.escape_vcs(); w < m_nv; ++w) {
+        const int ovc = port * m_nv + w;
+        if (m_allocated[size_t(ovc)] || m_credits[size_t(ovc)] < need_credits) continue;
+        if (m_credits[size_t(ovc)] > best_credits) {
+          best = ovc;
+          best_credits = m_credits[size_t(ovc)];
+        }
+      }
+    }
+  }
+  return best;
 }
 
 void TorusRouter::allocate(uint64_t t) {
@@ -220,8 +243,9 @@ void TorusRouter::allocate(uint64_t t) {
       // Free (5.3): not allocated, and under `empty` also every credit back.
       const int need_credits = m_p.vc_realloc_tail ? 0 : depth;
       const int ptr = m_va_in_ptr[size_t(ivc)];
-      int chosen = -1;
-      for (int i = 0; i < m_nv; ++i) {
+      // min-adaptive (section 12): an adaptive VC of a productive direction first, else escape.
+      int chosen = m_p.adaptive && o < m_net ? pick_adaptive(s.flit, need_credits) : -1;
+      for (int i = 0; chosen < 0 && i < m_nv; ++i) {
         int w = ptr + i;
         if (w >= m_nv) w -= m_nv;
         if (w < lo || w >= hi) continue;

@@ -63,8 +63,12 @@ class TorusRouter : public RouterBase {
   /// 5.3 and 5.4 through the allocator units (router.allocator other than input-first): fills
   /// m_sa_best / m_sa_vc like the inline input-first path; returns whether anything won.
   bool allocate_by_units(uint64_t t);
-  /// Output port and allowed output VC range for the head of (port p) at this router.
+  /// Output port and allowed output VC range for the head of (port p) at this router (under
+  /// min-adaptive: the escape route, dimension order).
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
+  /// min-adaptive: the free adaptive output VC (port * VCs + VC) of a productive direction with the
+  /// most credits, or -1 (docs/router.md section 12).
+  int pick_adaptive(const Flit& head, int need_credits) const;
   static int rr_distance(int idx, int ptr, int n) { return idx >= ptr ? idx - ptr : idx - ptr + n; }
 
   sw::Topology m_topo;
