@@ -92,6 +92,10 @@ TEST_CASE("zero-load: 8x8 torus under the booksim-iq preset (R 4, Ld 1, Di 1, De
             {1, 5});
 }
 
+TEST_CASE("zero-load: 4x4x4 torus under min-adaptive routing: minimal routes, the same latency", "[sc]") {
+  zero_load(config_for("4x4x4", "torus", {{"router.routing", "min-adaptive"}, {"router.buffer_depth", "8"}}), {1, 5});
+}
+
 TEST_CASE("zero-load: 8x8 mesh, every pair, t_s = 3, t_r = 4", "[sc]") {
   zero_load(config_for("8x8", "mesh", {{"nic.ts", "3"}, {"nic.tr", "4"}}), {1, 5, 12});
 }
