@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -24,7 +25,6 @@ namespace {
 // Torus routers r_<x>_<y>..., m-way routers r_d<dim>_<x>_..., channels ch_<x>_..., node
 // interfaces ni_<x>_...; channels and node interfaces have no port sub-groups.
 const std::regex kUnit(R"(^(r|r_d\d+|ch|ni)(_\d+)+$)");
-const std::regex kFlat(R"(^(ch|ni)_.*)");
 const std::regex kPort(R"(^(in|out|credit_in|credit_out)_(\d+)$)");
 const std::regex kTorusRouter(R"(^r((_\d+)+)$)");
 const char* const kFlitOrder[] = {"valid", "head", "tail", "tie", "vc", "dst", "payload", "drv", "tag", "buf", "ways", "ack"};
@@ -79,19 +79,17 @@ class DumpReader {
     }
   }
   ~DumpReader() {
+    std::free(m_buf);
     if (m_pipe)
       ::pclose(m_pipe);
     else if (m_file)
       std::fclose(m_file);
   }
   bool line(std::string& out) {
-    out.clear();
-    int c;
-    while ((c = std::fgetc(m_file)) != EOF) {
-      if (c == '\n') return true;
-      out += char(c);
-    }
-    return !out.empty();
+    const ssize_t n = ::getline(&m_buf, &m_cap, m_file);
+    if (n < 0) return false;
+    out.assign(m_buf, size_t(n) - (n > 0 && m_buf[n - 1] == '\n' ? 1 : 0));
+    return true;
   }
   /// The last time stamp: a VCD file is read from its last 64 KiB, a pipe to its end.
   uint64_t last_time(uint64_t fallback) {
@@ -110,6 +108,8 @@ class DumpReader {
   uint64_t m_size = 0;
   FILE* m_file = nullptr;
   FILE* m_pipe = nullptr;
+  char* m_buf = nullptr;  ///< getline's buffer
+  size_t m_cap = 0;
 };
 
 std::vector<std::string> words(const std::string& s) {
@@ -212,10 +212,16 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
   std::map<std::string, size_t> unit_of;
   std::vector<std::pair<std::string, std::vector<const VcdVar*>>> others;
   std::map<std::string, size_t> other_of;
+  std::map<std::string, bool> unit_scope;  // scope name -> is a router, channel or node interface
+  auto is_unit = [&](const std::string& scope) {
+    auto it = unit_scope.find(scope);
+    if (it == unit_scope.end()) it = unit_scope.emplace(scope, std::regex_match(scope, kUnit)).first;
+    return it->second;
+  };
   for (const VcdVar& v : info.vars) {
     size_t ri = v.scopes.size();
     for (size_t i = 0; i < v.scopes.size(); ++i)
-      if (std::regex_match(v.scopes[i], kUnit)) {
+      if (is_unit(v.scopes[i])) {
         ri = i;
         break;
       }
@@ -239,7 +245,7 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
     std::string sub;
     if (v.scopes.size() > ri + 1) {
       for (size_t i = ri + 1; i < v.scopes.size(); ++i) sub += (i > ri + 1 ? "." : "") + v.scopes[i];
-    } else if (!std::regex_match(name, kFlat)) {
+    } else if (name.compare(0, 3, "ch_") != 0 && name.compare(0, 3, "ni_") != 0) {  // a channel's lines stay flat
       sub = v.name;
     }
     units[unit_of[key]].subs[sub].push_back(&v);
