@@ -38,6 +38,13 @@ int flit_rank(const std::string& name) {
   return i;
 }
 
+/// `vars` in the order of a flit's fields (valid, head, tail, ...), the others after them.
+std::vector<const VcdVar*> by_field_order(std::vector<const VcdVar*> vars) {
+  std::stable_sort(vars.begin(), vars.end(),
+                   [](const VcdVar* x, const VcdVar* y) { return flit_rank(x->name) < flit_rank(y->name); });
+  return vars;
+}
+
 std::string join(const std::vector<std::string>& parts, size_t n) {
   std::string s;
   for (size_t i = 0; i < n && i < parts.size(); ++i) s += (i ? "." : "") + parts[i];
@@ -123,11 +130,7 @@ std::vector<std::string> words(const std::string& s) {
 void set_view(GtkwWriter& w, const VcdInfo& info, uint64_t from, uint64_t to) {
   from = std::max(from, info.first);
   to = std::min(to, info.last);
-  if (to <= from) {
-    w.view(from * info.scale, 0);
-    return;
-  }
-  w.view(from * info.scale, (to - from) * info.scale);
+  w.view(from * info.scale, to > from ? (to - from) * info.scale : 0);
 }
 
 }  // namespace
@@ -253,10 +256,6 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
   GtkwWriter w(dump);
   const uint64_t span = info.period > 0 ? cycles * info.period : info.last - info.first;
   set_view(w, info, info.first, info.first + span);
-  auto by_rank = [](std::vector<const VcdVar*> vs) {
-    std::stable_sort(vs.begin(), vs.end(), [](const VcdVar* a, const VcdVar* b) { return flit_rank(a->name) < flit_rank(b->name); });
-    return vs;
-  };
   for (const Unit& u : units) {
     const int dims = int(std::count(u.name.begin(), u.name.end(), '_'));
     w.begin_group(u.name);
@@ -274,7 +273,7 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
     }
     std::sort(order.begin(), order.end());
     for (auto& [rank, sub] : order) {
-      const auto vars = by_rank(u.subs.at(sub));
+      const auto vars = by_field_order(u.subs.at(sub));
       if (sub.empty()) {
         for (const VcdVar* v : vars) add_signal(w, *v);
         continue;
@@ -387,9 +386,7 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
     for (const std::string& port : {fmt::format("in_{}", h.in_port), fmt::format("out_{}", h.out_port)}) {
       auto found = wires.find(base + "." + port);
       if (found == wires.end()) continue;
-      auto vars = found->second;
-      std::stable_sort(vars.begin(), vars.end(), [](const VcdVar* a, const VcdVar* b) { return flit_rank(a->name) < flit_rank(b->name); });
-      for (const VcdVar* v : vars) add_signal(w, *v);
+      for (const VcdVar* v : by_field_order(found->second)) add_signal(w, *v);
     }
     w.end_group(label, true);
   }
