@@ -5,6 +5,7 @@
 // reader instead of one per wire).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include <systemc>
@@ -20,6 +21,14 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
   void set_reader(sc_core::sc_event* wake, const bool* sleeping) {
     m_wake = wake;
     m_sleeping = sleeping;
+  }
+
+  /// Keeps bit `bit` of *mask equal to the value's `valid` field from now on (the reader's set of
+  /// valid inputs, so that it need not read the idle ones).
+  void set_valid_mask(uint32_t* mask, uint32_t bit) {
+    m_mask = mask;
+    m_bit = bit;
+    if (m_cur.valid) *m_mask |= m_bit;
   }
 
   const T& read() const override { return m_cur; }
@@ -44,6 +53,7 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
     if (!(m_new == m_cur)) {
       m_cur = m_new;
       m_change_stamp = simcontext()->change_stamp();
+      if (m_mask) *m_mask = m_cur.valid ? *m_mask | m_bit : *m_mask & ~m_bit;
       if (m_changed) m_changed->notify(sc_core::SC_ZERO_TIME);
     }
     if (m_sleeping && *m_sleeping) m_wake->notify(sc_core::SC_ZERO_TIME);
@@ -55,17 +65,24 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
   mutable std::unique_ptr<sc_core::sc_event> m_changed;
   sc_core::sc_event* m_wake = nullptr;
   const bool* m_sleeping = nullptr;
+  uint32_t* m_mask = nullptr;
+  uint32_t m_bit = 0;
 };
 
 /// Registers a sleeping module's wake event with the signal behind an input port; a port bound
 /// to another kind of signal (a test bench's) wakes it through its value-changed event instead.
+/// valid_mask (optional): keep *valid_mask's bit valid_bit equal to the input's valid field;
+/// returns false when the port is bound to another kind of signal, which cannot.
 template <class T>
-void watch_input(sc_core::sc_in<T>& port, sc_core::sc_event* wake, const bool* sleeping,
-                 sc_core::sc_event_or_list& fallback) {
-  if (auto* link = dynamic_cast<LinkSignal<T>*>(port.get_interface()))
+bool watch_input(sc_core::sc_in<T>& port, sc_core::sc_event* wake, const bool* sleeping,
+                 sc_core::sc_event_or_list& fallback, uint32_t* valid_mask = nullptr, uint32_t valid_bit = 0) {
+  if (auto* link = dynamic_cast<LinkSignal<T>*>(port.get_interface())) {
     link->set_reader(wake, sleeping);
-  else
-    fallback |= port->value_changed_event();
+    if (valid_mask) link->set_valid_mask(valid_mask, valid_bit);
+    return true;
+  }
+  fallback |= port->value_changed_event();
+  return false;
 }
 
 }  // namespace wormcast

@@ -9,8 +9,9 @@
 
 namespace wormcast {
 
-/// Round-robin arbiter over n requesters: the grant is the first requester among ptr, ptr+1, ...,
-/// n-1, 0, ..., ptr-1; the pointer moves past a grant only when told that it won.
+/// Round-robin arbiter over n requesters (the C++ twin of rtl/wc_rr_arbiter.sv): the grant is the
+/// first requester among ptr, ptr+1, ..., n-1, 0, ..., ptr-1; the pointer moves past a grant only
+/// when told that it won.
 class RrArbiter {
  public:
   explicit RrArbiter(int n = 1) : m_n(n) {}
@@ -25,10 +26,20 @@ class RrArbiter {
     }
     return -1;
   }
+  /// The same rule on a request bit mask (n <= 32): the lowest set bit at or above the pointer,
+  /// else the lowest set bit.
+  int pick(uint32_t req) const {
+    const uint32_t upper = req & ~((uint32_t(1) << m_ptr) - 1);
+    if (upper) return __builtin_ctz(upper);
+    return req ? __builtin_ctz(req) : -1;
+  }
+  /// Whether requester a comes before requester b in this arbiter's order.
+  bool before(int a, int b) const { return distance(a) < distance(b); }
   /// The grant `granted` won: the pointer moves to the next index.
   void advance(int granted) { m_ptr = granted + 1 == m_n ? 0 : granted + 1; }
 
  private:
+  int distance(int k) const { return k >= m_ptr ? k - m_ptr : k - m_ptr + m_n; }
   int m_n;
   int m_ptr = 0;
 };
@@ -40,33 +51,64 @@ enum class AllocatorKind { InputFirst, OutputFirst, Islip };
 /// requests by local index (the output VC w it wants, the input VC v that wants the switch), each
 /// naming one resource; every group gets at most one of its requests and every resource at most
 /// one group. Each group has an arbiter over its local indices and each resource an arbiter over
-/// the groups, and the kind decides their order and when their pointers move.
+/// the groups, and the kind decides their order and when their pointers move. The work of one
+/// allocation is proportional to the requests made, not to groups x resources.
 class SeparableAllocator {
  public:
+  struct Grant {
+    int group, local, resource;
+  };
+
+  /// locals <= 32 (a group's requests are a bit mask).
   SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations = 1);
 
-  /// Forget every request of the previous allocation.
+  /// Forget every request made since the last clear().
   void clear();
   /// Group g requests resource r through its local index l.
-  void request(int g, int l, int r);
-  /// Allocates; grant[g] is the granted local index of group g or -1. Pointers move per kind.
+  void request(int g, int l, int r) {
+    if (!m_req[size_t(g)]) m_active.push_back(g);
+    m_req[size_t(g)] |= uint32_t(1) << l;
+    m_target[size_t(g) * size_t(m_locals) + size_t(l)] = r;
+  }
+  bool empty() const { return m_active.empty(); }
+  /// Allocates the requests made since clear(); pointers move per kind. The grants, one per
+  /// matched group, stay valid until the next allocate().
+  const std::vector<Grant>& allocate();
+  /// The same, as grant[g] = the granted local index of group g or -1.
   void allocate(std::vector<int>& grant);
 
   const RrArbiter& group_arbiter(int g) const { return m_group_arb[size_t(g)]; }
   const RrArbiter& resource_arbiter(int r) const { return m_res_arb[size_t(r)]; }
 
  private:
-  void input_first(std::vector<int>& grant);
-  void output_first(std::vector<int>& grant);
-  void islip(std::vector<int>& grant);
+  int target(int g, int l) const { return m_target[size_t(g) * size_t(m_locals) + size_t(l)]; }
+  /// Resource r's arbiter sees group g: keep the one first in its order.
+  void offer(int r, int g) {
+    int& best = m_best[size_t(r)];
+    if (best < 0) {
+      m_touched.push_back(r);
+      best = g;
+    } else if (m_res_arb[size_t(r)].before(g, best)) {
+      best = g;
+    }
+  }
+  void input_first();
+  void output_first();
+  void islip();
 
   AllocatorKind m_kind;
   int m_groups, m_locals, m_resources, m_iterations;
-  std::vector<int> m_target;        ///< [g * locals + l] requested resource or -1
+  std::vector<uint32_t> m_req;      ///< [g] requested local indices
+  std::vector<int> m_target;        ///< [g * locals + l] requested resource
+  std::vector<int> m_active;        ///< groups with a request
   std::vector<RrArbiter> m_group_arb, m_res_arb;
   // Scratch of one allocation.
-  std::vector<uint8_t> m_req;       ///< one arbiter's request vector
-  std::vector<int> m_choice;        ///< [g] or [r]: a stage-1 choice
+  std::vector<int> m_best;          ///< [r] group its arbiter picked so far, or -1
+  std::vector<int> m_touched;       ///< resources with m_best set
+  std::vector<int> m_pick;          ///< [g] input-first: the group's chosen local index
+  std::vector<uint8_t> m_matched;   ///< [g] iSLIP: matched in an earlier iteration
+  std::vector<uint8_t> m_taken;     ///< [r] iSLIP: matched in an earlier iteration
+  std::vector<Grant> m_grants;
 };
 
 }  // namespace wormcast

@@ -22,31 +22,21 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_routing(routing),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
-      m_net(params.net_ports()) {
+      m_net(params.net_ports()),
+      m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
+           params.islip_iterations),
+      m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
   m_in.resize(size_t(m_np) * m_nv);
-  for (auto& vc : m_in) vc.fifo.resize(size_t(m_p.buffer_depth));
+  m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_credits.assign(size_t(m_np) * m_nv, m_p.buffer_depth);
   m_allocated.assign(size_t(m_np) * m_nv, 0);
-  m_va_in_ptr.assign(size_t(m_np) * m_nv, 0);
-  m_va_out_ptr.assign(size_t(m_np) * m_nv, 0);
-  m_sa_in_ptr.assign(size_t(m_np), 0);
-  m_sa_out_ptr.assign(size_t(m_np), 0);
-  m_va_choice.assign(size_t(m_np) * m_nv, -1);
-  m_va_best.assign(size_t(m_np) * m_nv, -1);
   m_sa_vc.assign(size_t(m_np), -1);
-  m_sa_best.assign(size_t(m_np), -1);
-  m_touched.reserve(size_t(m_np) * m_nv);
   m_vc_mask.assign(size_t(m_np), 0);
   m_occ.assign(size_t(m_np) * m_nv, 0);
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
   m_blk_vc.assign(size_t(m_np) * m_nv, 0);
   m_blk_credit.assign(size_t(m_np) * m_nv, 0);
   m_blk_switch.assign(size_t(m_np) * m_nv, 0);
-  if (m_p.allocator != AllocatorKind::InputFirst) {
-    m_va_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np * m_nv, m_nv, m_np * m_nv, m_p.islip_iterations);
-    m_sa_unit = std::make_unique<SeparableAllocator>(m_p.allocator, m_np, m_nv, m_np, m_p.islip_iterations);
-    m_va_port.assign(size_t(m_np) * m_nv, -1);
-  }
 
   SC_HAS_PROCESS(TorusRouter);
   SC_METHOD(tick);
@@ -59,8 +49,9 @@ void TorusRouter::end_of_elaboration() {
   for (int p = 0; p < m_np; ++p) {
     m_flit_in_val.push_back(&flit_in[p]->read());
     m_credit_in_val.push_back(&credit_in[p]->read());
-    watch_input(flit_in[p], &m_wake_event, &m_sleeping, m_wake);
-    watch_input(credit_in[p], &m_wake_event, &m_sleeping, m_wake);
+    const uint32_t bit = uint32_t(1) << p;
+    if (!watch_input(flit_in[p], &m_wake_event, &m_sleeping, m_wake, &m_flit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(credit_in[p], &m_wake_event, &m_sleeping, m_wake, &m_credit_valid, bit)) m_poll_inputs = true;
   }
 }
 
@@ -73,7 +64,14 @@ void TorusRouter::tick() {
   // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
   // then a value change (two equal credits in a row are not).
   const bool quiet_inputs = absorb(t);
-  allocate(t);
+  m_flit_written = m_credit_written = 0;
+  if (m_buffered > 0) {
+    request_vcs(t);
+    grant_vcs();
+    request_switch(t);
+    traverse(t, grant_switch());
+  }
+  drive_idle_outputs();
   const bool idle = quiet_inputs && m_buffered == 0 && m_pending.empty() && !m_flit_out_valid && !m_credit_out_valid;
   if (idle) {
     m_sleeping = true;
@@ -83,29 +81,36 @@ void TorusRouter::tick() {
 
 // Edge t: the inputs of cycle t-1 enter the buffers and the credit counters (section 6).
 bool TorusRouter::absorb(uint64_t t) {
+  if (m_poll_inputs) {
+    m_flit_valid = m_credit_valid = 0;
+    for (int p = 0; p < m_np; ++p) {
+      if (m_flit_in_val[size_t(p)]->valid) m_flit_valid |= uint32_t(1) << p;
+      if (m_credit_in_val[size_t(p)]->valid) m_credit_valid |= uint32_t(1) << p;
+    }
+  }
   const int depth = m_p.buffer_depth;
-  bool quiet = true;
-  for (int p = 0; p < m_np; ++p) {
+  const bool quiet = !m_flit_valid && !m_credit_valid;
+  for (uint32_t m = m_flit_valid; m; m &= m - 1) {
+    const int p = __builtin_ctz(m);
     const Flit& f = *m_flit_in_val[size_t(p)];
-    if (!f.valid) continue;
-    quiet = false;
     if (f.vc >= m_nv) internal_error(name(), "flit for VC out of range on input " + std::to_string(p));
-    InVc& in = m_in[size_t(p) * m_nv + f.vc];
+    const int ivc = p * m_nv + f.vc;
+    InVc& in = m_in[size_t(ivc)];
     if (in.count == depth) internal_error(name(), "input buffer overflow on port " + std::to_string(p));
     int tail = in.head + in.count;
     if (tail >= depth) tail -= depth;
-    in.fifo[size_t(tail)] = Slot{f, t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0)};
+    m_slots[size_t(ivc) * size_t(depth) + size_t(tail)] =
+        Slot{f, t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0)};
     ++in.count;
     ++m_buffered;
     ++m_writes;
-    m_occ[size_t(p) * m_nv + f.vc] -= int64_t(t);  // held from edge t on
+    m_occ[size_t(ivc)] -= int64_t(t);  // held from edge t on
     m_vc_mask[size_t(p)] |= 1u << f.vc;
     m_port_mask |= 1u << p;
   }
-  for (int o = 0; o < m_np; ++o) {
+  for (uint32_t m = m_credit_valid; m; m &= m - 1) {
+    const int o = __builtin_ctz(m);
     const Credit& c = *m_credit_in_val[size_t(o)];
-    if (!c.valid) continue;
-    quiet = false;
     const int ovc = o * m_nv + c.vc;
     if (m_p.credit_delay == 0) {
       if (++m_credits[size_t(ovc)] > depth) internal_error(name(), "credit above buffer depth on output " + std::to_string(o));
@@ -215,222 +220,127 @@ int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {
   return best;
 }
 
-void TorusRouter::allocate(uint64_t t) {
-  uint32_t flit_written = 0, credit_written = 0;  // output port bit masks of this cycle
-
-  if (m_buffered > 0) {
-    const int depth = m_p.buffer_depth;
-    const int nivc = m_np * m_nv;
-
-    bool any = false;
-    if (m_va_unit) {
-      any = allocate_by_units(t);
-    } else {  // input-first, inline: the default's fast path, the same rule as the unit's
-
-    // 5.2 + 5.3: route and VC allocation, input stage then output stage.
-    m_touched.clear();
-    for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
-     const int port = __builtin_ctz(pm);
-     for (uint32_t vm = m_vc_mask[size_t(port)]; vm; vm &= vm - 1) {
-      const int ivc = port * m_nv + __builtin_ctz(vm);
-      InVc& in = m_in[size_t(ivc)];
-      if (in.active) continue;
-      const Slot& s = in.fifo[size_t(in.head)];
-      if (s.ready > t) continue;
-      if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(ivc / m_nv));
-      int o, lo, hi;
-      route(ivc / m_nv, s.flit, o, lo, hi);
-      // Free (5.3): not allocated, and under `empty` also every credit back.
-      const int need_credits = m_p.vc_realloc_tail ? 0 : depth;
-      const int ptr = m_va_in_ptr[size_t(ivc)];
-      // min-adaptive (section 12): an adaptive VC of a productive direction first, else escape.
-      int chosen = m_p.adaptive && o < m_net ? pick_adaptive(s.flit, need_credits) : -1;
-      for (int i = 0; chosen < 0 && i < m_nv; ++i) {
-        int w = ptr + i;
-        if (w >= m_nv) w -= m_nv;
-        if (w < lo || w >= hi) continue;
-        const int ovc = o * m_nv + w;
-        if (!m_allocated[size_t(ovc)] && m_credits[size_t(ovc)] >= need_credits) {
-          chosen = ovc;
-          break;
-        }
-      }
-      if (chosen < 0) continue;
-      int& best = m_va_best[size_t(chosen)];
-      if (best < 0) {
-        m_touched.push_back(chosen);
-        best = ivc;
-      } else {
-        const int ptr_o = m_va_out_ptr[size_t(chosen)];
-        if (rr_distance(ivc, ptr_o, nivc) < rr_distance(best, ptr_o, nivc)) best = ivc;
-      }
-     }
-    }
-    for (int ovc : m_touched) {
-      const int ivc = m_va_best[size_t(ovc)];
-      m_va_best[size_t(ovc)] = -1;
-      InVc& in = m_in[size_t(ivc)];
-      in.active = true;
-      in.out_port = ovc / m_nv;
-      in.out_vc = ovc % m_nv;
-      m_allocated[size_t(ovc)] = 1;
-      ++m_vc_allocs;
-      m_va_out_ptr[size_t(ovc)] = ivc + 1 == nivc ? 0 : ivc + 1;
-      m_va_in_ptr[size_t(ivc)] = in.out_vc + 1 == m_nv ? 0 : in.out_vc + 1;
-    }
-
-    // 5.4: switch allocation, input stage (one VC per input port) then output stage.
-    for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
-      const int p = __builtin_ctz(pm);
-      m_sa_vc[size_t(p)] = -1;
-      const int ptr = m_sa_in_ptr[size_t(p)];
-      const uint32_t vmask = m_vc_mask[size_t(p)];
-      for (int i = 0; i < m_nv; ++i) {
-        int v = ptr + i;
-        if (v >= m_nv) v -= m_nv;
-        if (!(vmask >> v & 1)) continue;
-        const InVc& in = m_in[size_t(p) * m_nv + v];
-        if (!in.active) continue;
-        if (in.fifo[size_t(in.head)].ready > t) continue;
-        if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0) continue;
-        m_sa_vc[size_t(p)] = v;
-        any = true;
-        const int o = in.out_port;
-        int& best = m_sa_best[size_t(o)];
-        if (best < 0 || rr_distance(p, m_sa_out_ptr[size_t(o)], m_np) < rr_distance(best, m_sa_out_ptr[size_t(o)], m_np))
-          best = p;
-        break;
-      }
-    }
-    }
-
-    // Blocking (statistics only): every input VC whose front flit is eligible at this edge and is
-    // not granted the switch, by what held it.
-    for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
-      const int p = __builtin_ctz(pm);
-      for (uint32_t vm = m_vc_mask[size_t(p)]; vm; vm &= vm - 1) {
-        const int v = __builtin_ctz(vm);
-        const size_t ivc = size_t(p) * m_nv + v;
-        const InVc& in = m_in[ivc];
-        if (in.fifo[size_t(in.head)].ready > t) continue;
-        if (!in.active)
-          ++m_blk_vc[ivc];
-        else if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0)
-          ++m_blk_credit[ivc];
-        else if (!any || m_sa_best[size_t(in.out_port)] != p || m_sa_vc[size_t(p)] != v)
-          ++m_blk_switch[ivc];
-      }
-    }
-
-    // 5.5 + 6: the winners traverse the switch.
-    if (any) {
-      for (int o = 0; o < m_np; ++o) {
-        const int p = m_sa_best[size_t(o)];
-        if (p < 0) continue;
-        m_sa_best[size_t(o)] = -1;
-        const int v = m_sa_vc[size_t(p)];
-        InVc& in = m_in[size_t(p) * m_nv + v];
-        Flit f = in.fifo[size_t(in.head)].flit;
-        if (++in.head == depth) in.head = 0;
-        if (--in.count == 0) {
-          m_vc_mask[size_t(p)] &= ~(1u << v);
-          if (!m_vc_mask[size_t(p)]) m_port_mask &= ~(1u << p);
-        }
-        --m_buffered;
-        ++m_reads;
-        m_occ[size_t(p) * m_nv + v] += int64_t(t);  // read out at edge t
-        const int w = in.out_vc;
-        ++m_vc_out[size_t(o) * m_nv + w];
-        f.vc = uint8_t(w);
-        --m_credits[size_t(o) * m_nv + w];
-        if (f.tail) {
-          in.active = false;
-          m_allocated[size_t(o) * m_nv + w] = 0;
-        }
-        m_sa_out_ptr[size_t(o)] = p + 1 == m_np ? 0 : p + 1;
-        m_sa_in_ptr[size_t(p)] = v + 1 == m_nv ? 0 : v + 1;
-        flit_out[o].write(f);
-        flit_written |= 1u << o;
-        credit_out[p].write(Credit{true, uint8_t(v)});
-        credit_written |= 1u << p;
-        count_output(o, t);
-        if (m_observer)
-          m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(f.payload), payload_index(f.payload), f.head, f.tail});
-      }
-    }
-  }
-
-  // Every output not driven this cycle is invalid; write only when it was valid before.
-  for (uint32_t m = m_flit_out_valid & ~flit_written; m; m &= m - 1) flit_out[__builtin_ctz(m)].write(Flit{});
-  for (uint32_t m = m_credit_out_valid & ~credit_written; m; m &= m - 1) credit_out[__builtin_ctz(m)].write(Credit{});
-  m_flit_out_valid = flit_written;
-  m_credit_out_valid = credit_written;
-}
-
-bool TorusRouter::allocate_by_units(uint64_t t) {
-  const int depth = m_p.buffer_depth;
-  const int need_credits = m_p.vc_realloc_tail ? 0 : depth;
-  // 5.2 + 5.3: every idle input VC with an eligible head requests each free allowed output VC.
-  m_va_unit->clear();
-  bool any_va = false;
+// 5.2 + 5.3: every idle input VC whose front head is eligible requests each free output VC its
+// route allows (under min-adaptive: the adaptive VC picked, if any, else the escape VCs).
+void TorusRouter::request_vcs(uint64_t t) {
+  const int need_credits = m_p.vc_realloc_tail ? 0 : m_p.buffer_depth;  // free: section 5.3
+  m_va.clear();
   for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
     const int port = __builtin_ctz(pm);
     for (uint32_t vm = m_vc_mask[size_t(port)]; vm; vm &= vm - 1) {
       const int ivc = port * m_nv + __builtin_ctz(vm);
-      const InVc& in = m_in[size_t(ivc)];
-      if (in.active) continue;
-      const Slot& s = in.fifo[size_t(in.head)];
-      if (s.ready > t) continue;
-      if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(port));
-      int o, lo, hi;
-      route(port, s.flit, o, lo, hi);
-      m_va_port[size_t(ivc)] = o;
-      for (int w = lo; w < hi; ++w) {
-        const int ovc = o * m_nv + w;
-        if (m_allocated[size_t(ovc)] || m_credits[size_t(ovc)] < need_credits) continue;
-        m_va_unit->request(ivc, w, ovc);
-        any_va = true;
-      }
-    }
-  }
-  if (any_va) {
-    m_va_unit->allocate(m_grant);
-    for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
-      const int w = m_grant[size_t(ivc)];
-      if (w < 0) continue;
       InVc& in = m_in[size_t(ivc)];
-      in.active = true;
-      in.out_port = m_va_port[size_t(ivc)];
-      in.out_vc = w;
-      m_allocated[size_t(in.out_port * m_nv + w)] = 1;
-      ++m_vc_allocs;
+      if (in.active) continue;
+      const Slot& s = front(ivc);
+      if (s.ready > t) continue;
+      if (!in.routed) {
+        if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(port));
+        route(port, s.flit, in.route_port, in.vc_lo, in.vc_hi);
+        in.routed = true;
+      }
+      if (m_p.adaptive && in.route_port < m_net) {
+        const int ovc = pick_adaptive(s.flit, need_credits);
+        if (ovc >= 0) {
+          m_va.request(ivc, ovc % m_nv, ovc);
+          continue;
+        }
+      }
+      const int base = in.route_port * m_nv;
+      for (int w = in.vc_lo; w < in.vc_hi; ++w)
+        if (!m_allocated[size_t(base + w)] && m_credits[size_t(base + w)] >= need_credits) m_va.request(ivc, w, base + w);
     }
   }
-  // 5.4: every active input VC with an eligible front flit and a credit requests its output port.
-  m_sa_unit->clear();
-  bool any_sa = false;
+}
+
+void TorusRouter::grant_vcs() {
+  if (m_va.empty()) return;
+  for (const SeparableAllocator::Grant& g : m_va.allocate()) {
+    InVc& in = m_in[size_t(g.group)];
+    in.active = true;
+    in.out_port = g.resource / m_nv;
+    in.out_vc = g.local;
+    m_allocated[size_t(g.resource)] = 1;
+    ++m_vc_allocs;
+  }
+}
+
+// 5.4: every active input VC with an eligible front flit and a credit requests its output port.
+// The blocking statistics are counted here: an eligible front flit without an output VC, without
+// a credit, or (taken back at traversal for the winner) requesting the switch.
+void TorusRouter::request_switch(uint64_t t) {
+  m_sa.clear();
   for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
     const int p = __builtin_ctz(pm);
     for (uint32_t vm = m_vc_mask[size_t(p)]; vm; vm &= vm - 1) {
       const int v = __builtin_ctz(vm);
-      const InVc& in = m_in[size_t(p) * m_nv + v];
-      if (!in.active || in.fifo[size_t(in.head)].ready > t) continue;
-      if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0) continue;
-      m_sa_unit->request(p, v, in.out_port);
-      any_sa = true;
+      const int ivc = p * m_nv + v;
+      const InVc& in = m_in[size_t(ivc)];
+      if (front(ivc).ready > t) continue;
+      if (!in.active) {
+        ++m_blk_vc[size_t(ivc)];
+      } else if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0) {
+        ++m_blk_credit[size_t(ivc)];
+      } else {
+        ++m_blk_switch[size_t(ivc)];
+        m_sa.request(p, v, in.out_port);
+      }
     }
   }
-  if (!any_sa) return false;
-  m_sa_unit->allocate(m_grant);
-  bool any = false;
-  for (int p = 0; p < m_np; ++p) {
-    const int v = m_grant[size_t(p)];
-    if (v < 0) continue;
-    m_sa_vc[size_t(p)] = v;
-    m_sa_best[size_t(m_in[size_t(p) * m_nv + v].out_port)] = p;
-    any = true;
+}
+
+uint32_t TorusRouter::grant_switch() {
+  if (m_sa.empty()) return 0;
+  uint32_t outputs = 0;
+  for (const SeparableAllocator::Grant& g : m_sa.allocate()) {
+    m_sa_vc[size_t(g.resource)] = g.group * m_nv + g.local;
+    outputs |= uint32_t(1) << g.resource;
   }
-  return any;
+  return outputs;
+}
+
+// 5.5 + 6: the winners traverse the switch, in output-port order.
+void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
+  const int depth = m_p.buffer_depth;
+  for (uint32_t om = outputs; om; om &= om - 1) {
+    const int o = __builtin_ctz(om);
+    const int ivc = m_sa_vc[size_t(o)];
+    const int p = ivc / m_nv, v = ivc % m_nv;
+    InVc& in = m_in[size_t(ivc)];
+    --m_blk_switch[size_t(ivc)];  // it requested and won
+    Flit f = front(ivc).flit;
+    if (++in.head == depth) in.head = 0;
+    if (--in.count == 0) {
+      m_vc_mask[size_t(p)] &= ~(1u << v);
+      if (!m_vc_mask[size_t(p)]) m_port_mask &= ~(1u << p);
+    }
+    --m_buffered;
+    ++m_reads;
+    m_occ[size_t(ivc)] += int64_t(t);  // read out at edge t
+    const int w = in.out_vc;
+    ++m_vc_out[size_t(o) * m_nv + w];
+    f.vc = uint8_t(w);
+    --m_credits[size_t(o) * m_nv + w];
+    if (f.tail) {
+      in.active = false;
+      in.routed = false;
+      m_allocated[size_t(o) * m_nv + w] = 0;
+    }
+    flit_out[o].write(f);
+    m_flit_written |= 1u << o;
+    credit_out[p].write(Credit{true, uint8_t(v)});
+    m_credit_written |= 1u << p;
+    count_output(o, t);
+    if (m_observer)
+      m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(f.payload), payload_index(f.payload), f.head, f.tail});
+  }
+}
+
+// Every output not driven this cycle is invalid; write only when it was valid before.
+void TorusRouter::drive_idle_outputs() {
+  for (uint32_t m = m_flit_out_valid & ~m_flit_written; m; m &= m - 1) flit_out[__builtin_ctz(m)].write(Flit{});
+  for (uint32_t m = m_credit_out_valid & ~m_credit_written; m; m &= m - 1) credit_out[__builtin_ctz(m)].write(Credit{});
+  m_flit_out_valid = m_flit_written;
+  m_credit_out_valid = m_credit_written;
 }
 
 std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
@@ -438,7 +348,7 @@ std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
   for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
     const InVc& in = m_in[size_t(ivc)];
     if (in.count == 0) continue;
-    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? in.out_vc : -1, -1, -1, in.fifo[size_t(in.head)].flit, in.count};
+    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? in.out_vc : -1, -1, -1, front(ivc).flit, in.count};
     if (!in.active) route(w.in_port, w.front, w.out_port, w.vc_lo, w.vc_hi);
     out.push_back(w);
   }

@@ -1,9 +1,9 @@
 // The wormhole VC torus router of docs/router.md: one clocked SC_METHOD that reads every input,
-// evaluates route / VC allocation / switch allocation from the current state, and commits.
+// then runs the stages (route, VC allocation, switch allocation, traversal) around two allocator
+// units, each stage from the state the previous one left.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include <systemc>
@@ -43,13 +43,16 @@ class TorusRouter : public RouterBase {
     Flit flit;
     uint64_t ready;  ///< first cycle in which this flit may compete for the switch
   };
+  /// One input VC: a ring of buffer_depth slots in m_slots, its state, and the route of its front
+  /// head flit once computed (a head's route depends only on the flit and the input port).
   struct InVc {
-    std::vector<Slot> fifo;  ///< ring of buffer_depth
     int head = 0;
     int count = 0;
-    bool active = false;
+    bool active = false;  ///< holds an output VC (out_port, out_vc) for its current packet
     int out_port = -1;
     int out_vc = -1;
+    bool routed = false;  ///< route_port / vc_lo / vc_hi hold the front head's route
+    int route_port = -1, vc_lo = 0, vc_hi = 0;
   };
   struct PendingCredit {
     uint64_t ready;
@@ -58,18 +61,25 @@ class TorusRouter : public RouterBase {
 
   void tick();
   void end_of_elaboration() override;
-  bool absorb(uint64_t t);  ///< returns true when every input was invalid
-  void allocate(uint64_t t);
-  /// 5.3 and 5.4 through the allocator units (router.allocator other than input-first): fills
-  /// m_sa_best / m_sa_vc like the inline input-first path; returns whether anything won.
-  bool allocate_by_units(uint64_t t);
+  // The stages of one clock edge (docs/router.md sections 5 and 6), in the order they run; each
+  // reads the state the previous ones left.
+  bool absorb(uint64_t t);  ///< 6: inputs of cycle t-1 into buffers and credit counters; true when all were invalid
+  void request_vcs(uint64_t t);  ///< 5.2 + 5.3: route idle heads, request free output VCs
+  void grant_vcs();              ///< 5.3: the VC allocator's grants take their output VCs
+  void request_switch(uint64_t t);  ///< 5.4: active VCs with a credit request their output port
+  uint32_t grant_switch();       ///< 5.4: the switch allocator's grants; returns the granted outputs
+  void traverse(uint64_t t, uint32_t outputs);  ///< 5.5: the winners' flits leave
+  void drive_idle_outputs();     ///< outputs not driven this cycle go invalid
   /// Output port and allowed output VC range for the head of (port p) at this router (under
   /// min-adaptive: the escape route, dimension order).
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
   /// min-adaptive: the free adaptive output VC (port * VCs + VC) of a productive direction with the
   /// most credits, or -1 (docs/router.md section 12).
   int pick_adaptive(const Flit& head, int need_credits) const;
-  static int rr_distance(int idx, int ptr, int n) { return idx >= ptr ? idx - ptr : idx - ptr + n; }
+  Slot& front(int ivc) { return m_slots[size_t(ivc) * size_t(m_p.buffer_depth) + size_t(m_in[size_t(ivc)].head)]; }
+  const Slot& front(int ivc) const {
+    return m_slots[size_t(ivc) * size_t(m_p.buffer_depth) + size_t(m_in[size_t(ivc)].head)];
+  }
 
   sw::Topology m_topo;
   const PortRouting* m_routing;  ///< null: dimension order by m_topo (the torus family)
@@ -85,14 +95,22 @@ class TorusRouter : public RouterBase {
   // Inputs read through the bound signals' value references (stable for the whole run).
   std::vector<const Flit*> m_flit_in_val;
   std::vector<const Credit*> m_credit_in_val;
+  // Bit p: input p's flit (credit) wire holds a valid value. LinkSignal inputs keep these masks
+  // current as they update; with any other signal bound they are re-read at every edge.
+  uint32_t m_flit_valid = 0, m_credit_valid = 0;
+  bool m_poll_inputs = false;
   uint32_t m_port_mask = 0;            ///< ports with at least one non-empty input VC
   std::vector<uint32_t> m_vc_mask;     ///< [p] non-empty input VCs of port p
 
   std::vector<InVc> m_in;              ///< [p * nv + v]
+  std::vector<Slot> m_slots;           ///< [(p * nv + v) * buffer_depth + i]: the input buffers
   std::vector<int> m_credits;          ///< [o * nv + w]
   std::vector<uint8_t> m_allocated;    ///< [o * nv + w]
   std::vector<PendingCredit> m_pending;  ///< credits not yet usable (credit_delay > 0)
-  std::vector<int> m_va_in_ptr, m_va_out_ptr, m_sa_in_ptr, m_sa_out_ptr;
+  // The allocator units (systemc/torus/allocator.h), of the kind router.allocator names.
+  SeparableAllocator m_va;  ///< VC allocation: groups input VCs, locals output VC, resources output VCs
+  SeparableAllocator m_sa;  ///< switch allocation: groups input ports, locals input VC, resources output ports
+  std::vector<int> m_sa_vc;            ///< [o] input VC (p * nv + v) granted output o this cycle
   int m_buffered = 0;
   // Event counts (RouterActivity); m_occ[ivc] is the occupancy integral minus count * now.
   uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
@@ -100,19 +118,8 @@ class TorusRouter : public RouterBase {
   std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent
   std::vector<uint64_t> m_blk_vc, m_blk_credit, m_blk_switch;  ///< [ivc] blocked edges by cause
   sc_core::sc_trace_file* m_state_vcd = nullptr;
-
-  // Per-cycle scratch (kept as members to avoid allocation in the hot loop).
-  std::vector<int> m_va_choice;        ///< [ivc] chosen output VC index or -1
-  std::vector<int> m_va_best;          ///< [ovc] best requesting ivc or -1
-  std::vector<int> m_touched;
-  std::vector<int> m_sa_vc;            ///< [p] chosen VC of input port p, or -1
-  std::vector<int> m_sa_best;          ///< [o] best requesting input port, or -1
   uint32_t m_flit_out_valid = 0, m_credit_out_valid = 0;  ///< ports driven valid last cycle
-  // Output-first and iSLIP allocation (null under input-first, which runs inline for speed).
-  std::unique_ptr<SeparableAllocator> m_va_unit;  ///< groups input VCs, resources output VCs
-  std::unique_ptr<SeparableAllocator> m_sa_unit;  ///< groups input ports, resources output ports
-  std::vector<int> m_grant;                       ///< scratch: grants of one unit
-  std::vector<int> m_va_port;                     ///< [ivc] output port its head routes to
+  uint32_t m_flit_written = 0, m_credit_written = 0;      ///< ports driven valid this cycle
 };
 
 }  // namespace wormcast
