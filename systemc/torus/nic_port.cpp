@@ -21,8 +21,8 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_routing(routing),
       m_node(core.node()),
       m_ch(size_t(rp.local)),
+      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
       m_ej_credit_valid(size_t(rp.local), 0) {
-  for (auto& ch : m_ch) ch.credits.assign(size_t(rp.num_vcs), rp.buffer_depth);
   core.attach(this);
   SC_HAS_PROCESS(TorusNicPort);
   SC_METHOD(falling_edge);
@@ -65,16 +65,7 @@ void TorusNicPort::falling_edge() {
   const uint64_t t = current_cycle();
   const int nv = m_rp.num_vcs;
 
-  if (!m_pending_credits.empty()) {
-    size_t keep = 0;
-    for (auto& pc : m_pending_credits) {
-      if (pc.first <= t)
-        ++m_ch[size_t(pc.second / nv)].credits[size_t(pc.second % nv)];
-      else
-        m_pending_credits[keep++] = pc;
-    }
-    m_pending_credits.resize(keep);
-  }
+  if (!m_credits.mature(t)) SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
 
   // Flits whose ejection channel delay is over reach the core, in the order they left the router.
   while (!m_ejecting.empty() && m_ejecting.front().first <= t) {
@@ -98,7 +89,7 @@ void TorusNicPort::falling_edge() {
       ch.vc = ch.next_vc;
       ch.next_vc = (ch.next_vc + 1) % nv;
     }
-    if (ch.busy && ch.credits[size_t(ch.vc)] > 0) {
+    if (ch.busy && m_credits.credits(c * nv + ch.vc) > 0) {
       Flit f;
       f.valid = true;
       f.head = op->sent == 0;
@@ -113,7 +104,7 @@ void TorusNicPort::falling_edge() {
       } else {
         ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), f);
       }
-      --ch.credits[size_t(ch.vc)];
+      m_credits.take(c * nv + ch.vc);
       if (f.tail) ch.busy = false;
       m_core.sent_flit(c, t);
     }
@@ -127,10 +118,9 @@ void TorusNicPort::falling_edge() {
     const Credit& cr = *m_inj_credit_val[size_t(c)];
     if (cr.valid) {
       quiet = false;
-      if (m_rp.credit_delay == 0)
-        ++m_ch[size_t(c)].credits[size_t(cr.vc)];
-      else
-        m_pending_credits.emplace_back(t + 1 + uint64_t(m_rp.credit_delay), c * nv + cr.vc);
+      // Sampled after this edge's injection step: it can count from the next edge.
+      if (!m_credits.arrive(c * nv + cr.vc, t + 1))
+        SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
     }
     const Flit& f = *m_ej_val[size_t(c)];
     // (3) Ejection credits of cycle t for the flits just taken.
@@ -149,7 +139,7 @@ void TorusNicPort::falling_edge() {
     }
   }
 
-  bool idle = quiet && m_pending_credits.empty() && m_ejecting.empty();
+  bool idle = quiet && m_credits.settled() && m_ejecting.empty();
   for (int c = 0; idle && c < m_rp.local; ++c) {
     const Channel& ch = m_ch[size_t(c)];
     idle = !ch.busy && m_core.queue_empty(c) && !ch.drove && ch.wire.empty() && !m_ej_credit_valid[size_t(c)];

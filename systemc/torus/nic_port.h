@@ -12,6 +12,7 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/nic/nic.h"
+#include "systemc/torus/credit_unit.h"
 #include "systemc/torus/flit.h"
 #include "systemc/torus/params.h"
 #include "systemc/torus/routing.h"
@@ -42,7 +43,6 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
     bool busy = false;   ///< a packet is being injected
     int vc = 0;
     int next_vc = 0;
-    std::vector<int> credits;
     bool drove = false;  ///< drove a valid flit last cycle
     std::deque<std::pair<uint64_t, Flit>> wire;  ///< router.injection_delay > 0: (falling edge it reaches
                                                  ///< the router's input, flit) in order
@@ -64,7 +64,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   std::vector<const Flit*> m_ej_val;
   std::vector<const Credit*> m_inj_credit_val;
   std::vector<Channel> m_ch;
-  std::vector<std::pair<uint64_t, int>> m_pending_credits;  ///< (usable from, channel*nv+vc)
+  CreditUnit m_credits;  ///< [channel * nv + vc]: the router's local input buffers
   std::vector<uint8_t> m_ej_credit_valid;
   /// router.ejection_delay > 0: flits on the ejection channels, (falling edge the core takes
   /// them, flit) in the order they left the router.

@@ -23,12 +23,12 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
       m_net(params.net_ports()),
+      m_credits(params.num_ports() * params.num_vcs, params.buffer_depth, params.credit_delay),
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations),
       m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
-  m_credits.assign(size_t(m_np) * m_nv, m_p.buffer_depth);
   m_allocated.assign(size_t(m_np) * m_nv, 0);
   m_sa_vc.assign(size_t(m_np), -1);
   m_vc_mask.assign(size_t(m_np), 0);
@@ -72,7 +72,7 @@ void TorusRouter::tick() {
     traverse(t, grant_switch());
   }
   drive_idle_outputs();
-  const bool idle = quiet_inputs && m_buffered == 0 && m_pending.empty() && !m_flit_out_valid && !m_credit_out_valid;
+  const bool idle = quiet_inputs && m_buffered == 0 && m_credits.settled() && !m_flit_out_valid && !m_credit_out_valid;
   if (idle) {
     m_sleeping = true;
     next_trigger(m_wake);
@@ -111,24 +111,10 @@ bool TorusRouter::absorb(uint64_t t) {
   for (uint32_t m = m_credit_valid; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
     const Credit& c = *m_credit_in_val[size_t(o)];
-    const int ovc = o * m_nv + c.vc;
-    if (m_p.credit_delay == 0) {
-      if (++m_credits[size_t(ovc)] > depth) internal_error(name(), "credit above buffer depth on output " + std::to_string(o));
-    } else {
-      m_pending.push_back(PendingCredit{t + uint64_t(m_p.credit_delay), ovc});
-    }
+    if (!m_credits.arrive(o * m_nv + c.vc, t))
+      internal_error(name(), "credit above buffer depth on output " + std::to_string(o));
   }
-  if (!m_pending.empty()) {
-    size_t keep = 0;
-    for (auto& pc : m_pending) {
-      if (pc.ready <= t) {
-        if (++m_credits[size_t(pc.ovc)] > depth) internal_error(name(), "credit above buffer depth");
-      } else {
-        m_pending[keep++] = pc;
-      }
-    }
-    m_pending.resize(keep);
-  }
+  if (!m_credits.mature(t)) internal_error(name(), "credit above buffer depth");
   return quiet;
 }
 
@@ -153,7 +139,7 @@ bool TorusRouter::trace_internals(const std::string& vcd_path) {
       sc_core::sc_trace(m_state_vcd, in.out_port, n + ".out_port");
       sc_core::sc_trace(m_state_vcd, in.out_vc, n + ".out_vc");
       const std::string o = std::string(name()) + ".out_" + std::to_string(p) + ".vc" + std::to_string(v);
-      sc_core::sc_trace(m_state_vcd, m_credits[size_t(p) * m_nv + v], o + ".credits");
+      sc_core::sc_trace(m_state_vcd, m_credits.counter(p * m_nv + v), o + ".credits");
       sc_core::sc_trace(m_state_vcd, m_allocated[size_t(p) * m_nv + v], o + ".allocated", 1);
     }
   return true;
@@ -209,10 +195,10 @@ int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {
       const int port = 2 * d + dir;
       for (int w = m_p.escape_vcs(); w < m_nv; ++w) {
         const int ovc = port * m_nv + w;
-        if (m_allocated[size_t(ovc)] || m_credits[size_t(ovc)] < need_credits) continue;
-        if (m_credits[size_t(ovc)] > best_credits) {
+        if (m_allocated[size_t(ovc)] || m_credits.credits(ovc) < need_credits) continue;
+        if (m_credits.credits(ovc) > best_credits) {
           best = ovc;
-          best_credits = m_credits[size_t(ovc)];
+          best_credits = m_credits.credits(ovc);
         }
       }
     }
@@ -247,7 +233,7 @@ void TorusRouter::request_vcs(uint64_t t) {
       }
       const int base = in.route_port * m_nv;
       for (int w = in.vc_lo; w < in.vc_hi; ++w)
-        if (!m_allocated[size_t(base + w)] && m_credits[size_t(base + w)] >= need_credits) m_va.request(ivc, w, base + w);
+        if (!m_allocated[size_t(base + w)] && m_credits.credits(base + w) >= need_credits) m_va.request(ivc, w, base + w);
     }
   }
 }
@@ -278,7 +264,7 @@ void TorusRouter::request_switch(uint64_t t) {
       if (front(ivc).ready > t) continue;
       if (!in.active) {
         ++m_blk_vc[size_t(ivc)];
-      } else if (m_credits[size_t(in.out_port) * m_nv + in.out_vc] == 0) {
+      } else if (m_credits.credits(in.out_port * m_nv + in.out_vc) == 0) {
         ++m_blk_credit[size_t(ivc)];
       } else {
         ++m_blk_switch[size_t(ivc)];
@@ -319,7 +305,7 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     const int w = in.out_vc;
     ++m_vc_out[size_t(o) * m_nv + w];
     f.vc = uint8_t(w);
-    --m_credits[size_t(o) * m_nv + w];
+    m_credits.take(o * m_nv + w);
     if (f.tail) {
       in.active = false;
       in.routed = false;

@@ -11,6 +11,7 @@
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
 #include "systemc/torus/allocator.h"
+#include "systemc/torus/credit_unit.h"
 #include "systemc/torus/flit.h"
 #include "systemc/torus/router_base.h"
 #include "systemc/torus/routing.h"
@@ -53,10 +54,6 @@ class TorusRouter : public RouterBase {
     int out_vc = -1;
     bool routed = false;  ///< route_port / vc_lo / vc_hi hold the front head's route
     int route_port = -1, vc_lo = 0, vc_hi = 0;
-  };
-  struct PendingCredit {
-    uint64_t ready;
-    int ovc;
   };
 
   void tick();
@@ -104,9 +101,8 @@ class TorusRouter : public RouterBase {
 
   std::vector<InVc> m_in;              ///< [p * nv + v]
   std::vector<Slot> m_slots;           ///< [(p * nv + v) * buffer_depth + i]: the input buffers
-  std::vector<int> m_credits;          ///< [o * nv + w]
+  CreditUnit m_credits;                ///< [o * nv + w] with the credit-return delay
   std::vector<uint8_t> m_allocated;    ///< [o * nv + w]
-  std::vector<PendingCredit> m_pending;  ///< credits not yet usable (credit_delay > 0)
   // The allocator units (systemc/torus/allocator.h), of the kind router.allocator names.
   SeparableAllocator m_va;  ///< VC allocation: groups input VCs, locals output VC, resources output VCs
   SeparableAllocator m_sa;  ///< switch allocation: groups input ports, locals input VC, resources output ports
