@@ -262,6 +262,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
     std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
     m_rng.emplace_back(seq);
     m_next.push_back(next_gap(m_rng.back()) - 1);
+    m_due.emplace(m_next.back(), i);
   }
   m_on.assign(size_t(n), 0);
   if (cfg.traffic.pattern == Pattern::RandPerm) {
@@ -364,26 +365,37 @@ void TrafficGen::tick() {
     }
     return;
   }
-  const int n = m_topo.num_nodes();
-  for (int s = 0; s < n; ++s) {
-    if (!generates(s, t)) continue;
-    auto& rng = m_rng[size_t(s)];
-    const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
-                           std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
-    const uint32_t len = draw_length(rng);
-    if (m_net.nic(s).backlog() >= uint64_t(m_cfg.traffic.source_queue)) {
-      // Above saturation the queue would grow without end: drop, count, report the run unstable.
-      // The packet was still offered.
-      m_stats.on_generated(t, len);
-      ++m_stats.m_dropped;
-      continue;
-    }
-    if (broadcast)
-      emit(s, t, region(s, rng), len, false);
-    else {
-      const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm);
-      emit(s, t, Destination::to(dst), len, next_tie(s, rng));
-    }
+  if (m_cfg.traffic.process == InjectionProcess::OnOff) {  // a state per node and cycle
+    for (int s = 0; s < m_topo.num_nodes(); ++s)
+      if (generates(s, t)) create(s, t);
+    return;
+  }
+  while (!m_due.empty() && m_due.top().first == t) {
+    const int s = m_due.top().second;
+    m_due.pop();
+    generates(s, t);  // draws the next arrival
+    m_due.emplace(m_next[size_t(s)], s);
+    create(s, t);
+  }
+}
+
+void TrafficGen::create(int s, uint64_t t) {
+  auto& rng = m_rng[size_t(s)];
+  const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
+                         std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
+  const uint32_t len = draw_length(rng);
+  if (m_net.nic(s).backlog() >= uint64_t(m_cfg.traffic.source_queue)) {
+    // Above saturation the queue would grow without end: drop, count, report the run unstable.
+    // The packet was still offered.
+    m_stats.on_generated(t, len);
+    ++m_stats.m_dropped;
+    return;
+  }
+  if (broadcast) {
+    emit(s, t, region(s, rng), len, false);
+  } else {
+    const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm);
+    emit(s, t, Destination::to(dst), len, next_tie(s, rng));
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <queue>
 #include <random>
 #include <string>
 #include <vector>
@@ -98,6 +99,8 @@ class TrafficGen : public sc_core::sc_module {
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);
   uint32_t draw_length(std::mt19937_64& rng) const;
+  /// Node s generates a packet/message in cycle t.
+  void create(int s, uint64_t t);
   void emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie);
   /// A region broadcast's destination from node s (never only s itself).
   Destination region(int s, std::mt19937_64& rng) const;
@@ -113,6 +116,9 @@ class TrafficGen : public sc_core::sc_module {
   double m_p;  ///< per-cycle probability of a new packet/message at a node (while on, for onoff)
   std::vector<std::mt19937_64> m_rng;
   std::vector<uint64_t> m_next;
+  /// Bernoulli process: (next arrival, node), earliest first and by node on equal cycles, so a
+  /// cycle visits only the nodes that generate in it, in node order.
+  std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> m_due;
   std::vector<uint8_t> m_on;            ///< onoff: node in its on state
   std::discrete_distribution<int> m_size;  ///< index into cfg.traffic.sizes
   std::vector<int> m_perm;              ///< randperm: destination of each node
