@@ -50,6 +50,10 @@ std::shared_ptr<const std::vector<int>> TorusNicPort::group_of(const Destination
 void TorusNicPort::end_of_elaboration() {
   m_wake |= m_submitted;
   for (int c = 0; c < m_rp.local; ++c) {
+    m_inj_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Flit>*>(inj_out[c].get_interface()));
+    m_ej_credit_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Credit>*>(ej_credit[c].get_interface()));
+    if (!m_inj_if.back() || !m_ej_credit_if.back())
+      SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": an output is not bound to a signal").c_str());
     m_ej_val.push_back(&ej_in[c]->read());
     m_inj_credit_val.push_back(&inj_credit[c]->read());
     watch_input(ej_in[c], &m_submitted, &m_sleeping, m_wake);
@@ -79,7 +83,7 @@ void TorusNicPort::falling_edge() {
     Channel& ch = m_ch[size_t(c)];
     bool drive = false;
     if (!ch.wire.empty() && ch.wire.front().first == t) {
-      inj_out[c].write(ch.wire.front().second);
+      m_inj_if[size_t(c)]->write(ch.wire.front().second);
       ch.wire.pop_front();
       drive = true;
     }
@@ -99,7 +103,7 @@ void TorusNicPort::falling_edge() {
       f.dst = uint16_t(op->rec.dst);
       f.payload = make_payload(op->rec.id, op->sent);
       if (m_rp.injection_delay == 0) {
-        inj_out[c].write(f);
+        m_inj_if[size_t(c)]->write(f);
         drive = true;
       } else {
         ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), f);
@@ -108,7 +112,7 @@ void TorusNicPort::falling_edge() {
       if (f.tail) ch.busy = false;
       m_core.sent_flit(c, t);
     }
-    if (!drive && ch.drove) inj_out[c].write(Flit{});
+    if (!drive && ch.drove) m_inj_if[size_t(c)]->write(Flit{});
     ch.drove = drive;
   }
 
@@ -126,7 +130,7 @@ void TorusNicPort::falling_edge() {
     // (3) Ejection credits of cycle t for the flits just taken.
     if (f.valid) {
       quiet = false;
-      ej_credit[c].write(Credit{true, f.vc});
+      m_ej_credit_if[size_t(c)]->write(Credit{true, f.vc});
       m_ej_credit_valid[size_t(c)] = 1;
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)
@@ -134,7 +138,7 @@ void TorusNicPort::falling_edge() {
       else
         m_ejecting.emplace_back(t + uint64_t(m_rp.ejection_delay), v);
     } else if (m_ej_credit_valid[size_t(c)]) {
-      ej_credit[c].write(Credit{});
+      m_ej_credit_if[size_t(c)]->write(Credit{});
       m_ej_credit_valid[size_t(c)] = 0;
     }
   }

@@ -63,6 +63,8 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   sc_core::sc_event_or_list m_wake;
   std::vector<const Flit*> m_ej_val;
   std::vector<const Credit*> m_inj_credit_val;
+  std::vector<sc_core::sc_signal_inout_if<Flit>*> m_inj_if;
+  std::vector<sc_core::sc_signal_inout_if<Credit>*> m_ej_credit_if;
   std::vector<Channel> m_ch;
   CreditUnit m_credits;  ///< [channel * nv + vc]: the router's local input buffers
   std::vector<uint8_t> m_ej_credit_valid;

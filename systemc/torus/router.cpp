@@ -47,6 +47,9 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
 void TorusRouter::end_of_elaboration() {
   m_wake |= m_wake_event;
   for (int p = 0; p < m_np; ++p) {
+    m_flit_out_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Flit>*>(flit_out[p].get_interface()));
+    m_credit_out_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Credit>*>(credit_out[p].get_interface()));
+    if (!m_flit_out_if.back() || !m_credit_out_if.back()) internal_error(name(), "an output is not bound to a signal");
     m_flit_in_val.push_back(&flit_in[p]->read());
     m_credit_in_val.push_back(&credit_in[p]->read());
     const uint32_t bit = uint32_t(1) << p;
@@ -311,9 +314,9 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
       in.routed = false;
       m_allocated[size_t(o) * m_nv + w] = 0;
     }
-    flit_out[o].write(f);
+    m_flit_out_if[size_t(o)]->write(f);
     m_flit_written |= 1u << o;
-    credit_out[p].write(Credit{true, uint8_t(v)});
+    m_credit_out_if[size_t(p)]->write(Credit{true, uint8_t(v)});
     m_credit_written |= 1u << p;
     count_output(o, t);
     if (m_observer)
@@ -323,8 +326,9 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
 
 // Every output not driven this cycle is invalid; write only when it was valid before.
 void TorusRouter::drive_idle_outputs() {
-  for (uint32_t m = m_flit_out_valid & ~m_flit_written; m; m &= m - 1) flit_out[__builtin_ctz(m)].write(Flit{});
-  for (uint32_t m = m_credit_out_valid & ~m_credit_written; m; m &= m - 1) credit_out[__builtin_ctz(m)].write(Credit{});
+  for (uint32_t m = m_flit_out_valid & ~m_flit_written; m; m &= m - 1) m_flit_out_if[size_t(__builtin_ctz(m))]->write(Flit{});
+  for (uint32_t m = m_credit_out_valid & ~m_credit_written; m; m &= m - 1)
+    m_credit_out_if[size_t(__builtin_ctz(m))]->write(Credit{});
   m_flit_out_valid = m_flit_written;
   m_credit_out_valid = m_credit_written;
 }

@@ -85,17 +85,22 @@ class TorusRouter : public RouterBase {
   int m_net;  ///< network ports (2n, plus a family's extra ports)
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
-  // outputs invalid) sleeps until one of its input wires changes, then resumes at the next edge.
+  // outputs invalid) sleeps (m_sleeping) until one of its input wires changes, then resumes at the
+  // next edge.
+  // Bit p: input p's flit (credit) wire holds a valid value. LinkSignal inputs keep these masks
+  // current as they update; with any other signal bound they are re-read at every edge. (Next to
+  // m_sleeping: the signals' update phase touches both.)
+  uint32_t m_flit_valid = 0, m_credit_valid = 0;
   bool m_sleeping = false;
+  bool m_poll_inputs = false;
   sc_core::sc_event m_wake_event;   ///< notified by LinkSignal inputs
   sc_core::sc_event_or_list m_wake; ///< m_wake_event and the value-changed events of other inputs
-  // Inputs read through the bound signals' value references (stable for the whole run).
+  // Inputs read through the bound signals' value references, outputs written through the bound
+  // signals' interfaces (both stable for the whole run).
   std::vector<const Flit*> m_flit_in_val;
   std::vector<const Credit*> m_credit_in_val;
-  // Bit p: input p's flit (credit) wire holds a valid value. LinkSignal inputs keep these masks
-  // current as they update; with any other signal bound they are re-read at every edge.
-  uint32_t m_flit_valid = 0, m_credit_valid = 0;
-  bool m_poll_inputs = false;
+  std::vector<sc_core::sc_signal_inout_if<Flit>*> m_flit_out_if;
+  std::vector<sc_core::sc_signal_inout_if<Credit>*> m_credit_out_if;
   uint32_t m_port_mask = 0;            ///< ports with at least one non-empty input VC
   std::vector<uint32_t> m_vc_mask;     ///< [p] non-empty input VCs of port p
 
