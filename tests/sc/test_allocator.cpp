@@ -2,10 +2,13 @@
 // allocator's grants and pointer moves (docs/router.md section 5.6).
 #include <catch2/catch.hpp>
 
+#include <functional>
+#include <random>
 #include <utility>
 #include <vector>
 
 #include "systemc/torus/allocator.h"
+#include "systemc/torus/credit_unit.h"
 #include "tb/run/traffic.h"
 #include "tests/sc/harness.h"
 
@@ -101,6 +104,128 @@ TEST_CASE("allocator: iSLIP adds matches in later iterations and moves pointers 
   CHECK(grant == std::vector<int>{0, 2, 1});
   CHECK(group_ptrs(in) == std::vector<int>{1, 0, 2});
   CHECK(resource_ptrs(in) == std::vector<int>{1, 0, 2});
+}
+
+namespace {
+
+// The rules of docs/router.md 5.6 written the plain way: request matrix req[g][l] = resource or
+// -1, pointers as arrays, every arbiter a scan from its pointer over all requesters.
+struct Reference {
+  int groups, locals, resources, iterations;
+  std::vector<int> gptr, rptr;
+  Reference(int g, int l, int r, int it) : groups(g), locals(l), resources(r), iterations(it), gptr(size_t(g)), rptr(size_t(r)) {}
+  static int scan(int ptr, int n, const std::function<bool(int)>& wants) {
+    for (int i = 0; i < n; ++i)
+      if (wants((ptr + i) % n)) return (ptr + i) % n;
+    return -1;
+  }
+  std::vector<int> allocate(AllocatorKind kind, const std::vector<std::vector<int>>& req) {
+    std::vector<int> grant(size_t(groups), -1);
+    if (kind == AllocatorKind::InputFirst) {
+      std::vector<int> pick(static_cast<size_t>(groups));
+      for (int g = 0; g < groups; ++g) pick[size_t(g)] = scan(gptr[size_t(g)], locals, [&](int l) { return req[size_t(g)][size_t(l)] >= 0; });
+      for (int r = 0; r < resources; ++r) {
+        const int g = scan(rptr[size_t(r)], groups, [&](int x) { return pick[size_t(x)] >= 0 && req[size_t(x)][size_t(pick[size_t(x)])] == r; });
+        if (g < 0) continue;
+        grant[size_t(g)] = pick[size_t(g)];
+        rptr[size_t(r)] = (g + 1) % groups;
+        gptr[size_t(g)] = (pick[size_t(g)] + 1) % locals;
+      }
+      return grant;
+    }
+    const int rounds = kind == AllocatorKind::OutputFirst ? 1 : iterations;
+    std::vector<uint8_t> taken(size_t(resources), 0);
+    for (int it = 0; it < rounds; ++it) {
+      std::vector<int> offer(size_t(resources), -1);
+      for (int r = 0; r < resources; ++r) {
+        if (taken[size_t(r)]) continue;
+        offer[size_t(r)] = scan(rptr[size_t(r)], groups, [&](int g) {
+          if (grant[size_t(g)] >= 0) return false;
+          for (int l = 0; l < locals; ++l)
+            if (req[size_t(g)][size_t(l)] == r) return true;
+          return false;
+        });
+      }
+      bool matched = false;
+      for (int g = 0; g < groups; ++g) {
+        if (grant[size_t(g)] >= 0) continue;
+        const int l = scan(gptr[size_t(g)], locals, [&](int x) { const int r = req[size_t(g)][size_t(x)]; return r >= 0 && offer[size_t(r)] == g; });
+        if (l < 0) continue;
+        const int r = req[size_t(g)][size_t(l)];
+        grant[size_t(g)] = l;
+        taken[size_t(r)] = 1;
+        matched = true;
+        if (it == 0) {
+          gptr[size_t(g)] = (l + 1) % locals;
+          rptr[size_t(r)] = (g + 1) % groups;
+        }
+      }
+      if (!matched) break;
+    }
+    return grant;
+  }
+};
+
+// 2,000 random allocations in a row (requests, then grants and every pointer compared).
+void cross_check(AllocatorKind kind, int iterations) {
+  const int groups = 12, locals = 4, resources = 9;
+  std::mt19937_64 rng(7);
+  SeparableAllocator unit(kind, groups, locals, resources, iterations);
+  Reference ref(groups, locals, resources, iterations);
+  std::vector<int> grant;
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<std::vector<int>> req(size_t(groups), std::vector<int>(size_t(locals), -1));
+    unit.clear();
+    for (int g = 0; g < groups; ++g)
+      for (int l = 0; l < locals; ++l)
+        if (rng() % 3 == 0) {
+          req[size_t(g)][size_t(l)] = int(rng() % uint64_t(resources));
+          unit.request(g, l, req[size_t(g)][size_t(l)]);
+        }
+    unit.allocate(grant);
+    INFO("round " << round);
+    REQUIRE(grant == ref.allocate(kind, req));
+    for (int g = 0; g < groups; ++g) REQUIRE(unit.group_arbiter(g).pointer() == ref.gptr[size_t(g)]);
+    for (int r = 0; r < resources; ++r) REQUIRE(unit.resource_arbiter(r).pointer() == ref.rptr[size_t(r)]);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("allocator: input-first output-first and iSLIP grant and move pointers as the plain rules on 2000 "
+          "random request matrices",
+          "[sc]") {
+  cross_check(AllocatorKind::InputFirst, 1);
+  cross_check(AllocatorKind::OutputFirst, 1);
+  cross_check(AllocatorKind::Islip, 1);
+  cross_check(AllocatorKind::Islip, 3);
+}
+
+TEST_CASE("allocator: the credit unit counts a returned credit after its delay and reports a count above the depth",
+          "[sc]") {
+  CreditUnit now(2, 2, 0);
+  now.take(1);
+  CHECK(now.credits(1) == 1);
+  CHECK(now.arrive(1, 5));
+  CHECK(now.credits(1) == 2);
+  CHECK(now.settled());
+  CHECK_FALSE(now.arrive(1, 6));  // a third credit for a 2-flit buffer
+
+  CreditUnit late(1, 4, 3);
+  late.take(0);
+  late.take(0);
+  CHECK(late.arrive(0, 10));
+  CHECK(late.arrive(0, 11));
+  CHECK_FALSE(late.settled());
+  CHECK(late.mature(12));
+  CHECK(late.credits(0) == 2);  // usable from 13 and 14
+  CHECK(late.mature(13));
+  CHECK(late.credits(0) == 3);
+  CHECK(late.mature(14));
+  CHECK(late.credits(0) == 4);
+  CHECK(late.settled());
+  CHECK(late.arrive(0, 20));
+  CHECK_FALSE(late.mature(23));
 }
 
 namespace {
