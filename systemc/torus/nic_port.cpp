@@ -25,9 +25,8 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_ej_credit_valid(size_t(rp.local), 0) {
   core.attach(this);
   SC_HAS_PROCESS(TorusNicPort);
+  // Armed for each falling edge while awake, for its wake event while asleep (as the router).
   SC_METHOD(falling_edge);
-  sensitive << clk.neg();
-  dont_initialize();
 }
 
 int TorusNicPort::channel_for(const Destination& d, bool tie) const {
@@ -62,8 +61,10 @@ void TorusNicPort::end_of_elaboration() {
 }
 
 void TorusNicPort::falling_edge() {
-  if (m_sleeping) {  // woken; act at the next falling edge
+  if (!m_armed || m_sleeping) {  // initialization, or woken: act at the next falling edge
+    m_armed = true;
     m_sleeping = false;
+    next_trigger(clk.negedge_event());
     return;
   }
   const uint64_t t = current_cycle();
@@ -151,6 +152,8 @@ void TorusNicPort::falling_edge() {
   if (idle) {
     m_sleeping = true;
     next_trigger(m_wake);
+  } else {
+    next_trigger(clk.negedge_event());
   }
 }
 

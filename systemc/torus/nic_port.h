@@ -59,6 +59,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   // An idle port (nothing queued, nothing driven) sleeps until software submits or an input
   // wire changes, then resumes at the next falling edge.
   bool m_sleeping = false;
+  bool m_armed = false;  ///< the method has armed itself for the first falling edge
   sc_core::sc_event m_submitted;
   sc_core::sc_event_or_list m_wake;
   std::vector<const Flit*> m_ej_val;

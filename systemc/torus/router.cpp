@@ -39,9 +39,10 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_blk_switch.assign(size_t(m_np) * m_nv, 0);
 
   SC_HAS_PROCESS(TorusRouter);
+  // No static sensitivity: the method arms itself for the next rising edge while it is awake and
+  // for its wake event while it sleeps, so a sleeping router costs the clock nothing. It runs once
+  // at initialization only to arm itself.
   SC_METHOD(tick);
-  sensitive << clk.pos();
-  dont_initialize();
 }
 
 void TorusRouter::end_of_elaboration() {
@@ -59,8 +60,10 @@ void TorusRouter::end_of_elaboration() {
 }
 
 void TorusRouter::tick() {
-  if (m_sleeping) {  // woken by an input change; the change is sampled at the next edge
+  if (!m_armed || m_sleeping) {  // initialization, or woken by an input change: act at the next edge
+    m_armed = true;
     m_sleeping = false;
+    next_trigger(clk.posedge_event());
     return;
   }
   const uint64_t t = current_cycle();
@@ -79,6 +82,8 @@ void TorusRouter::tick() {
   if (idle) {
     m_sleeping = true;
     next_trigger(m_wake);
+  } else {
+    next_trigger(clk.posedge_event());
   }
 }
 

@@ -92,6 +92,7 @@ class TorusRouter : public RouterBase {
   // m_sleeping: the signals' update phase touches both.)
   uint32_t m_flit_valid = 0, m_credit_valid = 0;
   bool m_sleeping = false;
+  bool m_armed = false;  ///< the method has armed itself for the first edge
   bool m_poll_inputs = false;
   sc_core::sc_event m_wake_event;   ///< notified by LinkSignal inputs
   sc_core::sc_event_or_list m_wake; ///< m_wake_event and the value-changed events of other inputs
