@@ -64,7 +64,8 @@ class TorusRouter : public RouterBase {
   /// m_sa_best / m_sa_vc like the inline input-first path; returns whether anything won.
   bool allocate_by_units(uint64_t t);
   /// Output port and allowed output VC range for the head of (port p) at this router (under
-  /// min-adaptive: the escape route, dimension order).
+  /// min-adaptive: the escape route, dimension order; under valiant: the route of the head's phase,
+  /// to its intermediate node or to its destination, on that phase's VC set).
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
   /// min-adaptive: the free adaptive output VC (port * VCs + VC) of a productive direction with the
   /// most credits, or -1 (docs/router.md section 12).
