@@ -19,10 +19,13 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import matplotlib.ticker  # noqa: E402
 
 
-def figure(ncols=1, width=None, height=4.4):
-    """A figure with ncols axes side by side (one axes object when ncols == 1)."""
-    fig, axes = plt.subplots(1, ncols, figsize=(width or (6.8 if ncols == 1 else 5.8 * ncols), height))
-    return fig, axes
+def figure(ncols=1, width=None, height=4.4, nrows=1):
+    """A figure with ncols axes side by side (one axes object when ncols == 1); with nrows > 1,
+    nrows such rows (a list of rows, each as with nrows == 1), height per row."""
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width or (6.8 if ncols == 1 else 5.8 * ncols), height * nrows),
+                             squeeze=False)
+    rows = [r[0] if ncols == 1 else tuple(r) for r in axes]
+    return fig, (rows[0] if nrows == 1 else rows)
 
 
 def _plain_log_labels(axis, get_lim):

@@ -103,7 +103,8 @@ const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose
 const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
 const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
 const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
-const Choices<RouterRouting> kRoutings = {{"dor", RouterRouting::Dor}, {"min-adaptive", RouterRouting::MinAdaptive}};
+const Choices<RouterRouting> kRoutings = {
+    {"dor", RouterRouting::Dor}, {"min-adaptive", RouterRouting::MinAdaptive}, {"valiant", RouterRouting::Valiant}};
 const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-iq", RouterPreset::BooksimIq}};
 // router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
 // input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
@@ -230,9 +231,11 @@ const std::vector<Field>& schema() {
                 "Di: extra cycles a flit spends on an injection channel (NIC to router)"),
       INT_FIELD("router.ejection_delay", kTorusRouter, "0", 0, 8, router.ejection_delay,
                 "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
-      CHOICE_FIELD("router.routing", kTorus, "dor", kRoutings, router.routing, "dor or min-adaptive",
-                   "dimension-order routing, or minimal adaptive routing with the dimension-order VCs as "
-                   "escape VCs (Duato's protocol; docs/router.md section 12; SystemC, input-first only)"),
+      CHOICE_FIELD("router.routing", kTorus, "dor", kRoutings, router.routing, "dor, min-adaptive or valiant",
+                   "dimension-order routing; minimal adaptive routing with the dimension-order VCs as escape VCs "
+                   "(Duato's protocol; docs/router.md section 12; SystemC, input-first only); or Valiant's "
+                   "two-phase routing, dimension order to a random intermediate node and on to the destination "
+                   "on a second VC set (docs/router.md section 13; SystemC only)"),
       INT_FIELD("router.adaptive_vcs", kTorus, "2", 1, 8, router.adaptive_vcs,
                 "min-adaptive: adaptive VCs per port, beyond the escape VCs (classes x vcs_per_class)"),
       CHOICE_FIELD("router.preset", kTorusRouter, "none", kPresets, router.preset, "none or booksim-iq",

@@ -31,8 +31,8 @@ enum class VcRealloc { Empty, Tail };
 enum class RouterAllocator { InputFirst, OutputFirst, Islip };
 /// A named set of router.* (and traffic.tie) values (docs/router.md section 11).
 enum class RouterPreset { None, BooksimIq };
-/// The torus family's routing function (docs/router.md section 12).
-enum class RouterRouting { Dor, MinAdaptive };
+/// The torus family's routing function (docs/router.md sections 12 and 13).
+enum class RouterRouting { Dor, MinAdaptive, Valiant };
 
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family

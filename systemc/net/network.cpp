@@ -32,6 +32,13 @@ uint64_t Network::outstanding() const {
   return n;
 }
 
+int Network::packet_hops(const PacketRecord& rec) const {
+  if (rec.dst < 0) return -1;
+  if (rec.via < 0) return hops(rec.src, rec.dst);
+  const int a = hops(rec.src, rec.via), b = hops(rec.via, rec.dst);
+  return a < 0 || b < 0 ? -1 : a + b;
+}
+
 std::string Network::trace_internals(int, const std::string&) {
   return "this network's routers have no internal signals to dump (their state is in the port waveform)";
 }

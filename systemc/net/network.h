@@ -80,6 +80,11 @@ class Network : public sc_core::sc_module {
   virtual uint64_t zero_load(int src, int dst, uint32_t length) const = 0;
   /// Network hops of a unicast's route from src to dst (-1: the family does not say).
   virtual int hops(int /*src*/, int /*dst*/) const { return -1; }
+  /// Network hops of one packet's route: through its intermediate node (PacketRecord::via) when it
+  /// has one, else hops(src, dst); -1 for a multi-destination packet or when the family does not say.
+  int packet_hops(const PacketRecord& rec) const;
+  /// zero_load() of one packet's own route (through its intermediate node when it has one).
+  virtual uint64_t packet_zero_load(const PacketRecord& rec) const { return zero_load(rec.src, rec.dst, rec.length); }
 
   /// Buffers holding flits that cannot advance and what each waits for.
   virtual std::vector<WaitEdge> wait_edges() const = 0;

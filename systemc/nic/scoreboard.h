@@ -20,6 +20,9 @@ struct PacketRecord {
   /// Multi-destination packets: the addressed nodes, sorted (nullptr: a unicast to dst).
   std::shared_ptr<const std::vector<int>> group;
   uint32_t length = 0;      ///< flits
+  /// A two-phase route's intermediate node (router.routing = valiant), set when the head is
+  /// injected; -1: the packet takes its family's direct route.
+  int via = -1;
   uint64_t message = 0;     ///< network-unique message id
   uint32_t msg_length = 0;  ///< flits of the whole message
   uint32_t msg_packets = 1;

@@ -1,5 +1,6 @@
 // Flit and credit words carried on the router's port wires: the same fields and the same 64-bit
-// layout as rtl/wc_pkg.sv (docs/router.md section 3).
+// layout as rtl/wc_pkg.sv (docs/router.md section 3), plus the SystemC-only intermediate node of
+// Valiant routing (section 13), which is not part of the word.
 #pragma once
 
 #include <cstdint>
@@ -18,10 +19,13 @@ struct Flit {
   uint8_t vc = 0;       ///< 0..15
   uint16_t dst = 0;     ///< destination node id
   uint32_t payload = 0; ///< opaque to the router; the NIC stores packet id and flit index
+  /// router.routing = valiant: the head's intermediate node (0 otherwise and on body flits). Not in
+  /// pack() (the RTL router has no Valiant routing) and not in the default waveform.
+  uint16_t mid = 0;
 
   bool operator==(const Flit& o) const {
     return valid == o.valid && head == o.head && tail == o.tail && tie == o.tie && vc == o.vc &&
-           dst == o.dst && payload == o.payload;
+           dst == o.dst && payload == o.payload && mid == o.mid;
   }
   bool operator!=(const Flit& o) const { return !(*this == o); }
 

@@ -23,6 +23,8 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
   p.num_vcs = p.classes * r.vcs_per_class;
   p.adaptive = r.routing == RouterRouting::MinAdaptive && extra_ports == 0;
   if (p.adaptive) p.num_vcs += r.adaptive_vcs;
+  p.valiant = r.routing == RouterRouting::Valiant && extra_ports == 0;
+  if (p.valiant) p.num_vcs *= 2;  // one dimension-order set per phase
   p.buffer_depth = r.buffer_depth;
   p.router_delay = r.router_delay;
   p.link_delay = r.link_delay;
@@ -63,7 +65,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
     const std::string nic_name = "nic" + node_name(r).substr(1);
     Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener));
     m_ports.push_back(
-        std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo, m_routing.get()));
+        std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo, m_routing.get(), cfg.sim.seed));
   }
   for (int r = 0; r < n; ++r) {
     RouterBase& R = *m_routers[size_t(r)];
@@ -171,10 +173,8 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
   return edges;
 }
 
-uint64_t TorusNetwork::zero_load(int src, int dst, uint32_t length) const {
-  // (h+1) R + h Ld + Di + De + L (docs/router.md section 7); both directions of a k/2 tie are k/2
-  // hops.
-  const uint64_t h = uint64_t(hops(src, dst));
+uint64_t TorusNetwork::zero_load_hops(uint64_t h, uint32_t length) const {
+  // Both directions of a k/2 tie are k/2 hops, so h does not depend on the tie bit.
   return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) +
          uint64_t(m_rp.injection_delay + m_rp.ejection_delay) + length;
 }
@@ -213,7 +213,8 @@ Family torus_family() {
                                     c.net.radix.size(), limits::kMaxDims));
     if (derive_router_params(c.net, c.router).num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
-                                    "with dateline classes, fewer by router.adaptive_vcs under min-adaptive)",
+                                    "with dateline classes, fewer by router.adaptive_vcs under min-adaptive, half "
+                                    "under valiant)",
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));
     if (c.router.routing == RouterRouting::MinAdaptive) {
       if (c.router.model != RouterModel::SystemC)
@@ -223,6 +224,9 @@ Family torus_family() {
         throw ConfigError("config: router.routing = min-adaptive needs router.allocator = input-first; allowed: "
                           "input-first with min-adaptive, any allocator with dor");
     }
+    if (c.router.routing == RouterRouting::Valiant && c.router.model != RouterModel::SystemC)
+      throw ConfigError("config: router.routing = valiant is SystemC only; allowed with router.model = rtl or mixed: "
+                        "dor (the routing the RTL router implements)");
     if (c.router.model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {

@@ -45,7 +45,12 @@ class TorusNetwork : public Network {
     for (auto& r : m_routers) r->close_internals();
   }
   std::vector<WaitEdge> wait_edges() const override;
-  uint64_t zero_load(int src, int dst, uint32_t length) const override;
+  uint64_t zero_load(int src, int dst, uint32_t length) const override {
+    return zero_load_hops(uint64_t(hops(src, dst)), length);
+  }
+  uint64_t packet_zero_load(const PacketRecord& rec) const override {
+    return rec.dst < 0 ? zero_load(rec.src, rec.dst, rec.length) : zero_load_hops(uint64_t(packet_hops(rec)), rec.length);
+  }
   int hops(int src, int dst) const override {
     return m_routing ? m_routing->hops(src, dst, false) : m_topo.hops(src, dst, false);
   }
@@ -61,6 +66,9 @@ class TorusNetwork : public Network {
  private:
   using FlitSig = LinkSignal<Flit>;
   using CreditSig = LinkSignal<Credit>;
+
+  /// (h+1) R + h Ld + Di + De + L (docs/router.md section 7).
+  uint64_t zero_load_hops(uint64_t h, uint32_t length) const;
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order

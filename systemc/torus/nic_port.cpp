@@ -5,11 +5,12 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/common/link_signal.h"
+#include "systemc/torus/valiant.h"
 
 namespace wormcast {
 
 TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
-                           const PortRouting* routing)
+                           const PortRouting* routing, uint64_t seed)
     : sc_module(name),
       inj_out("inj", rp.local),
       inj_credit("inj_credit", rp.local),
@@ -19,6 +20,7 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_rp(rp),
       m_topo(topo),
       m_routing(routing),
+      m_seed(seed),
       m_node(core.node()),
       m_ch(size_t(rp.local)),
       m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
@@ -103,6 +105,11 @@ void TorusNicPort::falling_edge() {
       f.vc = uint8_t(ch.vc);
       f.dst = uint16_t(op->rec.dst);
       f.payload = make_payload(op->rec.id, op->sent);
+      if (f.head && m_rp.valiant) {  // the intermediate node travels with the head (docs/router.md 13)
+        const int mid = valiant_intermediate(m_seed, op->rec.id, m_topo.num_nodes());
+        f.mid = uint16_t(mid);
+        op->rec.via = mid;  // before sent_flit: the scoreboard's record keeps it for the statistics
+      }
       if (m_rp.injection_delay == 0) {
         m_inj_if[size_t(c)]->write(f);
         drive = true;

@@ -27,9 +27,10 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   sc_core::sc_vector<sc_core::sc_in<Flit>> ej_in;          ///< from the router's local outputs
   sc_core::sc_vector<sc_core::sc_out<Credit>> ej_credit;   ///< to the router's local credit inputs
 
-  /// routing: the family's routing when it has one (the channel is the first hop's port).
+  /// routing: the family's routing when it has one (the channel is the first hop's port). seed: the
+  /// run's seed, from which Valiant routing draws each packet's intermediate node.
   TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
-               const PortRouting* routing = nullptr);
+               const PortRouting* routing = nullptr, uint64_t seed = 1);
 
   int channels() const override { return m_rp.local; }
   int channel_for(const Destination& d, bool tie) const override;
@@ -55,6 +56,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   RouterParams m_rp;
   sw::Topology m_topo;
   const PortRouting* m_routing;
+  uint64_t m_seed;
   int m_node;
   // An idle port (nothing queued, nothing driven) sleeps until software submits or an input
   // wire changes, then resumes at the next falling edge.

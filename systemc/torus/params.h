@@ -11,7 +11,7 @@ struct RouterParams {
   int local = 4;        ///< P
   int classes = 2;      ///< C
   int vcs_per_class = 1;
-  int num_vcs = 2;      ///< C * V
+  int num_vcs = 2;      ///< C * V (+ A under min-adaptive, 2 * C * V under valiant)
   int buffer_depth = 4;
   int router_delay = 1;
   int link_delay = 0;
@@ -20,11 +20,16 @@ struct RouterParams {
   AllocatorKind allocator = AllocatorKind::InputFirst;
   int islip_iterations = 1;
   int injection_delay = 0;  ///< Di: extra cycles on an injection channel (the NIC port delays the flit)
-  int ejection_delay = 0;
+  int ejection_delay = 0;   ///< De: extra cycles on an ejection channel (the NIC port delays the core)
   /// router.routing = min-adaptive: VCs [escape_vcs(), num_vcs) of every network port are adaptive
   /// (any productive direction); the others are the dimension-order escape VCs.
   bool adaptive = false;
-  int escape_vcs() const { return classes * vcs_per_class; }   ///< De: extra cycles on an ejection channel (the NIC port delays the core)
+  /// router.routing = valiant: VCs [0, escape_vcs()) of every network port carry phase 1 (source to
+  /// the intermediate node), VCs [escape_vcs(), 2 * escape_vcs()) phase 2 (on to the destination),
+  /// each set with its own dateline classes (docs/router.md section 13).
+  bool valiant = false;
+  /// The dimension-order VCs of one set: C * V (under valiant, one phase's set).
+  int escape_vcs() const { return classes * vcs_per_class; }
   /// Network ports beyond the 2 * dims torus ports (an interlaced bypass torus: 2).
   int extra_ports = 0;
   int net_ports() const { return 2 * dims + extra_ports; }

@@ -169,24 +169,35 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
 }
 
 void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const {
+  // Valiant (section 13): phase 1 goes to head.mid on VC set 0, phase 2 to head.dst on VC set 1. A
+  // head is in phase 2 once it arrived on a set-1 VC or stands at its intermediate node.
+  int target = head.dst, base = 0;
+  if (m_p.valiant) {
+    if ((in_port < m_net && head.vc >= m_p.escape_vcs()) || m_node == head.mid)
+      base = m_p.escape_vcs();
+    else
+      target = head.mid;
+  }
   PortRoute rs;
   if (m_routing) {
     rs = m_routing->route(m_node, in_port < m_net ? in_port : -1, head.dst, head.tie);
   } else {
-    const sw::RouteStep s = m_topo.route(m_node, head.dst, head.tie);
+    const sw::RouteStep s = m_topo.route(m_node, target, head.tie);
     rs.port = s.port;
     rs.classed = s.port >= 0 && m_topo.torus(s.port >> 1);
     rs.vclass = s.vclass;
   }
-  vc_lo = 0;
-  vc_hi = m_p.escape_vcs();
-  if (rs.port < 0) {
+  if (rs.port < 0) {  // only at the destination in phase 2: a phase-1 head is not at its target
     out_port = m_p.local == 1 ? m_net : (in_port < m_net ? m_net + in_port : in_port);
+    vc_lo = 0;
+    vc_hi = m_p.valiant ? m_nv : m_p.escape_vcs();
     return;
   }
   out_port = rs.port;
+  vc_lo = base;
+  vc_hi = base + m_p.escape_vcs();
   if (m_p.classes == 2 && rs.classed) {
-    vc_lo = int(rs.vclass) * m_p.vcs_per_class;
+    vc_lo = base + int(rs.vclass) * m_p.vcs_per_class;
     vc_hi = vc_lo + m_p.vcs_per_class;
   }
 }

@@ -68,7 +68,8 @@ class TorusRouter : public RouterBase {
   void traverse(uint64_t t, uint32_t outputs);  ///< 5.5: the winners' flits leave
   void drive_idle_outputs();     ///< outputs not driven this cycle go invalid
   /// Output port and allowed output VC range for the head of (port p) at this router (under
-  /// min-adaptive: the escape route, dimension order).
+  /// min-adaptive: the escape route, dimension order; under valiant: the route of the head's phase,
+  /// to its intermediate node or to its destination, on that phase's VC set).
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
   /// min-adaptive: the free adaptive output VC (port * VCs + VC) of a productive direction with the
   /// most credits, or -1 (docs/router.md section 12).

@@ -31,8 +31,8 @@ class TimingListener : public PacketListener {
     m.ready = r.ready;
     m.injected = r.injected;
     m.arrived = r.arrived;
-    m.hops = net->topology().hops(r.src, r.dst, false);
-    m.blocked = r.arrived - r.injected - net->zero_load(r.src, r.dst, r.length);
+    m.hops = r.via < 0 ? net->topology().hops(r.src, r.dst, false) : net->packet_hops(r);
+    m.blocked = r.arrived - r.injected - net->packet_zero_load(r);
     messages.push_back(m);
   }
   const Network* net = nullptr;

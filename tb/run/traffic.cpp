@@ -88,7 +88,7 @@ void TrafficStats::on_packet(const PacketRecord& rec) {
     const int q = int((rec.created - m_begin) * kQuarters / std::max<uint64_t>(m_end - m_begin, 1));
     m_qsum[q] += rec.arrived - rec.created;
     ++m_qn[q];
-    const int h = m_hops && rec.dst >= 0 ? m_hops(rec.src, rec.dst) : -1;
+    const int h = m_hops && rec.dst >= 0 ? m_hops(rec) : -1;
     if (h >= 0) {
       if (size_t(h) >= m_by_hops.size()) m_by_hops.resize(size_t(h) + 1, {0, 0});
       m_by_hops[size_t(h)].first += rec.arrived - rec.created;
@@ -422,6 +422,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   {
     double hops = 0;
     for (int r : cfg.net.radix) hops += r / 4.0;
+    if (cfg.router.routing == RouterRouting::Valiant) hops *= 2;  // to a random node, then on
     check_recording_estimate(given, nodes, end, cfg.traffic.rate, hops);
   }
   OutputPlan own;
@@ -438,7 +439,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   RunTopPtr<Top> top(new Top("top", cfg, stats, nopt));
   top->traffic->stop_at(end);
   Network& net = *top->net;
-  stats.set_hops([&net](int src, int dst) { return net.hops(src, dst); });
+  stats.set_hops([&net](const PacketRecord& p) { return net.packet_hops(p); });
   Recorders rec(opt, top->clk, net);
 
   RunPhases ph;

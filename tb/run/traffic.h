@@ -58,8 +58,9 @@ class TrafficStats : public PacketListener {
       : m_begin(window_begin), m_end(window_end), m_nodes(nodes) {}
   void on_packet(const PacketRecord& rec) override;
   void on_generated(uint64_t cycle, uint32_t flits);
-  /// Hops of the route src -> dst (the network's; -1: unknown), for latency by hop count.
-  void set_hops(std::function<int(int, int)> hops) { m_hops = std::move(hops); }
+  /// Hops of a packet's route (the network's, through its intermediate node under Valiant routing;
+  /// -1: unknown), for latency by hop count.
+  void set_hops(std::function<int(const PacketRecord&)> hops) { m_hops = std::move(hops); }
   /// Measured packets (created inside the window) not delivered yet.
   uint64_t measured_outstanding() const { return m_measured_created - m_measured_done; }
   /// Rates over `window` measured cycles: the ones actually run (a deadlock cuts the window short).
@@ -78,7 +79,7 @@ class TrafficStats : public PacketListener {
   uint64_t m_measured_created = 0, m_measured_done = 0;
   uint64_t m_offered_flits = 0, m_accepted_flits = 0;
   uint64_t m_qsum[kQuarters] = {}, m_qn[kQuarters] = {};
-  std::function<int(int, int)> m_hops;
+  std::function<int(const PacketRecord&)> m_hops;
   std::vector<std::pair<uint64_t, uint64_t>> m_by_hops;  ///< [hops] (latency sum, packets)
   std::vector<uint64_t> m_node_accepted;                 ///< [node] flits accepted in the window
   LatencyHistogram m_latency, m_net_latency;

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include <systemc>
 #include <tlm>
@@ -100,6 +102,28 @@ inline nlohmann::json take_json(const std::string& path) {
   if (!in.good()) return {};
   auto j = nlohmann::json::parse(in);
   std::remove(path.c_str());
+  return j;
+}
+
+/// A `wormcast traffic` run of `measure` cycles whose injection then stops and whose network
+/// drains: every packet injected (measured or not) is delivered, the scoreboard is clean, nothing
+/// is left anywhere; ok or unstable (beyond saturation), never a deadlock or a lost flit. `sets`:
+/// more key=value overrides. Returns the run's JSON result.
+inline nlohmann::json drained_run(const std::string& net, const std::string& pattern, const std::string& rate,
+                                  const std::string& measure, const std::vector<std::string>& sets) {
+  const std::string json = "drained_" + std::to_string(::getpid()) + ".json";
+  std::vector<std::string> args{"traffic", "--net", net, "--rate", rate, "--warmup", "0", "--measure", measure,
+                                "--set", "traffic.pattern=" + pattern, "--set", "sim.drain=200000", "--set",
+                                "sim.progress=off", "--json", json};
+  for (auto& s : sets) args.insert(args.end(), {"--set", s});
+  const int rc = cli(args);
+  auto j = take_json(json);
+  INFO("exit " << rc << ", status " << j["status"]);
+  REQUIRE((rc == 0 || rc == 5));
+  REQUIRE(j["scoreboard"]["errors"] == 0);
+  REQUIRE(j["packets"]["in_flight_at_end"] == 0);
+  REQUIRE(j["packets"]["injected"] == j["packets"]["delivered"]);
+  REQUIRE(j["throughput"]["measured_undelivered"] == 0);
   return j;
 }
 
