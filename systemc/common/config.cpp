@@ -233,7 +233,7 @@ const std::vector<Field>& schema() {
                 "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
       CHOICE_FIELD("router.routing", kTorus, "dor", kRoutings, router.routing, "dor, min-adaptive or valiant",
                    "dimension-order routing; minimal adaptive routing with the dimension-order VCs as escape VCs "
-                   "(Duato's protocol; docs/router.md section 12; SystemC, input-first only); or Valiant's "
+                   "(Duato's protocol; docs/router.md section 12; SystemC); or Valiant's "
                    "two-phase routing, dimension order to a random intermediate node and on to the destination "
                    "on a second VC set (docs/router.md section 13; SystemC only)"),
       INT_FIELD("router.adaptive_vcs", kTorus, "2", 1, 8, router.adaptive_vcs,

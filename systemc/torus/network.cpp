@@ -163,7 +163,7 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
         e.holder = fmt::format("{}.vc{}", down, w.out_vc);
         edges.push_back(e);
       } else {  // waits for any VC of its class to be released: one edge per candidate
-        for (int v = w.vc_lo; v <= w.vc_hi; ++v) {
+        for (int v = w.vc_lo; v < w.vc_hi; ++v) {  // [vc_lo, vc_hi)
           e.holder = fmt::format("{}.vc{}", down, v);
           edges.push_back(e);
         }
@@ -216,14 +216,9 @@ Family torus_family() {
                                     "with dateline classes, fewer by router.adaptive_vcs under min-adaptive, half "
                                     "under valiant)",
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));
-    if (c.router.routing == RouterRouting::MinAdaptive) {
-      if (c.router.model != RouterModel::SystemC)
-        throw ConfigError("config: router.routing = min-adaptive is SystemC only; allowed with router.model = rtl "
-                          "or mixed: dor (the routing the RTL router implements)");
-      if (c.router.allocator != RouterAllocator::InputFirst)
-        throw ConfigError("config: router.routing = min-adaptive needs router.allocator = input-first; allowed: "
-                          "input-first with min-adaptive, any allocator with dor");
-    }
+    if (c.router.routing == RouterRouting::MinAdaptive && c.router.model != RouterModel::SystemC)
+      throw ConfigError("config: router.routing = min-adaptive is SystemC only; allowed with router.model = rtl "
+                        "or mixed: dor (the routing the RTL router implements)");
     if (c.router.routing == RouterRouting::Valiant && c.router.model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = valiant is SystemC only; allowed with router.model = rtl or mixed: "
                         "dor (the routing the RTL router implements)");
