@@ -1,6 +1,6 @@
 // Minimal adaptive routing (docs/router.md section 12): every packet delivered exactly once, at
 // and beyond saturation, with no deadlock (the comparison with dimension order on transpose is
-// tests/cli/test_adaptive_transpose.sh: two runs, two processes).
+// tests/cli/routing_beats_dor.sh: two runs, two processes).
 #include <catch2/catch.hpp>
 
 #include "tests/sc/harness.h"
