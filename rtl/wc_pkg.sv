@@ -1,5 +1,5 @@
-// Shared constants of the router RTL: flit and credit bit layout (docs/router.md section 3),
-// port numbering and the limits the top wrapper is built for.
+// Shared types and constants of the router RTL: flit and credit layout (docs/router.md section 3),
+// the buffer entry, port numbering and the limits the top wrapper is built for.
 package wc_pkg;
 
   // Port numbering is one scheme everywhere: port = 2*dim + dir, dir 0 = plus, 1 = minus;
@@ -8,26 +8,63 @@ package wc_pkg;
   localparam int unsigned MaxPorts = 16;  // 2*MaxDims network ports + 2*MaxDims local ports
   localparam int unsigned MaxVcs   = 16;  // the vc field is 4 bits
   localparam int unsigned CoordW   = 8;   // radix <= 256: one coordinate in 8 bits
+  localparam int unsigned PortIdxW = 4;   // an index of one of MaxPorts ports
 
   // Flit word, identical to Flit::pack()/unpack() in systemc/torus/flit.h.
-  localparam int unsigned FlitW          = 64;
-  localparam int unsigned FlitValidBit   = 0;   // the wire carries a flit this cycle
-  localparam int unsigned FlitHeadBit    = 1;   // first flit of a packet
-  localparam int unsigned FlitTailBit    = 2;   // last flit of a packet
-  localparam int unsigned FlitTieBit     = 3;   // distance-k/2 dimension: take minus
-  localparam int unsigned FlitVcLsb      = 4;   // bits 7:4, VC on this link
-  localparam int unsigned FlitVcW        = 4;
-  localparam int unsigned FlitDstLsb     = 8;   // bits 23:8, destination node id
-  localparam int unsigned FlitDstW       = 16;
-  localparam int unsigned FlitPayloadLsb = 24;  // bits 55:24, opaque to the router
-  localparam int unsigned FlitPayloadW   = 32;
-  // Bits 63:56 are unused: ignored on inputs, zero on outputs.
+  localparam int unsigned FlitW        = 64;
+  localparam int unsigned FlitVcW      = 4;
+  localparam int unsigned FlitDstW     = 16;
+  localparam int unsigned FlitPayloadW = 32;
+  localparam int unsigned FlitRsvdW    = 8;
+
+  typedef struct packed {
+    logic [FlitRsvdW-1:0]    rsvd;     // bits 63:56: ignored on inputs, zero on outputs
+    logic [FlitPayloadW-1:0] payload;  // bits 55:24, opaque to the router
+    logic [FlitDstW-1:0]     dst;      // bits 23:8, destination node id
+    logic [FlitVcW-1:0]      vc;       // bits 7:4, VC on this link
+    logic                    tie;      // bit 3: distance-k/2 dimension, take minus
+    logic                    tail;     // bit 2: last flit of a packet
+    logic                    head;     // bit 1: first flit of a packet
+    logic                    valid;    // bit 0: the wire carries a flit this cycle
+  } flit_t;
 
   // Credit word, identical to Credit::pack()/unpack().
-  localparam int unsigned CreditW        = 5;
-  localparam int unsigned CreditValidBit = 0;
-  localparam int unsigned CreditVcLsb    = 1;   // bits 4:1
-  localparam int unsigned CreditVcW      = 4;
+  localparam int unsigned CreditW   = 5;
+  localparam int unsigned CreditVcW = 4;
+
+  typedef struct packed {
+    logic [CreditVcW-1:0] vc;     // bits 4:1: the VC whose buffer freed a slot
+    logic                 valid;  // bit 0
+  } credit_t;
+
+  // Dateline VC class of a route through a torus dimension (docs/router.md 5.2).
+  typedef enum logic {
+    VcClassP  = 1'b0,  // the rest of this dimension's path still takes the wraparound link
+    VcClassLh = 1'b1   // it does not (l/h)
+  } vc_class_e;
+
+  // Route of a head flit (docs/router.md 5.2).
+  typedef struct packed {
+    logic [PortIdxW-1:0] port;      // output port
+    vc_class_e           vc_class;  // dateline class of the output VC
+    logic                class_en;  // the class restricts the output VC (two classes, torus dim)
+  } route_t;
+
+  // A flit as an input buffer holds it: everything but valid and vc (the buffer implies the VC,
+  // which is rewritten on the way out), plus the route computed at arrival.
+  typedef struct packed {
+    route_t                  route;
+    logic [FlitPayloadW-1:0] payload;
+    logic [FlitDstW-1:0]     dst;
+    logic                    tie;
+    logic                    tail;
+    logic                    head;
+  } entry_t;
+
+  // Widths of the structs, spelled out because Yosys 0.23 has no $bits() of a type (checked
+  // against $bits() in wc_router).
+  localparam int unsigned RouteW = PortIdxW + 2;
+  localparam int unsigned EntryW = RouteW + FlitPayloadW + FlitDstW + 3;
 
   // Largest arbiter: all input VCs of the largest router (MaxPorts * MaxVcs).
   localparam int unsigned MaxArbN = MaxPorts * MaxVcs;

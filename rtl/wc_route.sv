@@ -1,25 +1,35 @@
 // Dimension-order route of docs/router.md 5.2 for a head flit on input port InPort: the output
 // port and the dateline VC class, from the router's own coordinates and the flit's dst.
+`include "wc_assert.svh"
+
 module wc_route #(
+  /// Dimensions n of the network (1..4).
   parameter int unsigned NumDims    = 2,
+  /// Radix k_0 of dimension 0.
   parameter int unsigned Radix0     = 8,
+  /// Radix k_1 of dimension 1 (ignored if absent).
   parameter int unsigned Radix1     = 8,
+  /// Radix k_2 of dimension 2 (ignored if absent).
   parameter int unsigned Radix2     = 2,
+  /// Radix k_3 of dimension 3 (ignored if absent).
   parameter int unsigned Radix3     = 2,
-  parameter int unsigned Torus      = 'hf,   // bit d set: dimension d is a torus
+  /// Mask of torus dimensions: bit d set = dimension d has wraparound links.
+  parameter int unsigned Torus      = 'hf,
+  /// Local ports P: 2*NumDims (all-port) or 1 (one-port).
   parameter int unsigned NumLocal   = 2 * NumDims,
-  // C = 2: a route through a torus dimension is restricted to the VCs of one class.
+  /// 1: two dateline classes (C = 2), so a route through a torus dimension is restricted to the
+  /// VCs of one class.
   parameter bit          UseClasses = 1'b1,
-  parameter int unsigned InPort     = 0,
-  parameter int unsigned PortW      = 4
+  /// The input port the heads arrive on (decides the ejection port of an all-port router).
+  parameter int unsigned InPort     = 0
 ) (
   input  logic [wc_pkg::MaxDims*wc_pkg::CoordW-1:0] my_coord_i,
   input  logic [wc_pkg::FlitDstW-1:0]               dst_i,
   input  logic                                      tie_i,
-  output logic [PortW-1:0]                          port_o,
-  output logic                                      vc_class_o,     // 0 = p, 1 = l/h
-  output logic                                      vc_class_en_o   // vc_class_o applies
+  output wc_pkg::route_t                            route_o
 );
+
+  localparam int unsigned PortW     = wc_pkg::PortIdxW;
 
   localparam int unsigned NetPorts  = 2 * NumDims;
   // All-port: eject through the local port that matches the last hop (network input p) or
@@ -55,9 +65,9 @@ module wc_route #(
   logic [CW-1:0] x, t, k, fwd, back;
 
   always_comb begin
-    port_o        = PortW'(EjectPort);
-    vc_class_o    = 1'b1;
-    vc_class_en_o = 1'b0;
+    route_o.port     = PortW'(EjectPort);
+    route_o.vc_class = wc_pkg::VcClassLh;
+    route_o.class_en = 1'b0;
     found         = 1'b0;
     plus          = 1'b0;
     x             = '0;
@@ -80,10 +90,11 @@ module wc_route #(
         end else begin
           plus = t > x;
         end
-        port_o        = PortW'(2 * d + (plus ? 0 : 1));
+        route_o.port     = PortW'(2 * d + (plus ? 0 : 1));
         // Class p while the rest of this dimension's path still takes the wraparound link.
-        vc_class_o    = !(Torus[d] && (plus ? (x > t) : (x < t)));
-        vc_class_en_o = UseClasses && Torus[d];
+        route_o.vc_class = (Torus[d] && (plus ? (x > t) : (x < t))) ? wc_pkg::VcClassP
+                                                                     : wc_pkg::VcClassLh;
+        route_o.class_en = UseClasses && Torus[d];
       end
     end
   end
@@ -91,5 +102,13 @@ module wc_route #(
   // Coordinates of absent dimensions and high dst bits beyond the network size are not needed.
   logic unused_bits;
   assign unused_bits = ^{my_coord_i, dst_ext};
+
+  // ------------------------------------------------------------------------------------------
+  // Rules (for every input: a dst beyond the network still names a port of this router)
+  // ------------------------------------------------------------------------------------------
+  `WC_ASSERT_COMB(PortInRange_A, 32'(route_o.port) < NetPorts + NumLocal)
+  // The class restricts the VC only for a router with two classes, on a network port.
+  `WC_ASSERT_COMB(ClassOnlyNetPort_A,
+                  !route_o.class_en || (UseClasses && (32'(route_o.port) < NetPorts)))
 
 endmodule

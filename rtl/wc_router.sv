@@ -1,31 +1,58 @@
-// Wormhole virtual-channel torus router of docs/router.md: input FIFOs per VC, route at arrival,
-// separable input-first VC and switch allocation, credit flow control, Moore outputs.
+// Wormhole virtual-channel torus router of docs/router.md: input units with a buffer per VC
+// (route at arrival), separable input-first VC and switch allocation, credit flow control, Moore
+// outputs. This module composes the units and does the switch traversal:
+//
+//   wc_input_port  x NumPorts  route unit, arrival history, wc_input_vc x NumVcs
+//   wc_sep_if_alloc  i_va      VC allocation: input VCs over output VCs
+//   wc_sep_if_alloc  i_sa      switch allocation: input ports over output ports
+//   wc_credit_pipe x NumPorts  credit return pipeline and counters of the output VCs
+//   here                       allocated flags of the output VCs, crossbar, credit outputs
 //
 // Cycle t of the contract is the cycle after clock edge t. The registers after edge t hold the
 // contract's state after edge t; every output of cycle t is combinational from those registers
 // only (no input-to-output path), and edge t+1 commits section 6. Reset (rst_ni, active low,
-// asynchronous) gives the state of a freshly constructed SystemC router: FIFOs empty, VCs idle,
-// credits = BufDepth, nothing allocated, every arbiter pointer 0. FIFO storage is not reset.
+// asynchronous) gives the state of a freshly constructed SystemC router: buffers empty, VCs idle,
+// credits = BufDepth, nothing allocated, every arbiter pointer 0. Buffer storage is not reset.
+`include "wc_assert.svh"
+
 module wc_router #(
-  parameter int unsigned NumDims     = 2,
-  parameter int unsigned Radix0      = 8,
-  parameter int unsigned Radix1      = 8,
-  parameter int unsigned Radix2      = 2,
-  parameter int unsigned Radix3      = 2,
-  parameter int unsigned Torus       = 'hf,  // bit d set: dimension d has wraparound links
-  parameter int unsigned NumLocal    = 2 * NumDims,  // P: 2*NumDims (all-port) or 1 (one-port)
-  parameter int unsigned VcsPerClass = 1,
-  parameter int unsigned Dateline    = 1,     // nonzero: dateline VC classes on tori
-  parameter int unsigned BufDepth    = 4,
-  parameter int unsigned RouterDelay = 1,
-  parameter int unsigned LinkDelay   = 0,
-  parameter int unsigned CreditDelay = 0,
-  // VC re-allocation policy (router.vc_realloc, docs/router.md 5.3): 0 = empty, an output VC is
-  // free once it is unallocated and all its credits are back; nonzero = tail, free once the tail
-  // has been sent, so that several packets may queue in one downstream VC buffer.
+  /// Dimensions n of the network (1..4).
+  parameter int unsigned NumDims       = 2,
+  /// Radix k_0 of dimension 0.
+  parameter int unsigned Radix0        = 8,
+  /// Radix k_1 of dimension 1 (ignored if absent).
+  parameter int unsigned Radix1        = 8,
+  /// Radix k_2 of dimension 2 (ignored if absent).
+  parameter int unsigned Radix2        = 2,
+  /// Radix k_3 of dimension 3 (ignored if absent).
+  parameter int unsigned Radix3        = 2,
+  /// Mask of torus dimensions: bit d set = dimension d has wraparound links.
+  parameter int unsigned Torus         = 'hf,
+  /// Local ports P: 2*NumDims (all-port) or 1 (one-port).
+  parameter int unsigned NumLocal      = 2 * NumDims,
+  /// VCs per dateline class, V.
+  parameter int unsigned VcsPerClass   = 1,
+  /// Nonzero: two dateline VC classes when some dimension is a torus.
+  parameter int unsigned Dateline      = 1,
+  /// Buffer slots per input VC, B (1..64).
+  parameter int unsigned BufDepth      = 4,
+  /// Router delay R in cycles (1..8).
+  parameter int unsigned RouterDelay   = 1,
+  /// Link delay Ld in cycles (0..8), added to the delay of the network input ports.
+  parameter int unsigned LinkDelay     = 0,
+  /// Credit return delay Cd in cycles (0..8).
+  parameter int unsigned CreditDelay   = 0,
+  /// VC re-allocation policy (router.vc_realloc, docs/router.md 5.3): 0 = empty, an output VC is
+  /// free once it is unallocated and all its credits are back; nonzero = tail, free once the tail
+  /// has been sent, so that several packets may queue in one downstream VC buffer.
   parameter int unsigned VcReallocTail = 0,
-  // Derived; do not override.
-  parameter int unsigned NumPorts    = 2 * NumDims + NumLocal
+  /// Test hook only: nonzero keeps the switch allocator's output pointers on the winner instead
+  /// of moving them past it. It breaks the contract on purpose so that the lockstep test can
+  /// prove it notices.
+  parameter int unsigned BugSaPtr      = 0,
+  /// Ports, 2*NumDims + NumLocal. Derived (a parameter so that the port widths can use it); do
+  /// not override.
+  parameter int unsigned NumPorts      = 2 * NumDims + NumLocal
 ) (
   input  logic                                      clk_i,
   input  logic                                      rst_ni,
@@ -51,25 +78,9 @@ module wc_router #(
   localparam int unsigned PortW      = wc_pkg::idx_width(NumPorts);
   localparam int unsigned VcW        = wc_pkg::idx_width(NumVcs);
   localparam int unsigned IvcW       = wc_pkg::idx_width(NumIvc);
-  localparam int unsigned SlotW      = wc_pkg::idx_width(BufDepth);
-  localparam int unsigned CntW       = $clog2(BufDepth + 1);
-  // A flit competes RouterDelay (+ LinkDelay on network inputs) cycles after it arrived; the
-  // last Delay-1 arrivals of a port are therefore still too young (see gen_young).
-  localparam int unsigned NetDelay   = RouterDelay + LinkDelay;
-  localparam int unsigned AgeW       = 5;  // counts up to 15 young flits (delay <= 16)
-
-  // Stored flit: everything but valid and vc (the VC is implied by the FIFO, and rewritten on
-  // the way out), plus the route computed at arrival.
-  localparam int unsigned DataW      = 3 + wc_pkg::FlitDstW + wc_pkg::FlitPayloadW;
-  localparam int unsigned EHead      = 0;
-  localparam int unsigned ETail      = 1;
-  localparam int unsigned ETie       = 2;
-  localparam int unsigned EDst       = 3;
-  localparam int unsigned EPayload   = 3 + wc_pkg::FlitDstW;
-  localparam int unsigned EPort      = DataW;              // output port of a head
-  localparam int unsigned EClass     = DataW + PortW;      // its dateline class
-  localparam int unsigned EClassEn   = DataW + PortW + 1;  // the class restricts the VC
-  localparam int unsigned EntryW     = DataW + PortW + 2;
+  localparam int unsigned EntryW     = wc_pkg::EntryW;
+  localparam int unsigned FlitW      = wc_pkg::FlitW;
+  localparam int unsigned CreditW    = wc_pkg::CreditW;
 
 `ifndef SYNTHESIS
   // Parameter ranges of docs/router.md section 1 that the structure relies on.
@@ -89,492 +100,275 @@ module wc_router #(
       CreditDelay > 8) begin : gen_bad_timing
     $error("wc_router: BufDepth 1..64, RouterDelay 1..8, LinkDelay and CreditDelay 0..8");
   end
+  // The package spells the struct widths out (see wc_pkg).
+  if ($bits(wc_pkg::flit_t) != FlitW || $bits(wc_pkg::credit_t) != CreditW ||
+      $bits(wc_pkg::route_t) != wc_pkg::RouteW ||
+      $bits(wc_pkg::entry_t) != EntryW) begin : gen_bad_pkg
+    $error("wc_router: wc_pkg struct widths disagree with the width constants");
+  end
 `endif
 
-`ifdef WC_BUG_SA_PTR
-  localparam bit SaPtrBug = 1'b1;
-`else
-  localparam bit SaPtrBug = 1'b0;
-`endif
+  // ------------------------------------------------------------------------------------------
+  // Input units (5.1, 5.2, the input half of section 6)
+  // ------------------------------------------------------------------------------------------
+  // Unpacked arrays are of plain vectors, and struct members are read only from variables
+  // declared at module level: what Yosys 0.23 supports of structs.
+  logic [EntryW-1:0] front    [NumIvc];  // front flit (wc_pkg::entry_t) of input VC i
+  logic [NumIvc-1:0] eligible;           // it may compete
+  logic [NumVcs-1:0] allowed  [NumIvc];  // output VCs its route admits
+  logic [NumIvc-1:0] active;             // VC state after the last edge
+  logic [NumIvc-1:0] act_now;            // ... including this cycle's VC grants
+  logic [PortW-1:0]  port_now [NumIvc];
+  logic [VcW-1:0]    vc_now   [NumIvc];
 
-  // ------------------------------------------------------------------------------------------
-  // State
-  // ------------------------------------------------------------------------------------------
-  logic [EntryW-1:0] fifo_q    [NumIvc][BufDepth];
-  logic [SlotW-1:0]  rd_q      [NumIvc];
-  logic [SlotW-1:0]  wr_q      [NumIvc];
-  logic [CntW-1:0]   cnt_q     [NumIvc];
-  logic [NumIvc-1:0] active_q;
-  logic [PortW-1:0]  out_port_q [NumIvc];
-  logic [VcW-1:0]    out_vc_q  [NumIvc];
-  logic [CntW-1:0]   credits_q [NumIvc];  // per output VC
-  logic [NumIvc-1:0] alloc_q;             // per output VC
-
-  logic [SlotW-1:0]  rd_d      [NumIvc];
-  logic [SlotW-1:0]  wr_d      [NumIvc];
-  logic [CntW-1:0]   cnt_d     [NumIvc];
-  logic [NumIvc-1:0] active_d;
-  logic [PortW-1:0]  out_port_d [NumIvc];
-  logic [VcW-1:0]    out_vc_d  [NumIvc];
-  logic [CntW-1:0]   credits_d [NumIvc];
-  logic [NumIvc-1:0] alloc_d;
-
-  // ------------------------------------------------------------------------------------------
-  // Input side: unpack, route at arrival, young-flit history, credit return pipeline
-  // ------------------------------------------------------------------------------------------
-  logic [NumPorts-1:0]        in_valid;
-  logic [NumPorts*VcW-1:0]    in_vc;
-  logic [NumPorts*EntryW-1:0] in_entry;
-  logic [NumIvc*AgeW-1:0]     young;     // flits of FIFO i that may not compete yet
-  logic [NumPorts-1:0]        cret_valid;  // a credit that becomes usable at the next edge
-  logic [NumPorts*VcW-1:0]    cret_vc;
+  logic [NumIvc-1:0]     va_won;   // input VC i won an output VC
+  logic [NumIvc*VcW-1:0] va_pick;  // the output VC w it picked
+  logic [NumIvc-1:0]     pop;      // the front flit of input VC i leaves
 
   for (genvar p = 0; p < NumPorts; p++) begin : gen_in
-    localparam int unsigned Delay = (p < NetPorts) ? NetDelay : RouterDelay;
-    logic [wc_pkg::FlitW-1:0] flit;
-    logic [PortW-1:0]         route_port;
-    logic                     route_class, route_class_en;
+    logic [NumVcs*EntryW-1:0] port_front;
+    logic [NumVcs*NumVcs-1:0] port_allowed;
+    logic [NumVcs*PortW-1:0]  port_out_port;
+    logic [NumVcs*VcW-1:0]    port_out_vc;
 
-    assign flit        = flit_i[p*wc_pkg::FlitW +: wc_pkg::FlitW];
-    assign in_valid[p] = flit[wc_pkg::FlitValidBit];
-    assign in_vc[p*VcW +: VcW] = flit[wc_pkg::FlitVcLsb +: VcW];
-
-    // Routing at arrival instead of at the FIFO front gives the same decision (it depends only
-    // on the flit and the input port) with one route unit per port instead of one per VC.
-    wc_route #(
-      .NumDims    (NumDims),
-      .Radix0     (Radix0),
-      .Radix1     (Radix1),
-      .Radix2     (Radix2),
-      .Radix3     (Radix3),
-      .Torus      (TorusDims),
-      .NumLocal   (NumLocal),
-      .UseClasses (NumClasses == 2),
-      .InPort     (p),
-      .PortW      (PortW)
-    ) i_route (
-      .my_coord_i    (my_coord_i),
-      .dst_i         (flit[wc_pkg::FlitDstLsb +: wc_pkg::FlitDstW]),
-      .tie_i         (flit[wc_pkg::FlitTieBit]),
-      .port_o        (route_port),
-      .vc_class_o    (route_class),
-      .vc_class_en_o (route_class_en)
+    wc_input_port #(
+      .NumDims     (NumDims),
+      .Radix0      (Radix0),
+      .Radix1      (Radix1),
+      .Radix2      (Radix2),
+      .Radix3      (Radix3),
+      .Torus       (TorusDims),
+      .NumLocal    (NumLocal),
+      .NumClasses  (NumClasses),
+      .VcsPerClass (VcsPerClass),
+      .BufDepth    (BufDepth),
+      .InPort      (p),
+      .Delay       ((p < NetPorts) ? RouterDelay + LinkDelay : RouterDelay),
+      .PortW       (PortW)
+    ) i_in (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .my_coord_i (my_coord_i),
+      .flit_i     (flit_i[p*FlitW +: FlitW]),
+      .front_o    (port_front),
+      .eligible_o (eligible[p*NumVcs +: NumVcs]),
+      .allowed_o  (port_allowed),
+      .active_o   (active[p*NumVcs +: NumVcs]),
+      .va_won_i   (va_won[p*NumVcs +: NumVcs]),
+      .va_vc_i    (va_pick[p*NumVcs*VcW +: NumVcs*VcW]),
+      .act_now_o  (act_now[p*NumVcs +: NumVcs]),
+      .out_port_o (port_out_port),
+      .out_vc_o   (port_out_vc),
+      .pop_i      (pop[p*NumVcs +: NumVcs])
     );
 
-    assign in_entry[p*EntryW +: EntryW] = {route_class_en, route_class, route_port,
-                                           flit[wc_pkg::FlitPayloadLsb +: wc_pkg::FlitPayloadW],
-                                           flit[wc_pkg::FlitDstLsb +: wc_pkg::FlitDstW],
-                                           flit[wc_pkg::FlitTieBit], flit[wc_pkg::FlitTailBit],
-                                           flit[wc_pkg::FlitHeadBit]};
-
-    // The vc field's bits above VcW and bits 63:56 carry nothing for this configuration.
-    logic unused_flit_bits;
-    assign unused_flit_bits = ^flit;
-
-    // A flit that arrived in cycle a competes from cycle a + Delay on. It sits in its FIFO from
-    // edge a+1, so it is too young exactly while it is among this port's last Delay-1 arrivals.
-    // Those are the newest flits of their FIFO (nothing overtakes inside a VC and a too-young
-    // flit cannot leave), so the front of FIFO i is eligible iff cnt > young[i].
-    if (Delay > 1) begin : gen_young
-      localparam int unsigned HistLen = Delay - 1;
-      logic [HistLen-1:0] hist_valid_q;
-      logic [VcW-1:0]     hist_vc_q [HistLen];
-
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          hist_valid_q <= '0;
-          for (int j = 0; j < HistLen; j++) begin
-            hist_vc_q[j] <= '0;
-          end
-        end else begin
-          hist_valid_q[0] <= in_valid[p];
-          hist_vc_q[0]    <= in_vc[p*VcW +: VcW];
-          for (int j = 1; j < HistLen; j++) begin
-            hist_valid_q[j] <= hist_valid_q[j-1];
-            hist_vc_q[j]    <= hist_vc_q[j-1];
-          end
-        end
-      end
-
-      always_comb begin
-        for (int v = 0; v < NumVcs; v++) begin
-          young[(p*NumVcs+v)*AgeW +: AgeW] = '0;
-          for (int j = 0; j < HistLen; j++) begin
-            if (hist_valid_q[j] && (hist_vc_q[j] == VcW'(v))) begin
-              young[(p*NumVcs+v)*AgeW +: AgeW] = young[(p*NumVcs+v)*AgeW +: AgeW] + AgeW'(1);
-            end
-          end
-        end
-      end
-    end else begin : gen_no_young
-      assign young[p*NumVcs*AgeW +: NumVcs*AgeW] = '0;
-    end
-
-    // A credit sampled at edge t+1 (cycle t) may be used from cycle t+1+CreditDelay on:
-    // CreditDelay register stages, then the counter update.
-    logic          cin_valid;
-    logic [VcW-1:0] cin_vc;
-    assign cin_valid = credit_i[p*wc_pkg::CreditW + wc_pkg::CreditValidBit];
-    assign cin_vc    = credit_i[p*wc_pkg::CreditW + wc_pkg::CreditVcLsb +: VcW];
-    logic unused_credit_bits;
-    assign unused_credit_bits = ^credit_i[p*wc_pkg::CreditW +: wc_pkg::CreditW];
-
-    if (CreditDelay > 0) begin : gen_credit_pipe
-      logic [CreditDelay-1:0] pipe_valid_q;
-      logic [VcW-1:0]         pipe_vc_q [CreditDelay];
-
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          pipe_valid_q <= '0;
-          for (int j = 0; j < CreditDelay; j++) begin
-            pipe_vc_q[j] <= '0;
-          end
-        end else begin
-          pipe_valid_q[0] <= cin_valid;
-          pipe_vc_q[0]    <= cin_vc;
-          for (int j = 1; j < CreditDelay; j++) begin
-            pipe_valid_q[j] <= pipe_valid_q[j-1];
-            pipe_vc_q[j]    <= pipe_vc_q[j-1];
-          end
-        end
-      end
-      assign cret_valid[p]          = pipe_valid_q[CreditDelay-1];
-      assign cret_vc[p*VcW +: VcW]  = pipe_vc_q[CreditDelay-1];
-    end else begin : gen_credit_direct
-      assign cret_valid[p]          = cin_valid;
-      assign cret_vc[p*VcW +: VcW]  = cin_vc;
+    for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
+      assign front[p*NumVcs + v]    = port_front[v*EntryW +: EntryW];
+      assign allowed[p*NumVcs + v]  = port_allowed[v*NumVcs +: NumVcs];
+      assign port_now[p*NumVcs + v] = port_out_port[v*PortW +: PortW];
+      assign vc_now[p*NumVcs + v]   = port_out_vc[v*VcW +: VcW];
     end
   end
 
   // ------------------------------------------------------------------------------------------
-  // 5.1 Front flit of every input VC and its eligibility
+  // Output VC state: credits (wc_credit_pipe) and allocated flags
   // ------------------------------------------------------------------------------------------
-  // Whole-vector operations where possible: a loop that writes single bits of a wide vector
-  // costs Verilator one read-modify-write per bit.
-  localparam logic [NumVcs-1:0] AllVcs    = '1;
-  localparam logic [NumVcs-1:0] ClassMask = NumVcs'((1 << VcsPerClass) - 1);  // class p (0)
+  logic [NumIvc-1:0] credit_avail;  // output VC k has a credit
+  logic [NumIvc-1:0] credit_full;   // ... all B of them
+  logic [NumIvc-1:0] ovc_spend;     // the flit sent on output VC k spends a credit
+  logic [NumIvc-1:0] ovc_release;   // ... and it is a tail: the output VC becomes unallocated
+  logic [NumIvc-1:0] alloc_d, alloc_q;
+  logic [NumIvc-1:0] va_granted;    // output VC k was allocated in this cycle
 
-  logic [EntryW-1:0] front      [NumIvc];
-  logic [NumIvc-1:0] eligible;
-  logic [NumIvc-1:0] front_tail;
-  logic [PortW-1:0]  front_port [NumIvc];
-  logic [NumVcs-1:0] allowed    [NumIvc];  // output VCs the head's route admits (5.2)
-
-  always_comb begin
-    for (int i = 0; i < NumIvc; i++) begin
-      front[i]      = fifo_q[i][rd_q[i]];
-      eligible[i]   = (cnt_q[i] != '0) && (8'(cnt_q[i]) > 8'(young[i*AgeW +: AgeW]));
-      front_tail[i] = front[i][ETail];
-      front_port[i] = front[i][EPort +: PortW];
-      allowed[i]    = !front[i][EClassEn] ? AllVcs :
-                      front[i][EClass] ? (ClassMask << VcsPerClass) : ClassMask;
-    end
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_out
+    wc_credit_pipe #(
+      .NumVcs      (NumVcs),
+      .BufDepth    (BufDepth),
+      .CreditDelay (CreditDelay)
+    ) i_credit (
+      .clk_i    (clk_i),
+      .rst_ni   (rst_ni),
+      .credit_i (credit_i[o*CreditW +: CreditW]),
+      .spend_i  (ovc_spend[o*NumVcs +: NumVcs]),
+      .avail_o  (credit_avail[o*NumVcs +: NumVcs]),
+      .full_o   (credit_full[o*NumVcs +: NumVcs])
+    );
   end
 
   // ------------------------------------------------------------------------------------------
   // 5.3 VC allocation
   // ------------------------------------------------------------------------------------------
-  logic [NumVcs-1:0] port_free [NumPorts];  // free output VCs of each port
-  logic [NumIvc-1:0] va_req;                // idle input VCs with an eligible head
-  logic [NumVcs-1:0] va1_req   [NumIvc];    // stage 1: input VC i over output VCs w
-  logic [NumIvc-1:0] va1_valid;
-  logic [VcW-1:0]    va1_vc    [NumIvc];
-  logic [NumVcs-1:0] va1_gnt   [NumIvc];
-  logic [NumIvc-1:0] to_port   [NumPorts];  // input VCs whose head routes to port o
-  logic [NumIvc-1:0] picks_vc  [NumVcs];    // input VCs whose stage 1 picked VC w
-  logic [NumIvc-1:0] va2_req   [NumIvc];    // stage 2: output VC k over input VCs i
-  logic [NumIvc-1:0] va2_valid;
-  logic [IvcW-1:0]   unused_va2_idx [NumIvc];  // the one-hot grant is what stage 2 needs
-  logic [NumIvc-1:0] va2_gnt   [NumIvc];
-  logic [NumIvc-1:0] va_won;
-
-  always_comb begin
-    // Output VC (o, w) is free iff the previous packet's tail has left and, under the empty
-    // policy, all its credits are back.
-    for (int o = 0; o < NumPorts; o++) begin
-      for (int w = 0; w < NumVcs; w++) begin
-        port_free[o][w] = !alloc_q[o*NumVcs + w] &&
-                          ((VcReallocTail != 0) || (credits_q[o*NumVcs + w] == CntW'(BufDepth)));
-      end
-    end
-    va_req = ~active_q & eligible;
-    for (int i = 0; i < NumIvc; i++) begin
-      va1_req[i] = va_req[i] ? (port_free[front_port[i]] & allowed[i]) : '0;
-    end
-  end
-
-  for (genvar i = 0; i < NumIvc; i++) begin : gen_va_in
-    wc_rr_arbiter #(
-      .N (NumVcs)
-    ) i_arb (
-      .clk_i     (clk_i),
-      .rst_ni    (rst_ni),
-      .req_i     (va1_req[i]),
-      .advance_i (va_won[i]),
-      .valid_o   (va1_valid[i]),
-      .idx_o     (va1_vc[i]),
-      .gnt_o     (va1_gnt[i])
-    );
-  end
+  // Output VC (o, w) is free iff the previous packet's tail has left and, under the empty policy,
+  // all its credits are back. An idle input VC with an eligible head requests the free allowed
+  // VCs of its routed port (port_now of an idle VC); request w names output VC port*NumVcs + w.
+  logic [NumVcs-1:0]            port_free [NumPorts];
+  logic [NumIvc*NumVcs-1:0]     va_req;
+  logic [NumIvc*NumVcs*IvcW-1:0] va_res;
 
   always_comb begin
     for (int o = 0; o < NumPorts; o++) begin
-      to_port[o] = '0;
-    end
-    for (int w = 0; w < NumVcs; w++) begin
-      picks_vc[w] = '0;
-    end
-    for (int i = 0; i < NumIvc; i++) begin
-      to_port[front_port[i]][i] = 1'b1;
-      for (int w = 0; w < NumVcs; w++) begin
-        picks_vc[w][i] = va1_gnt[i][w];
-      end
-    end
-    for (int k = 0; k < NumIvc; k++) begin
-      va2_req[k] = va1_valid & to_port[k / NumVcs] & picks_vc[k % NumVcs];
+      port_free[o] = ~alloc_q[o*NumVcs +: NumVcs] &
+                     ((VcReallocTail != 0) ? '1 : credit_full[o*NumVcs +: NumVcs]);
     end
   end
 
-  for (genvar k = 0; k < NumIvc; k++) begin : gen_va_out
-    wc_rr_arbiter #(
-      .N (NumIvc)
-    ) i_arb (
-      .clk_i     (clk_i),
-      .rst_ni    (rst_ni),
-      .req_i     (va2_req[k]),
-      .advance_i (va2_valid[k]),
-      .valid_o   (va2_valid[k]),
-      .idx_o     (unused_va2_idx[k]),
-      .gnt_o     (va2_gnt[k])
-    );
-  end
-
-  // VC state including this cycle's grants: a head that gets its VC competes for the switch in
-  // the same cycle.
-  logic [NumIvc-1:0] act_now;
-  logic [PortW-1:0]  port_now [NumIvc];
-  logic [VcW-1:0]    vc_now   [NumIvc];
-
-  always_comb begin
-    va_won = '0;
-    for (int k = 0; k < NumIvc; k++) begin
-      va_won = va_won | va2_gnt[k];
-    end
-    act_now = active_q | va_won;
-    for (int i = 0; i < NumIvc; i++) begin
-      port_now[i] = active_q[i] ? out_port_q[i] : front_port[i];
-      vc_now[i]   = active_q[i] ? out_vc_q[i] : va1_vc[i];
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_va_req
+    assign va_req[i*NumVcs +: NumVcs] =
+        (!active[i] && eligible[i]) ? (port_free[port_now[i]] & allowed[i]) : '0;
+    for (genvar w = 0; w < NumVcs; w++) begin : gen_res
+      assign va_res[(i*NumVcs + w)*IvcW +: IvcW] = IvcW'(32'(port_now[i]) * NumVcs + w);
     end
   end
+
+  logic [NumIvc*NumVcs-1:0] unused_va_gnt;    // the VC state takes the pick, not the one-hot
+  logic [NumIvc*IvcW-1:0]   unused_va_group;  // the input VC knows it won
+
+  wc_sep_if_alloc #(
+    .NumGroups (NumIvc),
+    .NumReqs   (NumVcs),
+    .NumRes    (NumIvc)
+  ) i_va (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .req_i       (va_req),
+    .res_i       (va_res),
+    .won_o       (va_won),
+    .pick_o      (va_pick),
+    .gnt_o       (unused_va_gnt),
+    .res_valid_o (va_granted),
+    .res_group_o (unused_va_group)
+  );
 
   // ------------------------------------------------------------------------------------------
   // 5.4 Switch allocation
   // ------------------------------------------------------------------------------------------
-  logic [NumVcs-1:0]   port_credit [NumPorts];  // output VCs with a credit
-  logic [NumIvc-1:0]   sa_req;
-  logic [NumPorts-1:0] sa1_valid;
-  logic [VcW-1:0]      sa1_vc   [NumPorts];
-  logic [NumVcs-1:0]   sa1_gnt  [NumPorts];
-  logic [PortW-1:0]    sel_port [NumPorts];  // output port of input p's chosen VC
-  logic [VcW-1:0]      sel_ovc  [NumPorts];  // its output VC
-  logic [EntryW-1:0]   sel_flit [NumPorts];  // its front flit
-  logic [NumPorts-1:0] sa2_req  [NumPorts];  // output o over input ports p
-  logic [NumPorts-1:0] sa2_valid;
-  logic [PortW-1:0]    sa2_port [NumPorts];
-  logic [NumPorts-1:0] sa2_gnt  [NumPorts];
-  logic [NumPorts-1:0] sa_won;               // input port p's choice won its output
+  // Input VC (p, v) requests if it is active (with this cycle's grants), its front flit is
+  // eligible and its output VC has a credit; request v of input port p names that output port.
+  logic [NumIvc-1:0]         sa_req;
+  logic [NumIvc*PortW-1:0]   sa_res;
+  logic [NumPorts-1:0]       sa_won;    // input port p's pick won its output port
+  logic [NumPorts*VcW-1:0]   sa_pick;   // the input VC v it picked
+  logic [NumPorts-1:0]       out_valid; // output port o sends a flit
+  logic [NumPorts*PortW-1:0] out_src;   // from input port
+
+  for (genvar i = 0; i < NumIvc; i++) begin : gen_sa_req
+    assign sa_req[i] = act_now[i] && eligible[i] &&
+                       credit_avail[32'(port_now[i]) * NumVcs + 32'(vc_now[i])];
+    assign sa_res[i*PortW +: PortW] = port_now[i];
+  end
+
+  wc_sep_if_alloc #(
+    .NumGroups      (NumPorts),
+    .NumReqs        (NumVcs),
+    .NumRes         (NumPorts),
+    .ResPtrOnWinner (BugSaPtr != 0)
+  ) i_sa (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .req_i       (sa_req),
+    .res_i       (sa_res),
+    .won_o       (sa_won),
+    .pick_o      (sa_pick),
+    .gnt_o       (pop),
+    .res_valid_o (out_valid),
+    .res_group_o (out_src)
+  );
+
+  // ------------------------------------------------------------------------------------------
+  // 5.5 Switch traversal and outputs of this cycle: the switch winners, everything else zero
+  // ------------------------------------------------------------------------------------------
+  logic [EntryW-1:0] sel_entry [NumPorts];  // front flit of input port p's picked VC
+  logic [VcW-1:0]    sel_ovc   [NumPorts];  // its output VC
+  logic [EntryW-1:0] out_entry [NumPorts];  // the flit output port o sends
+  logic [VcW-1:0]    out_vc    [NumPorts];  // on this output VC
+  logic [NumPorts-1:0] out_tail;            // it is a tail
 
   always_comb begin
+    for (int p = 0; p < NumPorts; p++) begin
+      sel_entry[p] = front[p*NumVcs + 32'(sa_pick[p*VcW +: VcW])];
+      sel_ovc[p]   = vc_now[p*NumVcs + 32'(sa_pick[p*VcW +: VcW])];
+    end
     for (int o = 0; o < NumPorts; o++) begin
-      for (int w = 0; w < NumVcs; w++) begin
-        port_credit[o][w] = credits_q[o*NumVcs + w] != '0;
+      out_entry[o] = sel_entry[out_src[o*PortW +: PortW]];
+      out_vc[o]    = sel_ovc[out_src[o*PortW +: PortW]];
+    end
+  end
+
+  // The output words, assembled in loop temporaries declared at module level (see front).
+  wc_pkg::entry_t  entry_word;
+  wc_pkg::flit_t   flit_word;
+  wc_pkg::credit_t credit_word;
+
+  always_comb begin
+    entry_word = '0;
+    flit_word  = '0;
+    out_tail   = '0;
+    for (int o = 0; o < NumPorts; o++) begin
+      entry_word  = out_entry[o];
+      out_tail[o] = entry_word.tail;
+      flit_word   = '0;
+      if (out_valid[o]) begin
+        flit_word.payload = entry_word.payload;
+        flit_word.dst     = entry_word.dst;
+        flit_word.vc      = wc_pkg::FlitVcW'(out_vc[o]);
+        flit_word.tie     = entry_word.tie;
+        flit_word.tail    = entry_word.tail;
+        flit_word.head    = entry_word.head;
+        flit_word.valid   = 1'b1;
       end
-    end
-    for (int i = 0; i < NumIvc; i++) begin
-      sa_req[i] = act_now[i] && eligible[i] && port_credit[port_now[i]][vc_now[i]];
+      flit_o[o*FlitW +: FlitW] = flit_word;
     end
   end
 
-  for (genvar p = 0; p < NumPorts; p++) begin : gen_sa_in
-    wc_rr_arbiter #(
-      .N (NumVcs)
-    ) i_arb (
-      .clk_i     (clk_i),
-      .rst_ni    (rst_ni),
-      .req_i     (sa_req[p*NumVcs +: NumVcs]),
-      .advance_i (sa_won[p]),
-      .valid_o   (sa1_valid[p]),
-      .idx_o     (sa1_vc[p]),
-      .gnt_o     (sa1_gnt[p])
-    );
-  end
+  // The route of a flit that leaves served its input unit.
+  logic unused_out_route;
+  assign unused_out_route = ^entry_word.route;
 
+  // The input VC that sent returns a credit upstream.
   always_comb begin
+    credit_word = '0;
     for (int p = 0; p < NumPorts; p++) begin
-      sel_port[p] = port_now[p*NumVcs + 32'(sa1_vc[p])];
-      sel_ovc[p]  = vc_now[p*NumVcs + 32'(sa1_vc[p])];
-      sel_flit[p] = front[p*NumVcs + 32'(sa1_vc[p])];
-    end
-    for (int o = 0; o < NumPorts; o++) begin
-      sa2_req[o] = '0;
-    end
-    for (int p = 0; p < NumPorts; p++) begin
-      sa2_req[sel_port[p]][p] = sa1_valid[p];
-    end
-  end
-
-  for (genvar o = 0; o < NumPorts; o++) begin : gen_sa_out
-    wc_rr_arbiter #(
-      .N           (NumPorts),
-      .PtrOnWinner (SaPtrBug)
-    ) i_arb (
-      .clk_i     (clk_i),
-      .rst_ni    (rst_ni),
-      .req_i     (sa2_req[o]),
-      .advance_i (sa2_valid[o]),
-      .valid_o   (sa2_valid[o]),
-      .idx_o     (sa2_port[o]),
-      .gnt_o     (sa2_gnt[o])
-    );
-  end
-
-  always_comb begin
-    sa_won = '0;
-    for (int o = 0; o < NumPorts; o++) begin
-      sa_won = sa_won | sa2_gnt[o];
+      credit_word = '0;
+      if (sa_won[p]) begin
+        credit_word.vc    = wc_pkg::CreditVcW'(sa_pick[p*VcW +: VcW]);
+        credit_word.valid = 1'b1;
+      end
+      credit_o[p*CreditW +: CreditW] = credit_word;
     end
   end
 
   // ------------------------------------------------------------------------------------------
-  // 5.5 Outputs of this cycle: the switch winners, everything else all-zero
+  // Section 6: output VC state at the edge
   // ------------------------------------------------------------------------------------------
-  logic [EntryW-1:0] out_flit [NumPorts];
-  logic [VcW-1:0]    out_vc   [NumPorts];
-
+  // The winner of output port o spends a credit of its output VC; its tail frees the VC.
   always_comb begin
     for (int o = 0; o < NumPorts; o++) begin
-      out_flit[o] = sel_flit[sa2_port[o]];
-      out_vc[o]   = sel_ovc[sa2_port[o]];
-      flit_o[o*wc_pkg::FlitW +: wc_pkg::FlitW] = '0;
-      if (sa2_valid[o]) begin
-        flit_o[o*wc_pkg::FlitW +: wc_pkg::FlitW] = {
-            8'b0,
-            out_flit[o][EPayload +: wc_pkg::FlitPayloadW],
-            out_flit[o][EDst +: wc_pkg::FlitDstW],
-            wc_pkg::FlitVcW'(out_vc[o]),
-            out_flit[o][ETie], out_flit[o][ETail], out_flit[o][EHead], 1'b1};
-      end
+      ovc_spend[o*NumVcs +: NumVcs]   = out_valid[o] ? (NumVcs'(1) << out_vc[o]) : '0;
+      ovc_release[o*NumVcs +: NumVcs] = out_tail[o] ? ovc_spend[o*NumVcs +: NumVcs] : '0;
     end
-    for (int p = 0; p < NumPorts; p++) begin
-      credit_o[p*wc_pkg::CreditW +: wc_pkg::CreditW] =
-          sa_won[p] ? {wc_pkg::CreditVcW'(sa1_vc[p]), 1'b1} : '0;
-    end
-  end
-
-  // ------------------------------------------------------------------------------------------
-  // Section 6: next state
-  // ------------------------------------------------------------------------------------------
-  logic [NumIvc-1:0] push, pop;
-  logic [NumIvc-1:0] ovc_dec, ovc_release, ovc_inc;
-
-  always_comb begin
-    for (int p = 0; p < NumPorts; p++) begin
-      push[p*NumVcs +: NumVcs] = in_valid[p] ? (NumVcs'(1) << in_vc[p*VcW +: VcW]) : '0;
-      pop[p*NumVcs +: NumVcs]  = sa_won[p] ? sa1_gnt[p] : '0;
-      // The winner of output port o spends a credit of its output VC; its tail frees the VC.
-      ovc_dec[p*NumVcs +: NumVcs]     = sa2_valid[p] ? (NumVcs'(1) << out_vc[p]) : '0;
-      ovc_release[p*NumVcs +: NumVcs] = out_flit[p][ETail] ? ovc_dec[p*NumVcs +: NumVcs] : '0;
-      ovc_inc[p*NumVcs +: NumVcs]     =
-          cret_valid[p] ? (NumVcs'(1) << cret_vc[p*VcW +: VcW]) : '0;
-    end
-
-    active_d = act_now & ~(pop & front_tail);
-    alloc_d  = (alloc_q | va2_valid) & ~ovc_release;
-    for (int i = 0; i < NumIvc; i++) begin
-      rd_d[i] = rd_q[i];
-      wr_d[i] = wr_q[i];
-      if (pop[i]) begin
-        rd_d[i] = (rd_q[i] == SlotW'(BufDepth - 1)) ? '0 : rd_q[i] + SlotW'(1);
-      end
-      if (push[i]) begin
-        wr_d[i] = (wr_q[i] == SlotW'(BufDepth - 1)) ? '0 : wr_q[i] + SlotW'(1);
-      end
-      cnt_d[i]      = cnt_q[i] + CntW'(push[i]) - CntW'(pop[i]);
-      out_port_d[i] = port_now[i];
-      out_vc_d[i]   = vc_now[i];
-      credits_d[i]  = credits_q[i] + CntW'(ovc_inc[i]) - CntW'(ovc_dec[i]);
-    end
+    alloc_d = (alloc_q | va_granted) & ~ovc_release;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      active_q <= '0;
-      alloc_q  <= '0;
+      alloc_q <= '0;
     end else begin
-      active_q <= active_d;
-      alloc_q  <= alloc_d;
-    end
-  end
-
-  // One register block per VC: Verilator cannot keep non-blocking array writes in loops it
-  // does not unroll (256 VCs at the largest configuration).
-  for (genvar i = 0; i < NumIvc; i++) begin : gen_vc_state
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        rd_q[i]       <= '0;
-        wr_q[i]       <= '0;
-        cnt_q[i]      <= '0;
-        out_port_q[i] <= '0;
-        out_vc_q[i]   <= '0;
-        credits_q[i]  <= CntW'(BufDepth);
-      end else begin
-        rd_q[i]       <= rd_d[i];
-        wr_q[i]       <= wr_d[i];
-        cnt_q[i]      <= cnt_d[i];
-        out_port_q[i] <= out_port_d[i];
-        out_vc_q[i]   <= out_vc_d[i];
-        credits_q[i]  <= credits_d[i];
-      end
-    end
-
-    // Buffer storage needs no reset: a slot is read only after it was written.
-    always_ff @(posedge clk_i) begin
-      if (push[i]) begin
-        fifo_q[i][wr_q[i]] <= in_entry[(i / NumVcs)*EntryW +: EntryW];
-      end
+      alloc_q <= alloc_d;
     end
   end
 
   // ------------------------------------------------------------------------------------------
-  // Internal errors of section 6 (simulation only)
+  // Rules
   // ------------------------------------------------------------------------------------------
-`ifndef SYNTHESIS
-  // Same clocking as the state, so that reset is used asynchronously only.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      // Nothing to check in reset.
-    end else begin
-      for (int i = 0; i < NumIvc; i++) begin
-        if (push[i] && !pop[i] && (cnt_q[i] == CntW'(BufDepth))) begin
-          $error("wc_router: input buffer overflow, input VC %0d", i);
-        end
-        if (va_req[i] && !front[i][EHead]) begin
-          $error("wc_router: body flit on an idle VC, input VC %0d", i);
-        end
-      end
-      for (int k = 0; k < NumIvc; k++) begin
-        if (ovc_inc[k] && !ovc_dec[k] && (credits_q[k] == CntW'(BufDepth))) begin
-          $error("wc_router: credit above buffer depth, output VC %0d", k);
-        end
-      end
-      for (int p = 0; p < NumPorts; p++) begin
-        if (in_valid[p] && (32'(flit_i[p*wc_pkg::FlitW + wc_pkg::FlitVcLsb +: wc_pkg::FlitVcW])
-                            >= NumVcs)) begin
-          $error("wc_router: flit for VC out of range on input %0d", p);
-        end
-      end
-    end
-  end
-`endif
+  // VC allocation grants only free output VCs: unallocated and, under the empty policy, with
+  // all credits back.
+  `WC_ASSERT(GrantOnlyUnallocated_A, (va_granted & alloc_q) == '0)
+  `WC_ASSERT(GrantOnlyEmpty_A, (VcReallocTail != 0) || ((va_granted & ~credit_full) == '0))
+  // A flit is sent only on an output VC allocated to its packet, and its tail frees it.
+  `WC_ASSERT(SendOnlyAllocated_A, (ovc_spend & ~(alloc_q | va_granted)) == '0)
+  `WC_ASSERT(ReleaseOnlySent_A, (ovc_release & ~ovc_spend) == '0)
+  // Every sent flit leaves one input VC and returns one credit upstream.
+  `WC_ASSERT(OneCreditPerFlit_A, $countones(out_valid) == $countones(sa_won))
+  `WC_ASSERT(PopPerWin_A, $countones(pop) == $countones(sa_won))
 
 endmodule

@@ -3,20 +3,36 @@
 // one C++ adapter fits every configuration. Ports NumPorts..15 are tied off: inputs ignored,
 // outputs zero.
 module wc_router_top #(
-  parameter int unsigned NumDims     = 2,
-  parameter int unsigned Radix0      = 8,
-  parameter int unsigned Radix1      = 8,
-  parameter int unsigned Radix2      = 2,
-  parameter int unsigned Radix3      = 2,
-  parameter int unsigned Torus       = 'hf,  // bit d set: dimension d has wraparound links
-  parameter int unsigned NumLocal    = 2 * NumDims,
-  parameter int unsigned VcsPerClass = 1,
-  parameter int unsigned Dateline    = 1,     // nonzero: dateline VC classes on tori
-  parameter int unsigned BufDepth    = 4,
-  parameter int unsigned RouterDelay = 1,
-  parameter int unsigned LinkDelay   = 0,
-  parameter int unsigned CreditDelay = 0,
-  parameter int unsigned VcReallocTail = 0  // nonzero: an output VC is free once its tail left
+  /// Dimensions n of the network (1..4).
+  parameter int unsigned NumDims       = 2,
+  /// Radix k_0 of dimension 0.
+  parameter int unsigned Radix0        = 8,
+  /// Radix k_1 of dimension 1 (ignored if absent).
+  parameter int unsigned Radix1        = 8,
+  /// Radix k_2 of dimension 2 (ignored if absent).
+  parameter int unsigned Radix2        = 2,
+  /// Radix k_3 of dimension 3 (ignored if absent).
+  parameter int unsigned Radix3        = 2,
+  /// Mask of torus dimensions: bit d set = dimension d has wraparound links.
+  parameter int unsigned Torus         = 'hf,
+  /// Local ports P: 2*NumDims (all-port) or 1 (one-port).
+  parameter int unsigned NumLocal      = 2 * NumDims,
+  /// VCs per dateline class, V.
+  parameter int unsigned VcsPerClass   = 1,
+  /// Nonzero: two dateline VC classes when some dimension is a torus.
+  parameter int unsigned Dateline      = 1,
+  /// Buffer slots per input VC, B (1..64).
+  parameter int unsigned BufDepth      = 4,
+  /// Router delay R in cycles (1..8).
+  parameter int unsigned RouterDelay   = 1,
+  /// Link delay Ld in cycles (0..8).
+  parameter int unsigned LinkDelay     = 0,
+  /// Credit return delay Cd in cycles (0..8).
+  parameter int unsigned CreditDelay   = 0,
+  /// VC re-allocation policy: 0 = empty, nonzero = tail (an output VC is free once its tail left).
+  parameter int unsigned VcReallocTail = 0,
+  /// Test hook only: nonzero builds the deliberately broken switch allocator (wc_router).
+  parameter int unsigned BugSaPtr      = 0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -132,20 +148,21 @@ module wc_router_top #(
   assign credit_o_15 = credit_out[15*CreditW +: CreditW];
 
   wc_router #(
-    .NumDims     (NumDims),
-    .Radix0      (Radix0),
-    .Radix1      (Radix1),
-    .Radix2      (Radix2),
-    .Radix3      (Radix3),
-    .Torus       (Torus),
-    .NumLocal    (NumLocal),
-    .VcsPerClass (VcsPerClass),
-    .Dateline    (Dateline),
-    .BufDepth    (BufDepth),
-    .RouterDelay (RouterDelay),
-    .LinkDelay   (LinkDelay),
-    .CreditDelay (CreditDelay),
-    .VcReallocTail (VcReallocTail)
+    .NumDims       (NumDims),
+    .Radix0        (Radix0),
+    .Radix1        (Radix1),
+    .Radix2        (Radix2),
+    .Radix3        (Radix3),
+    .Torus         (Torus),
+    .NumLocal      (NumLocal),
+    .VcsPerClass   (VcsPerClass),
+    .Dateline      (Dateline),
+    .BufDepth      (BufDepth),
+    .RouterDelay   (RouterDelay),
+    .LinkDelay     (LinkDelay),
+    .CreditDelay   (CreditDelay),
+    .VcReallocTail (VcReallocTail),
+    .BugSaPtr      (BugSaPtr)
   ) i_router (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

@@ -1,11 +1,14 @@
 // Round-robin arbiter with the pointer rule of docs/router.md 5.4: grant the first requester at
 // or after the pointer (wrapping); the pointer moves past the grant only when told it won.
+`include "wc_assert.svh"
+
 module wc_rr_arbiter #(
+  /// Requesters.
   parameter int unsigned N           = 4,
-  // Test hook only: 1 moves the pointer onto the winner instead of past it. It breaks the
-  // contract on purpose so that the lockstep test can prove it notices (`WC_BUG_SA_PTR).
+  /// Test hook only: 1 moves the pointer onto the winner instead of past it. It breaks the
+  /// contract on purpose so that the lockstep test can prove it notices (wc_router BugSaPtr).
   parameter bit          PtrOnWinner = 1'b0,
-  // Derived; do not override.
+  /// Width of a requester index. Derived; do not override.
   parameter int unsigned IdxW        = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic            clk_i,
@@ -55,5 +58,13 @@ module wc_rr_arbiter #(
       ptr_q <= ptr_d;
     end
   end
+
+  // ------------------------------------------------------------------------------------------
+  // Rules
+  // ------------------------------------------------------------------------------------------
+  // One rule, so that the many arbiters of a router cost one check each per cycle: at most one
+  // grant, only to a requester, and a grant whenever someone requests.
+  `WC_ASSERT(GntOneRequester_A,
+             $onehot0(gnt_o) && ((gnt_o & ~req_i) == '0) && ((gnt_o != '0) == valid_o))
 
 endmodule

@@ -20,7 +20,7 @@ using RtlFactory = std::function<std::unique_ptr<RtlRouterBase>(
 struct RtlModelInfo {
   std::string name;                     ///< configs.txt name, plus "_bug" for a broken build
   std::map<std::string, int> params;    ///< wc_router_top parameters, Name -> value
-  std::string defines;                  ///< extra Verilator defines (e.g. WC_BUG_SA_PTR)
+  std::string test_hook;                ///< "BugSaPtr=1" for the broken build, else empty
   RtlFactory make;
 
   /// The SystemC configuration with the same parameters.

@@ -39,7 +39,7 @@ void install_rtl_routers() {
   RtlRouterLibrary lib;
   lib.find = [](const Config& cfg) -> RouterMaker {
     for (const auto& m : rtl_models()) {
-      if (!m.defines.empty()) continue;  // a deliberately broken build: lockstep tests only
+      if (!m.test_hook.empty()) continue;  // a deliberately broken build: lockstep tests only
       const NetConfig n = m.net();
       if (n.radix != cfg.net.radix || n.torus != cfg.net.torus || !same(m.router(), cfg.router)) continue;
       const RtlFactory make = m.make;
@@ -55,7 +55,7 @@ void install_rtl_routers() {
   lib.describe = [] {
     std::string s;
     for (const auto& m : rtl_models())
-      if (m.defines.empty()) s += (s.empty() ? "" : "; ") + describe(m);
+      if (m.test_hook.empty()) s += (s.empty() ? "" : "; ") + describe(m);
     return s;
   };
   lib.enable_internal_tracing = [] { RtlRouterBase::enable_internal_tracing(); };

@@ -61,7 +61,8 @@ TEST_CASE("lockstep: mixed torus/mesh 5x6 with link and credit delays agrees wit
 TEST_CASE("lockstep: a build whose switch-allocator pointer stays on the winner is caught and "
           "reported with cycle and port and VC and both values and a waveform", "[rtl]") {
   const RtlModelInfo& bug = find_rtl_model("torus8x8_v1b4_bug");
-  REQUIRE(bug.defines == "WC_BUG_SA_PTR");
+  REQUIRE(bug.test_hook == "BugSaPtr=1");
+  REQUIRE(bug.params == find_rtl_model("torus8x8_v1b4").params);
   LockstepOptions opt;
   opt.cycles = 50000;
   opt.seed = 1;
