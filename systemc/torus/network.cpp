@@ -49,6 +49,11 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   const int n = m_topo.num_nodes();
   const int np = m_rp.num_ports();
   const int net = m_rp.net_ports();
+  m_rising = std::make_unique<EdgeSet>("routers", true);
+  m_falling = std::make_unique<EdgeSet>("nic_ports", false);
+  m_rising->clk(clk);
+  m_falling->clk(clk);
+  m_bank = std::make_unique<LinkBank>("links");
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;
@@ -61,11 +66,12 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
       m_routers.push_back(rtl(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
     else
       m_routers.push_back(
-          std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity, m_routing.get()));
+          std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity, m_routing.get(), m_rising.get()));
     const std::string nic_name = "nic" + node_name(r).substr(1);
     Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener));
     m_ports.push_back(
-        std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo, m_routing.get(), cfg.sim.seed));
+        std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo, m_routing.get(), cfg.sim.seed,
+                                       m_falling.get()));
   }
   for (int r = 0; r < n; ++r) {
     RouterBase& R = *m_routers[size_t(r)];
@@ -74,6 +80,8 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
     for (int p = 0; p < np; ++p) {
       m_out_flit.push_back(std::make_unique<FlitSig>(fmt::format("{}_out_{}", node_name(r), p).c_str()));
       m_out_credit.push_back(std::make_unique<CreditSig>(fmt::format("{}_credit_out_{}", node_name(r), p).c_str()));
+      m_out_flit.back()->set_bank(m_bank.get());
+      m_out_credit.back()->set_bank(m_bank.get());
       R.flit_out[p](*m_out_flit.back());
       R.credit_out[p](*m_out_credit.back());
     }
@@ -96,6 +104,8 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
       const int p = net + j;
       m_nic_flit.push_back(std::make_unique<FlitSig>(fmt::format("{}_inj_{}", node_name(r), j).c_str()));
       m_nic_credit.push_back(std::make_unique<CreditSig>(fmt::format("{}_ej_credit_{}", node_name(r), j).c_str()));
+      m_nic_flit.back()->set_bank(m_bank.get());
+      m_nic_credit.back()->set_bank(m_bank.get());
       N.inj_out[j](*m_nic_flit.back());
       R.flit_in[p](*m_nic_flit.back());
       N.ej_credit[j](*m_nic_credit.back());

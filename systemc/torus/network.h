@@ -74,6 +74,10 @@ class TorusNetwork : public Network {
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order
   std::vector<bool> m_traced;  ///< routers in trace() (empty: all)
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
+  // The SystemC routers act from one rising-edge set, the NIC ports from one falling-edge set, and
+  // every link updates through one bank (docs/router.md section 5.7).
+  std::unique_ptr<EdgeSet> m_rising, m_falling;
+  std::unique_ptr<LinkBank> m_bank;
   std::vector<std::unique_ptr<RouterBase>> m_routers;
   std::vector<std::unique_ptr<TorusNicPort>> m_ports;
   // out_flit[r*NP+p] is driven by router r output p; out_credit[r*NP+p] by router r credit_out p.

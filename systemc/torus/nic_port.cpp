@@ -10,7 +10,7 @@
 namespace wormcast {
 
 TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
-                           const PortRouting* routing, uint64_t seed)
+                           const PortRouting* routing, uint64_t seed, EdgeSet* edges)
     : sc_module(name),
       inj_out("inj", rp.local),
       inj_credit("inj_credit", rp.local),
@@ -22,10 +22,16 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_routing(routing),
       m_seed(seed),
       m_node(core.node()),
+      m_edges(edges),
       m_ch(size_t(rp.local)),
       m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
       m_ej_credit_valid(size_t(rp.local), 0) {
   core.attach(this);
+  if (edges) {
+    edges->add(this, &m_waker);
+    return;
+  }
+  m_waker.event = &m_submitted;
   SC_HAS_PROCESS(TorusNicPort);
   // Armed for each falling edge while awake, for its wake event while asleep (as the router).
   SC_METHOD(falling_edge);
@@ -51,25 +57,35 @@ std::shared_ptr<const std::vector<int>> TorusNicPort::group_of(const Destination
 void TorusNicPort::end_of_elaboration() {
   m_wake |= m_submitted;
   for (int c = 0; c < m_rp.local; ++c) {
-    m_inj_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Flit>*>(inj_out[c].get_interface()));
-    m_ej_credit_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Credit>*>(ej_credit[c].get_interface()));
-    if (!m_inj_if.back() || !m_ej_credit_if.back())
+    m_inj.emplace_back();
+    m_ej_credit.emplace_back();
+    if (!m_inj.back().bind(inj_out[c]) || !m_ej_credit.back().bind(ej_credit[c]))
       SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": an output is not bound to a signal").c_str());
     m_ej_val.push_back(&ej_in[c]->read());
     m_inj_credit_val.push_back(&inj_credit[c]->read());
-    watch_input(ej_in[c], &m_submitted, &m_sleeping, m_wake);
-    watch_input(inj_credit[c], &m_submitted, &m_sleeping, m_wake);
+    m_watch_all &= watch_input(ej_in[c], &m_waker, m_wake);
+    m_watch_all &= watch_input(inj_credit[c], &m_waker, m_wake);
   }
+  if (m_edges && !m_watch_all)
+    SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": run by an edge set with an input not bound to a LinkSignal").c_str());
 }
 
 void TorusNicPort::falling_edge() {
-  if (!m_armed || m_sleeping) {  // initialization, or woken: act at the next falling edge
+  if (!m_armed || m_waker.sleeping) {  // initialization, or woken: act at the next falling edge
     m_armed = true;
-    m_sleeping = false;
+    m_waker.sleeping = false;
     next_trigger(clk.negedge_event());
     return;
   }
-  const uint64_t t = current_cycle();
+  if (on_edge(current_cycle())) {
+    next_trigger(clk.negedge_event());
+  } else {
+    m_waker.sleeping = true;
+    next_trigger(m_wake);
+  }
+}
+
+bool TorusNicPort::on_edge(uint64_t t) {
   const int nv = m_rp.num_vcs;
 
   if (!m_credits.mature(t)) SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
@@ -86,7 +102,7 @@ void TorusNicPort::falling_edge() {
     Channel& ch = m_ch[size_t(c)];
     bool drive = false;
     if (!ch.wire.empty() && ch.wire.front().first == t) {
-      m_inj_if[size_t(c)]->write(ch.wire.front().second);
+      m_inj[size_t(c)].write(ch.wire.front().second);
       ch.wire.pop_front();
       drive = true;
     }
@@ -111,7 +127,7 @@ void TorusNicPort::falling_edge() {
         op->rec.via = mid;  // before sent_flit: the scoreboard's record keeps it for the statistics
       }
       if (m_rp.injection_delay == 0) {
-        m_inj_if[size_t(c)]->write(f);
+        m_inj[size_t(c)].write(f);
         drive = true;
       } else {
         ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), f);
@@ -120,7 +136,7 @@ void TorusNicPort::falling_edge() {
       if (f.tail) ch.busy = false;
       m_core.sent_flit(c, t);
     }
-    if (!drive && ch.drove) m_inj_if[size_t(c)]->write(Flit{});
+    if (!drive && ch.drove) m_inj[size_t(c)].write(Flit{});
     ch.drove = drive;
   }
 
@@ -138,7 +154,7 @@ void TorusNicPort::falling_edge() {
     // (3) Ejection credits of cycle t for the flits just taken.
     if (f.valid) {
       quiet = false;
-      m_ej_credit_if[size_t(c)]->write(Credit{true, f.vc});
+      m_ej_credit[size_t(c)].write(Credit{true, f.vc});
       m_ej_credit_valid[size_t(c)] = 1;
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)
@@ -146,7 +162,7 @@ void TorusNicPort::falling_edge() {
       else
         m_ejecting.emplace_back(t + uint64_t(m_rp.ejection_delay), v);
     } else if (m_ej_credit_valid[size_t(c)]) {
-      m_ej_credit_if[size_t(c)]->write(Credit{});
+      m_ej_credit[size_t(c)].write(Credit{});
       m_ej_credit_valid[size_t(c)] = 0;
     }
   }
@@ -156,12 +172,7 @@ void TorusNicPort::falling_edge() {
     const Channel& ch = m_ch[size_t(c)];
     idle = !ch.busy && m_core.queue_empty(c) && !ch.drove && ch.wire.empty() && !m_ej_credit_valid[size_t(c)];
   }
-  if (idle) {
-    m_sleeping = true;
-    next_trigger(m_wake);
-  } else {
-    next_trigger(clk.negedge_event());
-  }
+  return !idle;
 }
 
 }  // namespace wormcast

@@ -11,6 +11,8 @@
 #include <systemc>
 
 #include "sw/topology/topology.h"
+#include "systemc/common/edge_set.h"
+#include "systemc/common/link_signal.h"
 #include "systemc/nic/nic.h"
 #include "systemc/torus/credit_unit.h"
 #include "systemc/torus/flit.h"
@@ -19,7 +21,7 @@
 
 namespace wormcast {
 
-class TorusNicPort : public sc_core::sc_module, public NicPort {
+class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMember {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   sc_core::sc_vector<sc_core::sc_out<Flit>> inj_out;       ///< to the router's local inputs
@@ -28,15 +30,16 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   sc_core::sc_vector<sc_core::sc_out<Credit>> ej_credit;   ///< to the router's local credit inputs
 
   /// routing: the family's routing when it has one (the channel is the first hop's port). seed: the
-  /// run's seed, from which Valiant routing draws each packet's intermediate node.
+  /// run's seed, from which Valiant routing draws each packet's intermediate node. edges: the
+  /// falling-edge set that runs this port (null: it runs its own process).
   TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
-               const PortRouting* routing = nullptr, uint64_t seed = 1);
+               const PortRouting* routing = nullptr, uint64_t seed = 1, EdgeSet* edges = nullptr);
 
   int channels() const override { return m_rp.local; }
   int channel_for(const Destination& d, bool tie) const override;
   std::shared_ptr<const std::vector<int>> group_of(const Destination& d) const override;
   void wake() override {
-    if (m_sleeping) m_submitted.notify(sc_core::SC_ZERO_TIME);
+    if (m_waker.sleeping) m_waker.wake();
   }
 
  private:
@@ -49,7 +52,8 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
                                                  ///< the router's input, flit) in order
   };
 
-  void falling_edge();
+  void falling_edge();  ///< the port's own process (no edge set)
+  bool on_edge(uint64_t t) override;
   void end_of_elaboration() override;
 
   Nic& m_core;
@@ -60,14 +64,16 @@ class TorusNicPort : public sc_core::sc_module, public NicPort {
   int m_node;
   // An idle port (nothing queued, nothing driven) sleeps until software submits or an input
   // wire changes, then resumes at the next falling edge.
-  bool m_sleeping = false;
-  bool m_armed = false;  ///< the method has armed itself for the first falling edge
-  sc_core::sc_event m_submitted;
-  sc_core::sc_event_or_list m_wake;
+  Waker m_waker;
+  bool m_armed = false;  ///< own process: armed itself for the first falling edge
+  sc_core::sc_event m_submitted;     ///< own process: software submitted or an input changed
+  sc_core::sc_event_or_list m_wake;  ///< own process: m_submitted and other signals' value changes
+  bool m_watch_all = true;           ///< every input is a LinkSignal (an edge set needs that)
   std::vector<const Flit*> m_ej_val;
   std::vector<const Credit*> m_inj_credit_val;
-  std::vector<sc_core::sc_signal_inout_if<Flit>*> m_inj_if;
-  std::vector<sc_core::sc_signal_inout_if<Credit>*> m_ej_credit_if;
+  std::vector<LinkWriter<Flit>> m_inj;
+  std::vector<LinkWriter<Credit>> m_ej_credit;
+  EdgeSet* m_edges;
   std::vector<Channel> m_ch;
   CreditUnit m_credits;  ///< [channel * nv + vc]: the router's local input buffers
   std::vector<uint8_t> m_ej_credit_valid;

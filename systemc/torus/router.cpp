@@ -16,13 +16,15 @@ namespace {
 }  // namespace
 
 TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& params,
-                         const sw::Topology& topo, int node, NetActivity* activity, const PortRouting* routing)
+                         const sw::Topology& topo, int node, NetActivity* activity, const PortRouting* routing,
+                         EdgeSet* edges)
     : RouterBase(name, params, node, activity),
       m_topo(topo),
       m_routing(routing),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
       m_net(params.net_ports()),
+      m_edges(edges),
       m_credits(params.num_ports() * params.num_vcs, params.buffer_depth, params.credit_delay),
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations),
@@ -38,6 +40,11 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_blk_credit.assign(size_t(m_np) * m_nv, 0);
   m_blk_switch.assign(size_t(m_np) * m_nv, 0);
 
+  if (edges) {
+    edges->add(this, &m_waker);
+    return;
+  }
+  m_waker.event = &m_wake_event;
   SC_HAS_PROCESS(TorusRouter);
   // No static sensitivity: the method arms itself for the next rising edge while it is awake and
   // for its wake event while it sleeps, so a sleeping router costs the clock nothing. It runs once
@@ -48,25 +55,36 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
 void TorusRouter::end_of_elaboration() {
   m_wake |= m_wake_event;
   for (int p = 0; p < m_np; ++p) {
-    m_flit_out_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Flit>*>(flit_out[p].get_interface()));
-    m_credit_out_if.push_back(dynamic_cast<sc_core::sc_signal_inout_if<Credit>*>(credit_out[p].get_interface()));
-    if (!m_flit_out_if.back() || !m_credit_out_if.back()) internal_error(name(), "an output is not bound to a signal");
+    m_flit_out.emplace_back();
+    m_credit_out.emplace_back();
+    if (!m_flit_out.back().bind(flit_out[p]) || !m_credit_out.back().bind(credit_out[p]))
+      internal_error(name(), "an output is not bound to a signal");
     m_flit_in_val.push_back(&flit_in[p]->read());
     m_credit_in_val.push_back(&credit_in[p]->read());
     const uint32_t bit = uint32_t(1) << p;
-    if (!watch_input(flit_in[p], &m_wake_event, &m_sleeping, m_wake, &m_flit_valid, bit)) m_poll_inputs = true;
-    if (!watch_input(credit_in[p], &m_wake_event, &m_sleeping, m_wake, &m_credit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(flit_in[p], &m_waker, m_wake, &m_flit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(credit_in[p], &m_waker, m_wake, &m_credit_valid, bit)) m_poll_inputs = true;
   }
+  // An edge set wakes its members through their input links only.
+  if (m_edges && m_poll_inputs) internal_error(name(), "run by an edge set with an input not bound to a LinkSignal");
 }
 
 void TorusRouter::tick() {
-  if (!m_armed || m_sleeping) {  // initialization, or woken by an input change: act at the next edge
+  if (!m_armed || m_waker.sleeping) {  // initialization, or woken by an input change: act at the next edge
     m_armed = true;
-    m_sleeping = false;
+    m_waker.sleeping = false;
     next_trigger(clk.posedge_event());
     return;
   }
-  const uint64_t t = current_cycle();
+  if (on_edge(current_cycle())) {
+    next_trigger(clk.posedge_event());
+  } else {
+    m_waker.sleeping = true;
+    next_trigger(m_wake);
+  }
+}
+
+bool TorusRouter::on_edge(uint64_t t) {
   // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
   // then a value change (two equal credits in a row are not).
   const bool quiet_inputs = absorb(t);
@@ -78,13 +96,7 @@ void TorusRouter::tick() {
     traverse(t, grant_switch());
   }
   drive_idle_outputs();
-  const bool idle = quiet_inputs && m_buffered == 0 && m_credits.settled() && !m_flit_out_valid && !m_credit_out_valid;
-  if (idle) {
-    m_sleeping = true;
-    next_trigger(m_wake);
-  } else {
-    next_trigger(clk.posedge_event());
-  }
+  return !(quiet_inputs && m_buffered == 0 && m_credits.settled() && !m_flit_out_valid && !m_credit_out_valid);
 }
 
 // Edge t: the inputs of cycle t-1 enter the buffers and the credit counters (section 6).
@@ -330,9 +342,9 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
       in.routed = false;
       m_allocated[size_t(o) * m_nv + w] = 0;
     }
-    m_flit_out_if[size_t(o)]->write(f);
+    m_flit_out[size_t(o)].write(f);
     m_flit_written |= 1u << o;
-    m_credit_out_if[size_t(p)]->write(Credit{true, uint8_t(v)});
+    m_credit_out[size_t(p)].write(Credit{true, uint8_t(v)});
     m_credit_written |= 1u << p;
     count_output(o, t);
     if (m_observer)
@@ -342,9 +354,8 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
 
 // Every output not driven this cycle is invalid; write only when it was valid before.
 void TorusRouter::drive_idle_outputs() {
-  for (uint32_t m = m_flit_out_valid & ~m_flit_written; m; m &= m - 1) m_flit_out_if[size_t(__builtin_ctz(m))]->write(Flit{});
-  for (uint32_t m = m_credit_out_valid & ~m_credit_written; m; m &= m - 1)
-    m_credit_out_if[size_t(__builtin_ctz(m))]->write(Credit{});
+  for (uint32_t m = m_flit_out_valid & ~m_flit_written; m; m &= m - 1) m_flit_out[size_t(__builtin_ctz(m))].write(Flit{});
+  for (uint32_t m = m_credit_out_valid & ~m_credit_written; m; m &= m - 1) m_credit_out[size_t(__builtin_ctz(m))].write(Credit{});
   m_flit_out_valid = m_flit_written;
   m_credit_out_valid = m_credit_written;
 }

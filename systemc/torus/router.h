@@ -1,6 +1,7 @@
-// The wormhole VC torus router of docs/router.md: one clocked SC_METHOD that reads every input,
-// then runs the stages (route, VC allocation, switch allocation, traversal) around two allocator
-// units, each stage from the state the previous one left.
+// The wormhole VC torus router of docs/router.md: at each rising edge it reads every input, then
+// runs the stages (route, VC allocation, switch allocation, traversal) around two allocator
+// units, each stage from the state the previous one left. A network runs its routers from one
+// edge set (systemc/common/edge_set.h); a router built alone runs its own clocked process.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
+#include "systemc/common/edge_set.h"
+#include "systemc/common/link_signal.h"
 #include "systemc/torus/allocator.h"
 #include "systemc/torus/credit_unit.h"
 #include "systemc/torus/flit.h"
@@ -18,10 +21,13 @@
 
 namespace wormcast {
 
-class TorusRouter : public RouterBase {
+class TorusRouter : public RouterBase, public EdgeMember {
  public:
+  /// edges: the rising-edge set that runs this router (its inputs must then be LinkSignals); null:
+  /// the router runs its own process.
   TorusRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
-              int node, NetActivity* activity = nullptr, const PortRouting* routing = nullptr);
+              int node, NetActivity* activity = nullptr, const PortRouting* routing = nullptr,
+              EdgeSet* edges = nullptr);
 
   const char* model() const override { return "sc"; }
   void set_observer(HopObserver* obs) override { m_observer = obs; }
@@ -56,7 +62,8 @@ class TorusRouter : public RouterBase {
     int route_port = -1, vc_lo = 0, vc_hi = 0;
   };
 
-  void tick();
+  void tick();  ///< the router's own process (built alone)
+  bool on_edge(uint64_t t) override;
   void end_of_elaboration() override;
   // The stages of one clock edge (docs/router.md sections 5 and 6), in the order they run; each
   // reads the state the previous ones left.
@@ -86,23 +93,24 @@ class TorusRouter : public RouterBase {
   int m_net;  ///< network ports (2n, plus a family's extra ports)
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
-  // outputs invalid) sleeps (m_sleeping) until one of its input wires changes, then resumes at the
-  // next edge.
+  // outputs invalid) sleeps (m_waker.sleeping) until one of its input wires changes, then resumes
+  // at the next edge.
   // Bit p: input p's flit (credit) wire holds a valid value. LinkSignal inputs keep these masks
   // current as they update; with any other signal bound they are re-read at every edge. (Next to
-  // m_sleeping: the signals' update phase touches both.)
+  // m_waker: the signals' update phase touches both.)
   uint32_t m_flit_valid = 0, m_credit_valid = 0;
-  bool m_sleeping = false;
-  bool m_armed = false;  ///< the method has armed itself for the first edge
+  Waker m_waker;
+  EdgeSet* m_edges;
+  bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
-  sc_core::sc_event m_wake_event;   ///< notified by LinkSignal inputs
-  sc_core::sc_event_or_list m_wake; ///< m_wake_event and the value-changed events of other inputs
+  sc_core::sc_event m_wake_event;   ///< own process: notified by LinkSignal inputs
+  sc_core::sc_event_or_list m_wake; ///< own process: m_wake_event and the value-changed events of other inputs
   // Inputs read through the bound signals' value references, outputs written through the bound
-  // signals' interfaces (both stable for the whole run).
+  // links (or, bound to another kind of signal, through its interface); stable for the whole run.
   std::vector<const Flit*> m_flit_in_val;
   std::vector<const Credit*> m_credit_in_val;
-  std::vector<sc_core::sc_signal_inout_if<Flit>*> m_flit_out_if;
-  std::vector<sc_core::sc_signal_inout_if<Credit>*> m_credit_out_if;
+  std::vector<LinkWriter<Flit>> m_flit_out;
+  std::vector<LinkWriter<Credit>> m_credit_out;
   uint32_t m_port_mask = 0;            ///< ports with at least one non-empty input VC
   std::vector<uint32_t> m_vc_mask;     ///< [p] non-empty input VCs of port p
 

@@ -157,12 +157,13 @@ nlohmann::json LatencyHistogram::summary() const {
 }
 
 nlohmann::json LatencyHistogram::bins(size_t max_bins) const {
-  const size_t span = m_count.size();
-  const uint64_t width = span == 0 ? 1 : std::max<uint64_t>(1, (span + max_bins - 1) / max_bins);
-  std::vector<uint64_t> counts;
+  // The width follows the largest sample only (not the storage, which grows by history), so the
+  // bins do not depend on the order in which the samples came.
   size_t last = 0;
-  for (size_t v = 0; v < span; ++v)
+  for (size_t v = 0; v < m_count.size(); ++v)
     if (m_count[v]) last = v;
+  const uint64_t width = std::max<uint64_t>(1, (last + max_bins) / max_bins);  // ceil((last + 1) / max_bins)
+  std::vector<uint64_t> counts;
   if (m_n) counts.assign(size_t(last / width) + 1, 0);
   for (size_t v = 0; v <= last && m_n; ++v) counts[size_t(v / width)] += m_count[v];
   return {{"bin_width", width}, {"counts", counts}};
