@@ -16,33 +16,68 @@
 
 namespace wormcast {
 
-/// The update phase of many links: a written link is marked once, and the bank's one update
-/// commits every marked link.
+template <class T>
+class LinkSignal;
+
+/// The update phase of many links: one primitive channel that asks for one update per delta cycle
+/// and then commits every value written to its links in that delta, in the order written. The
+/// values wait in one queue per value type (LinkQueue), so a write touches only the queue.
 class LinkBank : public sc_core::sc_prim_channel {
  public:
   explicit LinkBank(const char* name) : sc_core::sc_prim_channel(name) {}
-  template <class L>
-  void mark(L* link) {
-    if (m_dirty.empty()) request_update();
-    m_dirty.push_back(Dirty{link, &commit_of<L>});
+  /// A queue has its first value of this delta cycle.
+  void wake_up() {
+    if (!m_requested) {
+      m_requested = true;
+      request_update();
+    }
   }
+  struct Queue {
+    virtual ~Queue() = default;
+    virtual void commit_all(sc_dt::uint64 stamp) = 0;
+  };
+  void add(Queue* q) { m_queues.push_back(q); }
 
  protected:
   void update() override {
-    for (const Dirty& d : m_dirty) d.commit(d.link);
-    m_dirty.clear();
+    m_requested = false;
+    const sc_dt::uint64 stamp = simcontext()->change_stamp();
+    for (Queue* q : m_queues) q->commit_all(stamp);
   }
 
  private:
-  template <class L>
-  static void commit_of(void* link) {
-    static_cast<L*>(link)->commit();
+  bool m_requested = false;
+  std::vector<Queue*> m_queues;
+};
+
+/// The values written to a bank's links of one type in this delta cycle.
+template <class T>
+class LinkQueue : public LinkBank::Queue {
+ public:
+  explicit LinkQueue(LinkBank& bank) : m_bank(bank) { bank.add(this); }
+  /// The slot of a new value for `link`, to be filled in place by the caller.
+  T& stage(LinkSignal<T>* link) {
+    if (m_size == m_pending.size()) {
+      if (m_size == 0) m_bank.wake_up();
+      m_pending.resize(m_pending.size() * 2 + 16);
+    } else if (m_size == 0) {
+      m_bank.wake_up();
+    }
+    Pending& p = m_pending[m_size++];
+    p.link = link;
+    return p.value;
   }
-  struct Dirty {
-    void* link;
-    void (*commit)(void*);
+  void push(LinkSignal<T>* link, const T& v) { stage(link) = v; }
+  inline void commit_all(sc_dt::uint64 stamp) override;
+
+ private:
+  struct Pending {
+    LinkSignal<T>* link;
+    T value;
   };
-  std::vector<Dirty> m_dirty;
+  LinkBank& m_bank;
+  std::vector<Pending> m_pending;  ///< [0, m_size): this delta cycle's values
+  size_t m_size = 0;
 };
 
 template <class T>
@@ -52,8 +87,9 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
 
   /// The reader's sleep state (set once, after elaboration).
   void set_reader(Waker* reader) { m_reader = reader; }
-  /// Updates through this bank from now on (set before the simulation starts).
-  void set_bank(LinkBank* bank) { m_bank = bank; }
+  /// Updates through this queue from now on (set before the simulation starts).
+  void set_queue(LinkQueue<T>* queue) { m_queue = queue; }
+  LinkQueue<T>* queue() const { return m_queue; }
 
   /// Keeps bit `bit` of *mask equal to the value's `valid` field from now on (the reader's set of
   /// valid inputs, so that it need not read the idle ones).
@@ -72,25 +108,24 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
     return *m_changed;
   }
   const sc_core::sc_event& default_event() const override { return value_changed_event(); }
-  /// One module drives each wire (the network builder binds it so); a second write in the same
-  /// delta cycle replaces the first, as the last write to an sc_signal does.
-  void write(const T& v) final {
-    m_new = v;
-    if (!m_bank) {
+  /// One module drives each wire (the network builder binds it so). The last write of a delta
+  /// cycle is the value; through a queue, earlier writes of the same delta are committed before it
+  /// (the reader may be woken once more).
+  void write(const T& v) override {
+    if (m_queue) {
+      m_queue->push(this, v);
+    } else {
+      m_new = v;
       request_update();
-    } else if (!m_marked) {
-      m_marked = true;
-      m_bank->mark(this);
     }
   }
   const char* kind() const override { return "wormcast::LinkSignal"; }
 
-  /// The update of this link (its bank's, or its own update phase).
-  void commit() {
-    m_marked = false;
-    if (!(m_new == m_cur)) {
-      m_cur = m_new;
-      m_change_stamp = simcontext()->change_stamp();
+  /// The new value v takes effect (stamp: the kernel's change stamp of this update phase).
+  void commit(const T& v, sc_dt::uint64 stamp) {
+    if (!(v == m_cur)) {
+      m_cur = v;
+      m_change_stamp = stamp;
       if (m_mask) *m_mask = m_cur.valid ? *m_mask | m_bit : *m_mask & ~m_bit;
       if (m_changed) m_changed->notify(sc_core::SC_ZERO_TIME);
     }
@@ -98,21 +133,29 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
   }
 
  protected:
-  void update() override { commit(); }
+  void update() override { commit(m_new, simcontext()->change_stamp()); }
 
  private:
-  T m_cur{}, m_new{};
+  // What the update phase touches, in one cache line.
+  alignas(64) T m_cur{};
   sc_dt::uint64 m_change_stamp = ~sc_dt::uint64(0);
-  mutable std::unique_ptr<sc_core::sc_event> m_changed;
-  Waker* m_reader = nullptr;
-  LinkBank* m_bank = nullptr;
-  bool m_marked = false;
   uint32_t* m_mask = nullptr;
+  Waker* m_reader = nullptr;
+  mutable std::unique_ptr<sc_core::sc_event> m_changed;
   uint32_t m_bit = 0;
+  // Cold: a link without a queue (a test bench's) and the queue.
+  T m_new{};
+  LinkQueue<T>* m_queue = nullptr;
 };
 
-/// How a module writes an output port: straight to the LinkSignal bound to it (no virtual call),
-/// or through the interface of another kind of signal (a test bench's).
+template <class T>
+void LinkQueue<T>::commit_all(sc_dt::uint64 stamp) {
+  for (size_t i = 0; i < m_size; ++i) m_pending[i].link->commit(m_pending[i].value, stamp);
+  m_size = 0;
+}
+
+/// How a module writes an output port: into the queue of the LinkSignal bound to it (without
+/// touching the link), or through the interface of another kind of signal (a test bench's).
 template <class T>
 class LinkWriter {
  public:
@@ -120,16 +163,25 @@ class LinkWriter {
   bool bind(sc_core::sc_out<T>& port) {
     m_any = dynamic_cast<sc_core::sc_signal_inout_if<T>*>(port.get_interface());
     m_link = dynamic_cast<LinkSignal<T>*>(m_any);
+    m_queue = m_link ? m_link->queue() : nullptr;
     return m_any != nullptr;
   }
   void write(const T& v) const {
-    if (m_link)
-      m_link->write(v);
+    if (m_queue)
+      m_queue->push(m_link, v);
     else
       m_any->write(v);
   }
+  /// A write built in place: fill the value begin() returns, then call end(). (Filling a value
+  /// field by field and copying it whole would stall the copy on the partial stores.)
+  T& begin() { return m_queue ? m_queue->stage(m_link) : m_scratch; }
+  void end() {
+    if (!m_queue) m_any->write(m_scratch);
+  }
 
  private:
+  T m_scratch{};
+  LinkQueue<T>* m_queue = nullptr;
   LinkSignal<T>* m_link = nullptr;
   sc_core::sc_signal_inout_if<T>* m_any = nullptr;
 };

@@ -54,6 +54,8 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_rising->clk(clk);
   m_falling->clk(clk);
   m_bank = std::make_unique<LinkBank>("links");
+  m_flit_queue = std::make_unique<LinkQueue<Flit>>(*m_bank);
+  m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;
@@ -80,8 +82,8 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
     for (int p = 0; p < np; ++p) {
       m_out_flit.push_back(std::make_unique<FlitSig>(fmt::format("{}_out_{}", node_name(r), p).c_str()));
       m_out_credit.push_back(std::make_unique<CreditSig>(fmt::format("{}_credit_out_{}", node_name(r), p).c_str()));
-      m_out_flit.back()->set_bank(m_bank.get());
-      m_out_credit.back()->set_bank(m_bank.get());
+      m_out_flit.back()->set_queue(m_flit_queue.get());
+      m_out_credit.back()->set_queue(m_credit_queue.get());
       R.flit_out[p](*m_out_flit.back());
       R.credit_out[p](*m_out_credit.back());
     }
@@ -104,8 +106,8 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
       const int p = net + j;
       m_nic_flit.push_back(std::make_unique<FlitSig>(fmt::format("{}_inj_{}", node_name(r), j).c_str()));
       m_nic_credit.push_back(std::make_unique<CreditSig>(fmt::format("{}_ej_credit_{}", node_name(r), j).c_str()));
-      m_nic_flit.back()->set_bank(m_bank.get());
-      m_nic_credit.back()->set_bank(m_bank.get());
+      m_nic_flit.back()->set_queue(m_flit_queue.get());
+      m_nic_credit.back()->set_queue(m_credit_queue.get());
       N.inj_out[j](*m_nic_flit.back());
       R.flit_in[p](*m_nic_flit.back());
       N.ej_credit[j](*m_nic_credit.back());

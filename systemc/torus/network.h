@@ -78,6 +78,8 @@ class TorusNetwork : public Network {
   // every link updates through one bank (docs/router.md section 5.7).
   std::unique_ptr<EdgeSet> m_rising, m_falling;
   std::unique_ptr<LinkBank> m_bank;
+  std::unique_ptr<LinkQueue<Flit>> m_flit_queue;
+  std::unique_ptr<LinkQueue<Credit>> m_credit_queue;
   std::vector<std::unique_ptr<RouterBase>> m_routers;
   std::vector<std::unique_ptr<TorusNicPort>> m_ports;
   // out_flit[r*NP+p] is driven by router r output p; out_credit[r*NP+p] by router r credit_out p.

@@ -113,7 +113,11 @@ bool TorusNicPort::on_edge(uint64_t t) {
       ch.next_vc = (ch.next_vc + 1) % nv;
     }
     if (ch.busy && m_credits.credits(c * nv + ch.vc) > 0) {
-      Flit f;
+      // Built in place in the link's write slot (or, delayed, in the channel's wire).
+      const bool now = m_rp.injection_delay == 0;
+      if (!now) ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), Flit{});
+      Flit& f = now ? m_inj[size_t(c)].begin() : ch.wire.back().second;
+      f = Flit{};
       f.valid = true;
       f.head = op->sent == 0;
       f.tail = op->sent + 1 == op->rec.length;
@@ -126,14 +130,13 @@ bool TorusNicPort::on_edge(uint64_t t) {
         f.mid = uint16_t(mid);
         op->rec.via = mid;  // before sent_flit: the scoreboard's record keeps it for the statistics
       }
-      if (m_rp.injection_delay == 0) {
-        m_inj[size_t(c)].write(f);
+      const bool tail = f.tail;
+      if (now) {
+        m_inj[size_t(c)].end();
         drive = true;
-      } else {
-        ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), f);
       }
       m_credits.take(c * nv + ch.vc);
-      if (f.tail) ch.busy = false;
+      if (tail) ch.busy = false;
       m_core.sent_flit(c, t);
     }
     if (!drive && ch.drove) m_inj[size_t(c)].write(Flit{});
@@ -154,7 +157,10 @@ bool TorusNicPort::on_edge(uint64_t t) {
     // (3) Ejection credits of cycle t for the flits just taken.
     if (f.valid) {
       quiet = false;
-      m_ej_credit[size_t(c)].write(Credit{true, f.vc});
+      Credit& cr = m_ej_credit[size_t(c)].begin();
+      cr.valid = true;
+      cr.vc = f.vc;
+      m_ej_credit[size_t(c)].end();
       m_ej_credit_valid[size_t(c)] = 1;
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)

@@ -32,7 +32,9 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
+  m_sa_port.assign(size_t(m_np), -1);
   m_sa_vc.assign(size_t(m_np), -1);
+  for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_mask.assign(size_t(m_np), 0);
   m_occ.assign(size_t(m_np) * m_nv, 0);
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
@@ -274,7 +276,7 @@ void TorusRouter::grant_vcs() {
   for (const SeparableAllocator::Grant& g : m_va.allocate()) {
     InVc& in = m_in[size_t(g.group)];
     in.active = true;
-    in.out_port = g.resource / m_nv;
+    in.out_port = m_port_of[size_t(g.resource)];
     in.out_vc = g.local;
     m_allocated[size_t(g.resource)] = 1;
     ++m_vc_allocs;
@@ -309,7 +311,8 @@ uint32_t TorusRouter::grant_switch() {
   if (m_sa.empty()) return 0;
   uint32_t outputs = 0;
   for (const SeparableAllocator::Grant& g : m_sa.allocate()) {
-    m_sa_vc[size_t(g.resource)] = g.group * m_nv + g.local;
+    m_sa_port[size_t(g.resource)] = g.group;
+    m_sa_vc[size_t(g.resource)] = g.local;
     outputs |= uint32_t(1) << g.resource;
   }
   return outputs;
@@ -320,11 +323,17 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
   const int depth = m_p.buffer_depth;
   for (uint32_t om = outputs; om; om &= om - 1) {
     const int o = __builtin_ctz(om);
-    const int ivc = m_sa_vc[size_t(o)];
-    const int p = ivc / m_nv, v = ivc % m_nv;
+    const int p = m_sa_port[size_t(o)], v = m_sa_vc[size_t(o)];
+    const int ivc = p * m_nv + v;
     InVc& in = m_in[size_t(ivc)];
     --m_blk_switch[size_t(ivc)];  // it requested and won
-    Flit f = front(ivc).flit;
+    const Flit& f = front(ivc).flit;
+    LinkWriter<Flit>& out = m_flit_out[size_t(o)];
+    Flit& sent = out.begin();
+    sent = f;
+    const int w = in.out_vc;
+    sent.vc = uint8_t(w);
+    out.end();
     if (++in.head == depth) in.head = 0;
     if (--in.count == 0) {
       m_vc_mask[size_t(p)] &= ~(1u << v);
@@ -333,18 +342,18 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     --m_buffered;
     ++m_reads;
     m_occ[size_t(ivc)] += int64_t(t);  // read out at edge t
-    const int w = in.out_vc;
     ++m_vc_out[size_t(o) * m_nv + w];
-    f.vc = uint8_t(w);
     m_credits.take(o * m_nv + w);
     if (f.tail) {
       in.active = false;
       in.routed = false;
       m_allocated[size_t(o) * m_nv + w] = 0;
     }
-    m_flit_out[size_t(o)].write(f);
     m_flit_written |= 1u << o;
-    m_credit_out[size_t(p)].write(Credit{true, uint8_t(v)});
+    Credit& c = m_credit_out[size_t(p)].begin();
+    c.valid = true;
+    c.vc = uint8_t(v);
+    m_credit_out[size_t(p)].end();
     m_credit_written |= 1u << p;
     count_output(o, t);
     if (m_observer)

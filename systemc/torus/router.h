@@ -121,7 +121,8 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // The allocator units (systemc/torus/allocator.h), of the kind router.allocator names.
   SeparableAllocator m_va;  ///< VC allocation: groups input VCs, locals output VC, resources output VCs
   SeparableAllocator m_sa;  ///< switch allocation: groups input ports, locals input VC, resources output ports
-  std::vector<int> m_sa_vc;            ///< [o] input VC (p * nv + v) granted output o this cycle
+  std::vector<int> m_sa_port, m_sa_vc;  ///< [o] input port and VC granted output o this cycle
+  std::vector<uint8_t> m_port_of;       ///< [o * nv + w] o
   int m_buffered = 0;
   // Event counts (RouterActivity); m_occ[ivc] is the occupancy integral minus count * now.
   uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
