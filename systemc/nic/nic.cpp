@@ -84,6 +84,7 @@ unsigned int Nic::transport_dbg(tlm::tlm_generic_payload& trans) {
 
 void Nic::attach(NicPort* port) {
   m_port = port;
+  if (port->channels() > 32) SC_REPORT_FATAL("wormcast/nic", "a NIC port has more than 32 injection channels");
   m_queues.assign(size_t(port->channels()), {});
 }
 
@@ -95,7 +96,9 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
   const uint32_t max = uint32_t(m_cfg.max_packet);
   const uint32_t packets = (length + max - 1) / max;
   auto group = m_port->group_of(dst);
-  std::deque<OutPacket>& q = m_queues[size_t(m_port->channel_for(dst, tie))];
+  const int channel = m_port->channel_for(dst, tie);
+  std::deque<OutPacket>& q = m_queues[size_t(channel)];
+  m_queued |= uint32_t(1) << channel;
   for (uint32_t i = 0; i < packets; ++i) {
     OutPacket op;
     op.rec.id = m_next_packet++ * uint64_t(m_num_nodes) + uint64_t(m_node);
@@ -128,6 +131,7 @@ void Nic::sent_flit(int c, uint64_t t) {
   }
   if (++op.sent == op.rec.length) {
     m_queues[size_t(c)].pop_front();
+    if (m_queues[size_t(c)].empty()) m_queued &= ~(uint32_t(1) << c);
     --m_backlog;
   }
 }

@@ -125,6 +125,8 @@ class Nic : public sc_core::sc_module {
   /// The packet at the front of channel c (nullptr: none queued).
   OutPacket* front(int c) { return m_queues[size_t(c)].empty() ? nullptr : &m_queues[size_t(c)].front(); }
   bool queue_empty(int c) const { return m_queues[size_t(c)].empty(); }
+  /// Bit c: channel c's queue holds a packet (channels <= 32).
+  uint32_t queued_mask() const { return m_queued; }
   /// One flit of channel c's front packet entered the network in cycle t (the head: the packet
   /// is injected; the tail: it leaves the queue).
   void sent_flit(int c, uint64_t t);
@@ -167,6 +169,7 @@ class Nic : public sc_core::sc_module {
   uint64_t m_backlog = 0;
   uint64_t m_messages_received = 0;
   std::vector<std::deque<OutPacket>> m_queues;
+  uint32_t m_queued = 0;  ///< bit c: m_queues[c] not empty
   std::unordered_map<uint64_t, uint32_t> m_partial;  ///< multi-packet messages: packets received
   std::deque<sw::Delivery> m_rx;
   std::deque<std::shared_ptr<const std::vector<uint8_t>>> m_rx_data;  ///< with m_rx

@@ -12,21 +12,18 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
       m_locals(locals),
       m_resources(resources),
       m_iterations(iterations < 1 ? 1 : iterations),
-      m_req(size_t(groups), 0),
-      m_target(size_t(groups) * size_t(locals), -1),
-      m_group_arb(size_t(groups), RrArbiter(locals)),
-      m_res_arb(size_t(resources), RrArbiter(groups)),
-      m_best(size_t(resources), -1),
-      m_pick(size_t(groups), -1),
-      m_matched(size_t(groups), 0),
-      m_taken(size_t(resources), 0) {
+      m_group(size_t(groups)),
+      m_res(size_t(resources)),
+      m_target(size_t(groups) * size_t(locals), 0) {
+  for (Group& g : m_group) g.arb = RrArbiter(locals);
+  for (Res& r : m_res) r.arb = RrArbiter(groups);
   m_active.reserve(size_t(groups));
   m_touched.reserve(size_t(resources));
   m_grants.reserve(size_t(std::min(groups, resources)));
 }
 
 void SeparableAllocator::clear() {
-  for (int g : m_active) m_req[size_t(g)] = 0;
+  for (uint16_t g : m_active) m_group[size_t(g)].req = 0;
   m_active.clear();
 }
 
@@ -49,18 +46,20 @@ void SeparableAllocator::allocate(std::vector<int>& grant) {
 // Every group picks one of its requests, then every resource one of the groups that picked it;
 // both pointers move past a final-stage winner only.
 void SeparableAllocator::input_first() {
-  for (int g : m_active) {
-    const int l = m_group_arb[size_t(g)].pick(m_req[size_t(g)]);
-    m_pick[size_t(g)] = l;
+  for (uint16_t g : m_active) {
+    Group& gr = m_group[size_t(g)];
+    const int l = gr.arb.pick(gr.req);
+    gr.pick = int16_t(l);
     offer(target(g, l), g);
   }
-  for (int r : m_touched) {
-    const int g = m_best[size_t(r)];
-    m_best[size_t(r)] = -1;
-    const int l = m_pick[size_t(g)];
-    m_grants.push_back(Grant{g, l, r});
-    m_res_arb[size_t(r)].advance(g);
-    m_group_arb[size_t(g)].advance(l);
+  for (uint16_t r : m_touched) {
+    Res& res = m_res[size_t(r)];
+    const int g = res.best;
+    res.best = -1;
+    Group& gr = m_group[size_t(g)];
+    m_grants.push_back(Grant{g, gr.pick, r});
+    res.arb.advance(g);
+    gr.arb.advance(gr.pick);
   }
   m_touched.clear();
 }
@@ -68,22 +67,23 @@ void SeparableAllocator::input_first() {
 // Every resource picks one of the groups requesting it, then every group one of its requests
 // whose resource picked it; both pointers move past a final-stage winner only.
 void SeparableAllocator::output_first() {
-  for (int g : m_active)
-    for (uint32_t m = m_req[size_t(g)]; m; m &= m - 1) offer(target(g, __builtin_ctz(m)), g);
-  for (int g : m_active) {
+  for (uint16_t g : m_active)
+    for (uint32_t m = m_group[size_t(g)].req; m; m &= m - 1) offer(target(g, __builtin_ctz(m)), g);
+  for (uint16_t g : m_active) {
+    Group& gr = m_group[size_t(g)];
     uint32_t accept = 0;
-    for (uint32_t m = m_req[size_t(g)]; m; m &= m - 1) {
+    for (uint32_t m = gr.req; m; m &= m - 1) {
       const int l = __builtin_ctz(m);
-      if (m_best[size_t(target(g, l))] == g) accept |= uint32_t(1) << l;
+      if (m_res[size_t(target(g, l))].best == g) accept |= uint32_t(1) << l;
     }
-    const int l = m_group_arb[size_t(g)].pick(accept);
+    const int l = gr.arb.pick(accept);
     if (l < 0) continue;
     const int r = target(g, l);
     m_grants.push_back(Grant{g, l, r});
-    m_group_arb[size_t(g)].advance(l);
-    m_res_arb[size_t(r)].advance(g);
+    gr.arb.advance(l);
+    m_res[size_t(r)].arb.advance(g);
   }
-  for (int r : m_touched) m_best[size_t(r)] = -1;
+  for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
   m_touched.clear();
 }
 
@@ -91,40 +91,41 @@ void SeparableAllocator::output_first() {
 // m_iterations times; pointers move only for the matches of the first iteration.
 void SeparableAllocator::islip() {
   for (int it = 0; it < m_iterations; ++it) {
-    for (int g : m_active) {
-      if (m_matched[size_t(g)]) continue;
-      for (uint32_t m = m_req[size_t(g)]; m; m &= m - 1) {
+    for (uint16_t g : m_active) {
+      if (m_group[size_t(g)].matched) continue;
+      for (uint32_t m = m_group[size_t(g)].req; m; m &= m - 1) {
         const int r = target(g, __builtin_ctz(m));
-        if (!m_taken[size_t(r)]) offer(r, g);
+        if (!m_res[size_t(r)].taken) offer(r, g);
       }
     }
     bool matched = false;
-    for (int g : m_active) {
-      if (m_matched[size_t(g)]) continue;
+    for (uint16_t g : m_active) {
+      Group& gr = m_group[size_t(g)];
+      if (gr.matched) continue;
       uint32_t accept = 0;
-      for (uint32_t m = m_req[size_t(g)]; m; m &= m - 1) {
+      for (uint32_t m = gr.req; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
-        if (m_best[size_t(target(g, l))] == g) accept |= uint32_t(1) << l;
+        if (m_res[size_t(target(g, l))].best == g) accept |= uint32_t(1) << l;
       }
-      const int l = m_group_arb[size_t(g)].pick(accept);
+      const int l = gr.arb.pick(accept);
       if (l < 0) continue;
       const int r = target(g, l);
       m_grants.push_back(Grant{g, l, r});
-      m_matched[size_t(g)] = 1;
-      m_taken[size_t(r)] = 1;
+      gr.matched = 1;
+      m_res[size_t(r)].taken = 1;
       matched = true;
       if (it == 0) {
-        m_group_arb[size_t(g)].advance(l);
-        m_res_arb[size_t(r)].advance(g);
+        gr.arb.advance(l);
+        m_res[size_t(r)].arb.advance(g);
       }
     }
-    for (int r : m_touched) m_best[size_t(r)] = -1;
+    for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
     m_touched.clear();
     if (!matched) break;
   }
   for (const Grant& gr : m_grants) {
-    m_matched[size_t(gr.group)] = 0;
-    m_taken[size_t(gr.resource)] = 0;
+    m_group[size_t(gr.group)].matched = 0;
+    m_res[size_t(gr.resource)].taken = 0;
   }
 }
 

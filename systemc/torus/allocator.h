@@ -14,7 +14,7 @@ namespace wormcast {
 /// when told that it won.
 class RrArbiter {
  public:
-  explicit RrArbiter(int n = 1) : m_n(n) {}
+  explicit RrArbiter(int n = 1) : m_n(uint16_t(n)) {}
   int size() const { return m_n; }
   int pointer() const { return m_ptr; }
   /// The granted index among req[0..n-1] (nonzero = requesting), or -1 when nobody requests.
@@ -36,12 +36,12 @@ class RrArbiter {
   /// Whether requester a comes before requester b in this arbiter's order.
   bool before(int a, int b) const { return distance(a) < distance(b); }
   /// The grant `granted` won: the pointer moves to the next index.
-  void advance(int granted) { m_ptr = granted + 1 == m_n ? 0 : granted + 1; }
+  void advance(int granted) { m_ptr = uint16_t(granted + 1 == m_n ? 0 : granted + 1); }
 
  private:
   int distance(int k) const { return k >= m_ptr ? k - m_ptr : k - m_ptr + m_n; }
-  int m_n;
-  int m_ptr = 0;
+  uint16_t m_n;  ///< n <= 65535 (kept small: an allocator holds one per group and resource)
+  uint16_t m_ptr = 0;
 };
 
 enum class AllocatorKind { InputFirst, OutputFirst, Islip };
@@ -59,16 +59,17 @@ class SeparableAllocator {
     int group, local, resource;
   };
 
-  /// locals <= 32 (a group's requests are a bit mask).
+  /// locals <= 32 (a group's requests are a bit mask); groups and resources <= 32767.
   SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations = 1);
 
   /// Forget every request made since the last clear().
   void clear();
   /// Group g requests resource r through its local index l.
   void request(int g, int l, int r) {
-    if (!m_req[size_t(g)]) m_active.push_back(g);
-    m_req[size_t(g)] |= uint32_t(1) << l;
-    m_target[size_t(g) * size_t(m_locals) + size_t(l)] = r;
+    Group& gr = m_group[size_t(g)];
+    if (!gr.req) m_active.push_back(uint16_t(g));
+    gr.req |= uint32_t(1) << l;
+    m_target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
   }
   bool empty() const { return m_active.empty(); }
   /// Allocates the requests made since clear(); pointers move per kind. The grants, one per
@@ -77,19 +78,31 @@ class SeparableAllocator {
   /// The same, as grant[g] = the granted local index of group g or -1.
   void allocate(std::vector<int>& grant);
 
-  const RrArbiter& group_arbiter(int g) const { return m_group_arb[size_t(g)]; }
-  const RrArbiter& resource_arbiter(int r) const { return m_res_arb[size_t(r)]; }
+  const RrArbiter& group_arbiter(int g) const { return m_group[size_t(g)].arb; }
+  const RrArbiter& resource_arbiter(int r) const { return m_res[size_t(r)].arb; }
 
  private:
+  // The state is kept in a few small arrays of small records: an allocation touches few cache lines.
+  struct Group {
+    uint32_t req = 0;      ///< requested local indices
+    int16_t pick = -1;     ///< input-first: the group's chosen local index
+    uint8_t matched = 0;   ///< iSLIP: matched in an earlier iteration
+    RrArbiter arb;         ///< over the local indices
+  };
+  struct Res {
+    int16_t best = -1;     ///< the group its arbiter picked so far, or -1
+    uint8_t taken = 0;     ///< iSLIP: matched in an earlier iteration
+    RrArbiter arb;         ///< over the groups
+  };
   int target(int g, int l) const { return m_target[size_t(g) * size_t(m_locals) + size_t(l)]; }
   /// Resource r's arbiter sees group g: keep the one first in its order.
   void offer(int r, int g) {
-    int& best = m_best[size_t(r)];
-    if (best < 0) {
-      m_touched.push_back(r);
-      best = g;
-    } else if (m_res_arb[size_t(r)].before(g, best)) {
-      best = g;
+    Res& res = m_res[size_t(r)];
+    if (res.best < 0) {
+      m_touched.push_back(uint16_t(r));
+      res.best = int16_t(g);
+    } else if (res.arb.before(g, res.best)) {
+      res.best = int16_t(g);
     }
   }
   void input_first();
@@ -98,16 +111,11 @@ class SeparableAllocator {
 
   AllocatorKind m_kind;
   int m_groups, m_locals, m_resources, m_iterations;
-  std::vector<uint32_t> m_req;      ///< [g] requested local indices
-  std::vector<int> m_target;        ///< [g * locals + l] requested resource
-  std::vector<int> m_active;        ///< groups with a request
-  std::vector<RrArbiter> m_group_arb, m_res_arb;
-  // Scratch of one allocation.
-  std::vector<int> m_best;          ///< [r] group its arbiter picked so far, or -1
-  std::vector<int> m_touched;       ///< resources with m_best set
-  std::vector<int> m_pick;          ///< [g] input-first: the group's chosen local index
-  std::vector<uint8_t> m_matched;   ///< [g] iSLIP: matched in an earlier iteration
-  std::vector<uint8_t> m_taken;     ///< [r] iSLIP: matched in an earlier iteration
+  std::vector<Group> m_group;
+  std::vector<Res> m_res;
+  std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
+  std::vector<uint16_t> m_active;   ///< groups with a request
+  std::vector<uint16_t> m_touched;  ///< resources with a best group set
   std::vector<Grant> m_grants;
 };
 

@@ -24,8 +24,7 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_node(core.node()),
       m_edges(edges),
       m_ch(size_t(rp.local)),
-      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
-      m_ej_credit_valid(size_t(rp.local), 0) {
+      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay) {
   core.attach(this);
   if (edges) {
     edges->add(this, &m_waker);
@@ -63,8 +62,9 @@ void TorusNicPort::end_of_elaboration() {
       SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": an output is not bound to a signal").c_str());
     m_ej_val.push_back(&ej_in[c]->read());
     m_inj_credit_val.push_back(&inj_credit[c]->read());
-    m_watch_all &= watch_input(ej_in[c], &m_waker, m_wake);
-    m_watch_all &= watch_input(inj_credit[c], &m_waker, m_wake);
+    const uint32_t bit = uint32_t(1) << c;
+    m_watch_all &= watch_input(ej_in[c], &m_waker, m_wake, &m_ej_valid, bit);
+    m_watch_all &= watch_input(inj_credit[c], &m_waker, m_wake, &m_cr_valid, bit);
   }
   if (m_edges && !m_watch_all)
     SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": run by an edge set with an input not bound to a LinkSignal").c_str());
@@ -97,25 +97,32 @@ bool TorusNicPort::on_edge(uint64_t t) {
   }
 
   // (1) Injection flits of cycle t, from the state only. With an injection channel delay D the flit
-  // chosen at falling edge t (its credit taken, its injection counted) is driven at t + D.
-  for (int c = 0; c < m_rp.local; ++c) {
+  // chosen at falling edge t (its credit taken, its injection counted) is driven at t + D. Only the
+  // channels with something to do: a queued or unfinished packet, a delayed flit, a valid output.
+  for (uint32_t m = m_core.queued_mask() | m_busy | m_drove | m_wired; m; m &= m - 1) {
+    const int c = __builtin_ctz(m);
+    const uint32_t bit = uint32_t(1) << c;
     Channel& ch = m_ch[size_t(c)];
     bool drive = false;
-    if (!ch.wire.empty() && ch.wire.front().first == t) {
+    if ((m_wired & bit) && ch.wire.front().first == t) {
       m_inj[size_t(c)].write(ch.wire.front().second);
       ch.wire.pop_front();
+      if (ch.wire.empty()) m_wired &= ~bit;
       drive = true;
     }
     OutPacket* op = m_core.front(c);
-    if (!ch.busy && op && op->ready <= t) {
-      ch.busy = true;
+    if (!(m_busy & bit) && op && op->ready <= t) {
+      m_busy |= bit;
       ch.vc = ch.next_vc;
       ch.next_vc = (ch.next_vc + 1) % nv;
     }
-    if (ch.busy && m_credits.credits(c * nv + ch.vc) > 0) {
+    if ((m_busy & bit) && m_credits.credits(c * nv + ch.vc) > 0) {
       // Built in place in the link's write slot (or, delayed, in the channel's wire).
       const bool now = m_rp.injection_delay == 0;
-      if (!now) ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), Flit{});
+      if (!now) {
+        ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), Flit{});
+        m_wired |= bit;
+      }
       Flit& f = now ? m_inj[size_t(c)].begin() : ch.wire.back().second;
       f = Flit{};
       f.valid = true;
@@ -136,49 +143,53 @@ bool TorusNicPort::on_edge(uint64_t t) {
         drive = true;
       }
       m_credits.take(c * nv + ch.vc);
-      if (tail) ch.busy = false;
+      if (tail) m_busy &= ~bit;
       m_core.sent_flit(c, t);
     }
-    if (!drive && ch.drove) m_inj[size_t(c)].write(Flit{});
-    ch.drove = drive;
+    if (!drive && (m_drove & bit)) m_inj[size_t(c)].write(Flit{});
+    m_drove = drive ? m_drove | bit : m_drove & ~bit;
   }
 
   // (2) Sample the router's outputs of cycle t.
-  bool quiet = true;  // sleeping needs all-invalid inputs (see TorusRouter::tick)
-  for (int c = 0; c < m_rp.local; ++c) {
-    const Credit& cr = *m_inj_credit_val[size_t(c)];
-    if (cr.valid) {
-      quiet = false;
-      // Sampled after this edge's injection step: it can count from the next edge.
-      if (!m_credits.arrive(c * nv + cr.vc, t + 1))
-        SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
+  if (!m_watch_all) {
+    m_ej_valid = m_cr_valid = 0;
+    for (int c = 0; c < m_rp.local; ++c) {
+      if (m_ej_val[size_t(c)]->valid) m_ej_valid |= uint32_t(1) << c;
+      if (m_inj_credit_val[size_t(c)]->valid) m_cr_valid |= uint32_t(1) << c;
     }
-    const Flit& f = *m_ej_val[size_t(c)];
-    // (3) Ejection credits of cycle t for the flits just taken.
-    if (f.valid) {
-      quiet = false;
+  }
+  const bool quiet = !m_ej_valid && !m_cr_valid;  // sleeping needs all-invalid inputs (see TorusRouter::tick)
+  for (uint32_t m = m_cr_valid; m; m &= m - 1) {
+    const int c = __builtin_ctz(m);
+    const Credit& cr = *m_inj_credit_val[size_t(c)];
+    // Sampled after this edge's injection step: it can count from the next edge.
+    if (!m_credits.arrive(c * nv + cr.vc, t + 1))
+      SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
+  }
+  // (3) Ejection credits of cycle t for the flits just taken, in channel order.
+  for (uint32_t m = m_ej_valid | m_ej_credit_out; m; m &= m - 1) {
+    const int c = __builtin_ctz(m);
+    const uint32_t bit = uint32_t(1) << c;
+    if (m_ej_valid & bit) {
+      const Flit& f = *m_ej_val[size_t(c)];
       Credit& cr = m_ej_credit[size_t(c)].begin();
       cr.valid = true;
       cr.vc = f.vc;
       m_ej_credit[size_t(c)].end();
-      m_ej_credit_valid[size_t(c)] = 1;
+      m_ej_credit_out |= bit;
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)
         m_core.received_flit(t, v);
       else
         m_ejecting.emplace_back(t + uint64_t(m_rp.ejection_delay), v);
-    } else if (m_ej_credit_valid[size_t(c)]) {
+    } else {
       m_ej_credit[size_t(c)].write(Credit{});
-      m_ej_credit_valid[size_t(c)] = 0;
+      m_ej_credit_out &= ~bit;
     }
   }
 
-  bool idle = quiet && m_credits.settled() && m_ejecting.empty();
-  for (int c = 0; idle && c < m_rp.local; ++c) {
-    const Channel& ch = m_ch[size_t(c)];
-    idle = !ch.busy && m_core.queue_empty(c) && !ch.drove && ch.wire.empty() && !m_ej_credit_valid[size_t(c)];
-  }
-  return !idle;
+  return !(quiet && m_credits.settled() && m_ejecting.empty() && !m_busy && !m_core.queued_mask() && !m_drove &&
+           !m_wired && !m_ej_credit_out);
 }
 
 }  // namespace wormcast
