@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 
 #include <malloc.h>
 #include <sys/mman.h>
@@ -33,12 +34,14 @@ int sc_main(int argc, char* argv[]) {
 namespace {
 // A network is hundreds of thousands of small objects (ports, signals, buffers) that the clock
 // loop visits every cycle; on 4 KiB pages that is one page fault per page at elaboration and a TLB
-// miss on most visits. The heap is therefore grown once by a large pad and that range is marked
-// for transparent huge pages (2 MiB), so that elaboration and the loop touch few, large pages.
-// Memory is still committed only where touched, in 2 MiB steps. Larger blocks than the mmap
-// threshold keep their own mappings. Nothing happens where the calls are unsupported.
+// miss on most visits. The heap is therefore grown once by a large pad of address space (almost
+// 2 GiB, the most the allocator's settings take; a 128x128 torus uses 1.4 GiB) and that range is
+// marked for transparent huge pages (2 MiB), so that elaboration and the loop touch few, large
+// pages. Memory is still committed only where touched, in 2 MiB steps. Larger blocks than the mmap
+// threshold keep their own mappings. Where the heap cannot grow so (no overcommit) the allocator's
+// defaults are restored; nothing happens where the calls are unsupported.
 void reserve_huge_page_heap() {
-  constexpr size_t kPad = size_t(256) << 20;
+  constexpr size_t kPad = (size_t(2) << 30) - (size_t(4) << 20);
   constexpr size_t kHuge = size_t(2) << 20;
   if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 || mallopt(M_TOP_PAD, int(kPad)) != 1) return;
   mallopt(M_TRIM_THRESHOLD, int(kPad));
@@ -46,17 +49,52 @@ void reserve_huge_page_heap() {
   void* volatile block = std::malloc(kHuge);  // grows the heap by the pad (volatile: kept)
   std::free(block);
   char* const hi = static_cast<char*>(sbrk(0));
-  if (lo == reinterpret_cast<char*>(-1) || hi <= lo) return;
+  if (lo == reinterpret_cast<char*>(-1) || size_t(hi - lo) < kPad) {
+    mallopt(M_TOP_PAD, 128 << 10);
+    mallopt(M_TRIM_THRESHOLD, 128 << 10);
+    return;
+  }
   const uintptr_t start = (reinterpret_cast<uintptr_t>(lo) + kHuge - 1) & ~uintptr_t(kHuge - 1);
   const uintptr_t end = reinterpret_cast<uintptr_t>(hi) & ~uintptr_t(kHuge - 1);
   if (end > start) madvise(reinterpret_cast<void*>(start), end - start, MADV_HUGEPAGE);
 }
+
+/// The heap is prepared before its first C++ allocation: the libraries' static initializers
+/// allocate too (the SystemC library a 3 MiB scratch heap that it clears at once, which on small
+/// pages is hundreds of page faults before main), so the replaceable allocation functions below
+/// prepare it on their first call.
+void prepare_heap_once() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  reserve_huge_page_heap();
+}
 }  // namespace
 
-// The program's own entry point: prepare the heap, silence the library banner before the kernel
-// starts, then hand over to SystemC, which calls sc_main.
+// They allocate with malloc and free with free, a matched pair the compiler cannot see through the
+// replacement (hence the warning it would give where a delete is inlined).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+void* operator new(std::size_t n) {
+  prepare_heap_once();
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) {
+  prepare_heap_once();
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#pragma GCC diagnostic pop
+
+// The program's own entry point: prepare the heap (if no allocation did), silence the library
+// banner before the kernel starts, then hand over to SystemC, which calls sc_main.
 int main(int argc, char* argv[]) {
-  reserve_huge_page_heap();
+  prepare_heap_once();
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   return sc_core::sc_elab_and_sim(argc, argv);
 }
