@@ -57,7 +57,7 @@ void SeparableAllocator::input_first() {
     const int g = res.best;
     res.best = -1;
     Group& gr = m_group[size_t(g)];
-    m_grants.push_back(Grant{g, gr.pick, r});
+    add_grant(g, gr.pick, r);
     res.arb.advance(g);
     gr.arb.advance(gr.pick);
   }
@@ -79,7 +79,7 @@ void SeparableAllocator::output_first() {
     const int l = gr.arb.pick(accept);
     if (l < 0) continue;
     const int r = target(g, l);
-    m_grants.push_back(Grant{g, l, r});
+    add_grant(g, l, r);
     gr.arb.advance(l);
     m_res[size_t(r)].arb.advance(g);
   }
@@ -110,7 +110,7 @@ void SeparableAllocator::islip() {
       const int l = gr.arb.pick(accept);
       if (l < 0) continue;
       const int r = target(g, l);
-      m_grants.push_back(Grant{g, l, r});
+      add_grant(g, l, r);
       gr.matched = 1;
       m_res[size_t(r)].taken = 1;
       matched = true;

@@ -105,6 +105,14 @@ class SeparableAllocator {
       res.best = int16_t(g);
     }
   }
+  /// Appends a grant field by field (a grant built whole on the stack and copied would stall the
+  /// copy on its partial stores).
+  void add_grant(int g, int l, int r) {
+    Grant& gr = m_grants.emplace_back();
+    gr.group = g;
+    gr.local = l;
+    gr.resource = r;
+  }
   void input_first();
   void output_first();
   void islip();

@@ -121,8 +121,9 @@ bool TorusRouter::absorb(uint64_t t) {
     if (in.count == depth) internal_error(name(), "input buffer overflow on port " + std::to_string(p));
     int tail = in.head + in.count;
     if (tail >= depth) tail -= depth;
-    m_slots[size_t(ivc) * size_t(depth) + size_t(tail)] =
-        Slot{f, t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0)};
+    Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
+    slot.flit = f;
+    slot.ready = t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0);
     ++in.count;
     ++m_buffered;
     ++m_writes;
