@@ -49,7 +49,8 @@ void reserve_huge_page_heap() {
   void* volatile block = std::malloc(kHuge);  // grows the heap by the pad (volatile: kept)
   std::free(block);
   char* const hi = static_cast<char*>(sbrk(0));
-  if (lo == reinterpret_cast<char*>(-1) || size_t(hi - lo) < kPad) {
+  // The heap grows by the pad less what its top held free already: half of it shows success.
+  if (lo == reinterpret_cast<char*>(-1) || hi <= lo || size_t(hi - lo) < kPad / 2) {
     mallopt(M_TOP_PAD, 128 << 10);
     mallopt(M_TRIM_THRESHOLD, 128 << 10);
     return;
