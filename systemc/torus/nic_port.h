@@ -74,14 +74,14 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   EdgeSet* m_edges;
   std::vector<Channel> m_ch;
   CreditUnit m_credits;  ///< [channel * nv + vc]: the router's local input buffers
-  // Bit c of each mask: channel c ... (the two input masks are kept by the LinkSignal inputs, or
-  // re-read at every edge when another kind of signal is bound)
-  uint32_t m_ej_valid = 0;        ///< ... ejection input holds a valid flit
-  uint32_t m_cr_valid = 0;        ///< ... injection credit input holds a valid credit
-  uint32_t m_ej_credit_out = 0;   ///< ... ejection credit output was driven valid last edge
-  uint32_t m_busy = 0;            ///< ... is injecting a packet
-  uint32_t m_drove = 0;           ///< ... injection output was driven valid last edge
-  uint32_t m_wired = 0;           ///< ... has flits on its injection channel delay
+  // Channel masks, bit c for channel c. The two input masks are kept by the LinkSignal inputs (or
+  // re-read at every edge when another kind of signal is bound).
+  uint32_t m_ej_valid = 0;        ///< the ejection input holds a valid flit
+  uint32_t m_cr_valid = 0;        ///< the injection credit input holds a valid credit
+  uint32_t m_ej_credit_out = 0;   ///< the ejection credit output was driven valid last edge
+  uint32_t m_busy = 0;            ///< a packet is being injected
+  uint32_t m_drove = 0;           ///< the injection output was driven valid last edge
+  uint32_t m_wired = 0;           ///< flits wait on the injection channel delay
   /// router.ejection_delay > 0: flits on the ejection channels, (falling edge the core takes
   /// them, flit) in the order they left the router.
   std::deque<std::pair<uint64_t, FlitView>> m_ejecting;

@@ -70,22 +70,27 @@ void prepare_heap_once() {
   done = true;
   reserve_huge_page_heap();
 }
+
+/// What the replaced allocation functions do besides preparing the heap: malloc, and on failure
+/// the installed new-handler, as the standard ones.
+void* allocate(std::size_t n) {
+  prepare_heap_once();
+  for (;;) {
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    std::new_handler h = std::get_new_handler();
+    if (!h) throw std::bad_alloc();
+    h();
+  }
+}
 }  // namespace
 
-// They allocate with malloc and free with free, a matched pair the compiler cannot see through the
-// replacement (hence the warning it would give where a delete is inlined).
+// The replaceable allocation functions allocate with malloc and free with free, a matched pair
+// the compiler cannot see through the replacement (hence the warning it would give where a delete
+// is inlined).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(std::size_t n) {
-  prepare_heap_once();
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) {
-  prepare_heap_once();
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
+void* operator new(std::size_t n) { return allocate(n); }
+void* operator new[](std::size_t n) { return allocate(n); }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
