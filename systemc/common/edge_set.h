@@ -67,6 +67,24 @@ class EdgeSet : public sc_core::sc_module {
   uint64_t m_now_stamp = 0;
 };
 
+/// One activation of a member that runs its own method process (no edge set): at initialization,
+/// or when woken, it arms itself for the next edge; at an edge it acts and re-arms for the next
+/// edge while busy, for `wake` once idle (then its waker is sleeping). `armed` starts false.
+/// Call from the method; the caller's clock edge event is `edge`.
+inline void step_own_process(EdgeMember& member, Waker& waker, bool& armed, const sc_core::sc_event& edge,
+                             const sc_core::sc_event_or_list& wake, uint64_t cycle) {
+  if (!armed || waker.sleeping) {
+    armed = true;
+    waker.sleeping = false;
+    sc_core::next_trigger(edge);
+  } else if (member.on_edge(cycle)) {
+    sc_core::next_trigger(edge);
+  } else {
+    waker.sleeping = true;
+    sc_core::next_trigger(wake);
+  }
+}
+
 inline void Waker::wake() {
   if (set) {
     sleeping = false;

@@ -71,18 +71,7 @@ void TorusNicPort::end_of_elaboration() {
 }
 
 void TorusNicPort::falling_edge() {
-  if (!m_armed || m_waker.sleeping) {  // initialization, or woken: act at the next falling edge
-    m_armed = true;
-    m_waker.sleeping = false;
-    next_trigger(clk.negedge_event());
-    return;
-  }
-  if (on_edge(current_cycle())) {
-    next_trigger(clk.negedge_event());
-  } else {
-    m_waker.sleeping = true;
-    next_trigger(m_wake);
-  }
+  step_own_process(*this, m_waker, m_armed, clk.negedge_event(), m_wake, current_cycle());
 }
 
 bool TorusNicPort::on_edge(uint64_t t) {

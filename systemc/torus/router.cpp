@@ -71,20 +71,7 @@ void TorusRouter::end_of_elaboration() {
   if (m_edges && m_poll_inputs) internal_error(name(), "run by an edge set with an input not bound to a LinkSignal");
 }
 
-void TorusRouter::tick() {
-  if (!m_armed || m_waker.sleeping) {  // initialization, or woken by an input change: act at the next edge
-    m_armed = true;
-    m_waker.sleeping = false;
-    next_trigger(clk.posedge_event());
-    return;
-  }
-  if (on_edge(current_cycle())) {
-    next_trigger(clk.posedge_event());
-  } else {
-    m_waker.sleeping = true;
-    next_trigger(m_wake);
-  }
-}
+void TorusRouter::tick() { step_own_process(*this, m_waker, m_armed, clk.posedge_event(), m_wake, current_cycle()); }
 
 bool TorusRouter::on_edge(uint64_t t) {
   // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
