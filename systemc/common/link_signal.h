@@ -57,12 +57,8 @@ class LinkQueue : public LinkBank::Queue {
   explicit LinkQueue(LinkBank& bank) : m_bank(bank) { bank.add(this); }
   /// The slot of a new value for `link`, to be filled in place by the caller.
   T& stage(LinkSignal<T>* link) {
-    if (m_size == m_pending.size()) {
-      if (m_size == 0) m_bank.wake_up();
-      m_pending.resize(m_pending.size() * 2 + 16);
-    } else if (m_size == 0) {
-      m_bank.wake_up();
-    }
+    if (m_size == 0) m_bank.wake_up();
+    if (m_size == m_pending.size()) m_pending.resize(m_pending.size() * 2 + 16);
     Pending& p = m_pending[m_size++];
     p.link = link;
     return p.value;
