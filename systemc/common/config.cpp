@@ -19,6 +19,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "systemc/common/family.h"
+#include "systemc/common/lanes.h"
 #include "systemc/common/limits.h"
 
 namespace wormcast {
@@ -164,6 +165,8 @@ const char* const kMway = "mway";
 const char* const kIbt = "ibt";
 /// The torus router's keys: the torus family and the interlaced bypass torus built of the same router.
 const char* const kTorusRouter = "torus,ibt";
+
+static_assert(kMaxLanes == 8, "sim.threads names the range 1..8");
 
 const std::vector<Field>& schema() {
   static const std::vector<Field> fields = {
@@ -354,6 +357,8 @@ const std::vector<Field>& schema() {
                 "livelock watchdog, cycles without a delivered flit while flits keep moving"),
       INT_FIELD("sim.latency_threshold", nullptr, "0", 0, 1000000000, sim.latency_threshold,
                 "traffic: a mean packet latency above this many cycles marks the run unstable (0: no threshold)"),
+      INT_FIELD("sim.threads", kTorusRouter, "1", 1, 8, sim.threads,
+                "threads that run the torus routers of one clock edge (the results do not depend on it)"),
       {"sim.progress", nullptr, "auto", "auto, on, off", "progress line on stderr (auto: only on a terminal)",
        [](Config& c, const std::string& v, const Field& f) {
          if (v != "auto" && v != "on" && v != "off") bad(f, v);

@@ -1,9 +1,28 @@
-// The edge set's one process: wake the members woken before this edge, run the awake ones.
+// The edge set's one process: wake the members woken before this edge, run the awake ones, in one
+// lane or split among several threads.
 #include "systemc/common/edge_set.h"
 
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
 #include "systemc/common/clock.h"
+#include "systemc/common/lanes.h"
+#include "systemc/common/link_signal.h"
 
 namespace wormcast {
+
+namespace {
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+// A waiting thread spins this many rounds before it blocks (a worker) or yields (the main thread):
+// about as long as a few edges of a busy network, so that a loaded run never blocks and an idle
+// worker soon stops using its core.
+constexpr int kSpinRounds = 20000;
+}  // namespace
 
 EdgeSet::EdgeSet(sc_core::sc_module_name name, bool rising) : sc_module(name) {
   SC_HAS_PROCESS(EdgeSet);
@@ -13,6 +32,17 @@ EdgeSet::EdgeSet(sc_core::sc_module_name name, bool rising) : sc_module(name) {
   else
     sensitive << clk.neg();
   dont_initialize();
+}
+
+EdgeSet::~EdgeSet() {
+  if (m_workers.empty()) return;
+  {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_stop.store(true);
+    m_epoch.fetch_add(1);
+  }
+  m_cv.notify_all();
+  for (std::thread& w : m_workers) w.join();
 }
 
 void EdgeSet::add(EdgeMember* member, Waker* waker) {
@@ -26,6 +56,28 @@ void EdgeSet::add(EdgeMember* member, Waker* waker) {
   m_awake[i / 64] |= uint64_t(1) << (i % 64);
 }
 
+void EdgeSet::set_lanes(int lanes, LinkBank* bank, int min_per_lane) {
+  if (lanes < 1 || lanes > kMaxLanes) throw std::invalid_argument("edge set: lanes must be 1.." + std::to_string(kMaxLanes));
+  if (!m_workers.empty()) throw std::logic_error("edge set: lanes are set once");
+  m_lanes = lanes;
+  m_bank = bank;
+  m_min_per_lane = std::max(1, min_per_lane);
+  if (lanes == 1) return;
+  if (bank) bank->set_lanes(this);
+  m_lane = std::make_unique<Lane[]>(size_t(lanes));
+  for (int l = 1; l < lanes; ++l) m_workers.emplace_back([this, l] { worker(l); });
+}
+
+void EdgeSet::start_of_simulation() {
+  m_lane_safe = m_lanes > 1 && m_bank != nullptr;
+  for (const EdgeMember* m : m_members) m_lane_safe = m_lane_safe && m->lane_safe();
+  if (m_lanes == 1) return;
+  const uint32_t n = uint32_t(m_members.size());
+  for (int l = 0; l < m_lanes; ++l) m_lane[l].lo = m_lane[l].hi = n;
+  for (uint32_t i = n; i-- > 0;) m_lane[lane_of(i)].lo = i;
+  for (int l = 0; l < m_lanes; ++l) m_lane[l].hi = l + 1 < m_lanes ? m_lane[l + 1].lo : n;
+}
+
 void EdgeSet::run() {
   const uint64_t now = sc_core::sc_time_stamp().value();
   if (m_now_stamp < now) {  // woken in an earlier time step: they act at this edge
@@ -35,6 +87,24 @@ void EdgeSet::run() {
   for (uint32_t i : m_woken) m_awake[i / 64] |= uint64_t(1) << (i % 64);
   m_woken.clear();
   const uint64_t t = current_cycle();
+  m_busy = false;
+  if (m_lane_safe) {
+    uint32_t awake = 0;
+    for (uint64_t w : m_awake) awake += uint32_t(__builtin_popcountll(w));
+    if (awake >= uint32_t(m_lanes * m_min_per_lane)) {
+      m_busy = true;
+      m_edge_t = t;
+      m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update
+      run_job(&EdgeSet::edge_job, this);
+      ++m_parallel_edges;
+      for (int l = 0; l < m_lanes; ++l)
+        for (uint32_t i : m_lane[l].slept) {
+          m_awake[i / 64] &= ~(uint64_t(1) << (i % 64));
+          m_wakers[i]->sleeping = true;
+        }
+      return;
+    }
+  }
   for (size_t w = 0; w < m_awake.size(); ++w) {
     for (uint64_t m = m_awake[w]; m; m &= m - 1) {
       const uint32_t i = uint32_t(w * 64 + size_t(__builtin_ctzll(m)));
@@ -43,6 +113,85 @@ void EdgeSet::run() {
         m_wakers[i]->sleeping = true;
       }
     }
+  }
+}
+
+void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, std::vector<uint32_t>& slept) {
+  for (uint32_t w = lo / 64; w * 64 < hi; ++w) {
+    uint64_t m = m_awake[w];
+    if (w * 64 < lo) m &= ~uint64_t(0) << (lo % 64);
+    if ((w + 1) * 64 > hi && hi % 64) m &= (uint64_t(1) << (hi % 64)) - 1;
+    for (; m; m &= m - 1) {
+      const uint32_t i = w * 64 + uint32_t(__builtin_ctzll(m));
+      if (!m_members[i]->on_edge(t)) slept.push_back(i);
+    }
+  }
+}
+
+void EdgeSet::edge_job(void* set, int lane) {
+  auto* s = static_cast<EdgeSet*>(set);
+  Lane& me = s->m_lane[size_t(lane)];
+  me.slept.clear();
+  s->run_range(me.lo, me.hi, s->m_edge_t, me.slept);
+}
+
+// Lane l's values in the link queues and its activity counts are its own; what the members of a
+// lane read was committed by the same lane (systemc/common/link_signal.h).
+void EdgeSet::run_job(Job job, void* ctx) {
+  m_job = job;
+  m_job_ctx = ctx;
+  const uint64_t epoch = m_epoch.fetch_add(1) + 1;  // publishes the job and its data
+  if (m_blocked.load() > 0) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_cv.notify_all();
+  }
+  try {
+    job(ctx, 0);
+  } catch (...) {
+    m_lane[0].error = std::current_exception();
+  }
+  for (int l = 1; l < m_lanes; ++l) {
+    for (int spin = 0; m_lane[l].done.load(std::memory_order_acquire) != epoch; ++spin) {
+      if (spin < kSpinRounds)
+        cpu_relax();
+      else
+        std::this_thread::yield();
+    }
+  }
+  for (int l = 0; l < m_lanes; ++l)
+    if (m_lane[l].error) std::rethrow_exception(std::exchange(m_lane[l].error, nullptr));
+  for (int l = 1; l < m_lanes; ++l) {
+    for (uint32_t i : m_lane[l].woken) wake(i);
+    m_lane[l].woken.clear();
+  }
+}
+
+// A worker spins for the next epoch, then blocks until one is published (m_blocked tells the main
+// thread to notify), runs its lane of the epoch's job and reports the epoch done.
+void EdgeSet::worker(int lane) {
+  t_lane = lane;
+  uint64_t seen = 0;
+  for (;;) {
+    uint64_t epoch = m_epoch.load(std::memory_order_acquire);
+    for (int spin = 0; epoch == seen && spin < kSpinRounds; ++spin) {
+      cpu_relax();
+      epoch = m_epoch.load(std::memory_order_acquire);
+    }
+    if (epoch == seen) {
+      std::unique_lock<std::mutex> lock(m_mutex);
+      m_blocked.fetch_add(1);
+      m_cv.wait(lock, [&] { return (epoch = m_epoch.load()) != seen; });
+      m_blocked.fetch_sub(1);
+    }
+    if (m_stop.load()) return;
+    seen = epoch;
+    Lane& me = m_lane[size_t(lane)];
+    try {
+      m_job(m_job_ctx, lane);
+    } catch (...) {
+      me.error = std::current_exception();
+    }
+    me.done.store(epoch, std::memory_order_release);
   }
 }
 

@@ -6,12 +6,26 @@
 // simulation time T acts at the first edge of the set after T: a wake in the same time step as an
 // edge (in an earlier or later delta cycle) waits for the next edge, exactly as a module with its
 // own process that re-arms itself for the next edge when woken.
+//
+// Lanes: a set may run its members in several threads (set_lanes), lane l always the same
+// consecutive range of them, when every member allows it (lane_safe) and enough are awake; the
+// main thread runs lane 0 and waits for the others. Members that fall asleep, and wakes made while
+// lanes run, are recorded per lane and applied after the join; what members share keeps one part
+// per lane (systemc/common/lanes.h). So a run's results are the same for any number of lanes.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include <systemc>
+
+#include "systemc/common/lanes.h"
 
 namespace wormcast {
 
@@ -34,7 +48,16 @@ class EdgeMember {
   virtual ~EdgeMember() = default;
   /// Acts at the edge of cycle t; false: the member is idle and sleeps until woken.
   virtual bool on_edge(uint64_t t) = 0;
+  /// Whether on_edge may run on a lane other than 0: it calls nothing of the SystemC kernel and
+  /// writes nothing shared with other members but link queues and the network's activity.
+  virtual bool lane_safe() const { return false; }
 };
+
+class LinkBank;
+
+/// Awake members per lane below which an edge runs in one lane: handing an edge to another thread
+/// and back costs about a microsecond on a two-core machine, as much as a few dozen busy routers.
+constexpr int kMinPerLane = 64;
 
 class EdgeSet : public sc_core::sc_module {
  public:
@@ -42,11 +65,33 @@ class EdgeSet : public sc_core::sc_module {
 
   /// rising: the set acts at rising edges, else at falling edges.
   EdgeSet(sc_core::sc_module_name name, bool rising);
+  ~EdgeSet() override;
+  /// Runs each edge in `lanes` threads (1..kMaxLanes; 1: the SystemC thread alone) when every member
+  /// is lane-safe and at least `min_per_lane` members per lane are awake. `bank`: the link bank the
+  /// members write, whose update the main thread asks for before the lanes start.
+  void set_lanes(int lanes, LinkBank* bank, int min_per_lane = kMinPerLane);
+  int lanes() const { return m_lanes; }
+  /// The lane that runs member i (0 without lanes).
+  int lane_of(uint32_t i) const {
+    return m_lanes > 1 && !m_members.empty() ? int(uint64_t(i) * uint64_t(m_lanes) / m_members.size()) : 0;
+  }
+  /// The last edge ran in lanes: the network is busy (its link bank then commits in lanes too).
+  bool busy() const { return m_busy; }
+  using Job = void (*)(void* ctx, int lane);
+  /// Runs job(ctx, l) on every lane l at once, lane 0 on the calling thread, and waits for all;
+  /// then applies the wakes the lanes recorded. Only while the set can run in lanes (busy()).
+  void run_job(Job job, void* ctx);
+  /// Edges run in lanes so far.
+  uint64_t parallel_edges() const { return m_parallel_edges; }
   /// Adds a member, awake, acting from the first edge on; its waker then wakes it through this set.
   void add(EdgeMember* member, Waker* waker);
   size_t size() const { return m_members.size(); }
   /// Member i, sleeping, acts again from the first edge after now.
   void wake(uint32_t i) {
+    if (t_lane != 0) {  // a lane's commit (systemc/common/link_signal.h): applied after the join
+      m_lane[t_lane].woken.push_back(i);
+      return;
+    }
     const uint64_t now = sc_core::sc_time_stamp().value();
     if (now != m_now_stamp) {
       m_woken.insert(m_woken.end(), m_woken_now.begin(), m_woken_now.end());
@@ -58,6 +103,11 @@ class EdgeSet : public sc_core::sc_module {
 
  private:
   void run();
+  void start_of_simulation() override;
+  /// Runs the awake members in [lo, hi) at edge t; those that fall asleep go to `slept`.
+  void run_range(uint32_t lo, uint32_t hi, uint64_t t, std::vector<uint32_t>& slept);
+  static void edge_job(void* set, int lane);
+  void worker(int lane);
 
   std::vector<EdgeMember*> m_members;
   std::vector<Waker*> m_wakers;
@@ -65,6 +115,32 @@ class EdgeSet : public sc_core::sc_module {
   std::vector<uint32_t> m_woken;        ///< woken before m_now_stamp
   std::vector<uint32_t> m_woken_now;    ///< woken at time m_now_stamp
   uint64_t m_now_stamp = 0;
+
+  // Lanes. Lane l runs members [m_lane[l].lo, m_lane[l].hi) (those with lane_of == l).
+  struct alignas(64) Lane {
+    uint32_t lo = 0, hi = 0;
+    std::vector<uint32_t> slept;  ///< members that fell asleep at this edge
+    std::vector<uint32_t> woken;  ///< members woken by this lane's link commits
+    std::exception_ptr error;
+    alignas(64) std::atomic<uint64_t> done{0};  ///< the last epoch this lane finished (own line: the
+                                                ///< main thread polls it while the lane works)
+  };
+  int m_lanes = 1;
+  int m_min_per_lane = kMinPerLane;
+  bool m_lane_safe = false;  ///< every member is lane-safe (decided when the simulation starts)
+  bool m_busy = false;
+  LinkBank* m_bank = nullptr;
+  std::unique_ptr<Lane[]> m_lane;
+  std::vector<std::thread> m_workers;
+  uint64_t m_edge_t = 0;   ///< the cycle of the edge being run
+  Job m_job = nullptr;     ///< the job of the current epoch
+  void* m_job_ctx = nullptr;
+  alignas(64) std::atomic<uint64_t> m_epoch{0};  ///< bumped to start the lanes on m_job
+  std::atomic<bool> m_stop{false};
+  std::atomic<int> m_blocked{0};  ///< workers waiting on m_cv instead of spinning
+  std::mutex m_mutex;
+  std::condition_variable m_cv;
+  uint64_t m_parallel_edges = 0;
 };
 
 /// One activation of a member that runs its own method process (no edge set): at initialization,

@@ -13,6 +13,7 @@
 #include <systemc>
 
 #include "systemc/common/edge_set.h"
+#include "systemc/common/lanes.h"
 
 namespace wormcast {
 
@@ -20,8 +21,11 @@ template <class T>
 class LinkSignal;
 
 /// The update phase of many links: one primitive channel that asks for one update per delta cycle
-/// and then commits every value written to its links in that delta, in the order written. The
-/// values wait in one queue per value type (LinkQueue), so a write touches only the queue.
+/// and then commits every value written to its links in that delta. The values wait in one queue
+/// per value type (LinkQueue), so a write touches only the queue. With lanes (set_lanes), each
+/// value waits in the list of its writer's lane and its reader's lane, and while the network is
+/// busy each lane commits the values its own readers take, so that a link's state stays with the
+/// thread that reads it (docs/router.md section 5.7).
 class LinkBank : public sc_core::sc_prim_channel {
  public:
   explicit LinkBank(const char* name) : sc_core::sc_prim_channel(name) {}
@@ -34,46 +38,70 @@ class LinkBank : public sc_core::sc_prim_channel {
   }
   struct Queue {
     virtual ~Queue() = default;
-    virtual void commit_all(sc_dt::uint64 stamp) = 0;
+    /// Commits the values for readers of lane r, from every writer lane.
+    virtual void commit(int r, sc_dt::uint64 stamp) = 0;
+    virtual void set_lanes(int lanes) = 0;
   };
-  void add(Queue* q) { m_queues.push_back(q); }
+  void add(Queue* q) {
+    m_queues.push_back(q);
+    q->set_lanes(m_set ? m_set->lanes() : 1);
+  }
+  /// The links' readers run in `set`, whose lanes commit their values when it runs in lanes.
+  void set_lanes(EdgeSet* set) {
+    m_set = set;
+    for (Queue* q : m_queues) q->set_lanes(set->lanes());
+  }
 
  protected:
   void update() override {
     m_requested = false;
-    const sc_dt::uint64 stamp = simcontext()->change_stamp();
-    for (Queue* q : m_queues) q->commit_all(stamp);
+    m_stamp = simcontext()->change_stamp();
+    if (m_set && m_set->busy()) {
+      m_set->run_job(&LinkBank::commit_lane, this);
+      return;
+    }
+    const int lanes = m_set ? m_set->lanes() : 1;
+    for (int r = 0; r < lanes; ++r)
+      for (Queue* q : m_queues) q->commit(r, m_stamp);
   }
 
  private:
+  static void commit_lane(void* bank, int r) {
+    auto* b = static_cast<LinkBank*>(bank);
+    for (Queue* q : b->m_queues) q->commit(r, b->m_stamp);
+  }
   bool m_requested = false;
+  sc_dt::uint64 m_stamp = 0;
+  EdgeSet* m_set = nullptr;
   std::vector<Queue*> m_queues;
 };
 
-/// The values written to a bank's links of one type in this delta cycle.
+/// The values written to a bank's links of one type in this delta cycle, in one list per writer
+/// lane and reader lane (systemc/common/lanes.h); each list in the order written. A link has one
+/// writer, so the order among lists changes nothing a reader sees.
 template <class T>
 class LinkQueue : public LinkBank::Queue {
  public:
   explicit LinkQueue(LinkBank& bank) : m_bank(bank) { bank.add(this); }
-  /// The slot of a new value for `link`, to be filled in place by the caller.
-  T& stage(LinkSignal<T>* link) {
-    if (m_size == 0) m_bank.wake_up();
-    if (m_size == m_pending.size()) m_pending.resize(m_pending.size() * 2 + 16);
-    Pending& p = m_pending[m_size++];
-    p.link = link;
-    return p.value;
-  }
+  /// The slot of a new value for `link`, to be filled in place by the caller. (A lane other than 0
+  /// does not ask for the update: its edge set asked before the lanes started.)
+  inline T& stage(LinkSignal<T>* link);
   void push(LinkSignal<T>* link, const T& v) { stage(link) = v; }
-  inline void commit_all(sc_dt::uint64 stamp) override;
+  inline void commit(int r, sc_dt::uint64 stamp) override;
+  void set_lanes(int lanes) override { m_lanes = lanes; }
 
  private:
   struct Pending {
     LinkSignal<T>* link;
     T value;
   };
+  struct alignas(64) List {
+    std::vector<Pending> pending;  ///< [0, size): this delta cycle's values
+    size_t size = 0;
+  };
   LinkBank& m_bank;
-  std::vector<Pending> m_pending;  ///< [0, m_size): this delta cycle's values
-  size_t m_size = 0;
+  int m_lanes = 1;
+  List m_list[kMaxLanes][kMaxLanes];  ///< [writer lane][reader lane]
 };
 
 template <class T>
@@ -83,6 +111,9 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
 
   /// The reader's sleep state (set once, after elaboration).
   void set_reader(Waker* reader) { m_reader = reader; }
+  void start_of_simulation() override {
+    m_reader_lane = m_queue && m_reader && m_reader->set && !m_changed ? m_reader->set->lane_of(m_reader->member) : 0;
+  }
   /// Updates through this queue from now on (set before the simulation starts).
   void set_queue(LinkQueue<T>* queue) { m_queue = queue; }
   LinkQueue<T>* queue() const { return m_queue; }
@@ -116,6 +147,10 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
     }
   }
   const char* kind() const override { return "wormcast::LinkSignal"; }
+  /// The lane that commits this link's values: its reader's lane in a set that runs in lanes; 0
+  /// when its reader is woken through an event or something waits on its value-changed event
+  /// (those are kernel calls, made on the SystemC thread only).
+  int reader_lane() const { return m_reader_lane; }
 
   /// The new value v takes effect (stamp: the kernel's change stamp of this update phase).
   void commit(const T& v, sc_dt::uint64 stamp) {
@@ -139,15 +174,30 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
   Waker* m_reader = nullptr;
   mutable std::unique_ptr<sc_core::sc_event> m_changed;
   uint32_t m_bit = 0;
-  // Cold: a link without a queue (a test bench's) and the queue.
+  // Cold (read-only while the simulation runs): a link without a queue (a test bench's), the queue
+  // and the lane whose thread commits this link's values.
   T m_new{};
   LinkQueue<T>* m_queue = nullptr;
+  int m_reader_lane = 0;
 };
 
 template <class T>
-void LinkQueue<T>::commit_all(sc_dt::uint64 stamp) {
-  for (size_t i = 0; i < m_size; ++i) m_pending[i].link->commit(m_pending[i].value, stamp);
-  m_size = 0;
+T& LinkQueue<T>::stage(LinkSignal<T>* link) {
+  List& l = m_list[t_lane][link->reader_lane()];
+  if (l.size == 0 && t_lane == 0) m_bank.wake_up();
+  if (l.size == l.pending.size()) l.pending.resize(l.pending.size() * 2 + 16);
+  Pending& p = l.pending[l.size++];
+  p.link = link;
+  return p.value;
+}
+
+template <class T>
+void LinkQueue<T>::commit(int r, sc_dt::uint64 stamp) {
+  for (int w = 0; w < m_lanes; ++w) {
+    List& l = m_list[w][r];
+    for (size_t i = 0; i < l.size; ++i) l.pending[i].link->commit(l.pending[i].value, stamp);
+    l.size = 0;
+  }
 }
 
 /// How a module writes an output port: into the queue of the LinkSignal bound to it (without
@@ -168,6 +218,8 @@ class LinkWriter {
     else
       m_any->write(v);
   }
+  /// Writes go into a link queue (not through a signal's interface).
+  bool queued() const { return m_queue != nullptr; }
   /// A write built in place: fill the value begin() returns, then call end(). (Filling a value
   /// field by field and copying it whole would stall the copy on the partial stores.)
   T& begin() { return m_queue ? m_queue->stage(m_link) : m_scratch; }

@@ -153,10 +153,7 @@ void MwayFabric::tick() {
     if (m_channels[size_t(ch)].commit(e - 1, m_chobs)) {
       ++m_moved;
       m_last_move = e - 1;
-      if (m_activity) {
-        ++m_activity->switched;
-        m_activity->last_move = e - 1;
-      }
+      if (m_activity) m_activity->moved(e - 1);
     }
   }
   // Step 2: replicas, after every transfer of the edge.

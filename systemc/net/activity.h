@@ -2,15 +2,42 @@
 // watchdog) and the canonical per-hop event record (one record format for every router model).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "systemc/common/lanes.h"
+
 namespace wormcast {
 
-/// Shared counters a network keeps over all its routers (progress and deadlock detection).
-struct NetActivity {
-  uint64_t last_move = 0;     ///< last cycle in which any flit left a router
-  uint64_t switched = 0;      ///< flits that left routers, all routers
+/// Shared counters a network keeps over all its routers (progress and deadlock detection), one
+/// part per lane of a parallel edge (systemc/common/lanes.h), read as their maximum and sum.
+class NetActivity {
+ public:
+  /// A flit left a router in cycle t.
+  void moved(uint64_t t) {
+    Lane& l = m_lane[t_lane];
+    l.last_move = t;
+    ++l.switched;
+  }
+  /// The last cycle in which any flit left a router.
+  uint64_t last_move() const {
+    uint64_t m = 0;
+    for (const Lane& l : m_lane) m = std::max(m, l.last_move);
+    return m;
+  }
+  /// Flits that left routers, all routers.
+  uint64_t switched() const {
+    uint64_t n = 0;
+    for (const Lane& l : m_lane) n += l.switched;
+    return n;
+  }
+
+ private:
+  struct alignas(64) Lane {
+    uint64_t last_move = 0, switched = 0;
+  };
+  Lane m_lane[kMaxLanes];
 };
 
 /// One router's event counts since the start of the run (docs/statistics.md), for a power model:

@@ -45,6 +45,9 @@ class Network : public sc_core::sc_module {
   Scoreboard& scoreboard() { return m_sb; }
   const Scoreboard& scoreboard() const { return m_sb; }
   NetActivity& activity() { return m_activity; }
+  /// Clock edges whose routers ran in several threads so far (sim.threads; 0 for a family that runs
+  /// in one).
+  virtual uint64_t parallel_edges() const { return 0; }
   /// Packets queued in NICs or in flight.
   uint64_t outstanding() const;
 

@@ -56,6 +56,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_bank = std::make_unique<LinkBank>("links");
   m_flit_queue = std::make_unique<LinkQueue<Flit>>(*m_bank);
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
+  m_rising->set_lanes(cfg.sim.threads, m_bank.get());
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;

@@ -40,6 +40,7 @@ class TorusNetwork : public Network {
     return "";
   }
   std::string set_hop_observer(HopObserver* obs) override;
+  uint64_t parallel_edges() const override { return m_rising->parallel_edges(); }
   std::string trace_internals(int node, const std::string& vcd_path) override;
   void close_internals() override {
     for (auto& r : m_routers) r->close_internals();

@@ -71,6 +71,15 @@ void TorusRouter::end_of_elaboration() {
   if (m_edges && m_poll_inputs) internal_error(name(), "run by an edge set with an input not bound to a LinkSignal");
 }
 
+bool TorusRouter::lane_safe() const {
+  if (m_observer) return false;
+  for (const LinkWriter<Flit>& w : m_flit_out)
+    if (!w.queued()) return false;
+  for (const LinkWriter<Credit>& w : m_credit_out)
+    if (!w.queued()) return false;
+  return true;
+}
+
 void TorusRouter::tick() { step_own_process(*this, m_waker, m_armed, clk.posedge_event(), m_wake, current_cycle()); }
 
 bool TorusRouter::on_edge(uint64_t t) {

@@ -31,6 +31,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
 
   const char* model() const override { return "sc"; }
   void set_observer(HopObserver* obs) override { m_observer = obs; }
+  /// An edge set may run this router on any lane unless an observer sees its hops (docs/router.md
+  /// section 5.7).
+  bool lane_safe() const override;
   /// Flits currently held in input buffers.
   int buffered() const { return m_buffered; }
 

@@ -74,10 +74,7 @@ class RouterBase : public sc_core::sc_module {
   /// A flit left output port o in cycle t.
   void count_output(int o, uint64_t t) {
     ++m_out_count[size_t(o)];
-    if (m_activity) {
-      m_activity->last_move = t;
-      ++m_activity->switched;
-    }
+    if (m_activity) m_activity->moved(t);
   }
 
   RouterParams m_p;

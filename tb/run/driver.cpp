@@ -151,7 +151,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
       r.inj_end = net.injection_counters();
       r.act_end = net.router_activity(cycle, &r.act_counted);
     }
-    const uint64_t moved = net.activity().switched + net.scoreboard().injected_packets();
+    const uint64_t moved = net.activity().switched() + net.scoreboard().injected_packets();
     if (moved != seen) {
       seen = moved;
       last_progress = cycle;
@@ -188,7 +188,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     r.act_end = net.router_activity(cycle, &r.act_counted);
   }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
-  r.last_move = net.activity().last_move;
+  r.last_move = net.activity().last_move();
   r.last_delivery = last_ejected;
   Scoreboard& sb = net.scoreboard();
   // Out of time with the network empty and idle, yet packets wait at a source: they are stranded.
@@ -225,6 +225,8 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   j["config"] = cfg.echo();
   j["status"] = status_name(r.status);
   j["cycles"] = r.cycles;
+  // How the run was computed, not what it computed: the same results for any sim.threads.
+  j["threads"] = {{"threads", cfg.sim.threads}, {"parallel_edges", net.parallel_edges()}};
   j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},
                   {"in_flight_at_end", sb.in_flight()}, {"outstanding_at_end", net.outstanding()}};
   // Link utilization over the measurement window (flits per cycle per network link).

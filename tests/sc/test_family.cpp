@@ -89,8 +89,7 @@ class RingStop : public sc_core::sc_module, public NicPort {
     }
     if (o.valid) {
       ++sent;
-      m_act.last_move = t;
-      ++m_act.switched;
+      m_act.moved(t);
     }
     out.write(o);
   }
