@@ -56,12 +56,11 @@ void EdgeSet::add(EdgeMember* member, Waker* waker) {
   m_awake[i / 64] |= uint64_t(1) << (i % 64);
 }
 
-void EdgeSet::set_lanes(int lanes, LinkBank* bank, int min_per_lane) {
+void EdgeSet::set_lanes(int lanes, LinkBank* bank) {
   if (lanes < 1 || lanes > kMaxLanes) throw std::invalid_argument("edge set: lanes must be 1.." + std::to_string(kMaxLanes));
   if (!m_workers.empty()) throw std::logic_error("edge set: lanes are set once");
   m_lanes = lanes;
   m_bank = bank;
-  m_min_per_lane = std::max(1, min_per_lane);
   if (lanes == 1) return;
   if (bank) bank->set_lanes(this);
   m_lane = std::make_unique<Lane[]>(size_t(lanes));
@@ -91,7 +90,7 @@ void EdgeSet::run() {
   if (m_lane_safe) {
     uint32_t awake = 0;
     for (uint64_t w : m_awake) awake += uint32_t(__builtin_popcountll(w));
-    if (awake >= uint32_t(m_lanes * m_min_per_lane)) {
+    if (awake >= uint32_t(m_lanes * kMinPerLane)) {
       m_busy = true;
       m_edge_t = t;
       m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update

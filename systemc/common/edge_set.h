@@ -67,9 +67,9 @@ class EdgeSet : public sc_core::sc_module {
   EdgeSet(sc_core::sc_module_name name, bool rising);
   ~EdgeSet() override;
   /// Runs each edge in `lanes` threads (1..kMaxLanes; 1: the SystemC thread alone) when every member
-  /// is lane-safe and at least `min_per_lane` members per lane are awake. `bank`: the link bank the
+  /// is lane-safe and at least kMinPerLane members per lane are awake. `bank`: the link bank the
   /// members write, whose update the main thread asks for before the lanes start.
-  void set_lanes(int lanes, LinkBank* bank, int min_per_lane = kMinPerLane);
+  void set_lanes(int lanes, LinkBank* bank);
   int lanes() const { return m_lanes; }
   /// The lane that runs member i (0 without lanes).
   int lane_of(uint32_t i) const {
@@ -126,7 +126,6 @@ class EdgeSet : public sc_core::sc_module {
                                                 ///< main thread polls it while the lane works)
   };
   int m_lanes = 1;
-  int m_min_per_lane = kMinPerLane;
   bool m_lane_safe = false;  ///< every member is lane-safe (decided when the simulation starts)
   bool m_busy = false;
   LinkBank* m_bank = nullptr;
