@@ -97,32 +97,24 @@ void EdgeSet::run() {
       run_job(&EdgeSet::edge_job, this);
       ++m_parallel_edges;
       for (int l = 0; l < m_lanes; ++l)
-        for (uint32_t i : m_lane[l].slept) {
-          m_awake[i / 64] &= ~(uint64_t(1) << (i % 64));
-          m_wakers[i]->sleeping = true;
-        }
+        for (uint32_t i : m_lane[l].slept) sleep(i);
       return;
     }
   }
-  for (size_t w = 0; w < m_awake.size(); ++w) {
-    for (uint64_t m = m_awake[w]; m; m &= m - 1) {
-      const uint32_t i = uint32_t(w * 64 + size_t(__builtin_ctzll(m)));
-      if (!m_members[i]->on_edge(t)) {
-        m_awake[w] &= ~(uint64_t(1) << (i % 64));
-        m_wakers[i]->sleeping = true;
-      }
-    }
-  }
+  // In one lane a member sleeps at once: a member later in the same edge may wake it (a NIC core's
+  // software submitting a packet to another node's port), which needs it marked sleeping.
+  run_range(0, uint32_t(m_members.size()), t, [this](uint32_t i) { sleep(i); });
 }
 
-void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, std::vector<uint32_t>& slept) {
+template <class Slept>
+void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept) {
   for (uint32_t w = lo / 64; w * 64 < hi; ++w) {
     uint64_t m = m_awake[w];
     if (w * 64 < lo) m &= ~uint64_t(0) << (lo % 64);
     if ((w + 1) * 64 > hi && hi % 64) m &= (uint64_t(1) << (hi % 64)) - 1;
     for (; m; m &= m - 1) {
       const uint32_t i = w * 64 + uint32_t(__builtin_ctzll(m));
-      if (!m_members[i]->on_edge(t)) slept.push_back(i);
+      if (!m_members[i]->on_edge(t)) slept(i);
     }
   }
 }
@@ -131,7 +123,7 @@ void EdgeSet::edge_job(void* set, int lane) {
   auto* s = static_cast<EdgeSet*>(set);
   Lane& me = s->m_lane[size_t(lane)];
   me.slept.clear();
-  s->run_range(me.lo, me.hi, s->m_edge_t, me.slept);
+  s->run_range(me.lo, me.hi, s->m_edge_t, [&me](uint32_t i) { me.slept.push_back(i); });
 }
 
 // Lane l's values in the link queues and its activity counts are its own; what the members of a

@@ -104,8 +104,14 @@ class EdgeSet : public sc_core::sc_module {
  private:
   void run();
   void start_of_simulation() override;
-  /// Runs the awake members in [lo, hi) at edge t; those that fall asleep go to `slept`.
-  void run_range(uint32_t lo, uint32_t hi, uint64_t t, std::vector<uint32_t>& slept);
+  /// Runs the awake members in [lo, hi) at edge t; slept(i) for each that falls asleep.
+  template <class Slept>
+  void run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept);
+  /// Member i sleeps from the next edge on, until woken.
+  void sleep(uint32_t i) {
+    m_awake[i / 64] &= ~(uint64_t(1) << (i % 64));
+    m_wakers[i]->sleeping = true;
+  }
   static void edge_job(void* set, int lane);
   void worker(int lane);
 
