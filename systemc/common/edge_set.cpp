@@ -22,6 +22,9 @@ inline void cpu_relax() {
 // about as long as a few edges of a busy network, so that a loaded run never blocks and an idle
 // worker soon stops using its core.
 constexpr int kSpinRounds = 20000;
+// How many awake members ahead of the one running the edge set asks for state (EdgeMember::
+// prefetch): far enough for the memory to answer while the members in between run.
+constexpr int kPrefetchAhead = 2;
 }  // namespace
 
 EdgeSet::EdgeSet(sc_core::sc_module_name name, bool rising) : sc_module(name) {
@@ -86,6 +89,7 @@ void EdgeSet::run() {
   for (uint32_t i : m_woken) m_awake[i / 64] |= uint64_t(1) << (i % 64);
   m_woken.clear();
   const uint64_t t = current_cycle();
+  g_edge_parity = int(t & 1);
   m_busy = false;
   if (m_lane_safe) {
     uint32_t awake = 0;
@@ -114,6 +118,10 @@ void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept) {
     if ((w + 1) * 64 > hi && hi % 64) m &= (uint64_t(1) << (hi % 64)) - 1;
     for (; m; m &= m - 1) {
       const uint32_t i = w * 64 + uint32_t(__builtin_ctzll(m));
+      // The member kPrefetchAhead awake members on (in this word) asks for its state now.
+      uint64_t ahead = m;
+      for (int k = 0; k < kPrefetchAhead && ahead; ++k) ahead &= ahead - 1;
+      if (ahead) m_members[w * 64 + uint32_t(__builtin_ctzll(ahead))]->prefetch();
       if (!m_members[i]->on_edge(t)) slept(i);
     }
   }

@@ -42,6 +42,10 @@ struct Waker {
   inline void wake();
 };
 
+/// The parity (cycle mod 2) of the edge being run: the box a mailbox link's writer fills
+/// (systemc/common/link_signal.h). Set by the edge set before its members run.
+inline int g_edge_parity = 0;
+
 /// What an EdgeSet runs.
 class EdgeMember {
  public:
@@ -51,6 +55,8 @@ class EdgeMember {
   /// Whether on_edge may run on a lane other than 0: it calls nothing of the SystemC kernel and
   /// writes nothing shared with other members but link queues and the network's activity.
   virtual bool lane_safe() const { return false; }
+  /// Asks the memory for the state the next on_edge reads (called a member or two ahead).
+  virtual void prefetch() const {}
 };
 
 class LinkBank;

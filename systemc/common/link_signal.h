@@ -4,6 +4,13 @@
 // asks for it. When its value is updated it wakes its sleeping reader directly (one wake per
 // reader instead of one event per wire). The links of a network share one LinkBank, which takes
 // one update request per delta cycle for all the links written in it instead of one per link.
+//
+// Mailbox mode (set_boxed, docs/router.md section 5.7): a network whose links all join two
+// edge-set members of its own, with nothing else watching them (no waveform, no RTL router), and
+// that runs its edges in one thread, turns them into mailboxes: a value written at the edge of cycle t goes straight into the link's box
+// t mod 2 and sets the reader's valid bit for that parity; the reader takes the box of the cycle it
+// samples at its next edge and clears the bits. A box holds a value for one cycle, so nothing is
+// written for an idle output, and no update phase runs.
 #pragma once
 
 #include <cstdint>
@@ -118,16 +125,29 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
   void set_queue(LinkQueue<T>* queue) { m_queue = queue; }
   LinkQueue<T>* queue() const { return m_queue; }
 
-  /// Keeps bit `bit` of *mask equal to the value's `valid` field from now on (the reader's set of
-  /// valid inputs, so that it need not read the idle ones).
+  /// Keeps bit `bit` of mask[0] equal to the value's `valid` field from now on (the reader's set of
+  /// valid inputs, so that it need not read the idle ones). In mailbox mode bit `bit` of mask[p]
+  /// says that box p holds a value the reader has not taken: mask points to two words.
   void set_valid_mask(uint32_t* mask, uint32_t bit) {
     m_mask = mask;
     m_bit = bit;
-    if (m_cur.valid) *m_mask |= m_bit;
+    if (cur().valid) *m_mask |= m_bit;
   }
 
-  const T& read() const override { return m_cur; }
-  const T& get_data_ref() const override { return m_cur; }
+  /// Mailbox mode from now on (before the simulation starts; the reader's valid mask set). Only
+  /// for a network that runs its edges in one thread.
+  void set_boxed() { m_boxed = true; }
+  bool boxed() const { return m_boxed; }
+  /// Mailbox mode: the value written in a cycle of parity p (valid while the reader's bit p is set).
+  /// Otherwise box 0 is the committed value.
+  const T& box(int p) const { return m_box[p]; }
+  /// Mailbox mode: the box of this edge's parity, to be filled by the writer (the reader's bit is
+  /// set and a sleeping reader woken).
+  inline T& box_stage();
+
+  /// The committed value (in mailbox mode: not kept; nothing reads it then).
+  const T& read() const override { return cur(); }
+  const T& get_data_ref() const override { return cur(); }
   /// True in the delta cycle right after the value changed (as sc_signal's event()).
   bool event() const override { return simcontext()->event_occurred(m_change_stamp); }
   const sc_core::sc_event& value_changed_event() const override {
@@ -154,10 +174,10 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
 
   /// The new value v takes effect (stamp: the kernel's change stamp of this update phase).
   void commit(const T& v, sc_dt::uint64 stamp) {
-    if (!(v == m_cur)) {
-      m_cur = v;
+    if (!(v == cur())) {
+      cur() = v;
       m_change_stamp = stamp;
-      if (m_mask) *m_mask = m_cur.valid ? *m_mask | m_bit : *m_mask & ~m_bit;
+      if (m_mask) *m_mask = v.valid ? *m_mask | m_bit : *m_mask & ~m_bit;
       if (m_changed) m_changed->notify(sc_core::SC_ZERO_TIME);
     }
     if (m_reader && m_reader->sleeping) m_reader->wake();
@@ -167,19 +187,31 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
   void update() override { commit(m_new, simcontext()->change_stamp()); }
 
  private:
-  // What the update phase touches, in one cache line.
-  alignas(64) T m_cur{};
-  sc_dt::uint64 m_change_stamp = ~sc_dt::uint64(0);
+  T& cur() { return m_box[0]; }
+  const T& cur() const { return m_box[0]; }
+  // What a write in mailbox mode, or the update phase, touches, in one cache line: the committed
+  // value is box 0.
+  alignas(64) T m_box[2]{};
   uint32_t* m_mask = nullptr;
   Waker* m_reader = nullptr;
-  mutable std::unique_ptr<sc_core::sc_event> m_changed;
   uint32_t m_bit = 0;
+  bool m_boxed = false;
+  sc_dt::uint64 m_change_stamp = ~sc_dt::uint64(0);
+  mutable std::unique_ptr<sc_core::sc_event> m_changed;
   // Cold (read-only while the simulation runs): a link without a queue (a test bench's), the queue
   // and the lane whose thread commits this link's values.
   T m_new{};
   LinkQueue<T>* m_queue = nullptr;
   int m_reader_lane = 0;
 };
+
+template <class T>
+T& LinkSignal<T>::box_stage() {
+  const int p = g_edge_parity;
+  m_mask[p] |= m_bit;
+  if (m_reader->sleeping) m_reader->wake();
+  return m_box[p];
+}
 
 template <class T>
 T& LinkQueue<T>::stage(LinkSignal<T>* link) {
@@ -210,29 +242,52 @@ class LinkWriter {
     m_any = dynamic_cast<sc_core::sc_signal_inout_if<T>*>(port.get_interface());
     m_link = dynamic_cast<LinkSignal<T>*>(m_any);
     m_queue = m_link ? m_link->queue() : nullptr;
+    refresh();
     return m_any != nullptr;
   }
+  /// The link's mode may have changed (to mailbox) since bind().
+  void refresh() { m_boxed = m_link && m_link->boxed(); }
+  /// A write of v. In mailbox mode an invalid value is no write (a box holds a value for one cycle).
   void write(const T& v) const {
-    if (m_queue)
+    if (m_boxed) {
+      if (v.valid) m_link->box_stage() = v;
+    } else if (m_queue) {
       m_queue->push(m_link, v);
-    else
+    } else {
       m_any->write(v);
+    }
   }
-  /// Writes go into a link queue (not through a signal's interface).
-  bool queued() const { return m_queue != nullptr; }
+  /// Writes go into a link queue or box (not through a signal's interface).
+  bool queued() const { return m_queue != nullptr || m_boxed; }
   /// A write built in place: fill the value begin() returns, then call end(). (Filling a value
   /// field by field and copying it whole would stall the copy on the partial stores.)
-  T& begin() { return m_queue ? m_queue->stage(m_link) : m_scratch; }
+  T& begin() { return m_boxed ? m_link->box_stage() : m_queue ? m_queue->stage(m_link) : m_scratch; }
   void end() {
-    if (!m_queue) m_any->write(m_scratch);
+    if (!m_queue && !m_boxed) m_any->write(m_scratch);
   }
 
  private:
   T m_scratch{};
+  bool m_boxed = false;
   LinkQueue<T>* m_queue = nullptr;
   LinkSignal<T>* m_link = nullptr;
   sc_core::sc_signal_inout_if<T>* m_any = nullptr;
 };
+
+/// Mailbox mode: val[p][i] = the box of parity p of the link bound to ports[i]; false when one of
+/// them is not a mailbox link.
+template <class T>
+bool point_at_boxes(sc_core::sc_vector<sc_core::sc_in<T>>& ports, std::vector<const T*> (&val)[2]) {
+  for (int b = 0; b < 2; ++b) {
+    val[b].clear();
+    for (auto& port : ports) {
+      const auto* link = dynamic_cast<const LinkSignal<T>*>(port.get_interface());
+      if (!link || !link->boxed()) return false;
+      val[b].push_back(&link->box(b));
+    }
+  }
+  return true;
+}
 
 /// Registers a module's waker with the signal behind an input port; a port bound to another kind
 /// of signal (a test bench's) wakes it through its value-changed event in `fallback` instead.

@@ -48,6 +48,9 @@ class Network : public sc_core::sc_module {
   /// Clock edges whose routers ran in several threads so far (sim.threads; 0 for a family that runs
   /// in one).
   virtual uint64_t parallel_edges() const { return 0; }
+  /// How the port wires carried their values in this run: "mailbox" or "queued" (docs/router.md
+  /// section 5.7); "fabric" for a family whose channels live inside one clocked process.
+  virtual const char* link_mode() const { return "fabric"; }
   /// Packets queued in NICs or in flight.
   uint64_t outstanding() const;
 
@@ -71,6 +74,9 @@ class Network : public sc_core::sc_module {
   /// Trace every port/channel wire under hierarchical names (scopes named as tb/out/wave.h groups
   /// them: routers r_..., channels ch_..., node interfaces ni_...).
   virtual void trace(sc_core::sc_trace_file* tf) const = 0;
+  /// trace() will be called (now or later in the run): keep the wires' values as signals hold them.
+  /// Call before the simulation starts.
+  virtual void will_trace() {}
   /// Report every hop from now on; returns "" or why this network cannot (then nothing changes).
   virtual std::string set_hop_observer(HopObserver* obs) = 0;
   /// Dump every signal inside router `node` to a VCD from now on; returns "" or why not.

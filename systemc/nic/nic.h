@@ -127,6 +127,11 @@ class Nic : public sc_core::sc_module {
   bool queue_empty(int c) const { return m_queues[size_t(c)].empty(); }
   /// Bit c: channel c's queue holds a packet (channels <= 32).
   uint32_t queued_mask() const { return m_queued; }
+  /// Asks the memory for the state the adapter's edge reads first.
+  void prefetch() const {
+    __builtin_prefetch(&m_queued);
+    __builtin_prefetch(m_queues.data());
+  }
   /// One flit of channel c's front packet entered the network in cycle t (the head: the packet
   /// is injected; the tail: it leaves the queue).
   void sent_flit(int c, uint64_t t);

@@ -33,7 +33,14 @@ const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
   switch (m_kind) {
     case AllocatorKind::InputFirst: input_first(); break;
     case AllocatorKind::OutputFirst: output_first(); break;
-    case AllocatorKind::Islip: islip(); break;
+    case AllocatorKind::Islip:
+      // One iteration of iSLIP is output-first allocation: every request is offered, and the
+      // pointers of the first (only) iteration's matches move.
+      if (m_iterations == 1)
+        output_first();
+      else
+        islip();
+      break;
   }
   return m_grants;
 }

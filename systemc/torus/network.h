@@ -40,6 +40,8 @@ class TorusNetwork : public Network {
     return "";
   }
   std::string set_hop_observer(HopObserver* obs) override;
+  void will_trace() override { m_links_traced = true; }
+  const char* link_mode() const override { return m_boxed ? "mailbox" : "queued"; }
   uint64_t parallel_edges() const override { return m_rising->parallel_edges(); }
   std::string trace_internals(int node, const std::string& vcd_path) override;
   void close_internals() override {
@@ -70,10 +72,15 @@ class TorusNetwork : public Network {
 
   /// (h+1) R + h Ld + Di + De + L (docs/router.md section 7).
   uint64_t zero_load_hops(uint64_t h, uint32_t length) const;
+  /// Every link becomes a mailbox when the routers are all SystemC and no waveform shows the
+  /// links (docs/router.md section 5.7).
+  void start_of_simulation() override;
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order
   std::vector<bool> m_traced;  ///< routers in trace() (empty: all)
+  bool m_links_traced = false;  ///< a waveform will show the links (will_trace)
+  bool m_boxed = false;         ///< the links are mailboxes
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
   // The SystemC routers act from one rising-edge set, the NIC ports from one falling-edge set, and
   // every link updates through one bank (docs/router.md section 5.7).

@@ -60,14 +60,37 @@ void TorusNicPort::end_of_elaboration() {
     m_ej_credit.emplace_back();
     if (!m_inj.back().bind(inj_out[c]) || !m_ej_credit.back().bind(ej_credit[c]))
       SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": an output is not bound to a signal").c_str());
-    m_ej_val.push_back(&ej_in[c]->read());
-    m_inj_credit_val.push_back(&inj_credit[c]->read());
+    m_ej_val[0].push_back(&ej_in[c]->read());
+    m_inj_credit_val[0].push_back(&inj_credit[c]->read());
     const uint32_t bit = uint32_t(1) << c;
-    m_watch_all &= watch_input(ej_in[c], &m_waker, m_wake, &m_ej_valid, bit);
-    m_watch_all &= watch_input(inj_credit[c], &m_waker, m_wake, &m_cr_valid, bit);
+    m_watch_all &= watch_input(ej_in[c], &m_waker, m_wake, m_ej_valid, bit);
+    m_watch_all &= watch_input(inj_credit[c], &m_waker, m_wake, m_cr_valid, bit);
   }
   if (m_edges && !m_watch_all)
     SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": run by an edge set with an input not bound to a LinkSignal").c_str());
+}
+
+void TorusNicPort::use_mailboxes() {
+  if (!m_edges) SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": mailbox links need an edge set").c_str());
+  m_boxed = true;
+  for (auto& w : m_inj) w.refresh();
+  for (auto& w : m_ej_credit) w.refresh();
+  if (!point_at_boxes(ej_in, m_ej_val) || !point_at_boxes(inj_credit, m_inj_credit_val))
+    SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": an input is not a mailbox link").c_str());
+}
+
+void TorusNicPort::prefetch() const {
+  __builtin_prefetch(&m_ej_valid);
+  __builtin_prefetch(&m_drove);
+  __builtin_prefetch(m_ch.data());
+  __builtin_prefetch(&m_credits.counter(0));
+  __builtin_prefetch(m_ej_val[0].data());
+  __builtin_prefetch(m_ej_val[1].data());
+  __builtin_prefetch(m_inj_credit_val[0].data());
+  __builtin_prefetch(m_inj_credit_val[1].data());
+  __builtin_prefetch(m_inj.data());
+  __builtin_prefetch(m_ej_credit.data());
+  m_core.prefetch();
 }
 
 void TorusNicPort::falling_edge() {
@@ -136,36 +159,43 @@ bool TorusNicPort::on_edge(uint64_t t) {
       m_core.sent_flit(c, t);
     }
     if (!drive && (m_drove & bit)) m_inj[size_t(c)].write(Flit{});
-    m_drove = drive ? m_drove | bit : m_drove & ~bit;
+    // (A mailbox holds a value for one cycle: no invalid value to write next edge.)
+    m_drove = drive && !m_boxed ? m_drove | bit : m_drove & ~bit;
   }
 
-  // (2) Sample the router's outputs of cycle t.
+  // (2) Sample the router's outputs of cycle t (mailboxes: the boxes of cycle t, taken now).
   if (!m_watch_all) {
-    m_ej_valid = m_cr_valid = 0;
+    m_ej_valid[0] = m_cr_valid[0] = 0;
     for (int c = 0; c < m_rp.local; ++c) {
-      if (m_ej_val[size_t(c)]->valid) m_ej_valid |= uint32_t(1) << c;
-      if (m_inj_credit_val[size_t(c)]->valid) m_cr_valid |= uint32_t(1) << c;
+      if (m_ej_val[0][size_t(c)]->valid) m_ej_valid[0] |= uint32_t(1) << c;
+      if (m_inj_credit_val[0][size_t(c)]->valid) m_cr_valid[0] |= uint32_t(1) << c;
     }
   }
-  const bool quiet = !m_ej_valid && !m_cr_valid;  // sleeping needs all-invalid inputs (see TorusRouter::tick)
-  for (uint32_t m = m_cr_valid; m; m &= m - 1) {
+  const int par = m_boxed ? int(t & 1) : 0;
+  const uint32_t ej_valid = m_ej_valid[par], cr_valid = m_cr_valid[par];
+  if (m_boxed) m_ej_valid[par] = m_cr_valid[par] = 0;
+  const std::vector<const Flit*>& ej_val = m_ej_val[par];
+  const std::vector<const Credit*>& inj_credit_val = m_inj_credit_val[par];
+  // Sleeping needs all-invalid inputs (see TorusRouter::on_edge); a mailbox's value is a new one.
+  const bool quiet = m_boxed || (!ej_valid && !cr_valid);
+  for (uint32_t m = cr_valid; m; m &= m - 1) {
     const int c = __builtin_ctz(m);
-    const Credit& cr = *m_inj_credit_val[size_t(c)];
+    const Credit& cr = *inj_credit_val[size_t(c)];
     // Sampled after this edge's injection step: it can count from the next edge.
     if (!m_credits.arrive(c * nv + cr.vc, t + 1))
       SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
   }
   // (3) Ejection credits of cycle t for the flits just taken, in channel order.
-  for (uint32_t m = m_ej_valid | m_ej_credit_out; m; m &= m - 1) {
+  for (uint32_t m = ej_valid | m_ej_credit_out; m; m &= m - 1) {
     const int c = __builtin_ctz(m);
     const uint32_t bit = uint32_t(1) << c;
-    if (m_ej_valid & bit) {
-      const Flit& f = *m_ej_val[size_t(c)];
+    if (ej_valid & bit) {
+      const Flit& f = *ej_val[size_t(c)];
       Credit& cr = m_ej_credit[size_t(c)].begin();
       cr.valid = true;
       cr.vc = f.vc;
       m_ej_credit[size_t(c)].end();
-      m_ej_credit_out |= bit;
+      if (!m_boxed) m_ej_credit_out |= bit;
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)
         m_core.received_flit(t, v);

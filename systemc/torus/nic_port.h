@@ -41,6 +41,8 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   void wake() override {
     if (m_waker.sleeping) m_waker.wake();
   }
+  /// Its links are mailboxes from now on (before the simulation starts; docs/router.md section 5.7).
+  void use_mailboxes();
 
  private:
   struct Channel {
@@ -52,6 +54,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
 
   void falling_edge();  ///< the port's own process (no edge set)
   bool on_edge(uint64_t t) override;
+  void prefetch() const override;
   void end_of_elaboration() override;
 
   Nic& m_core;
@@ -67,17 +70,19 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   sc_core::sc_event m_submitted;     ///< own process: software submitted or an input changed
   sc_core::sc_event_or_list m_wake;  ///< own process: m_submitted and other signals' value changes
   bool m_watch_all = true;           ///< every input is a LinkSignal (an edge set needs that)
-  std::vector<const Flit*> m_ej_val;
-  std::vector<const Credit*> m_inj_credit_val;
+  std::vector<const Flit*> m_ej_val[2];  ///< [parity][c] (mailboxes; else [0] only)
+  std::vector<const Credit*> m_inj_credit_val[2];
   std::vector<LinkWriter<Flit>> m_inj;
   std::vector<LinkWriter<Credit>> m_ej_credit;
   EdgeSet* m_edges;
   std::vector<Channel> m_ch;
   CreditUnit m_credits;  ///< [channel * nv + vc]: the router's local input buffers
   // Channel masks, bit c for channel c. The two input masks are kept by the LinkSignal inputs (or
-  // re-read at every edge when another kind of signal is bound).
-  uint32_t m_ej_valid = 0;        ///< the ejection input holds a valid flit
-  uint32_t m_cr_valid = 0;        ///< the injection credit input holds a valid credit
+  // re-read at every edge when another kind of signal is bound); with mailbox links [p] holds the
+  // inputs written in cycles of parity p.
+  bool m_boxed = false;               ///< the links are mailboxes
+  uint32_t m_ej_valid[2] = {0, 0};    ///< the ejection input holds a valid flit
+  uint32_t m_cr_valid[2] = {0, 0};    ///< the injection credit input holds a valid credit
   uint32_t m_ej_credit_out = 0;   ///< the ejection credit output was driven valid last edge
   uint32_t m_busy = 0;            ///< a packet is being injected
   uint32_t m_drove = 0;           ///< the injection output was driven valid last edge

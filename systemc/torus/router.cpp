@@ -61,14 +61,45 @@ void TorusRouter::end_of_elaboration() {
     m_credit_out.emplace_back();
     if (!m_flit_out.back().bind(flit_out[p]) || !m_credit_out.back().bind(credit_out[p]))
       internal_error(name(), "an output is not bound to a signal");
-    m_flit_in_val.push_back(&flit_in[p]->read());
-    m_credit_in_val.push_back(&credit_in[p]->read());
+    m_flit_in_val[0].push_back(&flit_in[p]->read());
+    m_credit_in_val[0].push_back(&credit_in[p]->read());
     const uint32_t bit = uint32_t(1) << p;
-    if (!watch_input(flit_in[p], &m_waker, m_wake, &m_flit_valid, bit)) m_poll_inputs = true;
-    if (!watch_input(credit_in[p], &m_waker, m_wake, &m_credit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(flit_in[p], &m_waker, m_wake, m_flit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(credit_in[p], &m_waker, m_wake, m_credit_valid, bit)) m_poll_inputs = true;
   }
   // An edge set wakes its members through their input links only.
   if (m_edges && m_poll_inputs) internal_error(name(), "run by an edge set with an input not bound to a LinkSignal");
+}
+
+void TorusRouter::use_mailboxes() {
+  if (!m_edges) internal_error(name(), "mailbox links need an edge set");
+  m_boxed = true;
+  for (auto& w : m_flit_out) w.refresh();
+  for (auto& w : m_credit_out) w.refresh();
+  if (!point_at_boxes(flit_in, m_flit_in_val) || !point_at_boxes(credit_in, m_credit_in_val))
+    internal_error(name(), "an input is not a mailbox link");
+}
+
+void TorusRouter::prefetch() const {
+  __builtin_prefetch(&m_flit_valid);
+  __builtin_prefetch(&m_port_mask);
+  __builtin_prefetch(m_in.data());
+  __builtin_prefetch(m_in.data() + 2);
+  __builtin_prefetch(m_vc_mask.data());
+  __builtin_prefetch(&m_credits.counter(0));
+  __builtin_prefetch(m_flit_in_val[0].data());
+  __builtin_prefetch(m_flit_in_val[1].data());
+  __builtin_prefetch(m_flit_out.data());
+  __builtin_prefetch(m_credit_in_val[0].data());
+  __builtin_prefetch(m_credit_in_val[1].data());
+  __builtin_prefetch(m_credit_out.data());
+  __builtin_prefetch(m_blk_vc.data());
+  __builtin_prefetch(m_blk_credit.data());
+  __builtin_prefetch(m_blk_switch.data());
+  __builtin_prefetch(&m_va);
+  __builtin_prefetch(&m_sa);
+  m_va.prefetch();
+  m_sa.prefetch();
 }
 
 bool TorusRouter::lane_safe() const {
@@ -88,11 +119,13 @@ bool TorusRouter::on_edge(uint64_t t) {
   const bool quiet_inputs = absorb(t);
   m_flit_written = m_credit_written = 0;
   if (m_buffered > 0) {
-    request_vcs(t);
+    request(t);
     grant_vcs();
-    request_switch(t);
     traverse(t, grant_switch());
   }
+  // Mailboxes: nothing to write for an idle output, and a value for the next edge is a pending
+  // bit, set by a writer earlier in this edge (a later one wakes the sleeping router).
+  if (m_boxed) return !(m_buffered == 0 && m_credits.settled() && !input_pending());
   drive_idle_outputs();
   return !(quiet_inputs && m_buffered == 0 && m_credits.settled() && !m_flit_out_valid && !m_credit_out_valid);
 }
@@ -100,17 +133,23 @@ bool TorusRouter::on_edge(uint64_t t) {
 // Edge t: the inputs of cycle t-1 enter the buffers and the credit counters (section 6).
 bool TorusRouter::absorb(uint64_t t) {
   if (m_poll_inputs) {
-    m_flit_valid = m_credit_valid = 0;
+    m_flit_valid[0] = m_credit_valid[0] = 0;
     for (int p = 0; p < m_np; ++p) {
-      if (m_flit_in_val[size_t(p)]->valid) m_flit_valid |= uint32_t(1) << p;
-      if (m_credit_in_val[size_t(p)]->valid) m_credit_valid |= uint32_t(1) << p;
+      if (m_flit_in_val[0][size_t(p)]->valid) m_flit_valid[0] |= uint32_t(1) << p;
+      if (m_credit_in_val[0][size_t(p)]->valid) m_credit_valid[0] |= uint32_t(1) << p;
     }
   }
+  // Mailboxes: the boxes written in cycle t-1, taken (their bits cleared) now.
+  const int par = m_boxed ? int((t - 1) & 1) : 0;
+  const uint32_t flits = m_flit_valid[par], credits = m_credit_valid[par];
+  if (m_boxed) m_flit_valid[par] = m_credit_valid[par] = 0;
+  const std::vector<const Flit*>& flit_in_val = m_flit_in_val[par];
+  const std::vector<const Credit*>& credit_in_val = m_credit_in_val[par];
   const int depth = m_p.buffer_depth;
-  const bool quiet = !m_flit_valid && !m_credit_valid;
-  for (uint32_t m = m_flit_valid; m; m &= m - 1) {
+  const bool quiet = !flits && !credits;
+  for (uint32_t m = flits; m; m &= m - 1) {
     const int p = __builtin_ctz(m);
-    const Flit& f = *m_flit_in_val[size_t(p)];
+    const Flit& f = *flit_in_val[size_t(p)];
     if (f.vc >= m_nv) internal_error(name(), "flit for VC out of range on input " + std::to_string(p));
     const int ivc = p * m_nv + f.vc;
     InVc& in = m_in[size_t(ivc)];
@@ -127,9 +166,9 @@ bool TorusRouter::absorb(uint64_t t) {
     m_vc_mask[size_t(p)] |= 1u << f.vc;
     m_port_mask |= 1u << p;
   }
-  for (uint32_t m = m_credit_valid; m; m &= m - 1) {
+  for (uint32_t m = credits; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
-    const Credit& c = *m_credit_in_val[size_t(o)];
+    const Credit& c = *credit_in_val[size_t(o)];
     if (!m_credits.arrive(o * m_nv + c.vc, t))
       internal_error(name(), "credit above buffer depth on output " + std::to_string(o));
   }
@@ -236,19 +275,29 @@ int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {
   return best;
 }
 
-// 5.2 + 5.3: every idle input VC whose front head is eligible requests each free output VC its
-// route allows (under min-adaptive: the adaptive VC picked, if any, else the escape VCs).
-void TorusRouter::request_vcs(uint64_t t) {
+// One pass over the non-empty input VCs whose front flit is eligible: 5.2 + 5.3, an idle VC routes
+// its front head and requests each free output VC its route allows (under min-adaptive: the
+// adaptive VC picked, if any, else the escape VCs); 5.4, an active VC with a credit requests its
+// output port. The blocking statistics are counted here: an eligible front flit without an output
+// VC (taken back at the VC grant for the winners), without a credit, or (taken back at traversal
+// for the winner) requesting the switch.
+void TorusRouter::request(uint64_t t) {
   const int need_credits = m_p.vc_realloc_tail ? 0 : m_p.buffer_depth;  // free: section 5.3
   m_va.clear();
+  m_sa.clear();
   for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
     const int port = __builtin_ctz(pm);
     for (uint32_t vm = m_vc_mask[size_t(port)]; vm; vm &= vm - 1) {
-      const int ivc = port * m_nv + __builtin_ctz(vm);
+      const int v = __builtin_ctz(vm);
+      const int ivc = port * m_nv + v;
       InVc& in = m_in[size_t(ivc)];
-      if (in.active) continue;
       const Slot& s = front(ivc);
       if (s.ready > t) continue;
+      if (in.active) {
+        request_switch(port, v, in);
+        continue;
+      }
+      ++m_blk_vc[size_t(ivc)];
       if (!in.routed) {
         if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(port));
         route(port, s.flit, in.route_port, in.vc_lo, in.vc_hi);
@@ -268,6 +317,8 @@ void TorusRouter::request_vcs(uint64_t t) {
   }
 }
 
+// 5.3: the VC allocator's grants take their output VCs; a VC granted now requests the switch in
+// this cycle as an active one does (5.4).
 void TorusRouter::grant_vcs() {
   if (m_va.empty()) return;
   for (const SeparableAllocator::Grant& g : m_va.allocate()) {
@@ -277,30 +328,8 @@ void TorusRouter::grant_vcs() {
     in.out_vc = g.local;
     m_allocated[size_t(g.resource)] = 1;
     ++m_vc_allocs;
-  }
-}
-
-// 5.4: every active input VC with an eligible front flit and a credit requests its output port.
-// The blocking statistics are counted here: an eligible front flit without an output VC, without
-// a credit, or (taken back at traversal for the winner) requesting the switch.
-void TorusRouter::request_switch(uint64_t t) {
-  m_sa.clear();
-  for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
-    const int p = __builtin_ctz(pm);
-    for (uint32_t vm = m_vc_mask[size_t(p)]; vm; vm &= vm - 1) {
-      const int v = __builtin_ctz(vm);
-      const int ivc = p * m_nv + v;
-      const InVc& in = m_in[size_t(ivc)];
-      if (front(ivc).ready > t) continue;
-      if (!in.active) {
-        ++m_blk_vc[size_t(ivc)];
-      } else if (m_credits.credits(in.out_port * m_nv + in.out_vc) == 0) {
-        ++m_blk_credit[size_t(ivc)];
-      } else {
-        ++m_blk_switch[size_t(ivc)];
-        m_sa.request(p, v, in.out_port);
-      }
-    }
+    --m_blk_vc[size_t(g.group)];  // it holds an output VC now
+    request_switch(g.group / m_nv, g.group % m_nv, in);
   }
 }
 

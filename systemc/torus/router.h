@@ -34,6 +34,8 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// An edge set may run this router on any lane unless an observer sees its hops (docs/router.md
   /// section 5.7).
   bool lane_safe() const override;
+  /// Its links are mailboxes from now on (before the simulation starts; docs/router.md section 5.7).
+  void use_mailboxes();
   /// Flits currently held in input buffers.
   int buffered() const { return m_buffered; }
 
@@ -67,16 +69,32 @@ class TorusRouter : public RouterBase, public EdgeMember {
 
   void tick();  ///< the router's own process (built alone)
   bool on_edge(uint64_t t) override;
+  void prefetch() const override;
   void end_of_elaboration() override;
   // The stages of one clock edge (docs/router.md sections 5 and 6), in the order they run; each
   // reads the state the previous ones left.
   bool absorb(uint64_t t);  ///< 6: inputs of cycle t-1 into buffers and credit counters; true when all were invalid
-  void request_vcs(uint64_t t);  ///< 5.2 + 5.3: route idle heads, request free output VCs
-  void grant_vcs();              ///< 5.3: the VC allocator's grants take their output VCs
-  void request_switch(uint64_t t);  ///< 5.4: active VCs with a credit request their output port
+  /// 5.2 + 5.3: idle VCs route their heads and request free output VCs; 5.4: active VCs with a
+  /// credit request their output port (one pass over the eligible input VCs).
+  void request(uint64_t t);
+  void grant_vcs();  ///< 5.3: the VC allocator's grants take their output VCs and request the switch
+  /// 5.4: active input VC (p, v) requests its output port if it has a credit (blocking statistics).
+  void request_switch(int p, int v, const InVc& in) {
+    const size_t ivc = size_t(p * m_nv + v);
+    if (m_credits.credits(in.out_port * m_nv + in.out_vc) == 0) {
+      ++m_blk_credit[ivc];
+    } else {
+      ++m_blk_switch[ivc];
+      m_sa.request(p, v, in.out_port);
+    }
+  }
   uint32_t grant_switch();       ///< 5.4: the switch allocator's grants; returns the granted outputs
   void traverse(uint64_t t, uint32_t outputs);  ///< 5.5: the winners' flits leave
   void drive_idle_outputs();     ///< outputs not driven this cycle go invalid
+  /// Mailboxes: an input holds a value for the next edge (written earlier in this edge).
+  bool input_pending() const {
+    return m_boxed && (m_flit_valid[g_edge_parity] | m_credit_valid[g_edge_parity]) != 0;
+  }
   /// Output port and allowed output VC range for the head of (port p) at this router (under
   /// min-adaptive: the escape route, dimension order; under valiant: the route of the head's phase,
   /// to its intermediate node or to its destination, on that phase's VC set).
@@ -101,8 +119,10 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // Bit p: input p's flit (credit) wire holds a valid value. LinkSignal inputs keep these masks
   // current as they update; with any other signal bound they are re-read at every edge. (Next to
   // m_waker: the signals' update phase touches both.)
-  uint32_t m_flit_valid = 0, m_credit_valid = 0;
+  // With mailbox links, [p] holds the inputs written in cycles of parity p.
+  uint32_t m_flit_valid[2] = {0, 0}, m_credit_valid[2] = {0, 0};
   Waker m_waker;
+  bool m_boxed = false;  ///< the links are mailboxes
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
@@ -110,8 +130,8 @@ class TorusRouter : public RouterBase, public EdgeMember {
   sc_core::sc_event_or_list m_wake; ///< own process: m_wake_event and the value-changed events of other inputs
   // Inputs read through the bound signals' value references, outputs written through the bound
   // links (or, bound to another kind of signal, through its interface); stable for the whole run.
-  std::vector<const Flit*> m_flit_in_val;
-  std::vector<const Credit*> m_credit_in_val;
+  std::vector<const Flit*> m_flit_in_val[2];      ///< [parity][p] (mailboxes; else [0] only)
+  std::vector<const Credit*> m_credit_in_val[2];
   std::vector<LinkWriter<Flit>> m_flit_out;
   std::vector<LinkWriter<Credit>> m_credit_out;
   uint32_t m_port_mask = 0;            ///< ports with at least one non-empty input VC

@@ -138,6 +138,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Net
     shown = opt.fst_path;
   }
   // Tracing starts after elaboration has completed.
+  if (!vcd_tmp.empty()) net.will_trace();
   if (!vcd_tmp.empty() || !internals.empty()) sc_core::sc_start(sc_core::SC_ZERO_TIME);
   for (const auto& [node, file] : internals) {
     const std::string why = net.trace_internals(node, m_plan->temp(file));
