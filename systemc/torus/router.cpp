@@ -36,11 +36,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_sa_vc.assign(size_t(m_np), -1);
   for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_mask.assign(size_t(m_np), 0);
-  m_occ.assign(size_t(m_np) * m_nv, 0);
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
-  m_blk_vc.assign(size_t(m_np) * m_nv, 0);
-  m_blk_credit.assign(size_t(m_np) * m_nv, 0);
-  m_blk_switch.assign(size_t(m_np) * m_nv, 0);
 
   if (edges) {
     edges->add(this, &m_waker);
@@ -84,7 +80,7 @@ void TorusRouter::prefetch() const {
   __builtin_prefetch(&m_flit_valid);
   __builtin_prefetch(&m_port_mask);
   __builtin_prefetch(m_in.data());
-  __builtin_prefetch(m_in.data() + 2);
+  __builtin_prefetch(m_in.data() + 1);
   __builtin_prefetch(m_vc_mask.data());
   __builtin_prefetch(&m_credits.counter(0));
   __builtin_prefetch(m_flit_in_val[0].data());
@@ -93,9 +89,6 @@ void TorusRouter::prefetch() const {
   __builtin_prefetch(m_credit_in_val[0].data());
   __builtin_prefetch(m_credit_in_val[1].data());
   __builtin_prefetch(m_credit_out.data());
-  __builtin_prefetch(m_blk_vc.data());
-  __builtin_prefetch(m_blk_credit.data());
-  __builtin_prefetch(m_blk_switch.data());
   __builtin_prefetch(&m_va);
   __builtin_prefetch(&m_sa);
   m_va.prefetch();
@@ -159,10 +152,11 @@ bool TorusRouter::absorb(uint64_t t) {
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
     slot.ready = t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0);
+    if (in.count == 0) in.front_ready = slot.ready;
     ++in.count;
     ++m_buffered;
     ++m_writes;
-    m_occ[size_t(ivc)] -= int64_t(t);  // held from edge t on
+    in.occ -= int64_t(t);  // held from edge t on
     m_vc_mask[size_t(p)] |= 1u << f.vc;
     m_port_mask |= 1u << p;
   }
@@ -209,12 +203,17 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   a.buffer_reads = m_reads;
   a.vc_allocations = m_vc_allocs;
   int64_t occ = 0;
-  for (size_t i = 0; i < m_in.size(); ++i) occ += m_occ[i] + int64_t(m_in[i].count) * int64_t(now);
+  for (const InVc& in : m_in) occ += in.occ + int64_t(in.count) * int64_t(now);
   a.occupancy_integral = uint64_t(occ);
   a.vc_flits = m_vc_out;
-  a.blocked_vc = m_blk_vc;
-  a.blocked_credit = m_blk_credit;
-  a.blocked_switch = m_blk_switch;
+  a.blocked_vc.clear();
+  a.blocked_credit.clear();
+  a.blocked_switch.clear();
+  for (const InVc& in : m_in) {
+    a.blocked_vc.push_back(in.blk_vc);
+    a.blocked_credit.push_back(in.blk_credit);
+    a.blocked_switch.push_back(in.blk_switch);
+  }
   return true;
 }
 
@@ -291,16 +290,20 @@ void TorusRouter::request(uint64_t t) {
       const int v = __builtin_ctz(vm);
       const int ivc = port * m_nv + v;
       InVc& in = m_in[size_t(ivc)];
-      const Slot& s = front(ivc);
-      if (s.ready > t) continue;
+      if (in.front_ready > t) continue;
       if (in.active) {
         request_switch(port, v, in);
         continue;
       }
-      ++m_blk_vc[size_t(ivc)];
+      ++in.blk_vc;
+      const Slot& s = front(ivc);
       if (!in.routed) {
         if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(port));
-        route(port, s.flit, in.route_port, in.vc_lo, in.vc_hi);
+        int rp, lo, hi;
+        route(port, s.flit, rp, lo, hi);
+        in.route_port = int16_t(rp);
+        in.vc_lo = int16_t(lo);
+        in.vc_hi = int16_t(hi);
         in.routed = true;
       }
       if (m_p.adaptive && in.route_port < m_net) {
@@ -325,10 +328,10 @@ void TorusRouter::grant_vcs() {
     InVc& in = m_in[size_t(g.group)];
     in.active = true;
     in.out_port = m_port_of[size_t(g.resource)];
-    in.out_vc = g.local;
+    in.out_vc = int16_t(g.local);
     m_allocated[size_t(g.resource)] = 1;
     ++m_vc_allocs;
-    --m_blk_vc[size_t(g.group)];  // it holds an output VC now
+    --in.blk_vc;  // it holds an output VC now
     request_switch(g.group / m_nv, g.group % m_nv, in);
   }
 }
@@ -352,7 +355,7 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     const int p = m_sa_port[size_t(o)], v = m_sa_vc[size_t(o)];
     const int ivc = p * m_nv + v;
     InVc& in = m_in[size_t(ivc)];
-    --m_blk_switch[size_t(ivc)];  // it requested and won
+    --in.blk_switch;  // it requested and won
     const Flit& f = front(ivc).flit;
     LinkWriter<Flit>& out = m_flit_out[size_t(o)];
     Flit& sent = out.begin();
@@ -364,10 +367,12 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     if (--in.count == 0) {
       m_vc_mask[size_t(p)] &= ~(1u << v);
       if (!m_vc_mask[size_t(p)]) m_port_mask &= ~(1u << p);
+    } else {
+      in.front_ready = front(ivc).ready;
     }
     --m_buffered;
     ++m_reads;
-    m_occ[size_t(ivc)] += int64_t(t);  // read out at edge t
+    in.occ += int64_t(t);  // read out at edge t
     ++m_vc_out[size_t(o) * m_nv + w];
     m_credits.take(o * m_nv + w);
     if (f.tail) {
@@ -400,7 +405,7 @@ std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
   for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
     const InVc& in = m_in[size_t(ivc)];
     if (in.count == 0) continue;
-    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? in.out_vc : -1, -1, -1, front(ivc).flit, in.count};
+    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? int(in.out_vc) : -1, -1, -1, front(ivc).flit, in.count};
     if (!in.active) route(w.in_port, w.front, w.out_port, w.vc_lo, w.vc_hi);
     out.push_back(w);
   }

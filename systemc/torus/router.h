@@ -57,14 +57,20 @@ class TorusRouter : public RouterBase, public EdgeMember {
   };
   /// One input VC: a ring of buffer_depth slots in m_slots, its state, and the route of its front
   /// head flit once computed (a head's route depends only on the flit and the input port).
-  struct InVc {
-    int head = 0;
-    int count = 0;
+  /// One cache line per input VC, its statistics included (ports <= 32, VCs <= 16, depth <= 64):
+  /// absorb, the request pass and traversal touch one record per input VC and, for an active one,
+  /// nothing else of it.
+  struct alignas(64) InVc {
+    uint64_t front_ready = 0;  ///< the front flit's Slot::ready (valid while count > 0)
+    int16_t head = 0;
+    int16_t count = 0;
+    int16_t out_port = -1;
+    int16_t out_vc = -1;
+    int16_t route_port = -1, vc_lo = 0, vc_hi = 0;
     bool active = false;  ///< holds an output VC (out_port, out_vc) for its current packet
-    int out_port = -1;
-    int out_vc = -1;
     bool routed = false;  ///< route_port / vc_lo / vc_hi hold the front head's route
-    int route_port = -1, vc_lo = 0, vc_hi = 0;
+    int64_t occ = 0;  ///< the occupancy integral minus count * now (RouterActivity)
+    uint64_t blk_vc = 0, blk_credit = 0, blk_switch = 0;  ///< blocked edges by cause
   };
 
   void tick();  ///< the router's own process (built alone)
@@ -79,12 +85,11 @@ class TorusRouter : public RouterBase, public EdgeMember {
   void request(uint64_t t);
   void grant_vcs();  ///< 5.3: the VC allocator's grants take their output VCs and request the switch
   /// 5.4: active input VC (p, v) requests its output port if it has a credit (blocking statistics).
-  void request_switch(int p, int v, const InVc& in) {
-    const size_t ivc = size_t(p * m_nv + v);
+  void request_switch(int p, int v, InVc& in) {
     if (m_credits.credits(in.out_port * m_nv + in.out_vc) == 0) {
-      ++m_blk_credit[ivc];
+      ++in.blk_credit;
     } else {
-      ++m_blk_switch[ivc];
+      ++in.blk_switch;
       m_sa.request(p, v, in.out_port);
     }
   }
@@ -147,11 +152,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   std::vector<int> m_sa_port, m_sa_vc;  ///< [o] input port and VC granted output o this cycle
   std::vector<uint8_t> m_port_of;       ///< [o * nv + w] o
   int m_buffered = 0;
-  // Event counts (RouterActivity); m_occ[ivc] is the occupancy integral minus count * now.
+  // Event counts (RouterActivity; per input VC in InVc).
   uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
-  std::vector<int64_t> m_occ;
   std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent
-  std::vector<uint64_t> m_blk_vc, m_blk_credit, m_blk_switch;  ///< [ivc] blocked edges by cause
   sc_core::sc_trace_file* m_state_vcd = nullptr;
   uint32_t m_flit_out_valid = 0, m_credit_out_valid = 0;  ///< ports driven valid last cycle
   uint32_t m_flit_written = 0, m_credit_written = 0;      ///< ports driven valid this cycle
