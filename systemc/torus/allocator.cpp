@@ -25,11 +25,20 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
 void SeparableAllocator::clear() {
   for (uint16_t g : m_active) m_group[size_t(g)].req = 0;
   m_active.clear();
+  m_shared = false;
+  if (++m_round == 0) {  // wrapped: no resource may keep a round number that could come again
+    for (Res& r : m_res) r.round = 0;
+    m_round = 1;
+  }
 }
 
 const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
   m_grants.clear();
   if (m_active.empty()) return m_grants;
+  if (!m_shared) {
+    disjoint();
+    return m_grants;
+  }
   switch (m_kind) {
     case AllocatorKind::InputFirst: input_first(); break;
     case AllocatorKind::OutputFirst: output_first(); break;
@@ -48,6 +57,22 @@ const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
 void SeparableAllocator::allocate(std::vector<int>& grant) {
   grant.assign(size_t(m_groups), -1);
   for (const Grant& g : allocate()) grant[size_t(g.group)] = g.local;
+}
+
+// No resource is requested by two groups: every kind then grants each group the request its
+// arbiter picks (input-first: its pick is the only offer its resource sees; output-first and the
+// first iSLIP iteration: each of its resources offers itself to it alone, so it accepts its pick
+// among all its requests, and no group is left for a later iteration), and both pointers move past
+// that grant. The same result as the kind's own loops, without the resources' arbitration.
+void SeparableAllocator::disjoint() {
+  for (uint16_t g : m_active) {
+    Group& gr = m_group[size_t(g)];
+    const int l = gr.arb.pick(gr.req);
+    const int r = target(g, l);
+    add_grant(g, l, r);
+    gr.arb.advance(l);
+    m_res[size_t(r)].arb.advance(g);
+  }
 }
 
 // Every group picks one of its requests, then every resource one of the groups that picked it;

@@ -70,6 +70,13 @@ class SeparableAllocator {
     if (!gr.req) m_active.push_back(uint16_t(g));
     gr.req |= uint32_t(1) << l;
     m_target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
+    Res& res = m_res[size_t(r)];
+    if (res.round != m_round) {
+      res.round = m_round;
+      res.owner = int16_t(g);
+    } else if (res.owner != g) {
+      m_shared = true;
+    }
   }
   bool empty() const { return m_active.empty(); }
   /// Allocates the requests made since clear(); pointers move per kind. The grants, one per
@@ -100,6 +107,8 @@ class SeparableAllocator {
     int16_t best = -1;     ///< the group its arbiter picked so far, or -1
     uint8_t taken = 0;     ///< iSLIP: matched in an earlier iteration
     RrArbiter arb;         ///< over the groups
+    int16_t owner = -1;    ///< the first group that requested it in round `round`
+    uint32_t round = 0;    ///< the round (clear() count) of its last request
   };
   int target(int g, int l) const { return m_target[size_t(g) * size_t(m_locals) + size_t(l)]; }
   /// Resource r's arbiter sees group g: keep the one first in its order.
@@ -123,6 +132,7 @@ class SeparableAllocator {
   void input_first();
   void output_first();
   void islip();
+  void disjoint();
 
   AllocatorKind m_kind;
   int m_groups, m_locals, m_resources, m_iterations;
@@ -132,6 +142,8 @@ class SeparableAllocator {
   std::vector<uint16_t> m_active;   ///< groups with a request
   std::vector<uint16_t> m_touched;  ///< resources with a best group set
   std::vector<Grant> m_grants;
+  uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
+  bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
 };
 
 }  // namespace wormcast
