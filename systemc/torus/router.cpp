@@ -35,7 +35,9 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_sa_port.assign(size_t(m_np), -1);
   m_sa_vc.assign(size_t(m_np), -1);
   for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
-  m_vc_mask.assign(size_t(m_np), 0);
+  m_nonempty_words = uint8_t((m_np * m_nv + 63) / 64);
+  if (m_nonempty_words > 8) internal_error(this->name(), "more than 512 input VCs");
+  if ((m_nv & (m_nv - 1)) == 0) m_nv_shift = int8_t(__builtin_ctz(uint32_t(m_nv)));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
 
   if (edges) {
@@ -78,10 +80,8 @@ void TorusRouter::use_mailboxes() {
 
 void TorusRouter::prefetch() const {
   __builtin_prefetch(&m_flit_valid);
-  __builtin_prefetch(&m_port_mask);
   __builtin_prefetch(m_in.data());
   __builtin_prefetch(m_in.data() + 1);
-  __builtin_prefetch(m_vc_mask.data());
   __builtin_prefetch(&m_credits.counter(0));
   __builtin_prefetch(m_flit_in_val[0].data());
   __builtin_prefetch(m_flit_in_val[1].data());
@@ -157,8 +157,7 @@ bool TorusRouter::absorb(uint64_t t) {
     ++m_buffered;
     ++m_writes;
     in.occ -= int64_t(t);  // held from edge t on
-    m_vc_mask[size_t(p)] |= 1u << f.vc;
-    m_port_mask |= 1u << p;
+    m_nonempty[size_t(ivc) >> 6] |= uint64_t(1) << (ivc & 63);
   }
   for (uint32_t m = credits; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
@@ -284,13 +283,12 @@ void TorusRouter::request(uint64_t t) {
   const int need_credits = m_p.vc_realloc_tail ? 0 : m_p.buffer_depth;  // free: section 5.3
   m_va.clear();
   m_sa.clear();
-  for (uint32_t pm = m_port_mask; pm; pm &= pm - 1) {
-    const int port = __builtin_ctz(pm);
-    for (uint32_t vm = m_vc_mask[size_t(port)]; vm; vm &= vm - 1) {
-      const int v = __builtin_ctz(vm);
-      const int ivc = port * m_nv + v;
+  for (int word = 0; word < m_nonempty_words; ++word) {
+    for (uint64_t m = m_nonempty[word]; m; m &= m - 1) {
+      const int ivc = word * 64 + __builtin_ctzll(m);
       InVc& in = m_in[size_t(ivc)];
       if (in.front_ready > t) continue;
+      const int port = m_nv_shift >= 0 ? ivc >> m_nv_shift : m_port_of[size_t(ivc)], v = ivc - port * m_nv;
       if (in.active) {
         request_switch(port, v, in);
         continue;
@@ -365,8 +363,7 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     out.end();
     if (++in.head == depth) in.head = 0;
     if (--in.count == 0) {
-      m_vc_mask[size_t(p)] &= ~(1u << v);
-      if (!m_vc_mask[size_t(p)]) m_port_mask &= ~(1u << p);
+      m_nonempty[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
     } else {
       in.front_ready = front(ivc).ready;
     }

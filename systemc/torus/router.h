@@ -128,6 +128,12 @@ class TorusRouter : public RouterBase, public EdgeMember {
   uint32_t m_flit_valid[2] = {0, 0}, m_credit_valid[2] = {0, 0};
   Waker m_waker;
   bool m_boxed = false;  ///< the links are mailboxes
+  int8_t m_nv_shift = -1;  ///< log2(VCs per port) when a power of two (an input VC's port by a shift)
+  uint8_t m_nonempty_words = 1;
+  /// Bit ivc % 64 of word ivc / 64: input VC ivc (p * nv + v) holds a flit (one pass over the
+  /// non-empty input VCs in port and VC order, without a loop per port; ports <= 32 and VCs <= 16
+  /// give at most 512 input VCs). Word 0 lies next to the valid masks above.
+  uint64_t m_nonempty[8] = {};
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
@@ -139,8 +145,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
   std::vector<const Credit*> m_credit_in_val[2];
   std::vector<LinkWriter<Flit>> m_flit_out;
   std::vector<LinkWriter<Credit>> m_credit_out;
-  uint32_t m_port_mask = 0;            ///< ports with at least one non-empty input VC
-  std::vector<uint32_t> m_vc_mask;     ///< [p] non-empty input VCs of port p
 
   std::vector<InVc> m_in;              ///< [p * nv + v]
   std::vector<Slot> m_slots;           ///< [(p * nv + v) * buffer_depth + i]: the input buffers
@@ -150,7 +154,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   SeparableAllocator m_va;  ///< VC allocation: groups input VCs, locals output VC, resources output VCs
   SeparableAllocator m_sa;  ///< switch allocation: groups input ports, locals input VC, resources output ports
   std::vector<int> m_sa_port, m_sa_vc;  ///< [o] input port and VC granted output o this cycle
-  std::vector<uint8_t> m_port_of;       ///< [o * nv + w] o
+  std::vector<uint8_t> m_port_of;       ///< [p * nv + v] p (an input or output VC's port)
   int m_buffered = 0;
   // Event counts (RouterActivity; per input VC in InVc).
   uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
