@@ -535,7 +535,15 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
         o.divisors_only = a.divisors_only;
         if (spec.algo != GossipAlgo::Circgos && spec.algo != GossipAlgo::Torgos && spec.algo != GossipAlgo::Cubgos)
           throw GossipParamError("--search: only for circgos, torgos, cubgos (got " + a.algo + ")");
-        if (spec.algo != GossipAlgo::Circgos) make_spec(GossipArgs{a.net, a.algo, {}, "1", 2, 1}, t);  // network checks
+        if (spec.algo != GossipAlgo::Circgos) {  // the network checks of a fixed (a, b) = (2, 1) at r = 1
+          GossipArgs probe;
+          probe.net = a.net;
+          probe.algo = a.algo;
+          probe.r = "1";
+          probe.a = 2;
+          probe.b = 1;
+          make_spec(probe, t);
+        }
         for (double r : rs) {
           const SearchResult w = spec.algo == GossipAlgo::Circgos
                                      ? search_circgos(n, r, o)
