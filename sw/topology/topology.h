@@ -95,7 +95,9 @@ class Topology {
   constexpr int offset(int d, int x, int t, bool tie_negative) const {
     if (!m_torus[d]) return t - x;
     const int k = m_radix[d];
-    const int fwd = ((t - x) % k + k) % k;  // hops going +
+    int fwd = t - x;  // hops going +: (t - x) mod k, without a division for coordinates in [0, k)
+    if (fwd < 0) fwd += k;
+    if (fwd < 0 || fwd >= k) fwd = ((t - x) % k + k) % k;
     const int back = fwd == 0 ? 0 : k - fwd;
     if (fwd < back) return fwd;
     if (back < fwd) return -back;
@@ -104,9 +106,12 @@ class Topology {
 
   /// Dimension-ordered route from `cur` toward `dst`: lowest unresolved dimension first.
   constexpr RouteStep route(int cur, int dst, bool tie_negative) const {
+    // Coordinates peeled off dimension by dimension (one division each, quotient and remainder).
     for (int d = 0; d < m_dims; ++d) {
-      const int x = coord_of(cur, d);
-      const int t = coord_of(dst, d);
+      const int k = m_radix[d];
+      const int x = cur % k, t = dst % k;
+      cur /= k;
+      dst /= k;
       if (x == t) continue;
       const int off = offset(d, x, t, tie_negative);
       const bool plus = off > 0;
