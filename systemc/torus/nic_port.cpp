@@ -126,7 +126,7 @@ bool TorusNicPort::on_edge(uint64_t t) {
     if (!(m_busy & bit) && op && op->ready <= t) {
       m_busy |= bit;
       ch.vc = ch.next_vc;
-      ch.next_vc = (ch.next_vc + 1) % nv;
+      if (++ch.next_vc == nv) ch.next_vc = 0;
     }
     if ((m_busy & bit) && m_credits.credits(c * nv + ch.vc) > 0) {
       // Built in place in the link's write slot (or, delayed, in the channel's wire).

@@ -330,7 +330,8 @@ void TorusRouter::grant_vcs() {
     m_allocated[size_t(g.resource)] = 1;
     ++m_vc_allocs;
     --in.blk_vc;  // it holds an output VC now
-    request_switch(g.group / m_nv, g.group % m_nv, in);
+    const int port = m_nv_shift >= 0 ? g.group >> m_nv_shift : m_port_of[size_t(g.group)];
+    request_switch(port, g.group - port * m_nv, in);
   }
 }
 
