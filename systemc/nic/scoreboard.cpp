@@ -12,27 +12,73 @@ void Scoreboard::error(std::string msg) {
   ++m_error_count;
 }
 
+void Scoreboard::grow() {
+  std::vector<Slot> old(m_slots.size() * 2);
+  old.swap(m_slots);
+  --m_shift;
+  for (const Slot& o : old)
+    if (o.entry != kNoEntry) m_slots[probe(o.key)] = o;
+}
+
+void Scoreboard::erase_slot(size_t i) {
+  const size_t mask = m_slots.size() - 1;
+  m_slots[i].entry = kNoEntry;
+  // Every later key of the run whose home is not cyclically in (i, j] moves back into the hole.
+  for (size_t j = (i + 1) & mask; m_slots[j].entry != kNoEntry; j = (j + 1) & mask) {
+    const size_t h = home(m_slots[j].key);
+    const bool stays = i <= j ? (i < h && h <= j) : (i < h || h <= j);
+    if (stays) continue;
+    m_slots[i] = m_slots[j];
+    m_slots[j].entry = kNoEntry;
+    i = j;
+  }
+  --m_size;
+}
+
 void Scoreboard::on_inject(const PacketRecord& rec) {
-  Entry e;
+  ++m_injected;
+  const uint64_t key = key_of(rec.id);
+  size_t i = probe(key);
+  if (m_slots[i].entry != kNoEntry) {
+    error(fmt::format("packet id {} collides with packet {} still in flight", rec.id,
+                      m_pool[m_slots[i].entry].rec.id));
+    return;
+  }
+  uint32_t place;
+  if (!m_free.empty()) {
+    place = m_free.back();
+    m_free.pop_back();
+  } else {
+    place = uint32_t(m_pool.size());
+    m_pool.emplace_back();
+  }
+  Entry& e = m_pool[place];
   e.rec = rec;
+  e.received = 0;
+  e.copies.clear();
+  e.remaining = 1;
   if (rec.group) {
     e.copies.assign(rec.group->size(), 0);
     e.remaining = rec.group->size();
   }
-  auto [it, fresh] = m_table.emplace(key_of(rec.id), std::move(e));
-  if (!fresh) error(fmt::format("packet id {} collides with packet {} still in flight", rec.id, it->second.rec.id));
-  ++m_injected;
+  if (2 * (m_size + 1) > m_slots.size()) {
+    grow();
+    i = probe(key);
+  }
+  m_slots[i] = Slot{key, place};
+  ++m_size;
 }
 
 const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitView& f) {
   ++m_ejected_flits;
-  auto it = m_table.find(f.key);
-  if (it == m_table.end()) {
+  const size_t slot = probe(f.key);
+  if (m_slots[slot].entry == kNoEntry) {
     error(fmt::format("cycle {}: node {} received a flit of unknown packet (key {:#x}, flit {}): duplicate or corrupt",
                       cycle, node, f.key, f.index));
     return nullptr;
   }
-  Entry& e = it->second;
+  const uint32_t place = m_slots[slot].entry;
+  Entry& e = m_pool[place];
   const PacketRecord& r = e.rec;
   uint32_t* received = &e.received;
   if (r.group) {
@@ -72,13 +118,18 @@ const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitVie
   m_done.arrived = cycle + 1;
   m_done.last = --e.remaining == 0;
   ++m_delivered;
-  if (m_done.last) m_table.erase(it);
+  if (m_done.last) {
+    e.rec = PacketRecord{};  // its shared group and data go now
+    m_free.push_back(place);
+    erase_slot(slot);
+  }
   return &m_done;
 }
 
 std::vector<PacketRecord> Scoreboard::stranded(size_t max) const {
   std::vector<PacketRecord> v;
-  for (auto& [k, e] : m_table) v.push_back(e.rec);
+  for (const Slot& s : m_slots)
+    if (s.entry != kNoEntry) v.push_back(m_pool[s.entry].rec);
   std::sort(v.begin(), v.end(), [](auto& a, auto& b) { return a.id < b.id; });
   if (v.size() > max) v.resize(max);
   return v;

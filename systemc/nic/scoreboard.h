@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace wormcast {
@@ -84,7 +83,7 @@ class Scoreboard {
   /// call) when it completed that node's copy of the packet, else nullptr.
   const PacketRecord* on_eject(int node, uint64_t cycle, const FlitView& f);
 
-  uint64_t in_flight() const { return m_table.size(); }
+  uint64_t in_flight() const { return m_size; }
   uint64_t injected_packets() const { return m_injected; }
   /// Copies delivered complete (a packet to a region of R nodes counts R).
   uint64_t delivered_packets() const { return m_delivered; }
@@ -103,9 +102,34 @@ class Scoreboard {
     std::vector<uint32_t> copies;   ///< multi-destination: flits received per group member
     size_t remaining = 1;           ///< addressed nodes whose copy is incomplete
   };
+  /// The packets in flight by key (key_of(id)): an open-addressing index (linear probing, a power
+  /// of two of slots, at most half full) into a pool of entries whose freed places are reused, so
+  /// that a flit's lookup is a multiply and a probe or two and a packet allocates nothing once
+  /// the pool has grown to the largest number in flight.
+  struct Slot {
+    uint64_t key = 0;
+    uint32_t entry = kNoEntry;  ///< index into m_pool, or kNoEntry for an empty slot
+  };
+  static constexpr uint32_t kNoEntry = ~uint32_t(0);
+  size_t home(uint64_t key) const { return size_t((key * 0x9e3779b97f4a7c15ULL) >> m_shift); }
+  /// The slot holding key, or the empty slot where it would go.
+  size_t probe(uint64_t key) const {
+    const size_t mask = m_slots.size() - 1;
+    size_t i = home(key);
+    while (m_slots[i].entry != kNoEntry && m_slots[i].key != key) i = (i + 1) & mask;
+    return i;
+  }
+  void grow();
+  /// Removes the key in slot i, moving later keys of its probe run back (no tombstones).
+  void erase_slot(size_t i);
+
   uint64_t m_key_mask;
   uint32_t m_index_mask;
-  std::unordered_map<uint64_t, Entry> m_table;  ///< key: key_of(id)
+  std::vector<Slot> m_slots = std::vector<Slot>(64);
+  int m_shift = 64 - 6;  ///< 64 - log2(slots)
+  std::vector<Entry> m_pool;
+  std::vector<uint32_t> m_free;  ///< places of m_pool not in use
+  uint64_t m_size = 0;           ///< packets in flight
   uint64_t m_injected = 0, m_delivered = 0, m_error_count = 0, m_ejected_flits = 0;
   std::vector<std::string> m_errors;  ///< the first few
   DeliveryObserver* m_log = nullptr;
