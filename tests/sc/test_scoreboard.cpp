@@ -5,6 +5,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <string>
 
 #include "systemc/nic/scoreboard.h"
 
@@ -19,6 +20,21 @@ FlitView flit_of(const Scoreboard& sb, uint64_t id, uint32_t index, uint32_t len
   f.head = index == 0;
   f.tail = index + 1 == length;
   return f;
+}
+
+PacketRecord packet(uint64_t id, int src, int dst, uint32_t length) {
+  PacketRecord r;
+  r.id = id;
+  r.src = src;
+  r.dst = dst;
+  r.length = length;
+  return r;
+}
+
+bool any_error_contains(const Scoreboard& sb, const std::string& text) {
+  for (const std::string& e : sb.errors())
+    if (e.find(text) != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace
@@ -45,11 +61,8 @@ TEST_CASE("scoreboard: 50,000 packets injected and delivered in random order are
         continue;
       }
       ++next_id;
-      PacketRecord r;
-      r.id = id;
-      r.src = int(rng() % 64);
-      r.dst = int(rng() % 64);
-      r.length = 1 + uint32_t(rng() % 4);
+      const int src = int(rng() % 64), dst = int(rng() % 64);
+      const PacketRecord r = packet(id, src, dst, 1 + uint32_t(rng() % 4));
       sb.on_inject(r);
       live[id] = Live{r.length, 0, r.dst};
       keys.insert(sb.key_of(id));
@@ -81,23 +94,12 @@ TEST_CASE("scoreboard: 50,000 packets injected and delivered in random order are
   for (const PacketRecord& r : left) CHECK(r.id == (it++)->first);
 }
 
-namespace {
-bool any_error_contains(const Scoreboard& sb, const std::string& text) {
-  for (const std::string& e : sb.errors())
-    if (e.find(text) != std::string::npos) return true;
-  return false;
-}
-}  // namespace
 
 TEST_CASE("scoreboard: an unknown, reordered, misdelivered or repeated flit and a colliding packet id are "
           "reported",
           "[sc]") {
   Scoreboard sb(0xffff, 0xff);
-  PacketRecord a;
-  a.id = 7;
-  a.src = 1;
-  a.dst = 2;
-  a.length = 3;
+  const PacketRecord a = packet(7, 1, 2, 3);
   sb.on_inject(a);
   PacketRecord twin = a;
   twin.id = 7 + 0x10000;  // the same key
@@ -111,12 +113,7 @@ TEST_CASE("scoreboard: an unknown, reordered, misdelivered or repeated flit and 
   CHECK(sb.on_eject(2, 11, flit_of(sb, 7, 1, 3)) == nullptr);  // flit 1 before flit 0
   CHECK(any_error_contains(sb, "expected flit 0"));
 
-  PacketRecord b;
-  b.id = 8;
-  b.src = 1;
-  b.dst = 2;
-  b.length = 1;
-  sb.on_inject(b);
+  sb.on_inject(packet(8, 1, 2, 1));
   CHECK(sb.in_flight() == 2);
   CHECK(sb.on_eject(3, 12, flit_of(sb, 8, 0, 1)) == nullptr);  // the wrong node
   CHECK(any_error_contains(sb, "delivered to node 3"));
