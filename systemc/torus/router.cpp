@@ -288,7 +288,7 @@ void TorusRouter::request(uint64_t t) {
       const int ivc = word * 64 + __builtin_ctzll(m);
       InVc& in = m_in[size_t(ivc)];
       if (in.front_ready > t) continue;
-      const int port = m_nv_shift >= 0 ? ivc >> m_nv_shift : m_port_of[size_t(ivc)], v = ivc - port * m_nv;
+      const int port = port_of(ivc), v = ivc - port * m_nv;
       if (in.active) {
         request_switch(port, v, in);
         continue;
@@ -325,12 +325,12 @@ void TorusRouter::grant_vcs() {
   for (const SeparableAllocator::Grant& g : m_va.allocate()) {
     InVc& in = m_in[size_t(g.group)];
     in.active = true;
-    in.out_port = m_port_of[size_t(g.resource)];
+    in.out_port = int16_t(port_of(g.resource));
     in.out_vc = int16_t(g.local);
     m_allocated[size_t(g.resource)] = 1;
     ++m_vc_allocs;
     --in.blk_vc;  // it holds an output VC now
-    const int port = m_nv_shift >= 0 ? g.group >> m_nv_shift : m_port_of[size_t(g.group)];
+    const int port = port_of(g.group);
     request_switch(port, g.group - port * m_nv, in);
   }
 }

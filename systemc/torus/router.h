@@ -107,6 +107,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// min-adaptive: the free adaptive output VC (port * VCs + VC) of a productive direction with the
   /// most credits, or -1 (docs/router.md section 12).
   int pick_adaptive(const Flit& head, int need_credits) const;
+  /// The port of input or output VC index i (p * nv + v): a shift when the VC count is a power of
+  /// two (no table line to load), else the table.
+  int port_of(int i) const { return m_nv_shift >= 0 ? i >> m_nv_shift : m_port_of[size_t(i)]; }
   Slot& front(int ivc) { return m_slots[size_t(ivc) * size_t(m_p.buffer_depth) + size_t(m_in[size_t(ivc)].head)]; }
   const Slot& front(int ivc) const {
     return m_slots[size_t(ivc) * size_t(m_p.buffer_depth) + size_t(m_in[size_t(ivc)].head)];
