@@ -52,11 +52,8 @@ void Scoreboard::on_inject(const PacketRecord& rec) {
     place = uint32_t(m_pool.size());
     m_pool.emplace_back();
   }
-  Entry& e = m_pool[place];
+  Entry& e = m_pool[place];  // as new: a freed entry was reset
   e.rec = rec;
-  e.received = 0;
-  e.copies.clear();
-  e.remaining = 1;
   if (rec.group) {
     e.copies.assign(rec.group->size(), 0);
     e.remaining = rec.group->size();
@@ -119,7 +116,7 @@ const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitVie
   m_done.last = --e.remaining == 0;
   ++m_delivered;
   if (m_done.last) {
-    e.rec = PacketRecord{};  // its shared group and data go now
+    e = Entry{};  // reset for its next packet; its shared group and data go now
     m_free.push_back(place);
     erase_slot(slot);
   }
