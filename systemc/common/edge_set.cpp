@@ -80,15 +80,16 @@ void EdgeSet::start_of_simulation() {
   for (int l = 0; l < m_lanes; ++l) m_lane[l].hi = l + 1 < m_lanes ? m_lane[l + 1].lo : n;
 }
 
-void EdgeSet::run() {
-  const uint64_t now = sc_core::sc_time_stamp().value();
+void EdgeSet::run() { run_edge(current_cycle()); }
+
+void EdgeSet::run_edge(uint64_t t) {
+  const uint64_t now = edge_stamp_now();
   if (m_now_stamp < now) {  // woken in an earlier time step: they act at this edge
     m_woken.insert(m_woken.end(), m_woken_now.begin(), m_woken_now.end());
     m_woken_now.clear();
   }
   for (uint32_t i : m_woken) m_awake[i / 64] |= uint64_t(1) << (i % 64);
   m_woken.clear();
-  const uint64_t t = current_cycle();
   g_edge_parity = int(t & 1);
   m_busy = false;
   if (m_lane_safe) {

@@ -25,6 +25,7 @@
 
 #include <systemc>
 
+#include "systemc/common/cycle_clock.h"
 #include "systemc/common/lanes.h"
 
 namespace wormcast {
@@ -92,13 +93,16 @@ class EdgeSet : public sc_core::sc_module {
   /// Adds a member, awake, acting from the first edge on; its waker then wakes it through this set.
   void add(EdgeMember* member, Waker* waker);
   size_t size() const { return m_members.size(); }
+  /// Runs the edge of cycle t now (the set's own process does at each of its clock edges; a fused
+  /// clock calls it, systemc/common/cycle_clock.h).
+  void run_edge(uint64_t t);
   /// Member i, sleeping, acts again from the first edge after now.
   void wake(uint32_t i) {
     if (t_lane != 0) {  // a lane's commit (systemc/common/link_signal.h): applied after the join
       m_lane[t_lane].woken.push_back(i);
       return;
     }
-    const uint64_t now = sc_core::sc_time_stamp().value();
+    const uint64_t now = edge_stamp_now();
     if (now != m_now_stamp) {
       m_woken.insert(m_woken.end(), m_woken_now.begin(), m_woken_now.end());
       m_woken_now.clear();

@@ -44,6 +44,12 @@ std::string Network::trace_internals(int, const std::string&) {
 }
 
 void Network::end_of_elaboration() {
+  if (CycleClock* cc = CycleClock::of(clk.get_interface())) {
+    set_cycle_time(cc->period());
+    if (ClockRider* r = clock_rider()) cc->ride(r);
+    m_cycle_clock = cc;
+    return;
+  }
   auto* clock = dynamic_cast<sc_core::sc_clock*>(clk.get_interface());
   if (!clock) return;  // a plain signal as clock: the period stays what it is (1 ns by default)
   // Cycle c spans [c * period, (c + 1) * period): the rising edge at its start, the falling edge

@@ -12,6 +12,7 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
+#include "systemc/common/cycle_clock.h"
 #include "systemc/common/family.h"
 #include "systemc/net/activity.h"
 #include "systemc/net/wait_for.h"
@@ -51,6 +52,9 @@ class Network : public sc_core::sc_module {
   /// How the port wires carried their values in this run: "mailbox" or "queued" (docs/router.md
   /// section 5.7); "fabric" for a family whose channels live inside one clocked process.
   virtual const char* link_mode() const { return "fabric"; }
+  /// How the clock ran the network's edges: "fused" or "signal" (a CycleClock,
+  /// systemc/common/cycle_clock.h; decided when the simulation starts), "clock" (another clock).
+  const char* clock_mode() const { return m_cycle_clock ? m_cycle_clock->mode() : "clock"; }
   /// Packets queued in NICs or in flight.
   uint64_t outstanding() const;
 
@@ -105,6 +109,9 @@ class Network : public sc_core::sc_module {
   Nic& add_nic(std::unique_ptr<Nic> nic);
   /// Takes the cycle period from the clock bound to clk (a platform's own clock, of any period).
   void end_of_elaboration() override;
+  /// What a CycleClock bound to clk may run directly (null: nothing; the clock then stays in signal
+  /// mode if the network's processes are sensitive to it).
+  virtual ClockRider* clock_rider() { return nullptr; }
   PacketListener* listener() const { return m_opt.listener; }
   const NetworkOptions& options() const { return m_opt; }
 
@@ -116,6 +123,7 @@ class Network : public sc_core::sc_module {
 
  private:
   std::vector<std::unique_ptr<Nic>> m_nics;
+  const CycleClock* m_cycle_clock = nullptr;
 };
 
 /// Builds the network of cfg.net.family.

@@ -22,7 +22,7 @@ namespace wormcast {
 /// "r_2_3" for node (2, 3): the router's instance name in a network.
 std::string router_name(const sw::Topology& topo, int node);
 
-class TorusNetwork : public Network {
+class TorusNetwork : public Network, private ClockRider {
  public:
   TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt = {});
 
@@ -75,6 +75,14 @@ class TorusNetwork : public Network {
   /// Every link becomes a mailbox when the routers are all SystemC and no waveform shows the
   /// links (docs/router.md section 5.7).
   void start_of_simulation() override;
+  // A fused clock (docs/router.md section 5.8) runs the two edge sets directly when the links are
+  // mailboxes: every router and NIC port is then a member of one of them, and their processes are
+  // the only ones of the network that wait for the clock.
+  ClockRider* clock_rider() override { return this; }
+  bool fusable() const override { return m_boxed; }
+  int edge_requests() const override { return 2; }
+  void rising(uint64_t t) override { m_rising->run_edge(t); }
+  void falling(uint64_t t) override { m_falling->run_edge(t); }
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order

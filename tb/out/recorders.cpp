@@ -24,7 +24,7 @@ namespace {
 
 /// A VCD of every port of `net` into the planned temporary `tmp`. Call after elaboration, before
 /// simulating.
-sc_core::sc_trace_file* open_vcd(const std::string& tmp, const sc_core::sc_clock& clk, const Network& net) {
+sc_core::sc_trace_file* open_vcd(const std::string& tmp, const sc_core::sc_signal_in_if<bool>& clk, const Network& net) {
   // SystemC appends ".vcd" to the name it is given; the temporary ends in it.
   sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(strip_suffix(tmp, ".vcd").c_str());
   // Setting the unit is reported as an info message on stderr; nothing the user needs.
@@ -107,7 +107,7 @@ void check_record_options(const RecordOptions& opt) {
     throw ConfigError("--fst: give either --vcd or --fst, not both");
 }
 
-Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Network& net)
+Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net)
     : m_opt(opt), m_plan(opt.plan), m_net(net) {
   if (!m_plan) throw std::logic_error("Recorders: the recordings were not planned (RecordOptions::plan)");
   // Every refusal first, so that a refused run leaves no file behind.

@@ -44,7 +44,7 @@ void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycl
 /// the output plan; finish() completes them, the plan's owner commits them.
 class Recorders {
  public:
-  Recorders(const RecordOptions& opt, const sc_core::sc_clock& clk, Network& net);
+  Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net);
   ~Recorders();
   void finish();
   /// Cycles at which the run driver must stop and call at(cycle): the --vcd-window bounds.
@@ -63,7 +63,7 @@ class Recorders {
   uint64_t m_from = 0, m_to = ~uint64_t(0);
   bool m_windowed = false, m_opened = false;
   std::string m_vcd_tmp, m_gtkw, m_shown;
-  const sc_core::sc_clock* m_clk = nullptr;
+  const sc_core::sc_signal_in_if<bool>* m_clk = nullptr;
 };
 
 }  // namespace wormcast

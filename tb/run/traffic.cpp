@@ -403,14 +403,14 @@ void TrafficGen::create(int s, uint64_t t) {
 namespace {
 
 struct Top : sc_core::sc_module {
-  sc_core::sc_clock clk;
+  CycleClock clk;
   std::unique_ptr<Network> net;
   std::unique_ptr<TrafficGen> traffic;
   Top(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt)
       : sc_module(n), clk("clk", cycle_time()), net(make_network("net", cfg, opt)) {
     traffic = std::make_unique<TrafficGen>("traffic", cfg, *net, stats);
-    net->clk(clk);
-    traffic->clk(clk);
+    net->clk(clk.signal());
+    traffic->clk(clk.signal());
   }
 };
 
@@ -441,7 +441,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   top->traffic->stop_at(end);
   Network& net = *top->net;
   stats.set_hops([&net](const PacketRecord& p) { return net.packet_hops(p); });
-  Recorders rec(opt, top->clk, net);
+  Recorders rec(opt, top->clk.signal(), net);
 
   RunPhases ph;
   ph.warmup = begin;

@@ -87,7 +87,7 @@ class TrafficStats : public PacketListener {
   friend class TrafficGen;
 };
 
-class TrafficGen : public sc_core::sc_module {
+class TrafficGen : public sc_core::sc_module, private ClockRider {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats);
@@ -96,6 +96,14 @@ class TrafficGen : public sc_core::sc_module {
 
  private:
   void tick();
+  /// Bound to a CycleClock: rides it (its one process, sensitive to the rising edge, does nothing
+  /// that a call at the rising edge would not).
+  void end_of_elaboration() override {
+    if (CycleClock* cc = CycleClock::of(clk.get_interface())) cc->ride(this);
+  }
+  bool fusable() const override { return true; }
+  int edge_requests() const override { return 1; }
+  void rising(uint64_t) override { tick(); }
   uint64_t next_gap(std::mt19937_64& rng) const;
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);

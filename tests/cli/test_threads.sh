@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# A run's results depend neither on sim.threads nor on how the links carry their values
-# (docs/router.md section 5.7): each configuration runs in one thread without a waveform (the
-# links are mailboxes), in one thread with a waveform (--vcd keeps them queued; the waveform is
-# kept to cycle 0, it only has to exist) and with two threads (lanes keep them queued). The JSON
-# results must be equal but for the record of how the run was computed; each run must report the
-# link mode it was meant to use, and the two-thread runs must have run edges in two lanes (else
-# nothing was tested), but at low load (the last configuration), where lanes may not engage.
+# A run's results depend neither on sim.threads, nor on how the links carry their values
+# (docs/router.md section 5.7), nor on how the clock runs the edges (section 5.8): each
+# configuration runs in one thread without a waveform (the links are mailboxes, the clock fused),
+# in one thread with a waveform (--vcd keeps the links queued and the clock a signal; the waveform
+# is kept to cycle 0, it only has to exist) and with two threads (lanes keep them queued). The
+# JSON results must be equal but for the record of how the run was computed; each run must report
+# the link and clock modes it was meant to use, and the two-thread runs must have run edges in two
+# lanes (else nothing was tested), but at low load (the last configuration), where lanes may not
+# engage.
 # The configurations cover the router options that change what a router or NIC port writes per
 # edge, the mesh, the interlaced bypass torus, a deadlock and low load (members sleep and are
 # woken through their links).
@@ -51,6 +53,8 @@ for i in range(n):
         j = json.load(open(f"{work}/{i}.{th}.{mode}.json"))
         run = j["threads"]
         assert run["links"] == mode, f"config {i}, {th} threads: links {run['links']}, not {mode}"
+        clock = "fused" if mode == "mailbox" else "signal"  # the clock runs mailbox networks directly
+        assert run["clock"] == clock, f"config {i}, {th} threads, {mode}: clock {run['clock']}, not {clock}"
         lanes = run["parallel_edges"]
         assert (lanes == 0) if th == 1 else (lanes > 0 or i == n - 1), \
             f"config {i}: {th} threads ran {lanes} edges in lanes"

@@ -1,0 +1,94 @@
+// The clock of a run (docs/router.md section 5.8): one period per cycle, the rising edge at the
+// start of cycle c (time c * period), the falling edge in its middle, as an sc_clock that starts
+// at time 0 with a rising edge and a duty cycle of 0.5.
+//
+// It runs in one of two modes, chosen at time 0 (once every module has finished elaboration and
+// start_of_simulation):
+// - signal: one process toggles a boolean signal every half period; every clocked module may be
+//   sensitive to its edges, exactly as with an sc_clock;
+// - fused: every process that waits for the clock's edges is a rider's (a network whose members
+//   all run from its edge sets with mailbox links, the traffic generator) and every rider allows
+//   it. The signal then stays low and one process per cycle calls, at time c * period, every
+//   rider's rising edge of cycle c and then every rider's falling edge of cycle c, in the order
+//   they were added. No event, delta cycle or update phase of the kernel is spent on the edges.
+//   Edge sets tell the edges apart by an edge stamp (2c for the rising edge of cycle c, 2c + 1 for
+//   its falling edge) instead of the simulation time, so their wake rule is that of signal mode.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+namespace wormcast {
+
+/// A module the fused clock runs directly.
+class ClockRider {
+ public:
+  virtual ~ClockRider() = default;
+  /// Whether the clock may call the edges below instead of its processes (asked at time 0).
+  virtual bool fusable() const = 0;
+  /// How many times the rider's own processes asked the clock signal for an event (their static
+  /// sensitivity to its edges), which fused mode replaces by the calls below.
+  virtual int edge_requests() const = 0;
+  /// Fused mode: the rising (falling) edge of cycle t.
+  virtual void rising(uint64_t /*t*/) {}
+  virtual void falling(uint64_t /*t*/) {}
+};
+
+class CycleClock;
+
+/// The clock's signal: an sc_signal<bool> that knows its clock and counts the requests for its
+/// events (a process sensitive to it that is not a rider's keeps the clock in signal mode).
+class CycleSignal : public sc_core::sc_signal<bool> {
+ public:
+  CycleSignal(const char* name, CycleClock& clock) : sc_core::sc_signal<bool>(name), m_clock(clock) {}
+  CycleClock& clock() const { return m_clock; }
+  const sc_core::sc_event& posedge_event() const override;
+  const sc_core::sc_event& negedge_event() const override;
+  const sc_core::sc_event& value_changed_event() const override;
+  int requests() const { return m_requests; }
+
+ private:
+  void requested() const;
+  CycleClock& m_clock;
+  mutable int m_requests = 0;
+};
+
+class CycleClock : public sc_core::sc_module {
+ public:
+  CycleClock(sc_core::sc_module_name name, const sc_core::sc_time& period);
+
+  /// What clocked ports bind to.
+  CycleSignal& signal() { return m_signal; }
+  const CycleSignal& signal() const { return m_signal; }
+  const sc_core::sc_time& period() const { return m_period; }
+  /// Adds a rider (during elaboration).
+  void ride(ClockRider* rider) { m_riders.push_back(rider); }
+  /// The clock behind a bound port's interface, or null when it is not a CycleClock's signal.
+  static CycleClock* of(sc_core::sc_interface* itf);
+  /// "fused" or "signal" (decided at time 0; "signal" before).
+  const char* mode() const { return m_fused ? "fused" : "signal"; }
+  bool fused() const { return m_fused; }
+
+ private:
+  void tick();
+  bool decide() const;
+
+  CycleSignal m_signal;
+  sc_core::sc_time m_period, m_half;
+  std::vector<ClockRider*> m_riders;
+  bool m_started = false;
+  bool m_fused = false;
+  friend class CycleSignal;
+};
+
+/// The edge stamp of the edge being run when the clock is fused (see above); g_fused_clock says
+/// whether it is.
+inline bool g_fused_clock = false;
+inline uint64_t g_edge_stamp = 0;
+
+/// The stamp of "now" for a wake rule: the simulation time, or with a fused clock the edge stamp.
+inline uint64_t edge_stamp_now() { return g_fused_clock ? g_edge_stamp : sc_core::sc_time_stamp().value(); }
+
+}  // namespace wormcast
