@@ -276,8 +276,8 @@ class LinkWriter {
 
 /// Mailbox mode: val[p][i] = the box of parity p of the link bound to ports[i]; false when one of
 /// them is not a mailbox link.
-template <class T>
-bool point_at_boxes(sc_core::sc_vector<sc_core::sc_in<T>>& ports, std::vector<const T*> (&val)[2]) {
+template <class T, class Ports>
+bool point_at_boxes(Ports& ports, std::vector<const T*> (&val)[2]) {
   for (int b = 0; b < 2; ++b) {
     val[b].clear();
     for (auto& port : ports) {

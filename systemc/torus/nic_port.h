@@ -13,6 +13,7 @@
 #include "sw/topology/topology.h"
 #include "systemc/common/edge_set.h"
 #include "systemc/common/link_signal.h"
+#include "systemc/common/port_array.h"
 #include "systemc/nic/nic.h"
 #include "systemc/torus/credit_unit.h"
 #include "systemc/torus/flit.h"
@@ -24,10 +25,10 @@ namespace wormcast {
 class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMember {
  public:
   sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_vector<sc_core::sc_out<Flit>> inj_out;       ///< to the router's local inputs
-  sc_core::sc_vector<sc_core::sc_in<Credit>> inj_credit;   ///< from the router's local credit outputs
-  sc_core::sc_vector<sc_core::sc_in<Flit>> ej_in;          ///< from the router's local outputs
-  sc_core::sc_vector<sc_core::sc_out<Credit>> ej_credit;   ///< to the router's local credit inputs
+  PortArray<sc_core::sc_out<Flit>> inj_out;      ///< to the router's local inputs
+  PortArray<sc_core::sc_in<Credit>> inj_credit;  ///< from the router's local credit outputs
+  PortArray<sc_core::sc_in<Flit>> ej_in;        ///< from the router's local outputs
+  PortArray<sc_core::sc_out<Credit>> ej_credit;  ///< to the router's local credit inputs
 
   /// routing: the family's routing when it has one (the channel is the first hop's port). seed: the
   /// run's seed, from which Valiant routing draws each packet's intermediate node. edges: the

@@ -9,6 +9,7 @@
 
 #include <systemc>
 
+#include "systemc/common/port_array.h"
 #include "systemc/net/activity.h"
 #include "systemc/torus/flit.h"
 #include "systemc/torus/params.h"
@@ -18,10 +19,10 @@ namespace wormcast {
 class RouterBase : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk{"clk"};
-  sc_core::sc_vector<sc_core::sc_in<Flit>> flit_in;
-  sc_core::sc_vector<sc_core::sc_out<Flit>> flit_out;
-  sc_core::sc_vector<sc_core::sc_in<Credit>> credit_in;
-  sc_core::sc_vector<sc_core::sc_out<Credit>> credit_out;
+  PortArray<sc_core::sc_in<Flit>> flit_in;
+  PortArray<sc_core::sc_out<Flit>> flit_out;
+  PortArray<sc_core::sc_in<Credit>> credit_in;
+  PortArray<sc_core::sc_out<Credit>> credit_out;
 
   RouterBase(sc_core::sc_module_name name, const RouterParams& params, int node, NetActivity* activity)
       : sc_module(name),

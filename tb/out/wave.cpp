@@ -23,10 +23,20 @@ namespace wormcast {
 namespace {
 
 // Torus routers r_<x>_<y>..., m-way routers r_d<dim>_<x>_..., channels ch_<x>_..., node
-// interfaces ni_<x>_...; channels and node interfaces have no port sub-groups.
-const std::regex kUnit(R"(^(r|r_d\d+|ch|ni)(_\d+)+$)");
-const std::regex kPort(R"(^(in|out|credit_in|credit_out)_(\d+)$)");
-const std::regex kTorusRouter(R"(^r((_\d+)+)$)");
+// interfaces ni_<x>_...; channels and node interfaces have no port sub-groups. Compiled when first
+// used (a run that writes no waveform does not pay for them).
+const std::regex& unit_re() {
+  static const std::regex re(R"(^(r|r_d\d+|ch|ni)(_\d+)+$)");
+  return re;
+}
+const std::regex& port_re() {
+  static const std::regex re(R"(^(in|out|credit_in|credit_out)_(\d+)$)");
+  return re;
+}
+const std::regex& torus_router_re() {
+  static const std::regex re(R"(^r((_\d+)+)$)");
+  return re;
+}
 const char* const kFlitOrder[] = {"valid", "head", "tail", "tie", "vc", "dst", "payload", "drv", "tag", "buf", "ways", "ack"};
 
 int flit_rank(const std::string& name) {
@@ -218,7 +228,7 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
   std::map<std::string, bool> unit_scope;  // scope name -> is a router, channel or node interface
   auto is_unit = [&](const std::string& scope) {
     auto it = unit_scope.find(scope);
-    if (it == unit_scope.end()) it = unit_scope.emplace(scope, std::regex_match(scope, kUnit)).first;
+    if (it == unit_scope.end()) it = unit_scope.emplace(scope, std::regex_match(scope, unit_re())).first;
     return it->second;
   };
   for (const VcdVar& v : info.vars) {
@@ -263,7 +273,7 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
     std::vector<std::pair<std::tuple<int, int, int, std::string>, std::string>> order;
     for (auto& [sub, vars] : u.subs) {
       std::smatch m;
-      if (std::regex_match(sub, m, kPort)) {
+      if (std::regex_match(sub, m, port_re())) {
         const std::string kinds[] = {"in", "out", "credit_in", "credit_out"};
         const int kind = int(std::find(std::begin(kinds), std::end(kinds), m[1].str()) - std::begin(kinds));
         order.push_back({{0, std::stoi(m[2].str()), kind, ""}, sub});
@@ -280,7 +290,7 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
       }
       std::string label = sub;
       std::smatch m;
-      if (std::regex_match(sub, m, kPort)) {
+      if (std::regex_match(sub, m, port_re())) {
         const int p = std::stoi(m[2].str());
         if (p < 2 * dims) {
           const int d = p / 2;
@@ -347,7 +357,7 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
     wires[join(v.scopes, v.scopes.size())].push_back(&v);
     for (size_t i = 0; i < v.scopes.size(); ++i) {
       std::smatch m;
-      if (!std::regex_match(v.scopes[i], m, kTorusRouter)) continue;
+      if (!std::regex_match(v.scopes[i], m, torus_router_re())) continue;
       std::vector<int> coords;
       for (const auto& c : split_list(m[1].str().substr(1), '_')) coords.push_back(std::stoi(c));
       scope_of[coords] = join(v.scopes, i + 1);
