@@ -181,8 +181,8 @@ class Nic : public sc_core::sc_module {
   std::shared_ptr<const std::vector<uint8_t>> m_popped_data;
   std::vector<uint8_t> m_tx_data;  ///< written to kTxData, sent with the next kTx
   bool m_rx_enabled = false;
-  sc_core::sc_event m_rx_event;
-  sc_core::sc_event m_rx_popped;
+  sc_core::sc_event m_rx_event{"rx_event"};  // named: an unnamed event gets a generated name (a string stream)
+  sc_core::sc_event m_rx_popped{"rx_popped_event"};
 };
 
 }  // namespace wormcast

@@ -68,7 +68,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   // wire changes, then resumes at the next falling edge.
   Waker m_waker;
   bool m_armed = false;  ///< own process: armed itself for the first falling edge
-  sc_core::sc_event m_submitted;     ///< own process: software submitted or an input changed
+  sc_core::sc_event m_submitted{"submitted_event"};  ///< own process: software submitted or an input changed
   sc_core::sc_event_or_list m_wake;  ///< own process: m_submitted and other signals' value changes
   bool m_watch_all = true;           ///< every input is a LinkSignal (an edge set needs that)
   std::vector<const Flit*> m_ej_val[2];  ///< [parity][c] (mailboxes; else [0] only)

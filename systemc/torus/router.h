@@ -140,7 +140,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
-  sc_core::sc_event m_wake_event;   ///< own process: notified by LinkSignal inputs
+  sc_core::sc_event m_wake_event{"wake_event"};  ///< own process: notified by LinkSignal inputs
   sc_core::sc_event_or_list m_wake; ///< own process: m_wake_event and the value-changed events of other inputs
   // Inputs read through the bound signals' value references, outputs written through the bound
   // links (or, bound to another kind of signal, through its interface); stable for the whole run.
