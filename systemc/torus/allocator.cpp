@@ -66,12 +66,9 @@ void SeparableAllocator::allocate(std::vector<int>& grant) {
 // that grant. The same result as the kind's own loops, without the resources' arbitration.
 void SeparableAllocator::disjoint() {
   for (uint16_t g : m_active) {
-    Group& gr = m_group[size_t(g)];
-    const int l = gr.arb.pick(gr.req);
-    const int r = target(g, l);
+    int l, r;
+    grant_own_pick(g, l, r);
     add_grant(g, l, r);
-    gr.arb.advance(l);
-    m_res[size_t(r)].arb.advance(g);
   }
 }
 

@@ -84,6 +84,22 @@ class SeparableAllocator {
   const std::vector<Grant>& allocate();
   /// The same, as grant[g] = the granted local index of group g or -1.
   void allocate(std::vector<int>& grant);
+  /// The same, calling on_grant(group, local, resource) for each grant in the order allocate()
+  /// lists them; the disjoint case (no resource requested by two groups) calls it from its own
+  /// loop, without building the list.
+  template <class F>
+  void allocate_each(F&& on_grant) {
+    if (m_active.empty()) return;
+    if (m_shared) {
+      for (const Grant& g : allocate()) on_grant(g.group, g.local, g.resource);
+      return;
+    }
+    for (uint16_t g : m_active) {
+      int l, r;
+      grant_own_pick(g, l, r);
+      on_grant(int(g), l, r);
+    }
+  }
 
   /// Asks the memory for the state an allocation reads first.
   void prefetch() const {
@@ -133,6 +149,14 @@ class SeparableAllocator {
   void output_first();
   void islip();
   void disjoint();
+  /// Disjoint requests: group g is granted its arbiter's pick l (resource r); both pointers move.
+  void grant_own_pick(int g, int& l, int& r) {
+    Group& gr = m_group[size_t(g)];
+    l = gr.arb.pick(gr.req);
+    r = target(g, l);
+    gr.arb.advance(l);
+    m_res[size_t(r)].arb.advance(g);
+  }
 
   AllocatorKind m_kind;
   int m_groups, m_locals, m_resources, m_iterations;

@@ -29,6 +29,8 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations),
       m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
+  m_ready_net = uint32_t(m_p.router_delay + m_p.link_delay - 1);
+  m_ready_local = uint32_t(m_p.router_delay - 1);
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
@@ -151,7 +153,7 @@ bool TorusRouter::absorb(uint64_t t) {
     if (tail >= depth) tail -= depth;
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
-    slot.ready = t - 1 + uint64_t(m_p.router_delay) + (p < m_net ? uint64_t(m_p.link_delay) : 0);
+    slot.ready = t + (p < m_net ? m_ready_net : m_ready_local);
     if (in.count == 0) in.front_ready = slot.ready;
     ++in.count;
     ++m_buffered;
@@ -321,28 +323,26 @@ void TorusRouter::request(uint64_t t) {
 // 5.3: the VC allocator's grants take their output VCs; a VC granted now requests the switch in
 // this cycle as an active one does (5.4).
 void TorusRouter::grant_vcs() {
-  if (m_va.empty()) return;
-  for (const SeparableAllocator::Grant& g : m_va.allocate()) {
-    InVc& in = m_in[size_t(g.group)];
+  m_va.allocate_each([this](int group, int local, int resource) {
+    InVc& in = m_in[size_t(group)];
     in.active = true;
-    in.out_port = int16_t(port_of(g.resource));
-    in.out_vc = int16_t(g.local);
-    m_allocated[size_t(g.resource)] = 1;
+    in.out_port = int16_t(port_of(resource));
+    in.out_vc = int16_t(local);
+    m_allocated[size_t(resource)] = 1;
     ++m_vc_allocs;
     --in.blk_vc;  // it holds an output VC now
-    const int port = port_of(g.group);
-    request_switch(port, g.group - port * m_nv, in);
-  }
+    const int port = port_of(group);
+    request_switch(port, group - port * m_nv, in);
+  });
 }
 
 uint32_t TorusRouter::grant_switch() {
-  if (m_sa.empty()) return 0;
   uint32_t outputs = 0;
-  for (const SeparableAllocator::Grant& g : m_sa.allocate()) {
-    m_sa_port[size_t(g.resource)] = g.group;
-    m_sa_vc[size_t(g.resource)] = g.local;
-    outputs |= uint32_t(1) << g.resource;
-  }
+  m_sa.allocate_each([this, &outputs](int group, int local, int resource) {
+    m_sa_port[size_t(resource)] = group;
+    m_sa_vc[size_t(resource)] = local;
+    outputs |= uint32_t(1) << resource;
+  });
   return outputs;
 }
 

@@ -120,6 +120,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   int m_np;   ///< ports
   int m_nv;   ///< VCs per port
   int m_net;  ///< network ports (2n, plus a family's extra ports)
+  /// A flit that arrives at edge t on a network (local) port may compete from edge t + this: the
+  /// router delay and (network ports) the link delay after the cycle t - 1 it was sent in.
+  uint32_t m_ready_net = 0, m_ready_local = 0;
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps (m_waker.sleeping) until one of its input wires changes, then resumes
