@@ -22,14 +22,9 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
   m_grants.reserve(size_t(std::min(groups, resources)));
 }
 
-void SeparableAllocator::clear() {
-  for (uint16_t g : m_active) m_group[size_t(g)].req = 0;
-  m_active.clear();
-  m_shared = false;
-  if (++m_round == 0) {  // wrapped: no resource may keep a round number that could come again
-    for (Res& r : m_res) r.round = 0;
-    m_round = 1;
-  }
+void SeparableAllocator::restart_rounds() {
+  for (Res& r : m_res) r.round = 0;
+  m_round = 1;
 }
 
 const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {

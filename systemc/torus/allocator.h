@@ -63,7 +63,12 @@ class SeparableAllocator {
   SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations = 1);
 
   /// Forget every request made since the last clear().
-  void clear();
+  void clear() {
+    for (uint16_t g : m_active) m_group[size_t(g)].req = 0;
+    m_active.clear();
+    m_shared = false;
+    if (++m_round == 0) restart_rounds();
+  }
   /// Group g requests resource r through its local index l.
   void request(int g, int l, int r) {
     Group& gr = m_group[size_t(g)];
@@ -145,6 +150,8 @@ class SeparableAllocator {
     gr.local = l;
     gr.resource = r;
   }
+  /// The round number wrapped: no resource may keep a round number that could come again.
+  void restart_rounds();
   void input_first();
   void output_first();
   void islip();
