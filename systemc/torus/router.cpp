@@ -108,7 +108,7 @@ bool TorusRouter::lane_safe() const {
 
 void TorusRouter::tick() { step_own_process(*this, m_waker, m_armed, clk.posedge_event(), m_wake, current_cycle()); }
 
-bool TorusRouter::on_edge(uint64_t t) {
+[[gnu::flatten]] bool TorusRouter::on_edge(uint64_t t) {
   // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
   // then a value change (two equal credits in a row are not).
   const bool quiet_inputs = absorb(t);
