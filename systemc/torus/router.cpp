@@ -31,6 +31,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
   m_ready_net = uint32_t(m_p.router_delay + m_p.link_delay - 1);
   m_ready_local = uint32_t(m_p.router_delay - 1);
+  if (m_ready_net >= kWheel || m_ready_local >= kWheel) internal_error(this->name(), "router and link delay above the ready wheel");
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
@@ -154,7 +155,10 @@ bool TorusRouter::absorb(uint64_t t) {
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
     slot.ready = t + (p < m_net ? m_ready_net : m_ready_local);
-    if (in.count == 0) in.front_ready = slot.ready;
+    if (in.count == 0) {
+      in.front_ready = slot.ready;
+      becomes_front(ivc, slot.ready, t);
+    }
     ++in.count;
     ++m_buffered;
     ++m_writes;
@@ -285,39 +289,50 @@ void TorusRouter::request(uint64_t t) {
   const int need_credits = m_p.vc_realloc_tail ? 0 : m_p.buffer_depth;  // free: section 5.3
   m_va.clear();
   m_sa.clear();
+  if (m_nonempty_words == 1) {
+    // At most 64 input VCs: the eligible ones are a bit set, kept by the ready wheel (router.h).
+    uint64_t& slot = m_wheel[t & (kWheel - 1)];
+    m_ready |= slot;
+    slot = 0;
+    for (uint64_t m = m_ready; m; m &= m - 1) request_vc(__builtin_ctzll(m), need_credits);
+    return;
+  }
   for (int word = 0; word < m_nonempty_words; ++word) {
     for (uint64_t m = m_nonempty[word]; m; m &= m - 1) {
       const int ivc = word * 64 + __builtin_ctzll(m);
-      InVc& in = m_in[size_t(ivc)];
-      if (in.front_ready > t) continue;
-      const int port = port_of(ivc), v = ivc - port * m_nv;
-      if (in.active) {
-        request_switch(port, v, in);
-        continue;
-      }
-      ++in.blk_vc;
-      const Slot& s = front(ivc);
-      if (!in.routed) {
-        if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(port));
-        int rp, lo, hi;
-        route(port, s.flit, rp, lo, hi);
-        in.route_port = int16_t(rp);
-        in.vc_lo = int16_t(lo);
-        in.vc_hi = int16_t(hi);
-        in.routed = true;
-      }
-      if (m_p.adaptive && in.route_port < m_net) {
-        const int ovc = pick_adaptive(s.flit, need_credits);
-        if (ovc >= 0) {
-          m_va.request(ivc, ovc % m_nv, ovc);
-          continue;
-        }
-      }
-      const int base = in.route_port * m_nv;
-      for (int w = in.vc_lo; w < in.vc_hi; ++w)
-        if (!m_allocated[size_t(base + w)] && m_credits.credits(base + w) >= need_credits) m_va.request(ivc, w, base + w);
+      if (m_in[size_t(ivc)].front_ready <= t) request_vc(ivc, need_credits);
     }
   }
+}
+
+inline void TorusRouter::request_vc(int ivc, int need_credits) {
+  InVc& in = m_in[size_t(ivc)];
+  const int port = port_of(ivc), v = ivc - port * m_nv;
+  if (in.active) {
+    request_switch(port, v, in);
+    return;
+  }
+  ++in.blk_vc;
+  const Slot& s = front(ivc);
+  if (!in.routed) {
+    if (!s.flit.head) internal_error(name(), "body flit on an idle VC at input " + std::to_string(port));
+    int rp, lo, hi;
+    route(port, s.flit, rp, lo, hi);
+    in.route_port = int16_t(rp);
+    in.vc_lo = int16_t(lo);
+    in.vc_hi = int16_t(hi);
+    in.routed = true;
+  }
+  if (m_p.adaptive && in.route_port < m_net) {
+    const int ovc = pick_adaptive(s.flit, need_credits);
+    if (ovc >= 0) {
+      m_va.request(ivc, ovc % m_nv, ovc);
+      return;
+    }
+  }
+  const int base = in.route_port * m_nv;
+  for (int w = in.vc_lo; w < in.vc_hi; ++w)
+    if (!m_allocated[size_t(base + w)] && m_credits.credits(base + w) >= need_credits) m_va.request(ivc, w, base + w);
 }
 
 // 5.3: the VC allocator's grants take their output VCs; a VC granted now requests the switch in
@@ -365,8 +380,14 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     if (++in.head == depth) in.head = 0;
     if (--in.count == 0) {
       m_nonempty[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
+      m_ready &= ~(uint64_t(1) << (ivc & 63));
     } else {
       in.front_ready = front(ivc).ready;
+      // It competes from the next edge on at the earliest (this edge's requests are made).
+      if (in.front_ready > t + 1) {
+        m_ready &= ~(uint64_t(1) << (ivc & 63));
+        becomes_front(ivc, in.front_ready, t);
+      }
     }
     --m_buffered;
     ++m_reads;

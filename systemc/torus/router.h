@@ -83,6 +83,18 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// 5.2 + 5.3: idle VCs route their heads and request free output VCs; 5.4: active VCs with a
   /// credit request their output port (one pass over the eligible input VCs).
   void request(uint64_t t);
+  /// The request of one eligible input VC (the pass's body).
+  void request_vc(int ivc, int need_credits);
+  /// Input VC ivc has a new front flit, ready from edge r (now: edge t): the ready wheel (one-word
+  /// routers) takes it into m_ready if r <= t, else into r's slot.
+  void becomes_front(int ivc, uint64_t r, uint64_t t) {
+    if (m_nonempty_words != 1) return;
+    const uint64_t bit = uint64_t(1) << ivc;
+    if (r <= t)
+      m_ready |= bit;
+    else
+      m_wheel[r & (kWheel - 1)] |= bit;
+  }
   void grant_vcs();  ///< 5.3: the VC allocator's grants take their output VCs and request the switch
   /// 5.4: active input VC (p, v) requests its output port if it has a credit (blocking statistics).
   void request_switch(int p, int v, InVc& in) {
@@ -140,6 +152,15 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// non-empty input VCs in port and VC order, without a loop per port; ports <= 32 and VCs <= 16
   /// give at most 512 input VCs). Word 0 lies next to the valid masks above.
   uint64_t m_nonempty[8] = {};
+  // The ready wheel (routers with at most 64 input VCs, one word of m_nonempty): bit ivc of
+  // m_ready is set while input VC ivc's front flit may compete (its ready cycle has come), so the
+  // request pass visits only those. A front flit whose ready cycle r lies ahead waits in
+  // m_wheel[r % kWheel], which the request pass of edge r moves into m_ready: r is at most
+  // router_delay + link_delay - 1 <= 15 edges after the edge that makes it the front, and a router
+  // holding a flit runs every edge, so each slot is taken at its own edge.
+  static constexpr int kWheel = 16;
+  uint64_t m_ready = 0;
+  uint64_t m_wheel[kWheel] = {};
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
