@@ -258,6 +258,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
   m_p = cfg.traffic.rate / mean;
   if (cfg.traffic.process == InjectionProcess::OnOff)  // the same mean load, concentrated in the on periods
     m_p /= cfg.traffic.burst_alpha / (cfg.traffic.burst_alpha + cfg.traffic.burst_beta);
+  m_log_q = std::log1p(-m_p);
   const int n = m_topo.num_nodes();
   for (int i = 0; i < n; ++i) {
     std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
@@ -285,7 +286,7 @@ uint64_t TrafficGen::next_gap(std::mt19937_64& rng) const {
   if (m_p <= 0) return ~uint64_t(0) / 2;
   if (m_p >= 1) return 1;
   const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
-  const double gap = std::floor(std::log1p(-u) / std::log1p(-m_p));
+  const double gap = std::floor(std::log1p(-u) / m_log_q);
   // A tiny rate gives a gap beyond any run (or inf, or nan for 0/-0): never, not an integer
   // conversion out of range.
   if (!(gap < 0x1p62)) return ~uint64_t(0) / 2;

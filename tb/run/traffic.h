@@ -123,6 +123,7 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   uint64_t m_cycle = 0, m_stop = ~uint64_t(0);
   uint32_t m_len;
   double m_p;  ///< per-cycle probability of a new packet/message at a node (while on, for onoff)
+  double m_log_q = 0;  ///< log1p(-m_p), the geometric gap's denominator
   std::vector<std::mt19937_64> m_rng;
   std::vector<uint64_t> m_next;
   /// Bernoulli process: (next arrival, node), earliest first and by node on equal cycles, so a
