@@ -5,6 +5,7 @@
 // tests/cli/test_threads.sh.)
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,18 @@ struct Listener : sc_core::sc_module {
   void on_neg() { neg.push_back(sc_core::sc_time_stamp().value()); }
 };
 
+/// A clock of period_ns with a Listener bound to it and the given riders.
+struct ListenedClock {
+  CycleClock clk;
+  Listener l{"l"};
+  ListenedClock(int period_ns, std::initializer_list<Rider*> riders)
+      : clk("clk", sc_core::sc_time(period_ns, sc_core::SC_NS)) {
+    set_cycle_time(clk.period());
+    l.clk(clk.signal());
+    for (Rider* r : riders) clk.ride(r);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("fused clock: each cycle every rider's rising edge, then every rider's falling edge") {
@@ -81,11 +94,8 @@ TEST_CASE("fused clock: each cycle every rider's rising edge, then every rider's
 TEST_CASE("cycle clock: a process of a non-rider waiting for its edges keeps it a signal with sc_clock's edges") {
   Log log;
   Rider a(log, "a", true, 0);
-  CycleClock clk("clk", sc_core::sc_time(2, sc_core::SC_NS));
-  set_cycle_time(clk.period());
-  Listener l("l");
-  l.clk(clk.signal());
-  clk.ride(&a);
+  ListenedClock c(2, {&a});
+  auto& [clk, l] = c;
   sc_core::sc_start(sc_core::sc_time(7, sc_core::SC_NS));
   REQUIRE(std::string(clk.mode()) == "signal");
   REQUIRE(log.calls.empty());  // in signal mode riders act through their own processes
@@ -96,11 +106,8 @@ TEST_CASE("cycle clock: a process of a non-rider waiting for its edges keeps it 
 TEST_CASE("cycle clock: a rider whose own processes wait for the edges and says so is still run fused") {
   Log log;
   Rider a(log, "a", true, 2);  // declares the listener's two requests as its own
-  CycleClock clk("clk", sc_core::sc_time(1, sc_core::SC_NS));
-  set_cycle_time(clk.period());
-  Listener l("l");
-  l.clk(clk.signal());
-  clk.ride(&a);
+  ListenedClock c(1, {&a});
+  auto& [clk, l] = c;
   sc_core::sc_start(sc_core::sc_time(2, sc_core::SC_NS));
   REQUIRE(std::string(clk.mode()) == "fused");
   REQUIRE(l.pos.empty());
@@ -111,12 +118,8 @@ TEST_CASE("cycle clock: a rider whose own processes wait for the edges and says 
 TEST_CASE("cycle clock: a rider that does not allow it keeps it a signal") {
   Log log;
   Rider a(log, "a"), b(log, "b", false);
-  CycleClock clk("clk", sc_core::sc_time(1, sc_core::SC_NS));
-  set_cycle_time(clk.period());
-  Listener l("l");
-  l.clk(clk.signal());
-  clk.ride(&a);
-  clk.ride(&b);
+  ListenedClock c(1, {&a, &b});
+  auto& [clk, l] = c;
   sc_core::sc_start(sc_core::sc_time(3, sc_core::SC_NS));
   REQUIRE(std::string(clk.mode()) == "signal");
   REQUIRE(log.calls.empty());
@@ -124,10 +127,8 @@ TEST_CASE("cycle clock: a rider that does not allow it keeps it a signal") {
 }
 
 TEST_CASE("cycle clock: without riders it is a signal") {
-  CycleClock clk("clk", sc_core::sc_time(1, sc_core::SC_NS));
-  set_cycle_time(clk.period());
-  Listener l("l");
-  l.clk(clk.signal());
+  ListenedClock c(1, {});
+  auto& [clk, l] = c;
   sc_core::sc_start(sc_core::sc_time(2, sc_core::SC_NS));
   REQUIRE(std::string(clk.mode()) == "signal");
   REQUIRE(l.pos == std::vector<uint64_t>{0, 1000});
