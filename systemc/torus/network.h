@@ -77,9 +77,10 @@ class TorusNetwork : public Network, private ClockRider {
   void start_of_simulation() override;
   // A fused clock (docs/router.md section 5.8) runs the two edge sets directly when the links are
   // mailboxes: every router and NIC port is then a member of one of them, and their processes are
-  // the only ones of the network that wait for the clock.
+  // the only ones of the network that wait for the clock. A router's internals waveform keeps the
+  // clock a signal, so that the waveform shows it toggle and its values at both edges.
   ClockRider* clock_rider() override { return this; }
-  bool fusable() const override { return m_boxed; }
+  bool fusable() const override { return m_boxed && !options().trace_internals; }
   int edge_requests() const override { return 2; }
   void rising(uint64_t t) override { m_rising->run_edge(t); }
   void falling(uint64_t t) override { m_falling->run_edge(t); }
