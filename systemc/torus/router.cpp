@@ -38,8 +38,8 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_sa_port.assign(size_t(m_np), -1);
   m_sa_vc.assign(size_t(m_np), -1);
   for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
-  m_nonempty_words = uint8_t((m_np * m_nv + 63) / 64);
-  if (m_nonempty_words > 8) internal_error(this->name(), "more than 512 input VCs");
+  m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
+  if (m_vc_words > 8) internal_error(this->name(), "more than 512 input VCs");
   if ((m_nv & (m_nv - 1)) == 0) m_nv_shift = int8_t(__builtin_ctz(uint32_t(m_nv)));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
 
@@ -155,15 +155,11 @@ bool TorusRouter::absorb(uint64_t t) {
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
     slot.ready = t + (p < m_net ? m_ready_net : m_ready_local);
-    if (in.count == 0) {
-      in.front_ready = slot.ready;
-      becomes_front(ivc, slot.ready, t);
-    }
+    if (in.count == 0) becomes_front(ivc, slot.ready, t);
     ++in.count;
     ++m_buffered;
     ++m_writes;
     in.occ -= int64_t(t);  // held from edge t on
-    m_nonempty[size_t(ivc) >> 6] |= uint64_t(1) << (ivc & 63);
   }
   for (uint32_t m = credits; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
@@ -289,20 +285,19 @@ void TorusRouter::request(uint64_t t) {
   const int need_credits = m_p.vc_realloc_tail ? 0 : m_p.buffer_depth;  // free: section 5.3
   m_va.clear();
   m_sa.clear();
-  if (m_nonempty_words == 1) {
-    // At most 64 input VCs: the eligible ones are a bit set, kept by the ready wheel (router.h).
-    uint64_t& slot = m_wheel[t & (kWheel - 1)];
-    m_ready |= slot;
+  // The eligible input VCs: those the ready wheel (router.h) holds for this edge join the set.
+  const int now = int(t & (kWheel - 1));
+  auto pass = [&](int word) {
+    uint64_t& slot = m_wheel[word * kWheel + now];
+    m_ready[word] |= slot;
     slot = 0;
-    for (uint64_t m = m_ready; m; m &= m - 1) request_vc(__builtin_ctzll(m), need_credits);
+    for (uint64_t m = m_ready[word]; m; m &= m - 1) request_vc(word * 64 + __builtin_ctzll(m), need_credits);
+  };
+  if (m_vc_words == 1) {  // the common router (up to 64 input VCs): no loop over words
+    pass(0);
     return;
   }
-  for (int word = 0; word < m_nonempty_words; ++word) {
-    for (uint64_t m = m_nonempty[word]; m; m &= m - 1) {
-      const int ivc = word * 64 + __builtin_ctzll(m);
-      if (m_in[size_t(ivc)].front_ready <= t) request_vc(ivc, need_credits);
-    }
-  }
+  for (int word = 0; word < m_vc_words; ++word) pass(word);
 }
 
 inline void TorusRouter::request_vc(int ivc, int need_credits) {
@@ -379,14 +374,14 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     out.end();
     if (++in.head == depth) in.head = 0;
     if (--in.count == 0) {
-      m_nonempty[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
-      m_ready &= ~(uint64_t(1) << (ivc & 63));
+      m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
     } else {
-      in.front_ready = front(ivc).ready;
-      // It competes from the next edge on at the earliest (this edge's requests are made).
-      if (in.front_ready > t + 1) {
-        m_ready &= ~(uint64_t(1) << (ivc & 63));
-        becomes_front(ivc, in.front_ready, t);
+      // The next front flit competes from the next edge on at the earliest (this edge's requests
+      // are made): it stays in the ready set if its ready cycle has come by then.
+      const uint64_t r = front(ivc).ready;
+      if (r > t + 1) {
+        m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
+        becomes_front(ivc, r, t);
       }
     }
     --m_buffered;

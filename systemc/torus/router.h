@@ -61,7 +61,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// absorb, the request pass and traversal touch one record per input VC and, for an active one,
   /// nothing else of it.
   struct alignas(64) InVc {
-    uint64_t front_ready = 0;  ///< the front flit's Slot::ready (valid while count > 0)
     int16_t head = 0;
     int16_t count = 0;
     int16_t out_port = -1;
@@ -85,15 +84,14 @@ class TorusRouter : public RouterBase, public EdgeMember {
   void request(uint64_t t);
   /// The request of one eligible input VC (the pass's body).
   void request_vc(int ivc, int need_credits);
-  /// Input VC ivc has a new front flit, ready from edge r (now: edge t): the ready wheel (one-word
-  /// routers) takes it into m_ready if r <= t, else into r's slot.
+  /// Input VC ivc has a new front flit, ready from edge r (now: edge t): the ready wheel takes it
+  /// into m_ready if r <= t, else into r's slot.
   void becomes_front(int ivc, uint64_t r, uint64_t t) {
-    if (m_nonempty_words != 1) return;
-    const uint64_t bit = uint64_t(1) << ivc;
+    const uint64_t bit = uint64_t(1) << (ivc & 63);
     if (r <= t)
-      m_ready |= bit;
+      m_ready[ivc >> 6] |= bit;
     else
-      m_wheel[r & (kWheel - 1)] |= bit;
+      m_wheel[(ivc >> 6) * kWheel + int(r & (kWheel - 1))] |= bit;
   }
   void grant_vcs();  ///< 5.3: the VC allocator's grants take their output VCs and request the switch
   /// 5.4: active input VC (p, v) requests its output port if it has a credit (blocking statistics).
@@ -147,20 +145,18 @@ class TorusRouter : public RouterBase, public EdgeMember {
   Waker m_waker;
   bool m_boxed = false;  ///< the links are mailboxes
   int8_t m_nv_shift = -1;  ///< log2(VCs per port) when a power of two (an input VC's port by a shift)
-  uint8_t m_nonempty_words = 1;
-  /// Bit ivc % 64 of word ivc / 64: input VC ivc (p * nv + v) holds a flit (one pass over the
-  /// non-empty input VCs in port and VC order, without a loop per port; ports <= 32 and VCs <= 16
-  /// give at most 512 input VCs). Word 0 lies next to the valid masks above.
-  uint64_t m_nonempty[8] = {};
-  // The ready wheel (routers with at most 64 input VCs, one word of m_nonempty): bit ivc of
-  // m_ready is set while input VC ivc's front flit may compete (its ready cycle has come), so the
-  // request pass visits only those. A front flit whose ready cycle r lies ahead waits in
-  // m_wheel[r % kWheel], which the request pass of edge r moves into m_ready: r is at most
-  // router_delay + link_delay - 1 <= 15 edges after the edge that makes it the front, and a router
-  // holding a flit runs every edge, so each slot is taken at its own edge.
+  uint8_t m_vc_words = 1;  ///< 64-bit words of an input-VC bit set (ports <= 32, VCs <= 16: <= 8)
+  // The ready wheel. Bit ivc % 64 of m_ready[ivc / 64] is set while input VC ivc (p * nv + v) holds
+  // a front flit that may compete (its ready cycle has come), so the request pass visits only
+  // those, in port and VC order, without a loop per port. A front flit whose ready cycle r lies
+  // ahead waits in slot r % kWheel (of word w: m_wheel[w * kWheel + slot]), which the request pass
+  // of edge r moves into m_ready: r is at most router_delay + link_delay - 1 <= 15 edges after the
+  // edge that makes it the front, and a router holding a flit runs every edge, so each slot is
+  // taken at its own edge. m_ready lies next to the valid masks above; a router of up to 64 input
+  // VCs uses the wheel's first two cache lines only.
   static constexpr int kWheel = 16;
-  uint64_t m_ready = 0;
-  uint64_t m_wheel[kWheel] = {};
+  uint64_t m_ready[8] = {};
+  uint64_t m_wheel[kWheel * 8] = {};
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
