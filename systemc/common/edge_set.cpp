@@ -116,25 +116,28 @@ void EdgeSet::run_edge(uint64_t t) {
 
 template <class Slept>
 void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept) {
+  const bool prefetch = m_members.size() >= kPrefetchMembers;
   for (uint32_t w = lo / 64; w * 64 < hi; ++w) {
     uint64_t m = m_awake[w];
     if (w * 64 < lo) m &= ~uint64_t(0) << (lo % 64);
     if ((w + 1) * 64 > hi && hi % 64) m &= (uint64_t(1) << (hi % 64)) - 1;
-    if (m_members.size() < kPrefetchMembers) {
-      for (; m; m &= m - 1) {
-        const uint32_t i = w * 64 + uint32_t(__builtin_ctzll(m));
-        if (!m_members[i]->on_edge(t)) slept(i);
-      }
-      continue;
-    }
-    for (; m; m &= m - 1) {
-      const uint32_t i = w * 64 + uint32_t(__builtin_ctzll(m));
-      // The member kPrefetchAhead awake members on (in this word) asks for its state now.
+    if (prefetch)
+      run_word<true>(w, m, t, slept);
+    else
+      run_word<false>(w, m, t, slept);
+  }
+}
+
+template <bool Prefetch, class Slept>
+void EdgeSet::run_word(uint32_t w, uint64_t m, uint64_t t, Slept& slept) {
+  for (; m; m &= m - 1) {
+    const uint32_t i = w * 64 + uint32_t(__builtin_ctzll(m));
+    if constexpr (Prefetch) {  // the member kPrefetchAhead awake members on (in this word) asks for its state now
       uint64_t ahead = m;
       for (int k = 0; k < kPrefetchAhead && ahead; ++k) ahead &= ahead - 1;
       if (ahead) m_members[w * 64 + uint32_t(__builtin_ctzll(ahead))]->prefetch();
-      if (!m_members[i]->on_edge(t)) slept(i);
     }
+    if (!m_members[i]->on_edge(t)) slept(i);
   }
 }
 

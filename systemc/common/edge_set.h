@@ -117,6 +117,9 @@ class EdgeSet : public sc_core::sc_module {
   /// Runs the awake members in [lo, hi) at edge t; slept(i) for each that falls asleep.
   template <class Slept>
   void run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept);
+  /// The awake members m of word w (prefetching ahead or not).
+  template <bool Prefetch, class Slept>
+  void run_word(uint32_t w, uint64_t m, uint64_t t, Slept& slept);
   /// Member i sleeps from the next edge on, until woken.
   void sleep(uint32_t i) {
     m_awake[i / 64] &= ~(uint64_t(1) << (i % 64));
