@@ -69,7 +69,6 @@ class CycleClock : public sc_core::sc_module {
   static CycleClock* of(sc_core::sc_interface* itf);
   /// "fused" or "signal" (decided at time 0; "signal" before).
   const char* mode() const { return m_fused ? "fused" : "signal"; }
-  bool fused() const { return m_fused; }
 
  private:
   void tick();

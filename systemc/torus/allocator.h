@@ -64,10 +64,8 @@ class SeparableAllocator {
 
   /// Forget every request made since the last clear().
   void clear() {
-    if (!m_spent)
-      for (uint16_t g : m_active) m_group[size_t(g)].req = 0;
+    for (uint16_t g : m_active) m_group[size_t(g)].req = 0;
     m_active.clear();
-    m_spent = false;
     m_shared = false;
     if (++m_round == 0) restart_rounds();
   }
@@ -104,10 +102,8 @@ class SeparableAllocator {
     for (uint16_t g : m_active) {
       int l, r;
       grant_own_pick(g, l, r);
-      m_group[size_t(g)].req = 0;  // taken: clear() need not visit the groups again
       on_grant(int(g), l, r);
     }
-    m_spent = true;
   }
 
   /// Asks the memory for the state an allocation reads first.
@@ -179,7 +175,6 @@ class SeparableAllocator {
   std::vector<Grant> m_grants;
   uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
-  bool m_spent = false;   ///< allocate_each() zeroed the active groups' requests already
 };
 
 }  // namespace wormcast
