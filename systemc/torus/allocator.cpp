@@ -24,6 +24,7 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
 
 void SeparableAllocator::restart_rounds() {
   for (Res& r : m_res) r.round = 0;
+  for (Group& g : m_group) g.round = 0;
   m_round = 1;
 }
 
@@ -72,7 +73,7 @@ void SeparableAllocator::disjoint() {
 void SeparableAllocator::input_first() {
   for (uint16_t g : m_active) {
     Group& gr = m_group[size_t(g)];
-    const int l = gr.arb.pick(gr.req);
+    const int l = gr.arb.pick_some(gr.req);
     gr.pick = int16_t(l);
     offer(target(g, l), g);
   }

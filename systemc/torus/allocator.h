@@ -28,10 +28,12 @@ class RrArbiter {
   }
   /// The same rule on a request bit mask (n <= 32): the lowest set bit at or above the pointer,
   /// else the lowest set bit.
-  int pick(uint32_t req) const {
+  int pick(uint32_t req) const { return req ? pick_some(req) : -1; }
+  /// The same for a nonempty mask, without a branch on the masks (their bits are the traffic's, so
+  /// a branch on them is often mispredicted).
+  int pick_some(uint32_t req) const {
     const uint32_t upper = req & ~((uint32_t(1) << m_ptr) - 1);
-    if (upper) return __builtin_ctz(upper);
-    return req ? __builtin_ctz(req) : -1;
+    return __builtin_ctz(upper ? upper : req);
   }
   /// Whether requester a comes before requester b in this arbiter's order.
   bool before(int a, int b) const { return distance(a) < distance(b); }
@@ -62,9 +64,9 @@ class SeparableAllocator {
   /// locals <= 32 (a group's requests are a bit mask); groups and resources <= 32767.
   SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations = 1);
 
-  /// Forget every request made since the last clear().
+  /// Forget every request made since the last clear(). A group's request mask counts only in the
+  /// round it was last written in, so nothing is cleared group by group.
   void clear() {
-    for (uint16_t g : m_active) m_group[size_t(g)].req = 0;
     m_active.clear();
     m_shared = false;
     if (++m_round == 0) restart_rounds();
@@ -72,7 +74,11 @@ class SeparableAllocator {
   /// Group g requests resource r through its local index l.
   void request(int g, int l, int r) {
     Group& gr = m_group[size_t(g)];
-    if (!gr.req) m_active.push_back(uint16_t(g));
+    if (gr.round != m_round) {
+      gr.round = m_round;
+      gr.req = 0;
+      m_active.push_back(uint16_t(g));
+    }
     gr.req |= uint32_t(1) << l;
     m_target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
     Res& res = m_res[size_t(r)];
@@ -119,7 +125,8 @@ class SeparableAllocator {
  private:
   // The state is kept in a few small arrays of small records: an allocation touches few cache lines.
   struct Group {
-    uint32_t req = 0;      ///< requested local indices
+    uint32_t req = 0;      ///< requested local indices (in round `round`; else none)
+    uint32_t round = 0;    ///< the round (clear() count) of its last request
     int16_t pick = -1;     ///< input-first: the group's chosen local index
     uint8_t matched = 0;   ///< iSLIP: matched in an earlier iteration
     RrArbiter arb;         ///< over the local indices
@@ -150,7 +157,7 @@ class SeparableAllocator {
     gr.local = l;
     gr.resource = r;
   }
-  /// The round number wrapped: no resource may keep a round number that could come again.
+  /// The round number wrapped: no group or resource may keep a round number that could come again.
   void restart_rounds();
   void input_first();
   void output_first();
@@ -159,7 +166,7 @@ class SeparableAllocator {
   /// Disjoint requests: group g is granted its arbiter's pick l (resource r); both pointers move.
   void grant_own_pick(int g, int& l, int& r) {
     Group& gr = m_group[size_t(g)];
-    l = gr.arb.pick(gr.req);
+    l = gr.arb.pick_some(gr.req);
     r = target(g, l);
     gr.arb.advance(l);
     m_res[size_t(r)].arb.advance(g);
