@@ -265,6 +265,9 @@ class LinkWriter {
   void end() {
     if (!m_queue && !m_boxed) m_any->write(m_scratch);
   }
+  /// begin() and end() for a writer known to be in mailbox mode (a caller that runs one copy of
+  /// its edge per mode): the value is built in the box, with nothing to do after.
+  T& box() { return m_link->box_stage(); }
 
  private:
   T m_scratch{};

@@ -29,9 +29,10 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations),
       m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
-  m_ready_net = uint32_t(m_p.router_delay + m_p.link_delay - 1);
-  m_ready_local = uint32_t(m_p.router_delay - 1);
-  if (m_ready_net >= kWheel || m_ready_local >= kWheel) internal_error(this->name(), "router and link delay above the ready wheel");
+  m_ready_after[1] = uint32_t(m_p.router_delay + m_p.link_delay - 1);
+  m_ready_after[0] = uint32_t(m_p.router_delay - 1);
+  m_net_ports = m_net >= 32 ? ~uint32_t(0) : (uint32_t(1) << m_net) - 1;
+  if (m_ready_after[1] >= kWheel || m_ready_after[0] >= kWheel) internal_error(this->name(), "router and link delay above the ready wheel");
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
@@ -109,26 +110,31 @@ bool TorusRouter::lane_safe() const {
 
 void TorusRouter::tick() { step_own_process(*this, m_waker, m_armed, clk.posedge_event(), m_wake, current_cycle()); }
 
-[[gnu::flatten]] bool TorusRouter::on_edge(uint64_t t) {
+bool TorusRouter::on_edge(uint64_t t) { return m_boxed ? edge<true>(t) : edge<false>(t); }
+
+template <bool Boxed>
+bool TorusRouter::edge(uint64_t t) {
   // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
   // then a value change (two equal credits in a row are not).
-  const bool quiet_inputs = absorb(t);
+  const bool quiet_inputs = absorb<Boxed>(t);
   m_flit_written = m_credit_written = 0;
   if (m_buffered > 0) {
     request(t);
     grant_vcs();
-    traverse(t, grant_switch());
+    traverse<Boxed>(t, grant_switch());
   }
   // Mailboxes: nothing to write for an idle output, and a value for the next edge is a pending
-  // bit, set by a writer earlier in this edge (a later one wakes the sleeping router).
-  if (m_boxed) return !(m_buffered == 0 && m_credits.settled() && !input_pending());
+  // bit, set by a writer earlier in this edge (a later one wakes the sleeping router). (Bitwise
+  // operators: the terms are the traffic's, a branch per term would often be mispredicted.)
+  if (Boxed) return (m_buffered != 0) | !m_credits.settled() | input_pending();
   drive_idle_outputs();
   return !(quiet_inputs && m_buffered == 0 && m_credits.settled() && !m_flit_out_valid && !m_credit_out_valid);
 }
 
 // Edge t: the inputs of cycle t-1 enter the buffers and the credit counters (section 6).
+template <bool Boxed>
 bool TorusRouter::absorb(uint64_t t) {
-  if (m_poll_inputs) {
+  if (!Boxed && m_poll_inputs) {
     m_flit_valid[0] = m_credit_valid[0] = 0;
     for (int p = 0; p < m_np; ++p) {
       if (m_flit_in_val[0][size_t(p)]->valid) m_flit_valid[0] |= uint32_t(1) << p;
@@ -136,9 +142,9 @@ bool TorusRouter::absorb(uint64_t t) {
     }
   }
   // Mailboxes: the boxes written in cycle t-1, taken (their bits cleared) now.
-  const int par = m_boxed ? int((t - 1) & 1) : 0;
+  const int par = Boxed ? int((t - 1) & 1) : 0;
   const uint32_t flits = m_flit_valid[par], credits = m_credit_valid[par];
-  if (m_boxed) m_flit_valid[par] = m_credit_valid[par] = 0;
+  if (Boxed) m_flit_valid[par] = m_credit_valid[par] = 0;
   const std::vector<const Flit*>& flit_in_val = m_flit_in_val[par];
   const std::vector<const Credit*>& credit_in_val = m_credit_in_val[par];
   const int depth = m_p.buffer_depth;
@@ -154,7 +160,7 @@ bool TorusRouter::absorb(uint64_t t) {
     if (tail >= depth) tail -= depth;
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
-    slot.ready = t + (p < m_net ? m_ready_net : m_ready_local);
+    slot.ready = t + m_ready_after[m_net_ports >> p & 1];
     if (in.count == 0) becomes_front(ivc, slot.ready, t);
     ++in.count;
     ++m_buffered;
@@ -357,6 +363,7 @@ uint32_t TorusRouter::grant_switch() {
 }
 
 // 5.5 + 6: the winners traverse the switch, in output-port order.
+template <bool Boxed>
 void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
   const int depth = m_p.buffer_depth;
   for (uint32_t om = outputs; om; om &= om - 1) {
@@ -367,11 +374,11 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
     --in.blk_switch;  // it requested and won
     const Flit& f = front(ivc).flit;
     LinkWriter<Flit>& out = m_flit_out[size_t(o)];
-    Flit& sent = out.begin();
+    Flit& sent = Boxed ? out.box() : out.begin();
     sent = f;
     const int w = in.out_vc;
     sent.vc = uint8_t(w);
-    out.end();
+    if (!Boxed) out.end();
     if (++in.head == depth) in.head = 0;
     if (--in.count == 0) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
@@ -395,10 +402,11 @@ void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
       m_allocated[size_t(o) * m_nv + w] = 0;
     }
     m_flit_written |= 1u << o;
-    Credit& c = m_credit_out[size_t(p)].begin();
+    LinkWriter<Credit>& cout = m_credit_out[size_t(p)];
+    Credit& c = Boxed ? cout.box() : cout.begin();
     c.valid = true;
     c.vc = uint8_t(v);
-    m_credit_out[size_t(p)].end();
+    if (!Boxed) cout.end();
     m_credit_written |= 1u << p;
     count_output(o, t);
     if (m_observer)

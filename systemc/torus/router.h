@@ -74,10 +74,14 @@ class TorusRouter : public RouterBase, public EdgeMember {
 
   void tick();  ///< the router's own process (built alone)
   bool on_edge(uint64_t t) override;
+  /// The edge, compiled once per link mode (Boxed: the links are mailboxes, m_boxed).
+  template <bool Boxed>
+  [[gnu::flatten]] bool edge(uint64_t t);
   void prefetch() const override;
   void end_of_elaboration() override;
   // The stages of one clock edge (docs/router.md sections 5 and 6), in the order they run; each
   // reads the state the previous ones left.
+  template <bool Boxed>
   bool absorb(uint64_t t);  ///< 6: inputs of cycle t-1 into buffers and credit counters; true when all were invalid
   /// 5.2 + 5.3: idle VCs route their heads and request free output VCs; 5.4: active VCs with a
   /// credit request their output port (one pass over the eligible input VCs).
@@ -104,6 +108,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
     }
   }
   uint32_t grant_switch();       ///< 5.4: the switch allocator's grants; returns the granted outputs
+  template <bool Boxed>
   void traverse(uint64_t t, uint32_t outputs);  ///< 5.5: the winners' flits leave
   void drive_idle_outputs();     ///< outputs not driven this cycle go invalid
   /// Mailboxes: an input holds a value for the next edge (written earlier in this edge).
@@ -130,9 +135,11 @@ class TorusRouter : public RouterBase, public EdgeMember {
   int m_np;   ///< ports
   int m_nv;   ///< VCs per port
   int m_net;  ///< network ports (2n, plus a family's extra ports)
-  /// A flit that arrives at edge t on a network (local) port may compete from edge t + this: the
-  /// router delay and (network ports) the link delay after the cycle t - 1 it was sent in.
-  uint32_t m_ready_net = 0, m_ready_local = 0;
+  /// A flit that arrives at edge t on a network ([1]) or local ([0]) port may compete from edge
+  /// t + this: the router delay and (network ports) the link delay after the cycle t - 1 it was
+  /// sent in. (Indexed by the port's bit in m_net_ports: no branch on the port.)
+  uint32_t m_ready_after[2] = {0, 0};
+  uint32_t m_net_ports = 0;  ///< bit p: port p is a network port (p < m_net)
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps (m_waker.sleeping) until one of its input wires changes, then resumes
