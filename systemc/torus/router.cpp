@@ -36,8 +36,6 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
-  m_sa_port.assign(size_t(m_np), -1);
-  m_sa_vc.assign(size_t(m_np), -1);
   for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
   if (m_vc_words > 8) internal_error(this->name(), "more than 512 input VCs");
@@ -121,7 +119,7 @@ bool TorusRouter::edge(uint64_t t) {
   if (m_buffered > 0) {
     request(t);
     grant_vcs();
-    traverse<Boxed>(t, grant_switch());
+    m_sa.allocate_each([this, t](int group, int local, int resource) { traverse<Boxed>(t, group, local, resource); });
   }
   // Mailboxes: nothing to write for an idle output, and a value for the next edge is a pending
   // bit, set by a writer earlier in this edge (a later one wakes the sleeping router). (Bitwise
@@ -352,23 +350,13 @@ void TorusRouter::grant_vcs() {
   });
 }
 
-uint32_t TorusRouter::grant_switch() {
-  uint32_t outputs = 0;
-  m_sa.allocate_each([this, &outputs](int group, int local, int resource) {
-    m_sa_port[size_t(resource)] = group;
-    m_sa_vc[size_t(resource)] = local;
-    outputs |= uint32_t(1) << resource;
-  });
-  return outputs;
-}
-
-// 5.5 + 6: the winners traverse the switch, in output-port order.
+// 5.4 + 5.5 + 6: the switch allocator granted output o to input VC (p, v): its front flit traverses
+// the switch. (Called for each grant in the allocator's order; each touches its own input VC,
+// output and credit output.)
 template <bool Boxed>
-void TorusRouter::traverse(uint64_t t, uint32_t outputs) {
+void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   const int depth = m_p.buffer_depth;
-  for (uint32_t om = outputs; om; om &= om - 1) {
-    const int o = __builtin_ctz(om);
-    const int p = m_sa_port[size_t(o)], v = m_sa_vc[size_t(o)];
+  {
     const int ivc = p * m_nv + v;
     InVc& in = m_in[size_t(ivc)];
     --in.blk_switch;  // it requested and won

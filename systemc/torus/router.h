@@ -107,9 +107,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
       m_sa.request(p, v, in.out_port);
     }
   }
-  uint32_t grant_switch();       ///< 5.4: the switch allocator's grants; returns the granted outputs
+  /// 5.5: the switch allocator granted output o to input VC (p, v), whose front flit leaves.
   template <bool Boxed>
-  void traverse(uint64_t t, uint32_t outputs);  ///< 5.5: the winners' flits leave
+  void traverse(uint64_t t, int p, int v, int o);
   void drive_idle_outputs();     ///< outputs not driven this cycle go invalid
   /// Mailboxes: an input holds a value for the next edge (written earlier in this edge).
   bool input_pending() const {
@@ -183,7 +183,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // The allocator units (systemc/torus/allocator.h), of the kind router.allocator names.
   SeparableAllocator m_va;  ///< VC allocation: groups input VCs, locals output VC, resources output VCs
   SeparableAllocator m_sa;  ///< switch allocation: groups input ports, locals input VC, resources output ports
-  std::vector<int> m_sa_port, m_sa_vc;  ///< [o] input port and VC granted output o this cycle
   std::vector<uint8_t> m_port_of;       ///< [p * nv + v] p (an input or output VC's port)
   int m_buffered = 0;
   // Event counts (RouterActivity; per input VC in InVc).
