@@ -356,50 +356,48 @@ void TorusRouter::grant_vcs() {
 template <bool Boxed>
 void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   const int depth = m_p.buffer_depth;
-  {
-    const int ivc = p * m_nv + v;
-    InVc& in = m_in[size_t(ivc)];
-    --in.blk_switch;  // it requested and won
-    const Flit& f = front(ivc).flit;
-    LinkWriter<Flit>& out = m_flit_out[size_t(o)];
-    Flit& sent = Boxed ? out.box() : out.begin();
-    sent = f;
-    const int w = in.out_vc;
-    sent.vc = uint8_t(w);
-    if (!Boxed) out.end();
-    if (++in.head == depth) in.head = 0;
-    if (--in.count == 0) {
+  const int ivc = p * m_nv + v;
+  InVc& in = m_in[size_t(ivc)];
+  --in.blk_switch;  // it requested and won
+  const Flit& f = front(ivc).flit;
+  LinkWriter<Flit>& out = m_flit_out[size_t(o)];
+  Flit& sent = Boxed ? out.box() : out.begin();
+  sent = f;
+  const int w = in.out_vc;
+  sent.vc = uint8_t(w);
+  if (!Boxed) out.end();
+  if (++in.head == depth) in.head = 0;
+  if (--in.count == 0) {
+    m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
+  } else {
+    // The next front flit competes from the next edge on at the earliest (this edge's requests
+    // are made): it stays in the ready set if its ready cycle has come by then.
+    const uint64_t r = front(ivc).ready;
+    if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
-    } else {
-      // The next front flit competes from the next edge on at the earliest (this edge's requests
-      // are made): it stays in the ready set if its ready cycle has come by then.
-      const uint64_t r = front(ivc).ready;
-      if (r > t + 1) {
-        m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
-        becomes_front(ivc, r, t);
-      }
+      becomes_front(ivc, r, t);
     }
-    --m_buffered;
-    ++m_reads;
-    in.occ += int64_t(t);  // read out at edge t
-    ++m_vc_out[size_t(o) * m_nv + w];
-    m_credits.take(o * m_nv + w);
-    if (f.tail) {
-      in.active = false;
-      in.routed = false;
-      m_allocated[size_t(o) * m_nv + w] = 0;
-    }
-    m_flit_written |= 1u << o;
-    LinkWriter<Credit>& cout = m_credit_out[size_t(p)];
-    Credit& c = Boxed ? cout.box() : cout.begin();
-    c.valid = true;
-    c.vc = uint8_t(v);
-    if (!Boxed) cout.end();
-    m_credit_written |= 1u << p;
-    count_output(o, t);
-    if (m_observer)
-      m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(f.payload), payload_index(f.payload), f.head, f.tail});
   }
+  --m_buffered;
+  ++m_reads;
+  in.occ += int64_t(t);  // read out at edge t
+  ++m_vc_out[size_t(o) * m_nv + w];
+  m_credits.take(o * m_nv + w);
+  if (f.tail) {
+    in.active = false;
+    in.routed = false;
+    m_allocated[size_t(o) * m_nv + w] = 0;
+  }
+  m_flit_written |= 1u << o;
+  LinkWriter<Credit>& cout = m_credit_out[size_t(p)];
+  Credit& c = Boxed ? cout.box() : cout.begin();
+  c.valid = true;
+  c.vc = uint8_t(v);
+  if (!Boxed) cout.end();
+  m_credit_written |= 1u << p;
+  count_output(o, t);
+  if (m_observer)
+    m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(f.payload), payload_index(f.payload), f.head, f.tail});
 }
 
 // Every output not driven this cycle is invalid; write only when it was valid before.
