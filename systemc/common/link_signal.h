@@ -141,9 +141,12 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
   /// Mailbox mode: the value written in a cycle of parity p (valid while the reader's bit p is set).
   /// Otherwise box 0 is the committed value.
   const T& box(int p) const { return m_box[p]; }
-  /// Mailbox mode: the box of this edge's parity, to be filled by the writer (the reader's bit is
-  /// set and a sleeping reader woken).
-  inline T& box_stage();
+  /// Mailbox mode: what a writer needs to fill the box of an edge's parity, set the reader's bit
+  /// and wake a sleeping reader (LinkWriter::box), which it keeps.
+  T* boxes() { return m_box; }
+  uint32_t* valid_mask() const { return m_mask; }
+  uint32_t valid_bit() const { return m_bit; }
+  Waker* reader() const { return m_reader; }
 
   /// The committed value (in mailbox mode: not kept; nothing reads it then).
   const T& read() const override { return cur(); }
@@ -206,14 +209,6 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
 };
 
 template <class T>
-T& LinkSignal<T>::box_stage() {
-  const int p = g_edge_parity;
-  m_mask[p] |= m_bit;
-  if (m_reader->sleeping) m_reader->wake();
-  return m_box[p];
-}
-
-template <class T>
 T& LinkQueue<T>::stage(LinkSignal<T>* link) {
   List& l = m_list[t_lane][link->reader_lane()];
   if (l.size == 0 && t_lane == 0) m_bank.wake_up();
@@ -245,12 +240,21 @@ class LinkWriter {
     refresh();
     return m_any != nullptr;
   }
-  /// The link's mode may have changed (to mailbox) since bind().
-  void refresh() { m_boxed = m_link && m_link->boxed(); }
+  /// The link's mode may have changed (to mailbox) since bind(). In mailbox mode the writer keeps
+  /// its own copy of what staging a value needs (the boxes, the reader's mask, bit and sleep state),
+  /// so that a write does not first wait for the link's line to read where they are.
+  void refresh() {
+    m_boxed = m_link && m_link->boxed();
+    if (!m_boxed) return;
+    m_boxes = m_link->boxes();
+    m_mask = m_link->valid_mask();
+    m_bit = m_link->valid_bit();
+    m_reader = m_link->reader();
+  }
   /// A write of v. In mailbox mode an invalid value is no write (a box holds a value for one cycle).
-  void write(const T& v) const {
+  void write(const T& v) {
     if (m_boxed) {
-      if (v.valid) m_link->box_stage() = v;
+      if (v.valid) box() = v;
     } else if (m_queue) {
       m_queue->push(m_link, v);
     } else {
@@ -261,17 +265,28 @@ class LinkWriter {
   bool queued() const { return m_queue != nullptr || m_boxed; }
   /// A write built in place: fill the value begin() returns, then call end(). (Filling a value
   /// field by field and copying it whole would stall the copy on the partial stores.)
-  T& begin() { return m_boxed ? m_link->box_stage() : m_queue ? m_queue->stage(m_link) : m_scratch; }
+  T& begin() { return m_boxed ? box() : m_queue ? m_queue->stage(m_link) : m_scratch; }
   void end() {
     if (!m_queue && !m_boxed) m_any->write(m_scratch);
   }
   /// begin() and end() for a writer known to be in mailbox mode (a caller that runs one copy of
-  /// its edge per mode): the value is built in the box, with nothing to do after.
-  T& box() { return m_link->box_stage(); }
+  /// its edge per mode): the value is built in the box of this edge's parity, with nothing to do
+  /// after: the reader's bit for that parity is set and a sleeping reader woken.
+  T& box() {
+    const int p = g_edge_parity;
+    m_mask[p] |= m_bit;
+    if (m_reader->sleeping) m_reader->wake();
+    return m_boxes[p];
+  }
 
  private:
-  T m_scratch{};
+  // Mailbox mode (first: what a write reads).
+  T* m_boxes = nullptr;
+  uint32_t* m_mask = nullptr;
+  Waker* m_reader = nullptr;
+  uint32_t m_bit = 0;
   bool m_boxed = false;
+  T m_scratch{};
   LinkQueue<T>* m_queue = nullptr;
   LinkSignal<T>* m_link = nullptr;
   sc_core::sc_signal_inout_if<T>* m_any = nullptr;
