@@ -24,7 +24,9 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_node(core.node()),
       m_edges(edges),
       m_ch(size_t(rp.local)),
-      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay) {
+      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
+      m_ejecting(size_t(rp.local) * size_t(rp.ejection_delay + 1)) {
+  for (Channel& ch : m_ch) ch.wire = Ring<std::pair<uint64_t, Flit>>(size_t(rp.injection_delay + 1));
   core.attach(this);
   if (edges) {
     edges->add(this, &m_waker);

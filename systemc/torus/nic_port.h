@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <utility>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "systemc/common/edge_set.h"
 #include "systemc/common/link_signal.h"
 #include "systemc/common/port_array.h"
+#include "systemc/common/ring.h"
 #include "systemc/nic/nic.h"
 #include "systemc/torus/credit_unit.h"
 #include "systemc/torus/flit.h"
@@ -49,8 +49,9 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   struct Channel {
     int vc = 0;  ///< of the packet being injected
     int next_vc = 0;
-    std::deque<std::pair<uint64_t, Flit>> wire;  ///< router.injection_delay > 0: (falling edge it reaches
-                                                 ///< the router's input, flit) in order
+    /// router.injection_delay > 0: (falling edge it reaches the router's input, flit) in order; one
+    /// flit enters per edge and each stays injection_delay edges.
+    Ring<std::pair<uint64_t, Flit>> wire;
   };
 
   void falling_edge();  ///< the port's own process (no edge set)
@@ -89,8 +90,9 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   uint32_t m_drove = 0;           ///< the injection output was driven valid last edge
   uint32_t m_wired = 0;           ///< flits wait on the injection channel delay
   /// router.ejection_delay > 0: flits on the ejection channels, (falling edge the core takes
-  /// them, flit) in the order they left the router.
-  std::deque<std::pair<uint64_t, FlitView>> m_ejecting;
+  /// them, flit) in the order they left the router; a flit per channel enters per edge and each
+  /// stays ejection_delay edges.
+  Ring<std::pair<uint64_t, FlitView>> m_ejecting;
 };
 
 }  // namespace wormcast

@@ -1,0 +1,53 @@
+// A first-in first-out queue in one contiguous ring of a power-of-two number of slots: for the
+// short delay lines of a port (a channel's flits in flight), whose length has a small bound. Unlike
+// a deque it allocates nothing while it stays within its capacity, so its slots stay in the cache
+// lines a port touches at every edge; above it, it grows (nothing is ever dropped).
+#pragma once
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace wormcast {
+
+template <class T>
+class Ring {
+ public:
+  /// Room for at least n values before the first growth.
+  explicit Ring(size_t n = 1) { m_slots.resize(round_up(n)); }
+
+  bool empty() const { return m_count == 0; }
+  size_t size() const { return m_count; }
+  T& front() { return m_slots[m_head]; }
+  T& back() { return m_slots[(m_head + m_count - 1) & (m_slots.size() - 1)]; }
+  template <class... Args>
+  T& emplace_back(Args&&... args) {
+    if (m_count == m_slots.size()) grow();
+    T& slot = m_slots[(m_head + m_count) & (m_slots.size() - 1)];
+    slot = T(std::forward<Args>(args)...);
+    ++m_count;
+    return slot;
+  }
+  void pop_front() {
+    m_head = (m_head + 1) & (m_slots.size() - 1);
+    --m_count;
+  }
+
+ private:
+  static size_t round_up(size_t n) {
+    size_t c = 1;
+    while (c < n) c <<= 1;
+    return c;
+  }
+  void grow() {
+    std::vector<T> slots(m_slots.size() * 2);
+    for (size_t i = 0; i < m_count; ++i) slots[i] = std::move(m_slots[(m_head + i) & (m_slots.size() - 1)]);
+    m_slots = std::move(slots);
+    m_head = 0;
+  }
+
+  std::vector<T> m_slots;
+  size_t m_head = 0, m_count = 0;
+};
+
+}  // namespace wormcast
