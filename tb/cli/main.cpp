@@ -79,6 +79,10 @@ void prepare_heap_once() {
   if (done) return;
   done = true;
   reserve_huge_page_heap();
+  // No fast bins: elaboration makes millions of small blocks and frees many of them again (names,
+  // binding records), and with fast bins each larger request first merges every freed small block
+  // back (a 128x128 torus's start: 4 % of its time). Nothing allocates in a loaded run's loop.
+  mallopt(M_MXFAST, 0);
 }
 
 /// What the replaced allocation functions do besides preparing the heap: malloc, and on failure
