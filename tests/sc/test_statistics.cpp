@@ -77,15 +77,17 @@ namespace {
 // output VC, so the blocked edges (all at one input VC of r_1) add up to the delay the two packets
 // suffer together: sum of latencies minus 7 + 6.
 void blocking_case(int second, int losing_input_vc) {
+  // Files of this case's own (the cases run in parallel processes in one directory).
+  const std::string trace = "blocking_trace_" + std::to_string(second) + ".csv";
+  const std::string json = "blocking_" + std::to_string(second) + ".json";
   {
-    std::ofstream t("blocking_trace.csv");
+    std::ofstream t(trace);
     t << "cycle,src,dst,len\n100,0,2,4\n" << second << ",1,2,4\n";
   }
-  REQUIRE(cli({"traffic", "--net", "mesh:4", "--set", "router.vcs_per_class=1", "--set",
-               "traffic.trace=blocking_trace.csv", "--warmup", "0", "--measure", "400", "--set", "sim.progress=off",
-               "--json", "blocking.json"}) == 0);
-  std::remove("blocking_trace.csv");
-  const auto j = take_json("blocking.json");
+  REQUIRE(cli({"traffic", "--net", "mesh:4", "--set", "router.vcs_per_class=1", "--set", "traffic.trace=" + trace,
+               "--warmup", "0", "--measure", "400", "--set", "sim.progress=off", "--json", json}) == 0);
+  std::remove(trace.c_str());
+  const auto j = take_json(json);
   REQUIRE(!j.is_null());
   uint64_t latency_sum = 0, packets = 0;
   const auto counts = j["latency_histogram"]["counts"].get<std::vector<uint64_t>>();
