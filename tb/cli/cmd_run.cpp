@@ -35,6 +35,7 @@ int run_traffic_command(const Config& cfg, const std::string& json, const Record
   static_cast<RecordOptions&>(ro) = rec;
   ro.json_path = json;
   ro.command = command;
+  ro.want_result = false;  // only the summary is printed; a JSON file is built when asked for
   check_record_options(ro);
   OutputPlan plan;
   plan.add_input(config_file);

@@ -462,31 +462,35 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   const Stability verdict = stability_verdict(cfg, stats, st, r.status != RunStatus::DrainTimeout);
   RunResult rr = r;
   if (rr.status == RunStatus::Ok && !verdict.stable) rr.status = RunStatus::Unstable;
-  nlohmann::json j = common_result(opt.command, cfg, rr, net);
-  j["latency"] = st["latency"];
-  j["network_latency"] = st["network_latency"];
-  j["message_latency"] = st["message_latency"];
-  j["latency_histogram"] = st["latency_histogram"];
-  j["network_latency_histogram"] = st["network_latency_histogram"];
-  j["latency_by_hops"] = st["latency_by_hops"];
-  j["accepted_per_node"] = st["accepted_per_node"];
-  j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
-                     {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
-                     {"measured_delivered", st["measured_delivered"]},
-                     {"window", r.window},
-                     {"source_overflow", st["source_overflow"]},
-                     {"measured_undelivered", st["measured_packets"].get<uint64_t>() - st["measured_delivered"].get<uint64_t>()},
-                     {"stable", judged && verdict.stable}};
-  nlohmann::json stab = verdict.to_json();
-  stab["latency_by_quarter"] = nlohmann::json::array();
-  for (int q = 0; q < TrafficStats::kQuarters; ++q)
-    stab["latency_by_quarter"].push_back({{"packets", stats.quarter_count(q)},
-                                          {"mean", std::round(stats.quarter_mean(q) * 1000.0) / 1000.0}});
-  if (!judged) stab["verdict"] = "none";  // a deadlock, livelock or scoreboard error ends the run first
-  j["stability"] = stab;
+  // The JSON result: built when asked for (RunOptions::want_result) or written to a file.
+  const auto result = [&]() {
+    nlohmann::json j = common_result(opt.command, cfg, rr, net);
+    j["latency"] = st["latency"];
+    j["network_latency"] = st["network_latency"];
+    j["message_latency"] = st["message_latency"];
+    j["latency_histogram"] = st["latency_histogram"];
+    j["network_latency_histogram"] = st["network_latency_histogram"];
+    j["latency_by_hops"] = st["latency_by_hops"];
+    j["accepted_per_node"] = st["accepted_per_node"];
+    j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
+                       {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
+                       {"measured_delivered", st["measured_delivered"]},
+                       {"window", r.window},
+                       {"source_overflow", st["source_overflow"]},
+                       {"measured_undelivered", st["measured_packets"].get<uint64_t>() - st["measured_delivered"].get<uint64_t>()},
+                       {"stable", judged && verdict.stable}};
+    nlohmann::json stab = verdict.to_json();
+    stab["latency_by_quarter"] = nlohmann::json::array();
+    for (int q = 0; q < TrafficStats::kQuarters; ++q)
+      stab["latency_by_quarter"].push_back({{"packets", stats.quarter_count(q)},
+                                            {"mean", std::round(stats.quarter_mean(q) * 1000.0) / 1000.0}});
+    if (!judged) stab["verdict"] = "none";  // a deadlock, livelock or scoreboard error ends the run first
+    j["stability"] = stab;
+    return j;
+  };
 
   RunOutcome out;
-  out.result = j;
+  if (opt.want_result || !opt.json_path.empty()) out.result = result();
   out.exit_code = exit_code(rr.status);
   const double rcps = r.wall_seconds > 0 ? double(nodes) * double(r.cycles) / r.wall_seconds : 0;
   const nlohmann::json echo = cfg.echo();
@@ -511,7 +515,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   if (judged)
     for (auto& why : verdict.reasons) out.summary += "\nunstable: " + why;
   for (auto& e : net.scoreboard().errors()) out.summary += "\nscoreboard: " + e;
-  if (!opt.json_path.empty()) opt.plan->write(opt.json_path, j.dump(2) + "\n");
+  if (!opt.json_path.empty()) opt.plan->write(opt.json_path, out.result.dump(2) + "\n");
   if (!given.plan) own.commit();
   return out;
 }

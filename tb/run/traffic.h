@@ -154,11 +154,14 @@ Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const 
 struct RunOptions : RecordOptions {
   std::string json_path;   ///< empty: no JSON file
   std::string command = "traffic";
+  /// Build RunOutcome::result. The command line asks for it only when a JSON file is wanted: on a
+  /// large network the results (per router, per link) take a noticeable part of a short run.
+  bool want_result = true;
 };
 
 struct RunOutcome {
   int exit_code = 0;  ///< exit_code(status)
-  nlohmann::json result;
+  nlohmann::json result;  ///< null unless RunOptions::want_result or a JSON file
   std::string summary;  ///< a few human lines
 };
 
