@@ -61,11 +61,7 @@ void SeparableAllocator::allocate(std::vector<int>& grant) {
 // among all its requests, and no group is left for a later iteration), and both pointers move past
 // that grant. The same result as the kind's own loops, without the resources' arbitration.
 void SeparableAllocator::disjoint() {
-  for (uint16_t g : m_active) {
-    int l, r;
-    grant_own_pick(g, l, r);
-    add_grant(g, l, r);
-  }
+  each_own_pick([this](int g, int l, int r) { add_grant(g, l, r); });
 }
 
 // Every group picks one of its requests, then every resource one of the groups that picked it;

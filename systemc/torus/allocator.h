@@ -105,11 +105,7 @@ class SeparableAllocator {
       for (const Grant& g : allocate()) on_grant(g.group, g.local, g.resource);
       return;
     }
-    for (uint16_t g : m_active) {
-      int l, r;
-      grant_own_pick(g, l, r);
-      on_grant(int(g), l, r);
-    }
+    each_own_pick(on_grant);
   }
 
   /// Asks the memory for the state an allocation reads first.
@@ -163,13 +159,18 @@ class SeparableAllocator {
   void output_first();
   void islip();
   void disjoint();
-  /// Disjoint requests: group g is granted its arbiter's pick l (resource r); both pointers move.
-  void grant_own_pick(int g, int& l, int& r) {
-    Group& gr = m_group[size_t(g)];
-    l = gr.arb.pick_some(gr.req);
-    r = target(g, l);
-    gr.arb.advance(l);
-    m_res[size_t(r)].arb.advance(g);
+  /// Disjoint requests: each requesting group, in request order, is granted its arbiter's pick l
+  /// (resource r), both pointers move, and on_grant(group, l, r) is called.
+  template <class F>
+  void each_own_pick(F&& on_grant) {
+    for (uint16_t g : m_active) {
+      Group& gr = m_group[size_t(g)];
+      const int l = gr.arb.pick_some(gr.req);
+      const int r = target(g, l);
+      gr.arb.advance(l);
+      m_res[size_t(r)].arb.advance(g);
+      on_grant(int(g), l, r);
+    }
   }
 
   AllocatorKind m_kind;

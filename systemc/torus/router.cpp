@@ -31,7 +31,6 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
   m_ready_after[1] = uint32_t(m_p.router_delay + m_p.link_delay - 1);
   m_ready_after[0] = uint32_t(m_p.router_delay - 1);
-  m_net_ports = m_net >= 32 ? ~uint32_t(0) : (uint32_t(1) << m_net) - 1;
   if (m_ready_after[1] >= kWheel || m_ready_after[0] >= kWheel) internal_error(this->name(), "router and link delay above the ready wheel");
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
@@ -158,7 +157,7 @@ bool TorusRouter::absorb(uint64_t t) {
     if (tail >= depth) tail -= depth;
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
-    slot.ready = t + m_ready_after[m_net_ports >> p & 1];
+    slot.ready = t + m_ready_after[p < m_net];
     if (in.count == 0) becomes_front(ivc, slot.ready, t);
     ++in.count;
     ++m_buffered;

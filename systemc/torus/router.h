@@ -137,9 +137,8 @@ class TorusRouter : public RouterBase, public EdgeMember {
   int m_net;  ///< network ports (2n, plus a family's extra ports)
   /// A flit that arrives at edge t on a network ([1]) or local ([0]) port may compete from edge
   /// t + this: the router delay and (network ports) the link delay after the cycle t - 1 it was
-  /// sent in. (Indexed by the port's bit in m_net_ports: no branch on the port.)
+  /// sent in. (Indexed by p < m_net: no branch on the port.)
   uint32_t m_ready_after[2] = {0, 0};
-  uint32_t m_net_ports = 0;  ///< bit p: port p is a network port (p < m_net)
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps (m_waker.sleeping) until one of its input wires changes, then resumes
