@@ -66,12 +66,40 @@ void Scoreboard::on_inject(const PacketRecord& rec) {
   ++m_size;
 }
 
+void Scoreboard::eject_fault(EjectFault kind, int node, uint64_t cycle, const FlitView& f, const PacketRecord* r,
+                             uint32_t received) {
+  switch (kind) {
+    case EjectFault::Unknown:
+      error(fmt::format("cycle {}: node {} received a flit of unknown packet (key {:#x}, flit {}): duplicate or corrupt",
+                        cycle, node, f.key, f.index));
+      return;
+    case EjectFault::NotAddressed:
+      error(fmt::format("cycle {}: packet {} (to {} nodes) delivered to node {}, which it does not address", cycle,
+                        r->id, r->group->size(), node));
+      return;
+    case EjectFault::WrongNode:
+      error(fmt::format("cycle {}: packet {} for node {} delivered to node {}", cycle, r->id, r->dst, node));
+      return;
+    case EjectFault::AfterTail:
+      error(fmt::format("cycle {}: node {} received flit {} of packet {} after its tail: duplicate", cycle, node,
+                        f.index, r->id));
+      return;
+    case EjectFault::Order:
+      if (f.index != (received & m_index_mask))
+        error(fmt::format("cycle {}: packet {} flit {} arrived at node {}, expected flit {} (lost or reordered)", cycle,
+                          r->id, f.index, node, received));
+      if (f.head != (received == 0) || f.tail != (received + 1 == r->length))
+        error(fmt::format("cycle {}: packet {} flit {} at node {} has head={} tail={}", cycle, r->id, received, node,
+                          f.head, f.tail));
+      return;
+  }
+}
+
 const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitView& f) {
   ++m_ejected_flits;
   const size_t slot = probe(f.key);
   if (m_slots[slot].entry == kNoEntry) {
-    error(fmt::format("cycle {}: node {} received a flit of unknown packet (key {:#x}, flit {}): duplicate or corrupt",
-                      cycle, node, f.key, f.index));
+    eject_fault(EjectFault::Unknown, node, cycle, f, nullptr, 0);
     return nullptr;
   }
   const uint32_t place = m_slots[slot].entry;
@@ -81,32 +109,21 @@ const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitVie
   if (r.group) {
     auto pos = std::lower_bound(r.group->begin(), r.group->end(), node);
     if (pos == r.group->end() || *pos != node) {
-      error(fmt::format("cycle {}: packet {} (to {} nodes) delivered to node {}, which it does not address", cycle,
-                        r.id, r.group->size(), node));
+      eject_fault(EjectFault::NotAddressed, node, cycle, f, &r, 0);
       return nullptr;
     }
     received = &e.copies[size_t(pos - r.group->begin())];
   } else if (r.dst != node) {
-    error(fmt::format("cycle {}: packet {} for node {} delivered to node {}", cycle, r.id, r.dst, node));
+    eject_fault(EjectFault::WrongNode, node, cycle, f, &r, 0);
     return nullptr;
   }
   if (*received >= r.length) {
-    error(fmt::format("cycle {}: node {} received flit {} of packet {} after its tail: duplicate", cycle, node,
-                      f.index, r.id));
+    eject_fault(EjectFault::AfterTail, node, cycle, f, &r, *received);
     return nullptr;
   }
-  bool ok = true;
-  if (f.index != (*received & m_index_mask)) {
-    error(fmt::format("cycle {}: packet {} flit {} arrived at node {}, expected flit {} (lost or reordered)", cycle,
-                      r.id, f.index, node, *received));
-    ok = false;
-  }
   const bool want_head = *received == 0, want_tail = *received + 1 == r.length;
-  if (f.head != want_head || f.tail != want_tail) {
-    error(fmt::format("cycle {}: packet {} flit {} at node {} has head={} tail={}", cycle, r.id, *received, node,
-                      f.head, f.tail));
-    ok = false;
-  }
+  const bool ok = f.index == (*received & m_index_mask) && f.head == want_head && f.tail == want_tail;
+  if (!ok) eject_fault(EjectFault::Order, node, cycle, f, &r, *received);
   if (m_log) m_log->on_delivery(FlitDelivery{cycle, node, r.src, r.id, *received, f.vc});
   ++*received;
   if (!ok || !want_tail) return nullptr;

@@ -120,6 +120,11 @@ class Scoreboard {
     return i;
   }
   void grow();
+  /// What on_eject found wrong with a flit; eject_fault reports it (out of line: the check of a
+  /// good flit builds no messages). received: the flits of that copy received before it.
+  enum class EjectFault { Unknown, NotAddressed, WrongNode, AfterTail, Order };
+  [[gnu::cold, gnu::noinline]] void eject_fault(EjectFault kind, int node, uint64_t cycle, const FlitView& f,
+                                                const PacketRecord* r, uint32_t received);
   /// Removes the key in slot i, moving later keys of its probe run back (no tombstones).
   void erase_slot(size_t i);
 

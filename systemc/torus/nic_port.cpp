@@ -9,6 +9,14 @@
 
 namespace wormcast {
 
+namespace {
+/// A port's fatal error, kept out of line: the hot edge then builds no strings.
+[[noreturn, gnu::cold, gnu::noinline]] void port_fatal(const char* where, const char* what) {
+  SC_REPORT_FATAL("wormcast/nic", (std::string(where) + ": " + what).c_str());
+  std::abort();
+}
+}  // namespace
+
 TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
                            const PortRouting* routing, uint64_t seed, EdgeSet* edges)
     : sc_module(name),
@@ -99,10 +107,13 @@ void TorusNicPort::falling_edge() {
   step_own_process(*this, m_waker, m_armed, clk.negedge_event(), m_wake, current_cycle());
 }
 
-bool TorusNicPort::on_edge(uint64_t t) {
+bool TorusNicPort::on_edge(uint64_t t) { return m_boxed ? edge<true>(t) : edge<false>(t); }
+
+template <bool Boxed>
+bool TorusNicPort::edge(uint64_t t) {
   const int nv = m_rp.num_vcs;
 
-  if (!m_credits.mature(t)) SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
+  if (!m_credits.mature(t)) port_fatal(name(), "credit above buffer depth");
 
   // Flits whose ejection channel delay is over reach the core, in the order they left the router.
   while (!m_ejecting.empty() && m_ejecting.front().first <= t) {
@@ -119,7 +130,10 @@ bool TorusNicPort::on_edge(uint64_t t) {
     Channel& ch = m_ch[size_t(c)];
     bool drive = false;
     if ((m_wired & bit) && ch.wire.front().first == t) {
-      m_inj[size_t(c)].write(ch.wire.front().second);
+      if (Boxed)
+        m_inj[size_t(c)].box() = ch.wire.front().second;
+      else
+        m_inj[size_t(c)].write(ch.wire.front().second);
       ch.wire.pop_front();
       if (ch.wire.empty()) m_wired &= ~bit;
       drive = true;
@@ -137,7 +151,7 @@ bool TorusNicPort::on_edge(uint64_t t) {
         ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), Flit{});
         m_wired |= bit;
       }
-      Flit& f = now ? m_inj[size_t(c)].begin() : ch.wire.back().second;
+      Flit& f = !now ? ch.wire.back().second : Boxed ? m_inj[size_t(c)].box() : m_inj[size_t(c)].begin();
       f = Flit{};
       f.valid = true;
       f.head = op->sent == 0;
@@ -153,39 +167,39 @@ bool TorusNicPort::on_edge(uint64_t t) {
       }
       const bool tail = f.tail;
       if (now) {
-        m_inj[size_t(c)].end();
+        if (!Boxed) m_inj[size_t(c)].end();
         drive = true;
       }
       m_credits.take(c * nv + ch.vc);
       if (tail) m_busy &= ~bit;
       m_core.sent_flit(c, t);
     }
-    if (!drive && (m_drove & bit)) m_inj[size_t(c)].write(Flit{});
+    if (!Boxed && !drive && (m_drove & bit)) m_inj[size_t(c)].write(Flit{});
     // (A mailbox holds a value for one cycle: no invalid value to write next edge.)
-    m_drove = drive && !m_boxed ? m_drove | bit : m_drove & ~bit;
+    m_drove = drive && !Boxed ? m_drove | bit : m_drove & ~bit;
   }
 
   // (2) Sample the router's outputs of cycle t (mailboxes: the boxes of cycle t, taken now).
-  if (!m_watch_all) {
+  if (!Boxed && !m_watch_all) {
     m_ej_valid[0] = m_cr_valid[0] = 0;
     for (int c = 0; c < m_rp.local; ++c) {
       if (m_ej_val[0][size_t(c)]->valid) m_ej_valid[0] |= uint32_t(1) << c;
       if (m_inj_credit_val[0][size_t(c)]->valid) m_cr_valid[0] |= uint32_t(1) << c;
     }
   }
-  const int par = m_boxed ? int(t & 1) : 0;
+  const int par = Boxed ? int(t & 1) : 0;
   const uint32_t ej_valid = m_ej_valid[par], cr_valid = m_cr_valid[par];
-  if (m_boxed) m_ej_valid[par] = m_cr_valid[par] = 0;
+  if (Boxed) m_ej_valid[par] = m_cr_valid[par] = 0;
   const std::vector<const Flit*>& ej_val = m_ej_val[par];
   const std::vector<const Credit*>& inj_credit_val = m_inj_credit_val[par];
   // Sleeping needs all-invalid inputs (see TorusRouter::on_edge); a mailbox's value is a new one.
-  const bool quiet = m_boxed || (!ej_valid && !cr_valid);
+  const bool quiet = Boxed || (!ej_valid && !cr_valid);
   for (uint32_t m = cr_valid; m; m &= m - 1) {
     const int c = __builtin_ctz(m);
     const Credit& cr = *inj_credit_val[size_t(c)];
     // Sampled after this edge's injection step: it can count from the next edge.
     if (!m_credits.arrive(c * nv + cr.vc, t + 1))
-      SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": credit above buffer depth").c_str());
+      port_fatal(name(), "credit above buffer depth");
   }
   // (3) Ejection credits of cycle t for the flits just taken, in channel order.
   for (uint32_t m = ej_valid | m_ej_credit_out; m; m &= m - 1) {
@@ -193,11 +207,11 @@ bool TorusNicPort::on_edge(uint64_t t) {
     const uint32_t bit = uint32_t(1) << c;
     if (ej_valid & bit) {
       const Flit& f = *ej_val[size_t(c)];
-      Credit& cr = m_ej_credit[size_t(c)].begin();
+      Credit& cr = Boxed ? m_ej_credit[size_t(c)].box() : m_ej_credit[size_t(c)].begin();
       cr.valid = true;
       cr.vc = f.vc;
-      m_ej_credit[size_t(c)].end();
-      if (!m_boxed) m_ej_credit_out |= bit;
+      if (!Boxed) m_ej_credit[size_t(c)].end();
+      if (!Boxed) m_ej_credit_out |= bit;
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)
         m_core.received_flit(t, v);

@@ -56,6 +56,9 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
 
   void falling_edge();  ///< the port's own process (no edge set)
   bool on_edge(uint64_t t) override;
+  /// on_edge for one link mode (Boxed: mailboxes), compiled once per mode as the router's.
+  template <bool Boxed>
+  bool edge(uint64_t t);
   void prefetch() const override;
   void end_of_elaboration() override;
 

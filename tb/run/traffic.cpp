@@ -132,7 +132,7 @@ void LatencyHistogram::add(uint64_t latency) {
   if (latency >= m_count.size()) m_count.resize(size_t(latency) + 1 + m_count.size() / 2, 0);
   ++m_count[size_t(latency)];
   ++m_n;
-  m_sum += (long double)latency;
+  m_sum += latency;
 }
 
 nlohmann::json LatencyHistogram::summary() const {
@@ -149,7 +149,7 @@ nlohmann::json LatencyHistogram::summary() const {
   auto pct = [&](double q) { return rank(std::min(m_n - 1, uint64_t(q * double(m_n - 1) + 0.5))); };
   nlohmann::json j;
   j["count"] = m_n;
-  j["mean"] = std::round(double(m_sum / (long double)m_n) * 1000.0) / 1000.0;
+  j["mean"] = std::round(double((long double)m_sum / (long double)m_n) * 1000.0) / 1000.0;
   j["p50"] = pct(0.50);
   j["p99"] = pct(0.99);
   j["max"] = rank(m_n - 1);

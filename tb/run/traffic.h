@@ -48,7 +48,7 @@ class LatencyHistogram {
  private:
   std::vector<uint64_t> m_count;  ///< [latency] samples
   uint64_t m_n = 0;
-  long double m_sum = 0;
+  uint64_t m_sum = 0;  ///< exact (a long double holds it exactly too, for the mean)
 };
 
 /// Latency and throughput over the measurement window.
