@@ -210,8 +210,10 @@ bool TorusNicPort::edge(uint64_t t) {
       Credit& cr = Boxed ? m_ej_credit[size_t(c)].box() : m_ej_credit[size_t(c)].begin();
       cr.valid = true;
       cr.vc = f.vc;
-      if (!Boxed) m_ej_credit[size_t(c)].end();
-      if (!Boxed) m_ej_credit_out |= bit;
+      if (!Boxed) {
+        m_ej_credit[size_t(c)].end();
+        m_ej_credit_out |= bit;
+      }
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)
         m_core.received_flit(t, v);
