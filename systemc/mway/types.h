@@ -11,14 +11,14 @@
 #include <systemc>
 
 #include "sw/topology/mway.h"
+#include "systemc/common/model_error.h"
 #include "systemc/mway/params.h"
 
 namespace wormcast {
 
 /// An internal invariant of the m-way model broke: abort with where and what.
 [[noreturn]] inline void mway_internal_error(const std::string& where, const std::string& what) {
-  SC_REPORT_FATAL("wormcast/mway", (where + ": " + what).c_str());
-  std::abort();
+  model_error("wormcast/mway", where, what);
 }
 
 inline constexpr int kMwayMaxWays = 2 * sw::kMwayMaxDims + 1;

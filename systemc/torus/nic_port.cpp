@@ -5,17 +5,10 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/common/link_signal.h"
+#include "systemc/common/model_error.h"
 #include "systemc/torus/valiant.h"
 
 namespace wormcast {
-
-namespace {
-/// A port's fatal error, kept out of line: the hot edge then builds no strings.
-[[noreturn, gnu::cold, gnu::noinline]] void port_fatal(const char* where, const char* what) {
-  SC_REPORT_FATAL("wormcast/nic", (std::string(where) + ": " + what).c_str());
-  std::abort();
-}
-}  // namespace
 
 TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
                            const PortRouting* routing, uint64_t seed, EdgeSet* edges)
@@ -113,7 +106,7 @@ template <bool Boxed>
 bool TorusNicPort::edge(uint64_t t) {
   const int nv = m_rp.num_vcs;
 
-  if (!m_credits.mature(t)) port_fatal(name(), "credit above buffer depth");
+  if (!m_credits.mature(t)) model_error("wormcast/nic", name(), "credit above buffer depth");
 
   // Flits whose ejection channel delay is over reach the core, in the order they left the router.
   while (!m_ejecting.empty() && m_ejecting.front().first <= t) {
@@ -199,7 +192,7 @@ bool TorusNicPort::edge(uint64_t t) {
     const Credit& cr = *inj_credit_val[size_t(c)];
     // Sampled after this edge's injection step: it can count from the next edge.
     if (!m_credits.arrive(c * nv + cr.vc, t + 1))
-      port_fatal(name(), "credit above buffer depth");
+      model_error("wormcast/nic", name(), "credit above buffer depth");
   }
   // (3) Ejection credits of cycle t for the flits just taken, in channel order.
   for (uint32_t m = ej_valid | m_ej_credit_out; m; m &= m - 1) {

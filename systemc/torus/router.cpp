@@ -5,18 +5,12 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/common/link_signal.h"
+#include "systemc/common/model_error.h"
 
 namespace wormcast {
 
 namespace {
-[[noreturn]] void internal_error(const std::string& where, const std::string& what) {
-  SC_REPORT_FATAL("wormcast/router", (where + ": " + what).c_str());
-  std::abort();
-}
-/// The same for an error of one port, kept out of line: the hot edge then builds no strings.
-[[noreturn, gnu::cold, gnu::noinline]] void port_error(const char* where, const char* what, int port) {
-  internal_error(where, what + std::to_string(port));
-}
+constexpr const char* kError = "wormcast/router";  // the message type of its fatal errors
 }  // namespace
 
 TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& params,
@@ -35,13 +29,13 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
   m_ready_after[1] = uint32_t(m_p.router_delay + m_p.link_delay - 1);
   m_ready_after[0] = uint32_t(m_p.router_delay - 1);
-  if (m_ready_after[1] >= kWheel || m_ready_after[0] >= kWheel) internal_error(this->name(), "router and link delay above the ready wheel");
+  if (m_ready_after[1] >= kWheel || m_ready_after[0] >= kWheel) model_error(kError, this->name(), "router and link delay above the ready wheel");
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
   for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
-  if (m_vc_words > 8) internal_error(this->name(), "more than 512 input VCs");
+  if (m_vc_words > 8) model_error(kError, this->name(), "more than 512 input VCs");
   if ((m_nv & (m_nv - 1)) == 0) m_nv_shift = int8_t(__builtin_ctz(uint32_t(m_nv)));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
 
@@ -63,7 +57,7 @@ void TorusRouter::end_of_elaboration() {
     m_flit_out.emplace_back();
     m_credit_out.emplace_back();
     if (!m_flit_out.back().bind(flit_out[p]) || !m_credit_out.back().bind(credit_out[p]))
-      internal_error(name(), "an output is not bound to a signal");
+      model_error(kError, name(), "an output is not bound to a signal");
     m_flit_in_val[0].push_back(&flit_in[p]->read());
     m_credit_in_val[0].push_back(&credit_in[p]->read());
     const uint32_t bit = uint32_t(1) << p;
@@ -71,16 +65,16 @@ void TorusRouter::end_of_elaboration() {
     if (!watch_input(credit_in[p], &m_waker, m_wake, m_credit_valid, bit)) m_poll_inputs = true;
   }
   // An edge set wakes its members through their input links only.
-  if (m_edges && m_poll_inputs) internal_error(name(), "run by an edge set with an input not bound to a LinkSignal");
+  if (m_edges && m_poll_inputs) model_error(kError, name(), "run by an edge set with an input not bound to a LinkSignal");
 }
 
 void TorusRouter::use_mailboxes() {
-  if (!m_edges) internal_error(name(), "mailbox links need an edge set");
+  if (!m_edges) model_error(kError, name(), "mailbox links need an edge set");
   m_boxed = true;
   for (auto& w : m_flit_out) w.refresh();
   for (auto& w : m_credit_out) w.refresh();
   if (!point_at_boxes(flit_in, m_flit_in_val) || !point_at_boxes(credit_in, m_credit_in_val))
-    internal_error(name(), "an input is not a mailbox link");
+    model_error(kError, name(), "an input is not a mailbox link");
 }
 
 void TorusRouter::prefetch() const {
@@ -153,10 +147,10 @@ bool TorusRouter::absorb(uint64_t t) {
   for (uint32_t m = flits; m; m &= m - 1) {
     const int p = __builtin_ctz(m);
     const Flit& f = *flit_in_val[size_t(p)];
-    if (f.vc >= m_nv) port_error(name(), "flit for VC out of range on input ", p);
+    if (f.vc >= m_nv) model_error(kError, name(), "flit for VC out of range on input ", p);
     const int ivc = p * m_nv + f.vc;
     InVc& in = m_in[size_t(ivc)];
-    if (in.count == depth) port_error(name(), "input buffer overflow on port ", p);
+    if (in.count == depth) model_error(kError, name(), "input buffer overflow on port ", p);
     int tail = in.head + in.count;
     if (tail >= depth) tail -= depth;
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
@@ -172,9 +166,9 @@ bool TorusRouter::absorb(uint64_t t) {
     const int o = __builtin_ctz(m);
     const Credit& c = *credit_in_val[size_t(o)];
     if (!m_credits.arrive(o * m_nv + c.vc, t))
-      port_error(name(), "credit above buffer depth on output ", o);
+      model_error(kError, name(), "credit above buffer depth on output ", o);
   }
-  if (!m_credits.mature(t)) internal_error(name(), "credit above buffer depth");
+  if (!m_credits.mature(t)) model_error(kError, name(), "credit above buffer depth");
   return quiet;
 }
 
@@ -317,7 +311,7 @@ inline void TorusRouter::request_vc(int ivc, int need_credits) {
   ++in.blk_vc;
   const Slot& s = front(ivc);
   if (!in.routed) {
-    if (!s.flit.head) port_error(name(), "body flit on an idle VC at input ", port);
+    if (!s.flit.head) model_error(kError, name(), "body flit on an idle VC at input ", port);
     int rp, lo, hi;
     route(port, s.flit, rp, lo, hi);
     in.route_port = int16_t(rp);
