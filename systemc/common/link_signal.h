@@ -269,9 +269,25 @@ class LinkWriter {
   void end() {
     if (!m_queue && !m_boxed) m_any->write(m_scratch);
   }
-  /// begin() and end() for a writer known to be in mailbox mode (a caller that runs one copy of
-  /// its edge per mode): the value is built in the box of this edge's parity, with nothing to do
-  /// after: the reader's bit for that parity is set and a sleeping reader woken.
+  /// begin() and end() for a caller compiled once per link mode (a module that runs one
+  /// copy of its edge per mode): with Boxed (the writer is known to be in mailbox mode) the value
+  /// is built in the box of this edge's parity with no branch on the mode and nothing to do after;
+  /// without, as the plain calls.
+  template <bool Boxed>
+  T& begin_as() {
+    if constexpr (Boxed)
+      return box();
+    else
+      return begin();
+  }
+  template <bool Boxed>
+  void end_as() {
+    if constexpr (!Boxed) end();
+  }
+
+ private:
+  /// Mailbox mode: the box of this edge's parity; the reader's bit for that parity is set and a
+  /// sleeping reader woken.
   T& box() {
     const int p = g_edge_parity;
     m_mask[p] |= m_bit;
@@ -279,7 +295,6 @@ class LinkWriter {
     return m_boxes[p];
   }
 
- private:
   // Mailbox mode (first: what a write reads).
   T* m_boxes = nullptr;
   uint32_t* m_mask = nullptr;

@@ -123,10 +123,8 @@ bool TorusNicPort::edge(uint64_t t) {
     Channel& ch = m_ch[size_t(c)];
     bool drive = false;
     if ((m_wired & bit) && ch.wire.front().first == t) {
-      if (Boxed)
-        m_inj[size_t(c)].box() = ch.wire.front().second;
-      else
-        m_inj[size_t(c)].write(ch.wire.front().second);
+      m_inj[size_t(c)].begin_as<Boxed>() = ch.wire.front().second;  // a valid flit
+      m_inj[size_t(c)].end_as<Boxed>();
       ch.wire.pop_front();
       if (ch.wire.empty()) m_wired &= ~bit;
       drive = true;
@@ -144,7 +142,7 @@ bool TorusNicPort::edge(uint64_t t) {
         ch.wire.emplace_back(t + uint64_t(m_rp.injection_delay), Flit{});
         m_wired |= bit;
       }
-      Flit& f = !now ? ch.wire.back().second : Boxed ? m_inj[size_t(c)].box() : m_inj[size_t(c)].begin();
+      Flit& f = now ? m_inj[size_t(c)].begin_as<Boxed>() : ch.wire.back().second;
       f = Flit{};
       f.valid = true;
       f.head = op->sent == 0;
@@ -160,7 +158,7 @@ bool TorusNicPort::edge(uint64_t t) {
       }
       const bool tail = f.tail;
       if (now) {
-        if (!Boxed) m_inj[size_t(c)].end();
+        m_inj[size_t(c)].end_as<Boxed>();
         drive = true;
       }
       m_credits.take(c * nv + ch.vc);
@@ -200,13 +198,11 @@ bool TorusNicPort::edge(uint64_t t) {
     const uint32_t bit = uint32_t(1) << c;
     if (ej_valid & bit) {
       const Flit& f = *ej_val[size_t(c)];
-      Credit& cr = Boxed ? m_ej_credit[size_t(c)].box() : m_ej_credit[size_t(c)].begin();
+      Credit& cr = m_ej_credit[size_t(c)].begin_as<Boxed>();
       cr.valid = true;
       cr.vc = f.vc;
-      if (!Boxed) {
-        m_ej_credit[size_t(c)].end();
-        m_ej_credit_out |= bit;
-      }
+      m_ej_credit[size_t(c)].end_as<Boxed>();
+      if (!Boxed) m_ej_credit_out |= bit;
       const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
       if (m_rp.ejection_delay == 0)
         m_core.received_flit(t, v);

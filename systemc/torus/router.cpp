@@ -358,11 +358,11 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   --in.blk_switch;  // it requested and won
   const Flit& f = front(ivc).flit;
   LinkWriter<Flit>& out = m_flit_out[size_t(o)];
-  Flit& sent = Boxed ? out.box() : out.begin();
+  Flit& sent = out.begin_as<Boxed>();
   sent = f;
   const int w = in.out_vc;
   sent.vc = uint8_t(w);
-  if (!Boxed) out.end();
+  out.end_as<Boxed>();
   if (++in.head == depth) in.head = 0;
   if (--in.count == 0) {
     m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
@@ -387,10 +387,10 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   }
   m_flit_written |= 1u << o;
   LinkWriter<Credit>& cout = m_credit_out[size_t(p)];
-  Credit& c = Boxed ? cout.box() : cout.begin();
+  Credit& c = cout.begin_as<Boxed>();
   c.valid = true;
   c.vc = uint8_t(v);
-  if (!Boxed) cout.end();
+  cout.end_as<Boxed>();
   m_credit_written |= 1u << p;
   count_output(o, t);
   if (m_observer)
