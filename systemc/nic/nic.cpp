@@ -96,6 +96,7 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
   const uint32_t max = uint32_t(m_cfg.max_packet);
   const uint32_t packets = (length + max - 1) / max;
   auto group = m_port->group_of(dst);
+  m_last_targets = group ? group->size() : 1;
   const int channel = m_port->channel_for(dst, tie);
   std::deque<OutPacket>& q = m_queues[size_t(channel)];
   m_queued |= uint32_t(1) << channel;

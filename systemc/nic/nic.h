@@ -154,6 +154,8 @@ class Nic : public sc_core::sc_module {
   int node() const { return m_node; }
   /// Packets waiting at the source (not yet fully injected).
   uint64_t backlog() const { return m_backlog; }
+  /// Addressed nodes of the message submitted last (1 for a unicast): the copies it owes.
+  size_t last_targets() const { return m_last_targets; }
   uint64_t messages_received() const { return m_messages_received; }
 
  private:
@@ -172,6 +174,7 @@ class Nic : public sc_core::sc_module {
   uint64_t m_cpu_free = 0;
   uint64_t m_next_packet = 0, m_next_message = 0;
   uint64_t m_backlog = 0;
+  size_t m_last_targets = 0;
   uint64_t m_messages_received = 0;
   std::vector<std::deque<OutPacket>> m_queues;
   uint32_t m_queued = 0;  ///< bit c: m_queues[c] not empty

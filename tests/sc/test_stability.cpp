@@ -1,8 +1,10 @@
 // The stability verdict of a traffic run and its exit code (5: unstable or did not drain; 1 stays
 // for scoreboard errors): a light load is stable (exit 0); beyond saturation the sources' queues
-// overflow and accepted falls below offered (exit 5, status unstable, the reasons listed); a run
+// overflow and the backlog keeps growing (exit 5, status unstable, the reasons listed); a run
 // that cannot drain within sim.drain is drain_timeout (exit 5) with its undelivered measured
 // packets counted; a mean latency above sim.latency_threshold is unstable.
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 #include "tests/sc/harness.h"
@@ -31,18 +33,25 @@ bool has_reason(const nlohmann::json& j, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("stability: a light load is stable, exit 0, latency flat across the window", "[sc]") {
+TEST_CASE("stability: a light load is stable, exit 0, its backlog flat within the tolerance", "[sc]") {
   const auto j = traffic({"--rate", "0.05"}, 0, "stab_light.json");
   REQUIRE(j["status"] == "ok");
   REQUIRE(j["stability"]["verdict"] == "stable");
   REQUIRE(j["stability"]["reasons"].empty());
   REQUIRE(j["throughput"]["stable"] == true);
   REQUIRE(j["throughput"]["measured_undelivered"] == 0);
-  const auto& q = j["stability"]["latency_by_quarter"];
-  REQUIRE(q.size() == 4);
-  uint64_t n = 0;
-  for (auto& x : q) n += x["packets"].get<uint64_t>();
-  REQUIRE(n == j["throughput"]["measured_packets"].get<uint64_t>());  // every measured packet in one quarter
+  const double tol = j["stability"]["tolerance"];
+  for (const char* series : {"backlog", "packets_owed"}) {
+    const auto& ci = j["stability"][series]["relative_ci95"];
+    REQUIRE(ci[0].get<double>() >= -tol);
+    REQUIRE(ci[1].get<double>() <= tol);
+  }
+  REQUIRE(j["stability"]["warmup"]["transient_over"] == true);
+  // The batch-means latency agrees with the whole window's within its interval (plus rounding).
+  const auto& lat = j["stability"]["latency"];
+  REQUIRE(lat["batches"] == 20);
+  REQUIRE(std::abs(lat["mean"].get<double>() - j["latency"]["mean"].get<double>()) <=
+          lat["ci95_half_width"].get<double>() + 0.01);
 }
 
 TEST_CASE("stability: beyond saturation the run is unstable, exit 5, with its reasons", "[sc]") {
@@ -50,7 +59,7 @@ TEST_CASE("stability: beyond saturation the run is unstable, exit 5, with its re
   REQUIRE(j["status"] == "unstable");
   REQUIRE(j["stability"]["verdict"] == "unstable");
   REQUIRE(has_reason(j, "dropped at full source queues"));
-  REQUIRE(has_reason(j, "accepted"));
+  REQUIRE(has_reason(j, "keeps growing"));
   REQUIRE(j["throughput"]["stable"] == false);
   REQUIRE(j["throughput"]["accepted"].get<double>() < 0.95 * j["throughput"]["offered"].get<double>());
 }

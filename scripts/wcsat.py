@@ -1,0 +1,149 @@
+"""Saturation from the steady-state verdict (docs/statistics.md): the verdict of a result, the
+bracket along a curve of points, Student-t confidence intervals over seeds, and the bisection
+of scripts/saturation. Used by scripts/sweep, scripts/load_latency and scripts/saturation."""
+import json
+import math
+import os
+import subprocess
+import tempfile
+
+# Two-sided 95 % Student t quantiles, t(0.975, df) for df = 1..30.
+T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def t975(df):
+    if df < 1:
+        return math.inf
+    if df <= len(T975):
+        return T975[df - 1]
+    z = 1.959964  # the Cornish-Fisher expansion about the normal quantile
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
+
+
+def mean_ci(xs):
+    """(mean, 95 % half-width t(0.975, n-1) s / sqrt(n), min, max) of the numbers in xs; None
+    entries are skipped; (None, None, None, None) when there are none."""
+    xs = [float(x) for x in xs if x is not None]
+    if not xs:
+        return None, None, None, None
+    n = len(xs)
+    m = sum(xs) / n
+    half = None
+    if n >= 2:
+        sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5
+        half = t975(n - 1) * sd / n ** 0.5
+    return m, half, min(xs), max(xs)
+
+
+def verdict(result):
+    """stable, unstable, undecided, or none (a deadlock, livelock, scoreboard error or a missing
+    result): a drain timeout is unstable (its backlog never emptied)."""
+    if not result:
+        return "none"
+    status = result.get("status")
+    if status in ("unstable", "drain_timeout"):
+        return "unstable"
+    v = result.get("stability", {}).get("verdict")
+    return v if v in ("stable", "unstable", "undecided") else "none"
+
+
+def brackets(rows, keys, verdict_key="stability"):
+    """Per curve (keys[0] varies, the other keys fixed): the highest value of keys[0] that is
+    stable below the first unstable one, and the first unstable one; saturation lies between.
+    Undecided points are neither. A curve that never turns unstable says so: first_unstable None
+    and "reached": False."""
+    x, others = keys[0], keys[1:]
+    curves = {}
+    for r in rows:
+        curves.setdefault(tuple(r[k] for k in others), []).append(r)
+    out = []
+    for g, rs in curves.items():
+        try:
+            rs = sorted(rs, key=lambda r: float(r[x]))
+        except (TypeError, ValueError):
+            continue  # a non-numeric first key has no order to bracket along
+        first_bad = next((i for i, r in enumerate(rs) if r[verdict_key] == "unstable"), None)
+        below = rs[:first_bad] if first_bad is not None else rs
+        stable = [r for r in below if r[verdict_key] == "stable"]
+        out.append({"curve": ", ".join(f"{k}={v}" for k, v in zip(others, g)), "x": x,
+                    "last_stable": stable[-1][x] if stable else None,
+                    "first_unstable": rs[first_bad][x] if first_bad is not None else None,
+                    "reached": first_bad is not None,
+                    "undecided_points": [r[x] for r in rs if r[verdict_key] == "undecided"],
+                    "peak_accepted": max((float(r["accepted"]) for r in rs if r.get("accepted") not in (None, "")),
+                                         default=None),
+                    "definition": "stable/unstable by the steady-state verdict (docs/statistics.md)"})
+    return out
+
+
+def run_point(wormcast, args, rate, seed, measure, extra=()):
+    """One `wormcast traffic` run at `rate` with sim.seed and sim.measure set; returns its result
+    JSON (None when the run gave none: a bad configuration)."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "r.json")
+        cmd = [wormcast] + list(args) + ["--set", f"traffic.rate={rate}", "--set", f"sim.seed={seed}",
+                                         "--set", f"sim.measure={measure}", "--set", "sim.progress=off",
+                                         "--json", path] + list(extra)
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode == 2 or not os.path.exists(path):
+            raise RuntimeError(f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.strip() or p.stdout.strip()}")
+        with open(path) as f:
+            return json.load(f)
+
+
+def judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency=None, latency_factor=None):
+    """The verdict at `rate`: an undecided point is re-run with the window doubled up to
+    max_measure. Returns (verdict, result, measure used, runs). With latency_factor c and the
+    zero-load latency, a stable point whose mean latency exceeds c times it counts as unstable."""
+    runs = 0
+    while True:
+        res = run_point(wormcast, args, rate, seed, measure)
+        runs += 1
+        v = verdict(res)
+        if v != "undecided" or measure * 2 > max_measure:
+            break
+        measure *= 2
+    if v == "stable" and latency_factor and zero_latency:
+        if res.get("latency", {}).get("mean", 0) > latency_factor * zero_latency:
+            v = "unstable"
+    return v, res, measure, runs
+
+
+def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_latency=None, latency_factor=None,
+           log=None):
+    """Bisection on traffic.rate between lo (expected stable) and hi (expected unstable) for one
+    seed. An undecided point at max_measure counts as not stable (the bracket moves down: the
+    saturation found is a lower estimate). Returns a dict with the bracket, the peak accepted
+    load, and every point run."""
+    points = []
+
+    def judge(rate):
+        v, res, m, runs = judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency, latency_factor)
+        thr = res.get("throughput", {}) if res else {}
+        p = {"rate": rate, "verdict": v, "measure": m, "runs": runs, "accepted": thr.get("accepted"),
+             "offered": thr.get("offered"), "latency_mean": (res or {}).get("latency", {}).get("mean"),
+             "status": (res or {}).get("status")}
+        points.append(p)
+        if log:
+            log(f"seed {seed}: rate {rate:.6g} -> {v} (measure {m}, accepted {p['accepted']}, latency "
+                f"{p['latency_mean']})")
+        return v
+
+    out = {"seed": seed, "points": points}
+    if judge(lo) != "stable":
+        out.update(last_stable=None, first_unstable=lo, reached=True, note=f"the lowest load {lo} is not stable")
+    elif judge(hi) == "stable":
+        out.update(last_stable=hi, first_unstable=None, reached=False, note=f"not reached: {hi} is stable")
+    else:
+        while hi - lo > resolution:
+            mid = round((lo + hi) / 2, 9)
+            if judge(mid) == "stable":
+                lo = mid
+            else:
+                hi = mid
+        out.update(last_stable=lo, first_unstable=hi, reached=True)
+    acc = [p["accepted"] for p in points if p["accepted"] is not None]
+    out["peak_accepted"] = max(acc) if acc else None
+    out["undecided_at_limit"] = sum(p["verdict"] == "undecided" for p in points)
+    return out

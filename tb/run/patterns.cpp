@@ -1,0 +1,94 @@
+// Traffic patterns and the trace reader.
+#include "tb/run/patterns.h"
+
+#include <algorithm>
+#include <fstream>
+
+#include <fmt/format.h>
+
+namespace wormcast {
+
+int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng,
+                        const std::vector<int>& perm) {
+  const int n = t.num_nodes();
+  auto uniform = [&]() {
+    if (n == 1) return src;
+    int d = int(std::uniform_int_distribution<int>(0, n - 2)(rng));
+    return d >= src ? d + 1 : d;  // never the source itself
+  };
+  sw::Coord c = t.coord(src), o = c;
+  switch (cfg.pattern) {
+    case Pattern::Uniform:
+      return uniform();
+    case Pattern::Hotspot:
+      if (std::uniform_real_distribution<double>(0, 1)(rng) < cfg.hotspot_fraction) {
+        const size_t i = std::uniform_int_distribution<size_t>(0, cfg.hotspots.size() - 1)(rng);
+        return cfg.hotspots[i];
+      }
+      return uniform();
+    case Pattern::Transpose:  // reverse the coordinate order (needs equal radices; else wraps)
+      for (int d = 0; d < t.dims(); ++d) o[d] = c[t.dims() - 1 - d] % t.radix(d);
+      return t.node(o);
+    case Pattern::BitComplement:
+      for (int d = 0; d < t.dims(); ++d) o[d] = t.radix(d) - 1 - c[d];
+      return t.node(o);
+    case Pattern::Tornado:
+      for (int d = 0; d < t.dims(); ++d) o[d] = (c[d] + (t.radix(d) + 1) / 2 - 1) % t.radix(d);
+      return t.node(o);
+    case Pattern::Neighbor:
+      o[0] = (c[0] + 1) % t.radix(0);
+      return t.node(o);
+    case Pattern::BitReverse:
+    case Pattern::Shuffle:
+    case Pattern::Butterfly: {  // on the node id's b = log2 N bits
+      int b = 0;
+      while ((1 << b) < n) ++b;
+      const unsigned x = unsigned(src);
+      if (b == 0) return src;
+      if (cfg.pattern == Pattern::Shuffle) return int(((x << 1) | (x >> (b - 1))) & unsigned(n - 1));
+      if (cfg.pattern == Pattern::Butterfly) {  // swap the most and least significant bits
+        const unsigned lo = x & 1u, hi = (x >> (b - 1)) & 1u;
+        return int((x & ~(1u | (1u << (b - 1)))) | (lo << (b - 1)) | hi);
+      }
+      unsigned r = 0;
+      for (int i = 0; i < b; ++i) r |= ((x >> i) & 1u) << (b - 1 - i);
+      return int(r);
+    }
+    case Pattern::RandPerm:
+      return perm[size_t(src)];
+  }
+  return src;
+}
+
+std::vector<TraceEntry> read_traffic_trace(const std::string& path, int nodes) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(fmt::format("config: traffic.trace = '{}' cannot be read", path));
+  std::vector<TraceEntry> v;
+  std::string line;
+  for (int no = 1; std::getline(in, line); ++no) {
+    if (line.empty() || line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const auto f = split_list(line, ',');
+    if (no == 1 && line.find_first_of("0123456789") != 0) continue;  // a header
+    auto field = [&](size_t i, long long lo, long long hi, const char* what) {
+      size_t pos = 0;
+      long long x = -1;
+      try {
+        if (i < f.size()) x = std::stoll(f[i], &pos, 10);
+      } catch (...) {
+      }
+      if (i >= f.size() || pos != f[i].size() || x < lo || x > hi)
+        throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: {} is invalid; allowed: {}..{} (a line "
+                                      "is cycle,src,dst,len)",
+                                      path, no, what, lo, hi));
+      return x;
+    };
+    if (f.size() != 4)
+      throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: expected cycle,src,dst,len", path, no));
+    v.push_back(TraceEntry{uint64_t(field(0, 0, 1000000000000LL, "cycle")), int(field(1, 0, nodes - 1, "src")),
+                           int(field(2, 0, nodes - 1, "dst")), uint32_t(field(3, 1, 1000000, "len"))});
+  }
+  std::stable_sort(v.begin(), v.end(), [](auto& a, auto& b) { return a.cycle < b.cycle; });
+  return v;
+}
+
+}  // namespace wormcast

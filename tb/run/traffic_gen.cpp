@@ -1,0 +1,174 @@
+// The traffic generator: geometric inter-arrival (Bernoulli) or on-off injection per node.
+#include "tb/run/traffic_gen.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace wormcast {
+
+TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats)
+    : sc_module(name), m_cfg(cfg), m_net(net), m_stats(stats), m_topo(net.topology()) {
+  const bool message = cfg.traffic.mode == InjectionMode::Message;
+  m_len = uint32_t(message ? cfg.traffic.message_len : cfg.traffic.packet_len);
+  double mean = m_len;
+  if (!cfg.traffic.sizes.empty()) {
+    std::vector<double> w;
+    double lw = 0, total = 0;
+    for (auto& [l, x] : cfg.traffic.sizes) {
+      w.push_back(x);
+      lw += l * x;
+      total += x;
+    }
+    m_size = std::discrete_distribution<int>(w.begin(), w.end());
+    mean = lw / total;
+  }
+  m_p = cfg.traffic.rate / mean;
+  if (cfg.traffic.process == InjectionProcess::OnOff)  // the same mean load, concentrated in the on periods
+    m_p /= cfg.traffic.burst_alpha / (cfg.traffic.burst_alpha + cfg.traffic.burst_beta);
+  m_log_q = std::log1p(-m_p);
+  const int n = m_topo.num_nodes();
+  for (int i = 0; i < n; ++i) {
+    std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
+    m_rng.emplace_back(seq);
+    m_next.push_back(next_gap(m_rng.back()) - 1);
+    m_due.emplace(m_next.back(), i);
+  }
+  m_on.assign(size_t(n), 0);
+  if (cfg.traffic.pattern == Pattern::RandPerm) {
+    m_perm.resize(size_t(n));
+    for (int i = 0; i < n; ++i) m_perm[size_t(i)] = i;
+    std::mt19937_64 prng(cfg.sim.seed ^ 0x9e3779b97f4a7c15ULL);
+    std::shuffle(m_perm.begin(), m_perm.end(), prng);
+  }
+  if (!cfg.traffic.trace.empty()) m_trace = read_traffic_trace(cfg.traffic.trace, n);
+  m_tie_next.assign(size_t(n), 0);
+  SC_HAS_PROCESS(TrafficGen);
+  SC_METHOD(tick);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+// Cycles until the next arrival of a Bernoulli(p) process (geometric, >= 1).
+uint64_t TrafficGen::next_gap(std::mt19937_64& rng) const {
+  if (m_p <= 0) return ~uint64_t(0) / 2;
+  if (m_p >= 1) return 1;
+  const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+  const double gap = std::floor(std::log1p(-u) / m_log_q);
+  // A tiny rate gives a gap beyond any run (or inf, or nan for 0/-0): never, not an integer
+  // conversion out of range.
+  if (!(gap < 0x1p62)) return ~uint64_t(0) / 2;
+  return 1 + uint64_t(gap);
+}
+
+Destination TrafficGen::region(int s, std::mt19937_64& rng) const {
+  Destination d;
+  const int dims = m_topo.dims();
+  d.lo.assign(size_t(dims), 0);
+  d.hi.assign(size_t(dims), 0);
+  for (;;) {
+    for (int k = 0; k < dims; ++k) {
+      if (m_cfg.traffic.region == RegionMode::All) {
+        d.hi[size_t(k)] = m_topo.radix(k) - 1;
+        continue;
+      }
+      std::uniform_int_distribution<int> u(0, m_topo.radix(k) - 1);
+      const int a = u(rng), b = u(rng);
+      d.lo[size_t(k)] = std::min(a, b);
+      d.hi[size_t(k)] = std::max(a, b);
+    }
+    bool only_source = true;
+    for (int k = 0; k < dims && only_source; ++k)
+      only_source = d.lo[size_t(k)] == d.hi[size_t(k)] && d.lo[size_t(k)] == m_topo.coord_of(s, k);
+    if (!only_source) return d;
+  }
+}
+
+bool TrafficGen::generates(int s, uint64_t t) {
+  auto& rng = m_rng[size_t(s)];
+  if (m_cfg.traffic.process == InjectionProcess::OnOff) {
+    std::uniform_real_distribution<double> u(0, 1);
+    uint8_t& on = m_on[size_t(s)];
+    on = on ? u(rng) >= m_cfg.traffic.burst_beta : u(rng) < m_cfg.traffic.burst_alpha;
+    return on && u(rng) < m_p;
+  }
+  if (m_next[size_t(s)] != t) return false;
+  m_next[size_t(s)] = t + next_gap(rng);
+  return true;
+}
+
+uint32_t TrafficGen::draw_length(std::mt19937_64& rng) const {
+  if (m_cfg.traffic.sizes.empty()) return m_len;
+  auto dist = m_size;  // discrete_distribution::operator() is not const
+  return uint32_t(m_cfg.traffic.sizes[size_t(dist(rng))].first);
+}
+
+void TrafficGen::emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie) {
+  Nic& nic = m_net.nic(s);
+  nic.submit(d, len, tie, 0, t);
+  m_stats.on_generated(t, len);
+  const uint32_t packets = (len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
+  m_stats.on_submitted(t, len, nic.last_targets(), packets);
+  if (t >= m_stats.m_begin && t < m_stats.m_end) m_stats.m_measured_created += packets;
+}
+
+bool TrafficGen::next_tie(int s, std::mt19937_64& rng) {
+  switch (m_cfg.traffic.tie) {
+    case TiePolicy::Plus:
+      return false;
+    case TiePolicy::Random:  // drawn after the destination, so plus keeps today's random sequence
+      return (rng() >> 63) != 0;
+    case TiePolicy::Balanced: {
+      uint8_t& next = m_tie_next[size_t(s)];
+      next ^= 1;
+      return next == 0;  // plus first, then minus, per source
+    }
+  }
+  return false;
+}
+
+void TrafficGen::tick() {
+  const uint64_t t = m_cycle++;
+  m_stats.sample(t);  // what is owed at the start of cycle t
+  if (t >= m_stop) return;
+  if (!m_cfg.traffic.trace.empty()) {  // exactly the trace's messages, at their cycles
+    for (; m_trace_next < m_trace.size() && m_trace[m_trace_next].cycle <= t; ++m_trace_next) {
+      const TraceEntry& e = m_trace[m_trace_next];
+      if (e.cycle == t) emit(e.src, t, Destination::to(e.dst), e.len, false);
+    }
+    return;
+  }
+  if (m_cfg.traffic.process == InjectionProcess::OnOff) {  // a state per node and cycle
+    for (int s = 0; s < m_topo.num_nodes(); ++s)
+      if (generates(s, t)) create(s, t);
+    return;
+  }
+  while (!m_due.empty() && m_due.top().first == t) {
+    const int s = m_due.top().second;
+    m_due.pop();
+    generates(s, t);  // draws the next arrival
+    m_due.emplace(m_next[size_t(s)], s);
+    create(s, t);
+  }
+}
+
+void TrafficGen::create(int s, uint64_t t) {
+  auto& rng = m_rng[size_t(s)];
+  const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
+                         std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
+  const uint32_t len = draw_length(rng);
+  if (m_net.nic(s).backlog() >= uint64_t(m_cfg.traffic.source_queue)) {
+    // Above saturation the queue would grow without end: drop, count, report the run unstable.
+    // The packet was still offered.
+    m_stats.on_generated(t, len);
+    ++m_stats.m_dropped;
+    return;
+  }
+  if (broadcast) {
+    emit(s, t, region(s, rng), len, false);
+  } else {
+    const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm);
+    emit(s, t, Destination::to(dst), len, next_tie(s, rng));
+  }
+}
+
+}  // namespace wormcast

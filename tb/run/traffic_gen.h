@@ -1,0 +1,70 @@
+// The traffic generator: Bernoulli or on-off packet and message injection at every node, with
+// the destination patterns, region broadcasts and trace replay.
+#pragma once
+
+#include <cstdint>
+#include <queue>
+#include <random>
+#include <vector>
+
+#include <systemc>
+
+#include "systemc/common/clock.h"
+#include "systemc/common/config.h"
+#include "systemc/net/network.h"
+#include "tb/run/patterns.h"
+#include "tb/run/traffic_stats.h"
+
+namespace wormcast {
+
+class TrafficGen : public sc_core::sc_module, private ClockRider {
+ public:
+  sc_core::sc_in<bool> clk{"clk"};
+  TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats);
+  /// Stop generating from this cycle on (the drain phase).
+  void stop_at(uint64_t cycle) { m_stop = cycle; }
+
+ private:
+  void tick();
+  /// Bound to a CycleClock: rides it (its one process, sensitive to the rising edge, does nothing
+  /// that a call at the rising edge would not).
+  void end_of_elaboration() override {
+    if (CycleClock* cc = CycleClock::of(clk.get_interface())) cc->ride(this);
+  }
+  bool fusable() const override { return true; }
+  int edge_requests() const override { return 1; }
+  void rising(uint64_t) override { tick(); }
+  uint64_t next_gap(std::mt19937_64& rng) const;
+  /// Whether node s generates in cycle t (the injection process).
+  bool generates(int s, uint64_t t);
+  uint32_t draw_length(std::mt19937_64& rng) const;
+  /// Node s generates a packet/message in cycle t.
+  void create(int s, uint64_t t);
+  void emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie);
+  /// A region broadcast's destination from node s (never only s itself).
+  Destination region(int s, std::mt19937_64& rng) const;
+  /// The tie bit of node s's next unicast message (traffic.tie).
+  bool next_tie(int s, std::mt19937_64& rng);
+
+  Config m_cfg;
+  Network& m_net;
+  TrafficStats& m_stats;
+  sw::Topology m_topo;
+  uint64_t m_cycle = 0, m_stop = ~uint64_t(0);
+  uint32_t m_len;
+  double m_p;  ///< per-cycle probability of a new packet/message at a node (while on, for onoff)
+  double m_log_q = 0;  ///< log1p(-m_p), the geometric gap's denominator
+  std::vector<std::mt19937_64> m_rng;
+  std::vector<uint64_t> m_next;
+  /// Bernoulli process: (next arrival, node), earliest first and by node on equal cycles, so a
+  /// cycle visits only the nodes that generate in it, in node order.
+  std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> m_due;
+  std::vector<uint8_t> m_on;            ///< onoff: node in its on state
+  std::discrete_distribution<int> m_size;  ///< index into cfg.traffic.sizes
+  std::vector<int> m_perm;              ///< randperm: destination of each node
+  std::vector<TraceEntry> m_trace;
+  size_t m_trace_next = 0;
+  std::vector<uint8_t> m_tie_next;  ///< [node] tie bit of its next message under balanced
+};
+
+}  // namespace wormcast

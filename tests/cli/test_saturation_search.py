@@ -1,0 +1,73 @@
+#!/usr/bin/python3
+"""scripts/saturation: a bisection with two seeds on a 4x4 torus brackets the saturation load
+(last stable below first unstable, the bracket no wider than the resolution, each seed's points
+consistent with its bracket), reports the zero-load latency and the peak accepted load; a range
+whose top is stable reports "not reached"; bad options exit 2 naming the option. The brackets
+along a sweep's curve (scripts/wcsat.py) skip undecided points and say "not reached" when no
+point is unstable."""
+import json, os, subprocess, sys, tempfile
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SAT = os.path.join(TOP, "scripts", "saturation")
+sys.path.insert(0, os.path.join(TOP, "scripts"))
+import wcsat  # noqa: E402
+
+fail = []
+base = ["--set", "net.radix=4x4", "--set", "sim.warmup=500", "--seeds", "2", "--measure", "4000",
+        "--max-measure", "8000", "--jobs", "2", "--quiet"]
+with tempfile.TemporaryDirectory() as d:
+    out = os.path.join(d, "sat.json")
+    p = subprocess.run([SAT, "--lo", "0.05", "--hi", "0.9", "--resolution", "0.02", "--out", out] + base,
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        fail.append(f"search exited {p.returncode}: {p.stderr}")
+    else:
+        r = json.load(open(out))
+        s = r["summary"]
+        if not s["reached"]:
+            fail.append("4x4 torus at 0.9 judged stable")
+        for seed in r["seeds"]:
+            lo, hi = seed["last_stable"], seed["first_unstable"]
+            if lo is None or hi is None or not lo < hi or hi - lo > 0.02 + 1e-9:
+                fail.append(f"seed {seed['seed']}: bracket {lo}..{hi}")
+                continue
+            for pt in seed["points"]:
+                if pt["verdict"] == "stable" and pt["rate"] > lo + 1e-9:
+                    fail.append(f"seed {seed['seed']}: stable point {pt['rate']} above the bracket's {lo}")
+                if pt["verdict"] == "unstable" and pt["rate"] < hi - 1e-9:
+                    fail.append(f"seed {seed['seed']}: unstable point {pt['rate']} below the bracket's {hi}")
+            if not 0 < seed["zero_load_latency"] < 50:
+                fail.append(f"seed {seed['seed']}: zero-load latency {seed['zero_load_latency']}")
+            if not seed["peak_accepted"] or seed["peak_accepted"] > hi + 0.05:
+                fail.append(f"seed {seed['seed']}: peak accepted {seed['peak_accepted']} beyond {hi}")
+        if s["last_stable"]["min"] > s["last_stable"]["mean"] or s["last_stable"]["mean"] > s["last_stable"]["max"]:
+            fail.append(f"summary inconsistent: {s['last_stable']}")
+        if "saturation: last stable" not in p.stderr:
+            fail.append(f"no summary line: {p.stderr}")
+
+    p = subprocess.run([SAT, "--lo", "0.02", "--hi", "0.08", "--resolution", "0.02", "--out", out] + base,
+                       capture_output=True, text=True)
+    if p.returncode != 0 or "not reached" not in p.stderr or json.load(open(out))["summary"]["reached"]:
+        fail.append(f"a stable top of the range: exit {p.returncode}, {p.stderr}")
+
+    for bad, word in ((["--seeds", "0"], "--seeds"), (["--lo", "0.5", "--hi", "0.2"], "--lo"),
+                      (["--set", "traffic.rate=0.1"], "traffic.rate"), (["--set", "router.vcs_per_class=99"],
+                                                                         "router.vcs_per_class")):
+        p = subprocess.run([SAT, "--out", os.path.join(d, "bad.json")] + base + bad, capture_output=True, text=True)
+        if p.returncode != 2 or word not in p.stderr or os.path.exists(os.path.join(d, "bad.json")):
+            fail.append(f"{bad}: exit {p.returncode}, stderr {p.stderr.strip()}")
+
+# Brackets along a curve: undecided points are neither; no unstable point means not reached.
+rows = [{"traffic.rate": str(x), "stability": v, "accepted": x}
+        for x, v in ((0.1, "stable"), (0.2, "stable"), (0.3, "undecided"), (0.4, "unstable"), (0.5, "stable"))]
+b = wcsat.brackets(rows, ["traffic.rate"])[0]
+if (b["last_stable"], b["first_unstable"], b["reached"], b["undecided_points"]) != ("0.2", "0.4", True, ["0.3"]):
+    fail.append(f"brackets: {b}")
+b = wcsat.brackets(rows[:3], ["traffic.rate"])[0]
+if b["reached"] or b["first_unstable"] is not None or b["last_stable"] != "0.2":
+    fail.append(f"brackets without an unstable point: {b}")
+
+for f in fail:
+    print("FAIL:", f)
+print("ok" if not fail else f"{len(fail)} failures")
+sys.exit(1 if fail else 0)
