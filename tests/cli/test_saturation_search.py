@@ -38,9 +38,12 @@ with tempfile.TemporaryDirectory() as d:
                     fail.append(f"seed {seed['seed']}: unstable point {pt['rate']} below the bracket's {hi}")
             if not 0 < seed["zero_load_latency"] < 50:
                 fail.append(f"seed {seed['seed']}: zero-load latency {seed['zero_load_latency']}")
-            if not seed["peak_accepted"] or seed["peak_accepted"] > hi + 0.05:
-                fail.append(f"seed {seed['seed']}: peak accepted {seed['peak_accepted']} beyond {hi}")
-        if s["last_stable"]["min"] > s["last_stable"]["mean"] or s["last_stable"]["mean"] > s["last_stable"]["max"]:
+            # Beyond saturation a network may deliver more in total than the load at which its most
+            # disadvantaged source's queue starts to grow, never less than a stable load.
+            if not seed["peak_accepted"] or seed["peak_accepted"] < 0.95 * lo:
+                fail.append(f"seed {seed['seed']}: peak accepted {seed['peak_accepted']} below the stable {lo}")
+        if s["last_stable"]["min"] > s["last_stable"]["mean"] + 1e-6 or \
+                s["last_stable"]["mean"] > s["last_stable"]["max"] + 1e-6:
             fail.append(f"summary inconsistent: {s['last_stable']}")
         if "saturation: last stable" not in p.stderr:
             fail.append(f"no summary line: {p.stderr}")
