@@ -20,7 +20,8 @@ with tempfile.TemporaryDirectory() as d:
     if len(rows) != 6 or combos != {(r, v) for r in ("0.05", "0.25", "0.45") for v in ("1", "2")}:
         fail.append(f"expected the 6 combinations once each, got {sorted(combos)}")
     for r in rows:
-        if r["status"] not in ("ok", "unstable") or r["stability"] != ("stable" if r["status"] == "ok" else "unstable"):
+        if r["status"] not in ("ok", "unstable") or \
+                r["stability"] not in (("stable", "undecided") if r["status"] == "ok" else ("unstable",)):
             fail.append(f"{r['point']}: status {r['status']}, stability {r['stability']}")
     sat = json.load(open(os.path.join(out, "saturation.json")))
     if len(sat) != 2 or any(b["x"] != "traffic.rate" for b in sat):
@@ -70,6 +71,22 @@ with tempfile.TemporaryDirectory() as d:
         if srow["runs"] != "3" or abs(float(srow["latency_mean"]) - m) > 1e-5 \
                 or abs(float(srow["latency_mean_ci95"]) - 4.303 * sd / 3 ** 0.5) > 1e-4 or len(set(xs)) < 2:
             fail.append(f"--seeds summary {srow} does not match the runs {xs}")
+
+    # The plot of replications: titled with the seed count, never with one seed's number.
+    import importlib.machinery, importlib.util
+    loader = importlib.machinery.SourceFileLoader("sweep_mod", sweep)
+    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader("sweep_mod", loader))
+    loader.exec_module(mod)
+    title = mod.plot_title({"net": {"radix": "4x4"}, "sim": {"seed": 1}}, [], ["traffic.rate", "seeds=3"])
+    if "seed 1" in title or "mean of 3 seeds" not in title:
+        fail.append(f"--seeds plot title: {title!r}")
+
+    # Unstable points are results: by default the sweep exits 0 when every point ran.
+    un = os.path.join(d, "un")
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.05,0.9", "--out", un] + base, capture_output=True, text=True)
+    st = [r["stability"] for r in csv.DictReader(open(os.path.join(un, "sweep.csv")))] if p.returncode == 0 else []
+    if p.returncode != 0 or st[-1:] != ["unstable"]:
+        fail.append(f"a sweep with an unstable point: exit {p.returncode}, verdicts {st}")
 
     # A bad value: exit 2, one line naming the key, nothing written.
     bad = os.path.join(d, "bad")
