@@ -124,6 +124,11 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
   return m_cpu_free;
 }
 
+size_t Nic::targets_of(const Destination& d) const {
+  auto group = m_port->group_of(d);
+  return group ? group->size() : 1;
+}
+
 void Nic::sent_flit(int c, uint64_t t) {
   OutPacket& op = m_queues[size_t(c)].front();
   if (op.sent == 0) {

@@ -156,6 +156,8 @@ class Nic : public sc_core::sc_module {
   uint64_t backlog() const { return m_backlog; }
   /// Addressed nodes of the message submitted last (1 for a unicast): the copies it owes.
   size_t last_targets() const { return m_last_targets; }
+  /// Addressed nodes of a message to d (1 for a unicast).
+  size_t targets_of(const Destination& d) const;
   uint64_t messages_received() const { return m_messages_received; }
 
  private:

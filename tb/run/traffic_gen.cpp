@@ -106,7 +106,7 @@ void TrafficGen::emit(int s, uint64_t t, const Destination& d, uint32_t len, boo
   Nic& nic = m_net.nic(s);
   nic.submit(d, len, tie, 0, t);
   m_stats.on_generated(t, len);
-  const uint32_t packets = (len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
+  const uint32_t packets = packets_of(len);
   m_stats.on_submitted(t, len, nic.last_targets(), packets);
   if (t >= m_stats.m_begin && t < m_stats.m_end) m_stats.m_measured_created += packets;
 }
@@ -156,19 +156,24 @@ void TrafficGen::create(int s, uint64_t t) {
   const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
                          std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
   const uint32_t len = draw_length(rng);
-  if (m_net.nic(s).backlog() >= uint64_t(m_cfg.traffic.source_queue)) {
+  Destination dest;
+  bool tie = false;
+  if (broadcast) {
+    dest = region(s, rng);
+  } else {
+    dest = Destination::to(pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm));
+    tie = next_tie(s, rng);
+  }
+  Nic& nic = m_net.nic(s);
+  if (nic.backlog() >= uint64_t(m_cfg.traffic.source_queue)) {
     // Above saturation the queue would grow without end: drop, count, report the run unstable.
-    // The packet was still offered.
+    // The message was still offered, and what it owes stays owed (the verdict's backlog).
     m_stats.on_generated(t, len);
+    m_stats.on_submitted(t, len, broadcast ? nic.targets_of(dest) : 1, packets_of(len));
     ++m_stats.m_dropped;
     return;
   }
-  if (broadcast) {
-    emit(s, t, region(s, rng), len, false);
-  } else {
-    const int dst = pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm);
-    emit(s, t, Destination::to(dst), len, next_tie(s, rng));
-  }
+  emit(s, t, dest, len, tie);
 }
 
 }  // namespace wormcast

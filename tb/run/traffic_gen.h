@@ -38,6 +38,10 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);
   uint32_t draw_length(std::mt19937_64& rng) const;
+  /// Packets of a message of len flits (nic.max_packet).
+  uint32_t packets_of(uint32_t len) const {
+    return (len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
+  }
   /// Node s generates a packet/message in cycle t.
   void create(int s, uint64_t t);
   void emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie);

@@ -15,7 +15,7 @@ namespace {
 // A series of n periods: owed(i) = f(i) + noise; offered copies per period `rate`.
 SteadySeries series(size_t n, double rate, const std::function<double(size_t)>& f, double noise, uint64_t seed = 1) {
   SteadySeries s;
-  s.init(n);
+  s.init(n, n);  // one cycle per period
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> e(0.0, noise);
   for (size_t i = 0; i < n; ++i) {
