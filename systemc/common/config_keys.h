@@ -14,6 +14,9 @@
 
 namespace wormcast {
 
+/// The keys every family reads (common_keys.cpp), before the families' own in the schema.
+const std::vector<ConfigKey>& common_keys();
+
 /// A decimal integer lo..hi for key k (bad_value otherwise).
 int64_t key_int(const ConfigKey& k, const std::string& v, int64_t lo, int64_t hi);
 /// A decimal number lo..hi for key k (bad_value otherwise).
