@@ -3,9 +3,6 @@
 // closed forms: gossip_closed_forms.cpp, the paper's tables: gossip_tables.cpp).
 #include "sw/gossip/tool/gossip_command.h"
 
-#include <cstdio>
-#include <fstream>
-
 #include "sw/schedule/cost.h"
 #include "sw/gossip/tool/gossip_parts.h"
 
@@ -58,23 +55,6 @@ json step_json(const Built& b, double r, const GossipArgs& a, bool per_step) {
 }  // namespace gossip_tool
 
 using namespace gossip_tool;
-
-namespace {
-
-void write_json(const std::string& file, const json& j) {
-  const std::string tmp = file + ".tmp";
-  {
-    std::ofstream f(tmp);
-    if (!f) throw GossipParamError("--json: cannot write " + file);
-    f << j.dump(2) << "\n";
-  }
-  if (std::rename(tmp.c_str(), file.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw GossipParamError("--json: cannot write " + file);
-  }
-}
-
-}  // namespace
 
 json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
   {
@@ -167,18 +147,6 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
   }
 }
 
-int run_gossip_command(const GossipArgs& a, std::ostream& out, std::ostream& err, const std::string& program) {
-  try {
-    int code = 0;
-    const json j = gossip_command_json(a, out, code);
-    if (!a.json_file.empty()) write_json(a.json_file, j);
-    return code;
-  } catch (const GossipParamError& e) {
-    err << program << ": " << e.what() << "\n";
-    return 2;
-  }
-}
-
 GossipSchedule gossip_schedule(const GossipArgs& a, double r) {
   if (a.table) throw GossipParamError("--table: names several schedules; give one --algo instead");
   const Topology t = parse_gossip_net(a.net);
@@ -208,7 +176,5 @@ GossipSchedule gossip_schedule(const GossipArgs& a, double r) {
     throw;
   }
 }
-
-void write_gossip_json(const std::string& file, const json& j) { write_json(file, j); }
 
 }  // namespace wormcast::sw
