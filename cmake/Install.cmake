@@ -14,7 +14,7 @@ set_target_properties(wormcast_tb PROPERTIES EXPORT_NAME tb)
 install(TARGETS wormcast_sw_headers wormcast_sw wormcast_gossip_cli wormcast_ibt_cli wormcast_sc wormcast_tb
   EXPORT wormcastTargets ARCHIVE DESTINATION lib INCLUDES DESTINATION include/wormcast)
 install(EXPORT wormcastTargets NAMESPACE wormcast:: DESTINATION ${WORMCAST_CMAKE_DIR})
-install(TARGETS wormcast wormcast-gossip wormcast-ibt RUNTIME DESTINATION bin)
+install(TARGETS wormcast RUNTIME DESTINATION bin)
 
 foreach(dir sw systemc tb)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION include/wormcast/${dir}

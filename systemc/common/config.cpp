@@ -1,5 +1,6 @@
-// The configuration schema (every key, its family, default and allowed range in one table), YAML
-// loading, overrides, validation and the echo generated from the same table.
+// The configuration schema (the common keys of common_keys.cpp, then each family's own from its
+// registration: every default and allowed range in one table), YAML loading, overrides,
+// validation and the echo generated from the same table.
 #include "systemc/common/config.h"
 
 #include <algorithm>
@@ -18,8 +19,8 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "systemc/common/config_keys.h"
 #include "systemc/common/family.h"
-#include "systemc/common/lanes.h"
 #include "systemc/common/limits.h"
 
 namespace wormcast {
@@ -27,15 +28,7 @@ namespace {
 
 using Values = std::map<std::string, std::string>;
 
-struct Field {
-  const char* key;
-  const char* families;  ///< nullptr: every family; else a comma list ("torus", "torus,ibt")
-  const char* def;
-  const char* allowed;  ///< shown in errors and in the reference
-  const char* help;
-  std::function<void(Config&, const std::string&, const Field&)> apply;
-  std::function<nlohmann::json(const Config&)> show;  ///< the effective value, for echo()
-};
+using Field = ConfigKey;
 
 /// Edit distance (insertions, deletions, substitutions) between a and b.
 size_t edit_distance(const std::string& a, const std::string& b) {
@@ -57,321 +50,45 @@ size_t edit_distance(const std::string& a, const std::string& b) {
 /// a third of its length in edits, or the only key with the same name after the section.
 std::string nearest_key_hint(const std::string& key);
 
-bool in_family(const Field& f, const std::string& family) {
-  if (!f.families) return true;
-  for (auto& p : split_list(f.families, ','))
-    if (p == family) return true;
-  return false;
+/// A key of the schema and the families that register it (empty: a key of every family).
+struct SchemaKey {
+  ConfigKey key;
+  std::vector<std::string> families;
+};
+
+/// Every key: the common keys, then each registered family's keys in registration order (a key
+/// several families register, e.g. their shared router's, once, with each family's name). Rebuilt
+/// when a family is registered.
+const std::vector<SchemaKey>& schema() {
+  static std::vector<SchemaKey> keys;
+  static uint64_t built = 0;
+  const std::vector<std::string> names = family_names();  // first: the built-in families register
+  if (built == family_registry_version()) return keys;
+  keys.clear();
+  for (const Field& f : common_keys()) keys.push_back(SchemaKey{f, {}});
+  for (const std::string& name : names)
+    for (const ConfigKey& k : find_family(name)->keys) {
+      auto it = std::find_if(keys.begin(), keys.end(), [&](const SchemaKey& e) { return e.key.key == k.key; });
+      if (it == keys.end()) {
+        keys.push_back(SchemaKey{k, {name}});
+      } else if (it->families.empty()) {
+        throw std::logic_error(fmt::format("family {} registers the common key {}", name, k.key));
+      } else {
+        it->families.push_back(name);
+      }
+    }
+  built = family_registry_version();
+  return keys;
 }
 
-[[noreturn]] void bad(const Field& f, const std::string& v) {
-  throw ConfigError(fmt::format("config: {} = '{}' is invalid; allowed: {}", f.key, v, f.allowed));
+const SchemaKey* find_key(const std::string& key) {
+  for (const SchemaKey& k : schema())
+    if (k.key.key == key) return &k;
+  return nullptr;
 }
 
-int64_t to_int(const Field& f, const std::string& v, int64_t lo, int64_t hi) {
-  try {
-    return parse_int(f.key, v, lo, hi);
-  } catch (const ConfigError&) {
-    bad(f, v);
-  }
-}
-
-double to_real(const Field& f, const std::string& v, double lo, double hi) {
-  try {
-    return parse_real(f.key, v, lo, hi);
-  } catch (const ConfigError&) {
-    bad(f, v);
-  }
-}
-
-bool to_bool(const Field& f, const std::string& v) {
-  if (v == "true" || v == "1" || v == "yes" || v == "on") return true;
-  if (v == "false" || v == "0" || v == "no" || v == "off") return false;
-  bad(f, v);
-}
-
-/// One name table per enum, used both to parse and to echo.
-template <class E>
-using Choices = std::vector<std::pair<const char*, E>>;
-
-const Choices<RouterModel> kRouterModels = {{"sc", RouterModel::SystemC}, {"rtl", RouterModel::Rtl}, {"mixed", RouterModel::Mixed}};
-const Choices<LocalPorts> kLocalPorts = {{"all", LocalPorts::All}, {"one", LocalPorts::One}};
-const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose", Pattern::Transpose},
-                                    {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
-                                    {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot},
-                                    {"bitrev", Pattern::BitReverse}, {"shuffle", Pattern::Shuffle},
-                                    {"butterfly", Pattern::Butterfly}, {"randperm", Pattern::RandPerm}};
-const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
-const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
-const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
-const Choices<RouterRouting> kRoutings = {
-    {"dor", RouterRouting::Dor}, {"min-adaptive", RouterRouting::MinAdaptive}, {"valiant", RouterRouting::Valiant}};
-const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-iq", RouterPreset::BooksimIq}};
-// router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
-// input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
-// traversal: R = 4) and 1-cycle channels (Ld = 1 and one extra cycle on the injection and on
-// the ejection channel), output VCs freed at the tail, one-iteration iSLIP allocators, k/2 ties
-// broken at random per packet.
-const std::pair<const char*, const char*> kBooksimIq[] = {
-    {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "0"},
-    {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
-    {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"}};
-const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
-                                              {"output-first", RouterAllocator::OutputFirst},
-                                              {"islip", RouterAllocator::Islip}};
-const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
-const Choices<IbtRouting> kIbtRoutings = {{"dor", IbtRouting::Dor}, {"bypass", IbtRouting::Bypass}};
-const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
-
-template <class E>
-E to_choice(const Field& f, const std::string& v, const Choices<E>& c) {
-  for (auto& [name, e] : c)
-    if (v == name) return e;
-  bad(f, v);
-}
-
-template <class E>
-std::string name_of(const Choices<E>& c, E e) {
-  for (auto& [name, x] : c)
-    if (x == e) return name;
-  return "?";
-}
-
-template <class T>
-std::string join(const std::vector<T>& v, const char* sep) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + fmt::format("{}", v[i]);
-  return s;
-}
-
-#define INT_FIELD(KEY, FAM, DEF, LO, HI, MEMBER, HELP)                                         \
-  Field {                                                                                      \
-    KEY, FAM, DEF, #LO ".." #HI, HELP,                                                         \
-        [](Config& c, const std::string& v, const Field& f) {                                 \
-          c.MEMBER = decltype(c.MEMBER)(to_int(f, v, LO, HI));                                 \
-        },                                                                                     \
-        [](const Config& c) { return nlohmann::json(c.MEMBER); }                               \
-  }
-
-#define CHOICE_FIELD(KEY, FAM, DEF, TABLE, MEMBER, ALLOWED, HELP)                              \
-  Field {                                                                                      \
-    KEY, FAM, DEF, ALLOWED, HELP,                                                              \
-        [](Config& c, const std::string& v, const Field& f) { c.MEMBER = to_choice(f, v, TABLE); }, \
-        [](const Config& c) { return nlohmann::json(name_of(TABLE, c.MEMBER)); }               \
-  }
-
-const char* const kTorus = "torus";
-const char* const kMway = "mway";
-const char* const kIbt = "ibt";
-/// The torus router's keys: the torus family and the interlaced bypass torus built of the same router.
-const char* const kTorusRouter = "torus,ibt";
-
-static_assert(kMaxLanes == 8, "sim.threads names the range 1..8");
-
-const std::vector<Field>& schema() {
-  static const std::vector<Field> fields = {
-      {"net.family", nullptr, "torus", "a registered router family (see the list below)",
-       "router family: which routers, links and NIC adapters build the network",
-       [](Config& c, const std::string& v, const Field&) { c.net.family = v; },  // checked in load_config
-       [](const Config& c) { return nlohmann::json(c.net.family); }},
-      {"net.radix", nullptr, "8x8", "k0xk1x... with 1..16 dimensions (torus family: 1..4), each radix 2..256, at most 65536 nodes",
-       "radix per dimension, dimension 0 first",
-       [](Config& c, const std::string& v, const Field& f) {
-         auto parts = split_list(v, 'x');
-         if (parts.empty() || parts.size() > size_t(sw::kMaxDims)) bad(f, v);
-         c.net.radix.clear();
-         int64_t nodes = 1;
-         for (auto& p : parts) {
-           c.net.radix.push_back(int(to_int(f, p, 2, limits::kMaxRadix)));
-           nodes *= c.net.radix.back();
-         }
-         if (nodes > limits::kMaxNodes) bad(f, v);
-         c.net.torus.resize(c.net.radix.size(), c.net.torus.empty() ? true : c.net.torus.back());
-       },
-       [](const Config& c) { return nlohmann::json(join(c.net.radix, "x")); }},
-      {"net.topology", kTorus, "torus", "torus, mesh, or a comma list with one of them per dimension",
-       "wraparound links per dimension",
-       [](Config& c, const std::string& v, const Field& f) {
-         std::vector<bool> t;
-         for (auto& p : split_list(v, ',')) {
-           if (p != "torus" && p != "mesh") bad(f, v);
-           t.push_back(p == "torus");
-         }
-         if (t.size() == 1) t.assign(c.net.radix.size(), t[0]);
-         if (t.size() != c.net.radix.size()) bad(f, v);
-         c.net.torus = t;
-       },
-       [](const Config& c) {
-         const auto& t = c.net.torus;
-         if (std::all_of(t.begin(), t.end(), [](bool x) { return x; })) return nlohmann::json("torus");
-         if (std::none_of(t.begin(), t.end(), [](bool x) { return x; })) return nlohmann::json("mesh");
-         std::string s;
-         for (size_t d = 0; d < t.size(); ++d) s += std::string(d ? "," : "") + (t[d] ? "torus" : "mesh");
-         return nlohmann::json(s);
-       }},
-      CHOICE_FIELD("router.model", kTorusRouter, "sc", kRouterModels, router.model, "sc, rtl or mixed",
-                   "router implementation: SystemC, the Verilated Verilog twin (needs a matching rtl/configs.txt "
-                   "entry), or mixed (RTL where the coordinate sum is even)"),
-      CHOICE_FIELD("router.local_ports", kTorusRouter, "all", kLocalPorts, router.local_ports,
-                   "all (2n injection/ejection channels) or one", "port model: all-port or one-port"),
-      INT_FIELD("router.vcs_per_class", kTorusRouter, "1", 1, 8, router.vcs_per_class, "V: virtual channels per dateline class"),
-      {"router.dateline", kTorusRouter, "true", "true or false", "two VC classes (p, l/h) on tori; false = one class (can deadlock)",
-       [](Config& c, const std::string& v, const Field& f) { c.router.dateline = to_bool(f, v); },
-       [](const Config& c) { return nlohmann::json(c.router.dateline); }},
-      INT_FIELD("router.buffer_depth", kTorusRouter, "4", 1, 64, router.buffer_depth, "B: flits per VC buffer"),
-      INT_FIELD("router.router_delay", kTorusRouter, "1", 1, 8, router.router_delay, "R: cycles from buffer write to switch"),
-      INT_FIELD("router.link_delay", kTorusRouter, "0", 0, 8, router.link_delay, "Ld: extra cycles per network link"),
-      INT_FIELD("router.credit_delay", kTorusRouter, "0", 0, 8, router.credit_delay, "Cd: extra cycles before a credit is usable"),
-      CHOICE_FIELD("router.vc_realloc", kTorusRouter, "empty", kVcRealloc, router.vc_realloc, "empty or tail",
-                   "when an output VC takes the next packet: its downstream buffer empty and every credit back, "
-                   "or once the previous tail has been sent"),
-      CHOICE_FIELD("router.allocator", kTorusRouter, "input-first", kAllocators, router.allocator,
-                   "input-first, output-first or islip",
-                   "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
-      INT_FIELD("router.islip_iterations", kTorusRouter, "1", 1, 8, router.islip_iterations,
-                "iterations of the islip allocator"),
-      INT_FIELD("router.injection_delay", kTorusRouter, "0", 0, 8, router.injection_delay,
-                "Di: extra cycles a flit spends on an injection channel (NIC to router)"),
-      INT_FIELD("router.ejection_delay", kTorusRouter, "0", 0, 8, router.ejection_delay,
-                "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
-      CHOICE_FIELD("router.routing", kTorus, "dor", kRoutings, router.routing, "dor, min-adaptive or valiant",
-                   "dimension-order routing; minimal adaptive routing with the dimension-order VCs as escape VCs "
-                   "(Duato's protocol; docs/router.md section 12; SystemC); or Valiant's "
-                   "two-phase routing, dimension order to a random intermediate node and on to the destination "
-                   "on a second VC set (docs/router.md section 13; SystemC only)"),
-      INT_FIELD("router.adaptive_vcs", kTorus, "2", 1, 8, router.adaptive_vcs,
-                "min-adaptive: adaptive VCs per port, beyond the escape VCs (classes x vcs_per_class)"),
-      CHOICE_FIELD("router.preset", kTorusRouter, "none", kPresets, router.preset, "none or booksim-iq",
-                   "a named router: booksim-iq sets R 4, Ld 1, Cd 0, Di 1, De 1, vc_realloc tail, allocator islip "
-                   "(1 iteration) and traffic.tie random, each unless given"),
-      {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
-       "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
-       [](Config& c, const std::string& v, const Field& f) {
-         for (const char* a : {"unicast", "mst", "mst-safe", "mst-replica", "mst-unicast", "rd"})
-           if (v == a) {
-             c.mway.algo = v;
-             return;
-           }
-         bad(f, v);
-       },
-       [](const Config& c) { return nlohmann::json(c.mway.algo); }},
-      INT_FIELD("mway.buffers", kMway, "4", 1, 32, mway.buffers, "buffers per router buffer set (DIM+ and DIM-)"),
-      INT_FIELD("mway.buffer_length", kMway, "5", 1, 4096, mway.buffer_length,
-                "flits per buffer (mst-safe, mst-replica: at least nic.max_packet, a whole packet)"),
-      INT_FIELD("mway.injection_buffers", kMway, "4", 1, 32, mway.injection_buffers, "node interface injection buffers"),
-      INT_FIELD("mway.ejection_buffers", kMway, "4", 1, 32, mway.ejection_buffers, "node interface ejection buffers"),
-      {"ibt.bypass", kIbt, "4", "b1,...,bk: each a positive multiple of d*k (d dimensions, k lengths), below n/2, "
-       "n a multiple of d*k",
-       "bypass lengths of iBT(n^d; <b1..bk>) (docs/router.md section 10)",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.ibt.bypass.clear();
-         for (auto& p : split_list(v, ',')) c.ibt.bypass.push_back(int(to_int(f, p, 1, limits::kMaxRadix)));
-         if (c.ibt.bypass.empty() || c.ibt.bypass.size() > 8) bad(f, v);
-       },
-       [](const Config& c) { return nlohmann::json(join(c.ibt.bypass, ",")); }},
-      CHOICE_FIELD("ibt.routing", kIbt, "dor", kIbtRoutings, ibt.routing, "dor or bypass",
-                   "dor: dimension order over torus links (bypass links only for node programs); bypass: "
-                   "bypass links first where they shorten the path, then dimension order (docs/router.md section 10)"),
-      INT_FIELD("nic.ts", nullptr, "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
-      INT_FIELD("nic.tr", nullptr, "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
-      INT_FIELD("nic.max_packet", nullptr, "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
-      CHOICE_FIELD("traffic.pattern", nullptr, "uniform", kPatterns, traffic.pattern,
-                   "uniform, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
-                   "destination pattern (bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
-      CHOICE_FIELD("traffic.process", nullptr, "bernoulli", kProcesses, traffic.process, "bernoulli or onoff",
-                   "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta)"),
-      {"traffic.burst_alpha", nullptr, "0.1", "0..1 (exclusive of 0)", "onoff: probability per cycle of off -> on",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.traffic.burst_alpha = to_real(f, v, 0.0, 1.0);
-         if (c.traffic.burst_alpha <= 0) bad(f, v);
-       },
-       [](const Config& c) { return nlohmann::json(c.traffic.burst_alpha); }},
-      {"traffic.burst_beta", nullptr, "0.1", "0..1", "onoff: probability per cycle of on -> off",
-       [](Config& c, const std::string& v, const Field& f) { c.traffic.burst_beta = to_real(f, v, 0.0, 1.0); },
-       [](const Config& c) { return nlohmann::json(c.traffic.burst_beta); }},
-      {"traffic.sizes", nullptr, "", "empty, A-B (uniform range), or LEN:WEIGHT,LEN:WEIGHT,... (lengths 1..4096)",
-       "packet (message) length distribution; empty: always traffic.packet_len (message_len)",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.traffic.sizes.clear();
-         if (v.empty()) return;
-         const auto dash = v.find('-');
-         if (dash != std::string::npos && v.find(':') == std::string::npos) {
-           const int a = int(to_int(f, v.substr(0, dash), 1, 4096)), b = int(to_int(f, v.substr(dash + 1), 1, 4096));
-           if (a > b) bad(f, v);
-           for (int l = a; l <= b; ++l) c.traffic.sizes.emplace_back(l, 1.0);
-           return;
-         }
-         for (auto& part : split_list(v, ',')) {
-           const auto colon = part.find(':');
-           if (colon == std::string::npos) bad(f, v);
-           c.traffic.sizes.emplace_back(int(to_int(f, part.substr(0, colon), 1, 4096)),
-                                        to_real(f, part.substr(colon + 1), 0.0, 1e9));
-         }
-         double total = 0;
-         for (auto& [l, w] : c.traffic.sizes) total += w;
-         if (!(total > 0)) bad(f, v);
-       },
-       [](const Config& c) {
-         std::string s;
-         for (auto& [l, w] : c.traffic.sizes) s += fmt::format("{}{}:{}", s.empty() ? "" : ",", l, w);
-         return nlohmann::json(s);
-       }},
-      {"traffic.trace", nullptr, "", "a readable CSV file (cycle,src,dst,len per line, header optional)",
-       "inject exactly these messages instead of synthetic traffic",
-       [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
-       [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
-      CHOICE_FIELD("traffic.mode", nullptr, "bernoulli", kModes, traffic.mode,
-                   "bernoulli (packets) or message (messages through the NIC's t_s)", "injection process"),
-      {"traffic.rate", nullptr, "0.1", "0..1 (flits per node per cycle)", "offered load",
-       [](Config& c, const std::string& v, const Field& f) { c.traffic.rate = to_real(f, v, 0.0, 1.0); },
-       [](const Config& c) { return nlohmann::json(c.traffic.rate); }},
-      INT_FIELD("traffic.packet_len", nullptr, "5", 1, 4096, traffic.packet_len, "packet length, flits (bernoulli mode)"),
-      INT_FIELD("traffic.message_len", nullptr, "16", 1, 1000000, traffic.message_len, "message length, flits (message mode)"),
-      {"traffic.hotspots", nullptr, "0", "comma list of node ids 0..N-1", "hotspot destinations",
-       [](Config& c, const std::string& v, const Field& f) {
-         c.traffic.hotspots.clear();
-         for (auto& p : split_list(v, ',')) c.traffic.hotspots.push_back(int(to_int(f, p, 0, limits::kMaxNodes - 1)));
-         if (c.traffic.hotspots.empty()) bad(f, v);
-       },
-       [](const Config& c) { return nlohmann::json(join(c.traffic.hotspots, ",")); }},
-      {"traffic.hotspot_fraction", nullptr, "0.1", "0..1", "share of packets sent to a hotspot",
-       [](Config& c, const std::string& v, const Field& f) { c.traffic.hotspot_fraction = to_real(f, v, 0.0, 1.0); },
-       [](const Config& c) { return nlohmann::json(c.traffic.hotspot_fraction); }},
-      {"traffic.broadcast_fraction", kMway, "0", "0..1", "share of messages that are region broadcasts",
-       [](Config& c, const std::string& v, const Field& f) { c.traffic.broadcast_fraction = to_real(f, v, 0.0, 1.0); },
-       [](const Config& c) { return nlohmann::json(c.traffic.broadcast_fraction); }},
-      CHOICE_FIELD("traffic.region", kMway, "all", kRegions, traffic.region, "all or random",
-                   "broadcast region: the whole network, or a random rectangle (uniform corners per dimension)"),
-      INT_FIELD("traffic.source_queue", nullptr, "1000", 1, 1000000, traffic.source_queue,
-                "packets waiting at a source, at most; traffic generated beyond is dropped, counted and the run "
-                "marked unstable"),
-      CHOICE_FIELD("traffic.tie", kTorusRouter, "plus", kTiePolicies, traffic.tie, "plus, random or balanced",
-                   "direction of a distance-k/2 torus dimension: always plus, a coin per message from the source's "
-                   "random stream, or plus and minus in turn per source"),
-      INT_FIELD("sim.warmup", nullptr, "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
-      INT_FIELD("sim.measure", nullptr, "10000", 1, 1000000000, sim.measure, "measured cycles"),
-      INT_FIELD("sim.drain", nullptr, "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
-      INT_FIELD("sim.seed", nullptr, "1", 0, 9223372036854775807, sim.seed, "random seed"),
-      INT_FIELD("sim.watchdog", nullptr, "2000", 1, 1000000000, sim.watchdog, "deadlock watchdog, cycles without progress"),
-      INT_FIELD("sim.livelock", nullptr, "1000000", 1, 1000000000, sim.livelock,
-                "livelock watchdog, cycles without a delivered flit while flits keep moving"),
-      INT_FIELD("sim.latency_threshold", nullptr, "0", 0, 1000000000, sim.latency_threshold,
-                "traffic: a mean packet latency above this many cycles marks the run unstable (0: no threshold)"),
-      INT_FIELD("sim.threads", kTorusRouter, "1", 1, 8, sim.threads,
-                "threads that run the torus routers of one clock edge (the results do not depend on it)"),
-      {"sim.progress", nullptr, "auto", "auto, on, off", "progress line on stderr (auto: only on a terminal)",
-       [](Config& c, const std::string& v, const Field& f) {
-         if (v != "auto" && v != "on" && v != "off") bad(f, v);
-         c.sim.progress = v;
-       },
-       [](const Config& c) { return nlohmann::json(c.sim.progress); }},
-  };
-  return fields;
-}
-
-/// Keys whose value may be a YAML list of scalars (joined with the key's separator).
-bool takes_list(const std::string& key) {
-  return key == "net.radix" || key == "net.topology" || key == "traffic.hotspots";
+bool in_family(const SchemaKey& k, const std::string& family) {
+  return k.families.empty() || std::find(k.families.begin(), k.families.end(), family) != k.families.end();
 }
 
 [[noreturn]] void bad_yaml(const std::string& path, const YAML::Mark& m, const std::string& what) {
@@ -404,10 +121,11 @@ void flatten(const std::string& path, const YAML::Node& root, Values& out) {
       const std::string key = sec + "." + kv.first.Scalar();
       if (!keys.insert(key).second) bad_yaml(path, kv.first.Mark(), fmt::format("duplicate key '{}'", key));
       const YAML::Node& v = kv.second;
-      if (v.IsSequence() && takes_list(key)) {
+      const SchemaKey* row = v.IsSequence() ? find_key(key) : nullptr;
+      if (row && row->key.list_sep) {
         if (v.size() == 0) bad_yaml(path, v.Mark(), fmt::format("{} has an empty list", key));
         std::string joined;
-        const char sep = key == "net.radix" ? 'x' : ',';
+        const char sep = row->key.list_sep;
         for (size_t i = 0; i < v.size(); ++i) {
           if (i) joined += sep;
           joined += scalar_text(path, key, v[i]);
@@ -433,12 +151,6 @@ std::string read_config_file(const std::string& path) {
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in.good() && !in.eof()) throw ConfigError(fmt::format("config: cannot read '{}'", path));
   return text;
-}
-
-bool is_torus_kind(const std::string& kind) {
-  for (auto& p : split_list(kind, ','))
-    if (p != "torus" && p != "mesh") return false;
-  return !kind.empty();
 }
 
 Config build_config(Values values, const Overrides& overrides);
@@ -483,6 +195,32 @@ void load_yaml_text(const std::string& name, const std::string& text, Values& va
 
 }  // namespace
 
+[[noreturn]] void bad_value(const ConfigKey& k, const std::string& v) {
+  throw ConfigError(fmt::format("config: {} = '{}' is invalid; allowed: {}", k.key, v, k.allowed));
+}
+
+int64_t key_int(const ConfigKey& k, const std::string& v, int64_t lo, int64_t hi) {
+  try {
+    return parse_int(k.key, v, lo, hi);
+  } catch (const ConfigError&) {
+    bad_value(k, v);
+  }
+}
+
+double key_real(const ConfigKey& k, const std::string& v, double lo, double hi) {
+  try {
+    return parse_real(k.key, v, lo, hi);
+  } catch (const ConfigError&) {
+    bad_value(k, v);
+  }
+}
+
+bool key_bool(const ConfigKey& k, const std::string& v) {
+  if (v == "true" || v == "1" || v == "yes" || v == "on") return true;
+  if (v == "false" || v == "0" || v == "no" || v == "off") return false;
+  bad_value(k, v);
+}
+
 int64_t parse_int(const std::string& what, const std::string& text, int64_t lo, int64_t hi) {
   const char* b = text.data();
   const char* e = b + text.size();
@@ -523,13 +261,13 @@ Config load_config_text(const std::string& name, const std::string& text, const 
 }
 
 std::string key_value_error(const std::string& key, const std::string& value) {
-  auto it = std::find_if(schema().begin(), schema().end(), [&](const Field& f) { return key == f.key; });
-  if (it == schema().end()) return fmt::format("unknown key '{}'", key);
+  const SchemaKey* row = find_key(key);
+  if (!row) return fmt::format("unknown key '{}'", key);
   Config scratch;
   try {
-    it->apply(scratch, value, *it);
+    row->key.apply(scratch, value, row->key);
   } catch (const ConfigError&) {
-    return fmt::format("'{}' is invalid; allowed: {} (key {})", value, it->allowed, key);
+    return fmt::format("'{}' is invalid; allowed: {} (key {})", value, row->key.allowed, key);
   }
   return "";
 }
@@ -554,14 +292,25 @@ sw::Topology NetConfig::topology() const {
 }
 
 Overrides net_spec_overrides(const std::string& option, const std::string& spec) {
+  std::vector<std::string> examples, kinds;
+  for (auto& name : family_names()) {
+    const Family* f = find_family(name);
+    if (!f->net_examples.empty()) examples.push_back(f->net_examples);
+    if (!f->net_kind_help.empty()) kinds.push_back(f->net_kind_help);
+  }
   const auto colon = spec.find(':');
   if (colon == std::string::npos)
-    throw ConfigError(fmt::format("{} '{}': expected KIND:SHAPE, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4", option, spec));
+    throw ConfigError(fmt::format("{} '{}': expected KIND:SHAPE, e.g. {}", option, spec, join(examples, ", ")));
   const std::string kind = spec.substr(0, colon), shape = spec.substr(colon + 1);
-  if (is_torus_kind(kind)) return {{"net.family", "torus"}, {"net.radix", shape}, {"net.topology", kind}};
+  for (auto& name : family_names()) {
+    const Family* f = find_family(name);
+    if (!f->net_kind) continue;
+    Overrides ov = f->net_kind(kind, shape);
+    if (!ov.empty()) return ov;
+  }
   if (!find_family(kind))
-    throw ConfigError(fmt::format("{} '{}': KIND is invalid; allowed: torus, mesh, a comma list of them, or a family ({})",
-                                  option, spec, join(family_names(), ", ")));
+    throw ConfigError(fmt::format("{} '{}': KIND is invalid; allowed: {}{}a family ({})", option, spec,
+                                  join(kinds, ", "), kinds.empty() ? "" : ", or ", join(family_names(), ", ")));
   return {{"net.family", kind}, {"net.radix", shape}};
 }
 
@@ -585,7 +334,8 @@ std::string nearest_key_hint(const std::string& key) {
   const std::string tail = key.substr(key.find('.') == std::string::npos ? 0 : key.find('.') + 1);
   const Field* same_tail = nullptr;
   int tails = 0;
-  for (const Field& f : schema()) {
+  for (const SchemaKey& row : schema()) {
+    const Field& f = row.key;
     const size_t d = edit_distance(key, f.key);
     if (d < best_d) {
       best_d = d;
@@ -608,33 +358,36 @@ namespace {
 Config build_config(Values values, const Overrides& overrides) {
   for (auto& [k, v] : overrides) values[k] = v;
 
-  const std::string family = values.count("net.family") ? values["net.family"] : "torus";
+  const std::string family = values.count("net.family") ? values["net.family"] : find_key("net.family")->key.def;
   const Family* fam = find_family(family);
   if (!fam)
     throw ConfigError(fmt::format("config: net.family = '{}' is invalid; allowed: {}", family, join(family_names(), ", ")));
   for (auto& kv : values) {
     const std::string& k = kv.first;  // a named reference: C++17 lambdas cannot capture a structured binding
-    auto it = std::find_if(schema().begin(), schema().end(), [&](const Field& f) { return k == f.key; });
-    if (it == schema().end())
+    const SchemaKey* row = find_key(k);
+    if (!row)
       throw ConfigError(fmt::format("config: unknown key '{}'{} (see `wormcast config` for the keys)", k,
                                     nearest_key_hint(k)));
-    if (!in_family(*it, family))
+    if (!in_family(*row, family))
       throw ConfigError(fmt::format("config: {} belongs to the {} famil{}; allowed with net.family = {}: the keys "
                                     "`wormcast config` lists for it",
-                                    k, join(split_list(it->families, ','), " and "),
-                                    std::string(it->families).find(',') == std::string::npos ? "y" : "ies", family));
+                                    k, join(row->families, " and "), row->families.size() == 1 ? "y" : "ies", family));
   }
 
-  // A preset (a key of the torus and ibt families, checked above) supplies the values of the keys
-  // it names that are not given.
-  const auto preset = values.find("router.preset");
-  if (preset != values.end() && preset->second == "booksim-iq")
-    for (auto& [k, v] : kBooksimIq) values.emplace(k, v);
+  // A key's value may stand for values of other keys (a named preset): those not given are set.
+  for (const SchemaKey& row : schema()) {
+    const auto given = values.find(row.key.key);
+    if (row.key.implies && given != values.end())
+      for (auto& [k, v] : row.key.implies(given->second)) values.emplace(k, v);
+  }
 
+  // The common keys and the family's own; another family's part keeps its defaults.
   Config c;
-  for (auto& f : schema()) {
+  for (const SchemaKey& row : schema()) {
+    if (!in_family(row, family)) continue;
+    const Field& f = row.key;
     auto it = values.find(f.key);
-    f.apply(c, it == values.end() ? std::string(f.def) : it->second, f);
+    f.apply(c, it == values.end() ? f.def : it->second, f);
   }
   const sw::Topology topo = c.net.topology();
   const int nodes = topo.num_nodes();
@@ -642,7 +395,7 @@ Config build_config(Values values, const Overrides& overrides) {
   if ((pat == Pattern::BitReverse || pat == Pattern::Shuffle || pat == Pattern::Butterfly) && (nodes & (nodes - 1)))
     throw ConfigError(fmt::format("config: traffic.pattern = {} is invalid for {} nodes; allowed: a power-of-two "
                                   "node count",
-                                  name_of(kPatterns, pat), nodes));
+                                  find_key("traffic.pattern")->key.show(c).get<std::string>(), nodes));
   if (pat == Pattern::Transpose)
     for (int d = 0; d < topo.dims(); ++d)
       if (topo.radix(d) != topo.radix(topo.dims() - 1 - d))
@@ -675,20 +428,22 @@ Config build_config(Values values, const Overrides& overrides) {
 
 nlohmann::json Config::echo() const {
   nlohmann::json j;
-  for (auto& f : schema()) {
-    if (!in_family(f, net.family)) continue;
-    const std::string key = f.key;
+  for (const SchemaKey& row : schema()) {
+    if (!in_family(row, net.family)) continue;
+    const std::string& key = row.key.key;
     const auto dot = key.find('.');
-    j[key.substr(0, dot)][key.substr(dot + 1)] = f.show(*this);
+    j[key.substr(0, dot)][key.substr(dot + 1)] = row.key.show(*this);
   }
   return j;
 }
 
 std::string config_reference() {
   std::string s;
-  for (auto& f : schema())
+  for (const SchemaKey& row : schema()) {
+    const Field& f = row.key;
     s += fmt::format("  {:<26} default {:<10} {}{}\n  {:<26} allowed: {}\n", f.key, f.def, f.help,
-                     f.families ? fmt::format(" [family {}]", f.families) : "", "", f.allowed);
+                     row.families.empty() ? "" : fmt::format(" [family {}]", join(row.families, ",")), "", f.allowed);
+  }
   s += "\n  families:\n";
   for (auto& name : family_names()) s += fmt::format("    {:<10} {}\n", name, find_family(name)->help);
   return s;

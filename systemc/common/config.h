@@ -2,10 +2,14 @@
 // (config.cpp), loaded from YAML plus `--set key=value` overrides and validated in one place.
 #pragma once
 
+#include <any>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <typeindex>
+#include <typeinfo>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -20,20 +24,6 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class LocalPorts { All, One };
-/// Which model implements the routers: the SystemC router, the Verilated Verilog twin, or both in
-/// a checkerboard (RTL where the coordinate sum is even).
-enum class RouterModel { SystemC, Rtl, Mixed };
-/// When an output VC may be given to the next packet (docs/router.md section 5.3): once the
-/// downstream buffer is empty and every credit is back, or as soon as the tail has been sent.
-enum class VcRealloc { Empty, Tail };
-/// The separable allocator of VC and switch allocation (docs/router.md section 5.6).
-enum class RouterAllocator { InputFirst, OutputFirst, Islip };
-/// A named set of router.* (and traffic.tie) values (docs/router.md section 11).
-enum class RouterPreset { None, BooksimIq };
-/// The torus family's routing function (docs/router.md sections 12 and 13).
-enum class RouterRouting { Dor, MinAdaptive, Valiant };
-
 struct NetConfig {
   std::string family = "torus";  ///< router family (systemc/common/family.h), net.family
   std::vector<int> radix{8, 8};
@@ -41,48 +31,10 @@ struct NetConfig {
   sw::Topology topology() const;
 };
 
-struct RouterConfig {
-  RouterModel model = RouterModel::SystemC;
-  LocalPorts local_ports = LocalPorts::All;
-  int vcs_per_class = 1;
-  bool dateline = true;
-  int buffer_depth = 4;
-  int router_delay = 1;
-  int link_delay = 0;
-  int credit_delay = 0;
-  VcRealloc vc_realloc = VcRealloc::Empty;
-  RouterAllocator allocator = RouterAllocator::InputFirst;
-  int islip_iterations = 1;
-  int injection_delay = 0;  ///< extra cycles on each injection channel (NIC to router)
-  int ejection_delay = 0;   ///< extra cycles on each ejection channel (router to NIC)
-  RouterPreset preset = RouterPreset::None;
-  RouterRouting routing = RouterRouting::Dor;
-  int adaptive_vcs = 2;     ///< min-adaptive: adaptive VCs per port beyond the escape (DOR) VCs
-};
-
 struct NicConfig {
   int64_t ts = 0;          ///< software send latency, cycles
   int64_t tr = 0;          ///< software receive latency, cycles
   int max_packet = 64;     ///< flits per packet, messages longer than this are split
-};
-
-/// The k-ary m-way router family (docs/mway.md): mway.* keys.
-struct MwayConfig {
-  std::string algo = "mst-safe";  ///< unicast, mst, mst-safe, mst-replica, mst-unicast, rd
-  int buffers = 4;                ///< buffers per router buffer set (DIM+, DIM-)
-  int buffer_length = 5;          ///< flits per buffer
-  int injection_buffers = 4;
-  int ejection_buffers = 4;
-};
-
-/// Unicast routing on an interlaced bypass torus (docs/router.md section 10): dimension order over
-/// the torus links only, or bypass links first where they shorten the path, then dimension order.
-enum class IbtRouting { Dor, Bypass };
-
-/// The interlaced bypass torus family iBT(n^d; <b1..bk>): ibt.* keys.
-struct IbtConfig {
-  std::vector<int> bypass{4};  ///< b1..bk
-  IbtRouting routing = IbtRouting::Dor;
 };
 
 enum class Pattern {
@@ -131,27 +83,62 @@ struct SimConfig {
 
 struct Config {
   NetConfig net;
-  RouterConfig router;
-  MwayConfig mway;
-  IbtConfig ibt;
   NicConfig nic;
   TrafficConfig traffic;
   SimConfig sim;
+  /// A family's own part of the configuration (its struct, written by the keys it registers, e.g.
+  /// the router keys): created with its defaults on first use.
+  template <class T>
+  T& part() {
+    std::any& a = m_parts[std::type_index(typeid(T))];
+    if (!a.has_value()) a = T{};
+    return *std::any_cast<T>(&a);
+  }
+  /// The part of type T; its defaults when no key of it was applied (another family's part).
+  template <class T>
+  const T& part() const {
+    static const T defaults{};
+    auto it = m_parts.find(std::type_index(typeid(T)));
+    return it == m_parts.end() ? defaults : *std::any_cast<T>(&it->second);
+  }
   /// The effective configuration, key -> value, as echoed into results.
   nlohmann::json echo() const;
+
+ private:
+  std::map<std::type_index, std::any> m_parts;
 };
 
 /// Flat `section.key` -> text value overrides, applied in order.
 using Overrides = std::vector<std::pair<std::string, std::string>>;
 
+/// One row of the configuration schema: a key with its default, allowed values and help, how a
+/// value is applied and how the effective value is echoed. The keys every family reads are in
+/// config.cpp; a family brings its own with its registration (Family::keys, family.h), and the
+/// schema, `wormcast config`, `--set`, YAML and the echo list them with the family's name.
+struct ConfigKey {
+  std::string key;      ///< "section.name"
+  std::string def;      ///< default value, as text
+  std::string allowed;  ///< shown in errors and in the reference
+  std::string help;
+  /// Parses `value` into the configuration; throws ConfigError (bad_value) when it is not allowed.
+  std::function<void(Config&, const std::string& value, const ConfigKey&)> apply;
+  std::function<nlohmann::json(const Config&)> show;  ///< the effective value, for echo()
+  char list_sep = 0;  ///< a YAML list of scalars is joined with this separator (0: one scalar only)
+  /// Other keys a value stands for, set unless given (a named preset); null: none.
+  std::function<Overrides(const std::string& value)> implies;
+};
+
+/// "config: <key> = '<value>' is invalid; allowed: <allowed>", as a ConfigError.
+[[noreturn]] void bad_value(const ConfigKey& k, const std::string& value);
+
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);
-/// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4" -> net.family torus with net.topology and net.radix;
-/// "FAMILY:SHAPE" for another registered family -> net.family and net.radix.
+/// --net KIND:SHAPE as overrides: a family's own KIND word (Family::net_kind; the torus family's
+/// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4") or "FAMILY:SHAPE" -> net.family and net.radix.
 Overrides net_spec_overrides(const std::string& option, const std::string& spec);
 /// Parses "key=value" (throws ConfigError naming the argument).
 std::pair<std::string, std::string> parse_override(const std::string& arg);
-/// The schema as help text: key, families, default, allowed values.
+/// The schema as help text: key, default, allowed values and the families of a family's key.
 std::string config_reference();
 /// A strict decimal integer: digits with an optional '-', no '+', no leading zeros (010 is not
 /// octal), no hex, no spaces, not empty; overflow and values outside lo..hi are errors. Throws

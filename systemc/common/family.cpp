@@ -8,6 +8,8 @@
 namespace wormcast {
 
 namespace {
+uint64_t g_version = 0;
+
 std::vector<Family>& registry() {
   static std::vector<Family> families;
   static bool builtins = false;
@@ -21,6 +23,7 @@ std::vector<Family>& registry() {
 
 void register_family(Family f) {
   auto& r = registry();
+  ++g_version;
   for (auto& e : r)
     if (e.name == f.name) {
       e = std::move(f);
@@ -33,6 +36,11 @@ const Family* find_family(const std::string& name) {
   for (auto& e : registry())
     if (e.name == name) return &e;
   return nullptr;
+}
+
+uint64_t family_registry_version() {
+  registry();
+  return g_version;
 }
 
 std::vector<std::string> family_names() {

@@ -1,7 +1,8 @@
-// The router-family registry: a family (torus, mway, ...) is one folder under systemc/ plus one
-// entry here, naming how to validate its configuration and how to build its Network.
+// The router-family registry: a family is one folder under systemc/ plus one entry here, bringing
+// its configuration keys, how to validate a configuration and how to build its Network.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -9,15 +10,25 @@
 
 #include <systemc>
 
+#include "systemc/common/config.h"
+
 namespace wormcast {
 
-struct Config;
 class Network;
 struct NetworkOptions;
 
 struct Family {
   std::string name;  ///< the value of net.family and the KIND of --net KIND:SHAPE
   std::string help;  ///< one line for `wormcast config`
+  /// The family's own configuration keys (rows of its part of Config, e.g. its router's): the
+  /// schema, `wormcast config`, --set, YAML and the echo list them with the family's name. Two
+  /// families may register the same key (the same router's); a common key may not be registered.
+  std::vector<ConfigKey> keys;
+  /// KIND words of --net KIND:SHAPE besides the family's name: the overrides KIND:SHAPE stands for,
+  /// or none when `kind` is not such a word; null: only the name.
+  std::function<Overrides(const std::string& kind, const std::string& shape)> net_kind;
+  std::string net_kind_help;  ///< those words, for an error message
+  std::string net_examples;   ///< KIND:SHAPE examples, for an error message
   /// Family rules beyond the schema's per-key ranges; may normalize cfg (e.g. derived fields).
   /// Throws ConfigError naming the key and the allowed range.
   std::function<void(Config& cfg)> validate;
@@ -33,6 +44,8 @@ void register_family(Family f);
 const Family* find_family(const std::string& name);
 /// Registered family names, in registration order.
 std::vector<std::string> family_names();
+/// Counts registrations (the schema is rebuilt when it changes).
+uint64_t family_registry_version();
 
 /// The families built into the library (systemc/families.cpp: one line per family). Called once,
 /// on the registry's first use.

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "systemc/common/limits.h"
+#include "systemc/ibt/config.h"
 #include "systemc/ibt/routing.h"
 
 namespace wormcast {
@@ -15,9 +16,9 @@ sw::IbtTopology ibt_topology(const Config& cfg) {
       throw ConfigError(fmt::format("config: net.radix is invalid for the ibt family; allowed: n x n x ... x n "
                                     "(every dimension the same radix)"));
   std::string bypass;
-  for (size_t j = 0; j < cfg.ibt.bypass.size(); ++j) bypass += (j ? "," : "") + std::to_string(cfg.ibt.bypass[j]);
+  for (size_t j = 0; j < cfg.part<IbtConfig>().bypass.size(); ++j) bypass += (j ? "," : "") + std::to_string(cfg.part<IbtConfig>().bypass[j]);
   try {
-    return sw::IbtTopology(radix[0], int(radix.size()), cfg.ibt.bypass);
+    return sw::IbtTopology(radix[0], int(radix.size()), cfg.part<IbtConfig>().bypass);
   } catch (const sw::IbtConfigError& e) {
     std::string why = e.what();  // "--bypass: ..." / "--net: ...": the rule without the option's name
     if (why.rfind("--", 0) == 0 && why.find(": ") != std::string::npos) why = why.substr(why.find(": ") + 2);
@@ -28,26 +29,27 @@ sw::IbtTopology ibt_topology(const Config& cfg) {
 
 namespace {
 RouterParams ibt_router_params(const Config& cfg) {
-  return derive_router_params(cfg.net, cfg.router, 2);  // bypass+ and bypass- (docs/router.md section 10)
+  return derive_router_params(cfg.net, cfg.part<RouterConfig>(), 2);  // bypass+ and bypass- (docs/router.md section 10)
 }
 }  // namespace
 
 IbtNetwork::IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
     : TorusNetwork(name, cfg, opt, ibt_router_params(cfg),
-                   std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.ibt.routing)) {}
+                   std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.part<IbtConfig>().routing)) {}
 
 Family ibt_family() {
   Family f;
   f.name = "ibt";
   f.help = "interlaced bypass torus iBT(n^d; <b1..bk>): the torus router with two bypass ports per node "
            "(docs/router.md section 10); --net ibt:16x16 --set ibt.bypass=4";
+  f.keys = ibt_keys();
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), true);  // an iBT is a torus with bypass links
     if (c.net.radix.size() > size_t(limits::kMaxDims))
       throw ConfigError(fmt::format("config: net.radix has {} dimensions; allowed for the ibt family: 1..{}",
                                     c.net.radix.size(), limits::kMaxDims));
     ibt_topology(c);
-    if (c.router.model != RouterModel::SystemC)
+    if (c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.model is invalid with net.family = ibt; allowed: sc (the Verilog router has "
                         "no bypass ports)");
     if (ibt_router_params(c).num_vcs > limits::kMaxVcs)

@@ -6,6 +6,7 @@
 #include "sw/topology/ibt.h"
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
+#include "systemc/ibt/config.h"
 #include "systemc/torus/routing.h"
 
 namespace wormcast {

@@ -7,24 +7,26 @@
 #include <fmt/format.h>
 
 #include "systemc/common/clock.h"
+#include "systemc/mway/config.h"
 
 namespace wormcast {
 
 MwayParams mway_params(const Config& cfg) {
+  const MwayConfig& m = cfg.part<MwayConfig>();
   MwayParams p;
   p.radix = cfg.net.radix;
-  p.algorithm = parse_mway_algorithm(cfg.mway.algo);
-  p.buffers = cfg.mway.buffers;
-  p.buffer_length = cfg.mway.buffer_length;
-  p.injection_buffers = cfg.mway.injection_buffers;
-  p.ejection_buffers = cfg.mway.ejection_buffers;
+  p.algorithm = parse_mway_algorithm(m.algo);
+  p.buffers = m.buffers;
+  p.buffer_length = m.buffer_length;
+  p.injection_buffers = m.injection_buffers;
+  p.ejection_buffers = m.ejection_buffers;
   p.max_message_length = std::max(2, cfg.nic.max_packet);  // the NIC never makes a longer packet
   if (p.needs_cut_through() && p.buffer_length < cfg.nic.max_packet)
     throw ConfigError(fmt::format(
         "config: mway.buffer_length = {} is invalid for mway.algo = {}; allowed: at least nic.max_packet = {} (a "
         "buffer must hold a whole packet, condition c of the safe tree broadcast); lower nic.max_packet or raise "
         "mway.buffer_length",
-        p.buffer_length, cfg.mway.algo, cfg.nic.max_packet));
+        p.buffer_length, m.algo, cfg.nic.max_packet));
   try {
     p.validate();
   } catch (const std::invalid_argument& e) {
@@ -143,6 +145,7 @@ Family mway_family() {
   Family f;
   f.name = "mway";
   f.help = "k-ary m-way router on shared multiway channels, region broadcast (docs/mway.md); --net mway:8x8x8";
+  f.keys = mway_keys();
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
     mway_params(c);

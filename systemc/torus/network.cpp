@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "systemc/common/limits.h"
+#include "systemc/torus/config.h"
 #include "systemc/torus/router.h"
 #include "systemc/torus/router_models.h"
 
@@ -40,7 +41,7 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
 }
 
 TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
-    : TorusNetwork(name, cfg, opt, derive_router_params(cfg.net, cfg.router), nullptr) {}
+    : TorusNetwork(name, cfg, opt, derive_router_params(cfg.net, cfg.part<RouterConfig>()), nullptr) {}
 
 TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt,
                            const RouterParams& rp, std::shared_ptr<const PortRouting> routing)
@@ -60,7 +61,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;
-  if (cfg.router.model != RouterModel::SystemC) {
+  if (cfg.part<RouterConfig>().model != RouterModel::SystemC) {
     if (opt.trace_internals) enable_rtl_internal_tracing();
     rtl = rtl_router_maker(cfg);
   }
@@ -124,7 +125,7 @@ std::string router_name(const sw::Topology& topo, int node) { return coord_name(
 std::string TorusNetwork::node_name(int node) const { return router_name(m_topo, node); }
 
 std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
-  if (m_cfg.router.model != RouterModel::SystemC)
+  if (m_cfg.part<RouterConfig>().model != RouterModel::SystemC)
     return "the per-hop trace needs router.model = sc (an RTL router's switch is not visible at its ports); "
            "allowed with rtl/mixed: --deliveries, --vcd";
   for (auto& r : m_routers) r->set_observer(obs);
@@ -245,22 +246,31 @@ Family torus_family() {
   Family f;
   f.name = "torus";
   f.help = "wormhole VC router on k-ary n-cube tori and meshes (docs/router.md); --net torus:8x8, mesh:4x4x4";
+  f.keys = torus_keys();
+  f.net_kind = [](const std::string& kind, const std::string& shape) -> Overrides {
+    for (auto& p : split_list(kind, ','))
+      if (p != "torus" && p != "mesh") return {};
+    if (kind.empty()) return {};
+    return {{"net.family", "torus"}, {"net.radix", shape}, {"net.topology", kind}};
+  };
+  f.net_kind_help = "torus, mesh, a comma list of them";
+  f.net_examples = "torus:8x8, mesh:4x4x4, torus,mesh:8x4";
   f.validate = [](Config& c) {
     if (c.net.radix.size() > size_t(limits::kMaxDims))
       throw ConfigError(fmt::format("config: net.radix has {} dimensions; allowed for the torus family: 1..{}",
                                     c.net.radix.size(), limits::kMaxDims));
-    if (derive_router_params(c.net, c.router).num_vcs > limits::kMaxVcs)
+    if (derive_router_params(c.net, c.part<RouterConfig>()).num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
                                     "with dateline classes, fewer by router.adaptive_vcs under min-adaptive, half "
                                     "under valiant)",
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));
-    if (c.router.routing == RouterRouting::MinAdaptive && c.router.model != RouterModel::SystemC)
+    if (c.part<RouterConfig>().routing == RouterRouting::MinAdaptive && c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = min-adaptive is SystemC only; allowed with router.model = rtl "
                         "or mixed: dor (the routing the RTL router implements)");
-    if (c.router.routing == RouterRouting::Valiant && c.router.model != RouterModel::SystemC)
+    if (c.part<RouterConfig>().routing == RouterRouting::Valiant && c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = valiant is SystemC only; allowed with router.model = rtl or mixed: "
                         "dor (the routing the RTL router implements)");
-    if (c.router.model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
+    if (c.part<RouterConfig>().model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<TorusNetwork>(name, cfg, opt);

@@ -3,6 +3,7 @@
 
 #include "systemc/common/config.h"
 #include "systemc/torus/allocator.h"
+#include "systemc/torus/config.h"
 
 namespace wormcast {
 

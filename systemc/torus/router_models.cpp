@@ -15,10 +15,10 @@ RtlRouterLibrary& library() {
 void install_rtl_library(RtlRouterLibrary lib) { library() = std::move(lib); }
 
 RouterMaker rtl_router_maker(const Config& cfg) {
-  if (cfg.router.allocator != RouterAllocator::InputFirst)
+  if (cfg.part<RouterConfig>().allocator != RouterAllocator::InputFirst)
     throw ConfigError(fmt::format("config: router.allocator = {} is SystemC only; allowed with router.model = "
                                   "rtl or mixed: input-first (the allocator the RTL router implements)",
-                                  cfg.router.allocator == RouterAllocator::Islip ? "islip" : "output-first"));
+                                  cfg.part<RouterConfig>().allocator == RouterAllocator::Islip ? "islip" : "output-first"));
   const RtlRouterLibrary& lib = library();
   if (!lib.find)
     throw ConfigError("config: router.model = rtl/mixed is unavailable; allowed: sc (this program was built "
@@ -37,7 +37,7 @@ void enable_rtl_internal_tracing() {
 }
 
 bool node_is_rtl(const Config& cfg, const sw::Topology& topo, int node) {
-  switch (cfg.router.model) {
+  switch (cfg.part<RouterConfig>().model) {
     case RouterModel::SystemC: return false;
     case RouterModel::Rtl: return true;
     case RouterModel::Mixed: {

@@ -8,6 +8,7 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
+#include "systemc/torus/config.h"
 #include "systemc/torus/router_base.h"
 
 namespace wormcast {
@@ -37,7 +38,7 @@ RouterMaker rtl_router_maker(const Config& cfg);
 /// Lets RTL routers built from now on dump their internal signals (a no-op without RTL).
 void enable_rtl_internal_tracing();
 
-/// Whether node `node` gets an RTL router under cfg.router.model.
+/// Whether node `node` gets an RTL router under cfg.part<RouterConfig>().model.
 bool node_is_rtl(const Config& cfg, const sw::Topology& topo, int node);
 
 }  // namespace wormcast

@@ -58,7 +58,7 @@ int run_broadcast(const BroadcastArgs& a) {
   int source = 0;
   const sw::Schedule sched = make_schedule(a.choice, t, source);
 
-  const RouterParams rp = derive_router_params(cfg.net, cfg.router);
+  const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
   const uint32_t len = uint32_t(a.len);
   sw::AnalyticParams ap;
   ap.ports = rp.local == 1 ? sw::PortModel::OnePort : sw::PortModel::AllPort;

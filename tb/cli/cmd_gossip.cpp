@@ -95,7 +95,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   if (uint64_t(cfg.nic.max_packet) < max_flits)
     throw ConfigError(fmt::format("--set: nic.max_packet must be >= {} (the largest message)", max_flits));
 
-  const RouterParams rp = derive_router_params(cfg.net, cfg.router);
+  const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
   SimResult out;
   out.t_s = uint64_t(cfg.nic.ts);
   out.t_r = uint64_t(cfg.nic.tr);

@@ -1,7 +1,6 @@
-// `wormcast ibt`: the interlaced bypass torus commands of wormcast-ibt (topology metrics, pipelined
-// broadcasts on the step simulator), and `bcast --simulate`, which runs the step simulator's
-// broadcast as node programs on the cycle-accurate ibt family and compares cycles with steps.
-#include <unistd.h>
+// `wormcast ibt`: the interlaced bypass torus commands (topology metrics, pipelined broadcasts on
+// the step simulator; options and work in sw/ibt/tool/), and `bcast --simulate`, which runs the
+// step simulator's broadcast as node programs on the cycle-accurate ibt family.
 
 #include <cstdio>
 #include <fstream>
@@ -156,23 +155,16 @@ void register_ibt_command(CLI::App& app) {
       if (a->ibt.command != "bcast") throw ConfigError("--simulate: only with bcast");
       return simulate(*a);
     }
-    if (a->ibt.json_file != "-") return sw::run_ibt_command(a->ibt, std::cout, std::cerr, "wormcast ibt");
-    // --json -: the command writes a scratch file, the output plan prints it on standard output.
+    // Every output path is checked before the work starts and written only when it succeeded.
     OutputPlan plan;
-    plan.add("--json", "-");
-    char scratch[] = "/tmp/wormcast-ibt-XXXXXX";
-    const int fd = mkstemp(scratch);
-    if (fd < 0) throw ConfigError("--json -: cannot create a scratch file in /tmp");
-    close(fd);
-    sw::IbtArgs args = a->ibt;
-    args.json_file = scratch;
-    const int code = sw::run_ibt_command(args, std::cout, std::cerr, "wormcast ibt");
-    std::ifstream in(scratch);
-    std::stringstream text;
-    text << in.rdbuf();
-    std::remove(scratch);
-    if (code != 0) return code;
-    plan.write("-", text.str());
+    if (!a->ibt.json_file.empty()) plan.add("--json", a->ibt.json_file);
+    nlohmann::json j;
+    try {
+      j = sw::ibt_command_json(a->ibt, std::cout);
+    } catch (const sw::IbtConfigError& e) {
+      throw ConfigError(e.what());
+    }
+    if (!a->ibt.json_file.empty()) plan.write(a->ibt.json_file, j.dump(2) + "\n");
     plan.commit();
     return 0;
   });

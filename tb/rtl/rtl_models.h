@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "systemc/common/config.h"
+#include "systemc/torus/config.h"
 #include "tb/rtl/rtl_router.h"
 
 namespace wormcast {

@@ -41,7 +41,7 @@ void install_rtl_routers() {
     for (const auto& m : rtl_models()) {
       if (!m.test_hook.empty()) continue;  // a deliberately broken build: lockstep tests only
       const NetConfig n = m.net();
-      if (n.radix != cfg.net.radix || n.torus != cfg.net.torus || !same(m.router(), cfg.router)) continue;
+      if (n.radix != cfg.net.radix || n.torus != cfg.net.torus || !same(m.router(), cfg.part<RouterConfig>())) continue;
       const RtlFactory make = m.make;
       return [make](const char* name, const RouterParams& params, const sw::Topology& topo, int node,
                     NetActivity* activity) -> std::unique_ptr<RouterBase> {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "systemc/common/clock.h"
+#include "systemc/torus/config.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/driver.h"
@@ -66,7 +67,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   {
     double hops = 0;
     for (int r : cfg.net.radix) hops += r / 4.0;
-    if (cfg.router.routing == RouterRouting::Valiant) hops *= 2;  // to a random node, then on
+    if (cfg.part<RouterConfig>().routing == RouterRouting::Valiant) hops *= 2;  // to a random node, then on
     check_recording_estimate(given, nodes, end, cfg.traffic.rate, hops);
   }
   OutputPlan own;

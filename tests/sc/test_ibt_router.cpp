@@ -53,7 +53,7 @@ struct RouteCheck {
 /// Walks every route; checks its shape and length and builds the channel dependency graph.
 RouteCheck check_routes(const Config& cfg) {
   const sw::IbtTopology t = ibt_topology(cfg);
-  const BypassRouting r(t, cfg.net.topology(), cfg.ibt.routing);
+  const BypassRouting r(t, cfg.net.topology(), cfg.part<IbtConfig>().routing);
   const int N = int(t.num_nodes()), P = t.num_ports();
   auto channel = [&](int node, const PortRoute& pr) { return (uint64_t(node) * uint64_t(P) + uint64_t(pr.port)) * 2 + uint64_t(pr.vclass); };
   std::unordered_map<uint64_t, std::vector<uint64_t>> succ;
@@ -66,7 +66,7 @@ RouteCheck check_routes(const Config& cfg) {
     for (int d = 0; d < N; ++d) {
       if (s == d) continue;
       ++rc.pairs;
-      const int planned = cfg.ibt.routing == IbtRouting::Bypass ? r.planned_bypass_hops(s, d) : 0;
+      const int planned = cfg.part<IbtConfig>().routing == IbtRouting::Bypass ? r.planned_bypass_hops(s, d) : 0;
       int cur = s, in = -1, hops = 0, byp = 0, wraps = 0;
       bool left_bypass = false, prev_lh = false;
       uint64_t prev = ~uint64_t(0);
@@ -100,7 +100,7 @@ RouteCheck check_routes(const Config& cfg) {
       if (cur != d) fail(s, d, "never arrived");
       if (byp != std::abs(planned)) fail(s, d, "took " + std::to_string(byp) + " bypass hops, planned " + std::to_string(planned));
       if (wraps > 1) fail(s, d, "crossed the bypass dateline twice");
-      const int want = cfg.ibt.routing == IbtRouting::Bypass ? bypass_first_distance(t, s, d)
+      const int want = cfg.part<IbtConfig>().routing == IbtRouting::Bypass ? bypass_first_distance(t, s, d)
                                                               : cfg.net.topology().hops(s, d, false);
       if (hops != want) fail(s, d, "took " + std::to_string(hops) + " hops, shortest bypass-first " + std::to_string(want));
       rc.bypass_hops += uint64_t(byp);

@@ -3,31 +3,32 @@
 #include <catch2/catch.hpp>
 
 #include "systemc/common/config.h"
+#include "systemc/torus/config.h"
 
 using namespace wormcast;
 
 TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   const Config c = load_config_text("p.yaml", "router:\n  preset: booksim-iq\n  link_delay: 3\n");
-  REQUIRE(c.router.preset == RouterPreset::BooksimIq);
-  REQUIRE(c.router.router_delay == 4);
-  REQUIRE(c.router.link_delay == 3);  // given: the preset does not touch it
-  REQUIRE(c.router.credit_delay == 0);
-  REQUIRE(c.router.injection_delay == 1);
-  REQUIRE(c.router.ejection_delay == 1);
-  REQUIRE(c.router.vc_realloc == VcRealloc::Tail);
-  REQUIRE(c.router.allocator == RouterAllocator::Islip);
-  REQUIRE(c.router.islip_iterations == 1);
+  REQUIRE(c.part<RouterConfig>().preset == RouterPreset::BooksimIq);
+  REQUIRE(c.part<RouterConfig>().router_delay == 4);
+  REQUIRE(c.part<RouterConfig>().link_delay == 3);  // given: the preset does not touch it
+  REQUIRE(c.part<RouterConfig>().credit_delay == 0);
+  REQUIRE(c.part<RouterConfig>().injection_delay == 1);
+  REQUIRE(c.part<RouterConfig>().ejection_delay == 1);
+  REQUIRE(c.part<RouterConfig>().vc_realloc == VcRealloc::Tail);
+  REQUIRE(c.part<RouterConfig>().allocator == RouterAllocator::Islip);
+  REQUIRE(c.part<RouterConfig>().islip_iterations == 1);
   REQUIRE(c.traffic.tie == TiePolicy::Random);
   REQUIRE(c.echo()["router"]["preset"] == "booksim-iq");
   // Without the preset the defaults stand.
   const Config d = load_config_text("d.yaml", "");
-  REQUIRE(d.router.router_delay == 1);
-  REQUIRE(d.router.injection_delay == 0);
-  REQUIRE(d.router.allocator == RouterAllocator::InputFirst);
+  REQUIRE(d.part<RouterConfig>().router_delay == 1);
+  REQUIRE(d.part<RouterConfig>().injection_delay == 0);
+  REQUIRE(d.part<RouterConfig>().allocator == RouterAllocator::InputFirst);
   // An override on top of a preset given in the file wins too.
   const Config o = load_config_text("o.yaml", "router:\n  preset: booksim-iq\n", {{"router.allocator", "input-first"}});
-  REQUIRE(o.router.allocator == RouterAllocator::InputFirst);
-  REQUIRE(o.router.router_delay == 4);
+  REQUIRE(o.part<RouterConfig>().allocator == RouterAllocator::InputFirst);
+  REQUIRE(o.part<RouterConfig>().router_delay == 4);
 }
 
 TEST_CASE("preset: booksim-iq with RTL routers is refused naming the allocator the RTL implements", "[sc]") {

@@ -39,7 +39,7 @@ void check_routes(const Config& cfg) {
   };
   sc_core::sc_start();
   const sw::Topology& t = bench.net.topology();
-  const RouterParams rp = derive_router_params(bench.net.config().net, bench.net.config().router);
+  const RouterParams rp = derive_router_params(bench.net.config().net, bench.net.config().part<RouterConfig>());
   const int n = t.num_nodes();
   // Group the head-flit hops by packet; ids are seq * N + src, so src = id mod N (N | 2^24).
   std::map<uint64_t, std::vector<HopEvent>> by_packet;

@@ -44,7 +44,7 @@ std::string check_valiant_path(const Bench& b, const RouterParams& rp, uint64_t 
 
 void zero_load(const Config& cfg, std::vector<uint32_t> lengths, uint64_t bubble_per_packet = 0) {
   Bench bench("bench", cfg);
-  const RouterParams rp = derive_router_params(bench.net.config().net, bench.net.config().router);
+  const RouterParams rp = derive_router_params(bench.net.config().net, bench.net.config().part<RouterConfig>());
   const bool valiant = rp.valiant;
   std::vector<Mismatch> bad;
   std::string bad_path;

@@ -1,5 +1,5 @@
-// The gossip command line (generate, verify, cost, search), independent of SystemC so that any
-// CLI11 application can mount it: wormcast-gossip here, `wormcast gossip` later.
+// The gossip command's options and work (generate, verify, cost, search) for `wormcast gossip`
+// (tb/cli/cmd_gossip.cpp, which writes the result through the output plan).
 #pragma once
 
 #include <ostream>
@@ -36,14 +36,9 @@ struct GossipArgs {
 /// Adds the options to `app` (a top-level app or a subcommand), bound to `args`.
 void register_gossip_options(CLI::App& app, GossipArgs& args);
 
-/// Runs the command: 0 ok, 1 --check failed, 2 bad input (one line on `err`, prefixed with
-/// `program`, no file written).
-int run_gossip_command(const GossipArgs& args, std::ostream& out, std::ostream& err,
-                       const std::string& program = "wormcast-gossip");
-
 /// The command's work without writing --json: text on `out`, the JSON as result; `code` becomes
-/// 1 when --check failed. Throws GossipParamError on bad input (what run_gossip_command turns
-/// into exit code 2). For hosts that add to the result (`wormcast gossip --simulate`).
+/// 1 when --check failed. Throws GossipParamError on bad input (one line naming the option; exit
+/// code 2 at the command line).
 nlohmann::json gossip_command_json(const GossipArgs& args, std::ostream& out, int& code);
 
 /// The port model the arguments select (--port; empty: one-port for approach1-1-bw only).
@@ -56,8 +51,5 @@ std::vector<double> gossip_r_values(const GossipArgs& args);
 /// The one schedule the arguments name at ratio r: the fixed parameters, or with --search the
 /// closed-form winner at r. Throws GossipParamError (also for --table, which names several).
 GossipSchedule gossip_schedule(const GossipArgs& args, double r);
-
-/// Writes `j` to `file` atomically (temporary + rename); throws GossipParamError naming --json.
-void write_gossip_json(const std::string& file, const nlohmann::json& j);
 
 }  // namespace wormcast::sw

@@ -1,5 +1,5 @@
-// The iBT command: options, validation (one line, exit 2), exact metrics, torus comparison
-// (alpha, beta of eqs. 2-3) and broadcasts on the step simulator, as text and JSON.
+// The iBT command: options, validation (one line naming the option), exact metrics, torus
+// comparison (alpha, beta of eqs. 2-3) and broadcasts on the step simulator, as text and JSON.
 #include "sw/ibt/tool/ibt_command.h"
 
 #include <chrono>
@@ -230,24 +230,8 @@ void register_ibt_options(CLI::App& app, IbtArgs& args) {
   bc->callback([&] { args.command = "bcast"; });
 }
 
-int run_ibt_command(const IbtArgs& args, std::ostream& out, std::ostream& err, const std::string& program) {
-  try {
-    json j = args.command == "topo" ? run_topo(args, out) : run_bcast(args, out);
-    if (!args.json_file.empty()) {
-      const std::string tmp = args.json_file + ".tmp";
-      {
-        std::ofstream f(tmp);
-        if (!f) throw IbtConfigError("--json: cannot write '" + args.json_file + "'");
-        f << j.dump(2) << "\n";
-      }
-      if (std::rename(tmp.c_str(), args.json_file.c_str()) != 0)
-        throw IbtConfigError("--json: cannot write '" + args.json_file + "'");
-    }
-    return 0;
-  } catch (const IbtConfigError& e) {
-    err << program << ": " << e.what() << "\n";
-    return 2;
-  }
+json ibt_command_json(const IbtArgs& args, std::ostream& out) {
+  return args.command == "topo" ? run_topo(args, out) : run_bcast(args, out);
 }
 
 }  // namespace wormcast::sw

@@ -1,5 +1,5 @@
-// The iBT command line (topology metrics, broadcasts on the step simulator), independent of
-// SystemC so that any CLI11 application can mount it: wormcast-ibt here, `wormcast ibt` later.
+// The iBT command's options and work (topology metrics, broadcasts on the step simulator) for
+// `wormcast ibt` (tb/cli/cmd_ibt.cpp, which writes the result through the output plan).
 #pragma once
 
 #include <ostream>
@@ -40,9 +40,8 @@ IbtTopology make_ibt_topology(const IbtArgs& args);
 /// Throws IbtConfigError.
 IbtBroadcast plan_ibt_broadcast(const IbtArgs& args, const IbtTopology& t, nlohmann::json& j);
 
-/// Runs the parsed command: 0 ok, 2 bad input (one line on `err` naming the option and the
-/// allowed range; no file written).
-int run_ibt_command(const IbtArgs& args, std::ostream& out, std::ostream& err,
-                    const std::string& program = "wormcast-ibt");
+/// Runs the parsed command: its text on `out`, its result as JSON (`wormcast ibt` writes it through
+/// the output plan). Throws IbtConfigError (one line naming the option and the allowed range).
+nlohmann::json ibt_command_json(const IbtArgs& args, std::ostream& out);
 
 }  // namespace wormcast::sw

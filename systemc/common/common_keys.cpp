@@ -1,0 +1,157 @@
+// The keys every family reads (net.family, net.radix, nic.*, traffic.*, sim.*): one row per key
+// with its default, allowed values and help; a family's own keys come with its registration.
+#include <algorithm>
+
+#include "systemc/common/config_keys.h"
+#include "systemc/common/limits.h"
+
+namespace wormcast {
+namespace {
+
+using Field = ConfigKey;
+
+int64_t to_int(const Field& f, const std::string& v, int64_t lo, int64_t hi) { return key_int(f, v, lo, hi); }
+double to_real(const Field& f, const std::string& v, double lo, double hi) { return key_real(f, v, lo, hi); }
+bool to_bool(const Field& f, const std::string& v) { return key_bool(f, v); }
+[[noreturn]] void bad(const Field& f, const std::string& v) { bad_value(f, v); }
+
+const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose", Pattern::Transpose},
+                                    {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
+                                    {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot},
+                                    {"bitrev", Pattern::BitReverse}, {"shuffle", Pattern::Shuffle},
+                                    {"butterfly", Pattern::Butterfly}, {"randperm", Pattern::RandPerm}};
+const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
+const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
+
+template <class E>
+E to_choice(const Field& f, const std::string& v, const Choices<E>& c) {
+  return key_choice(f, v, c);
+}
+
+#define INT_FIELD(KEY, DEF, LO, HI, MEMBER, HELP)                                              \
+  Field {                                                                                      \
+    KEY, DEF, #LO ".." #HI, HELP,                                                         \
+        [](Config& c, const std::string& v, const Field& f) {                                 \
+          c.MEMBER = decltype(c.MEMBER)(to_int(f, v, LO, HI));                                 \
+        },                                                                                     \
+        [](const Config& c) { return nlohmann::json(c.MEMBER); }                               \
+  }
+
+#define CHOICE_FIELD(KEY, DEF, TABLE, MEMBER, ALLOWED, HELP)                                   \
+  Field {                                                                                      \
+    KEY, DEF, ALLOWED, HELP,                                                              \
+        [](Config& c, const std::string& v, const Field& f) { c.MEMBER = to_choice(f, v, TABLE); }, \
+        [](const Config& c) { return nlohmann::json(name_of(TABLE, c.MEMBER)); }               \
+  }
+
+}  // namespace
+
+const std::vector<ConfigKey>& common_keys() {
+  static const std::vector<Field> fields = {
+      {"net.family", "torus", "a registered router family (see the list below)",
+       "router family: which routers, links and NIC adapters build the network",
+       [](Config& c, const std::string& v, const Field&) { c.net.family = v; },  // checked in load_config
+       [](const Config& c) { return nlohmann::json(c.net.family); }},
+      {"net.radix", "8x8", "k0xk1x... with 1..16 dimensions (a family may allow fewer), each radix 2..256, at most 65536 nodes",
+       "radix per dimension, dimension 0 first",
+       [](Config& c, const std::string& v, const Field& f) {
+         auto parts = split_list(v, 'x');
+         if (parts.empty() || parts.size() > size_t(sw::kMaxDims)) bad(f, v);
+         c.net.radix.clear();
+         int64_t nodes = 1;
+         for (auto& p : parts) {
+           c.net.radix.push_back(int(to_int(f, p, 2, limits::kMaxRadix)));
+           nodes *= c.net.radix.back();
+         }
+         if (nodes > limits::kMaxNodes) bad(f, v);
+         c.net.torus.resize(c.net.radix.size(), c.net.torus.empty() ? true : c.net.torus.back());
+       },
+       [](const Config& c) { return nlohmann::json(join(c.net.radix, "x")); }, 'x'},
+      INT_FIELD("nic.ts", "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
+      INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
+      INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
+      CHOICE_FIELD("traffic.pattern", "uniform", kPatterns, traffic.pattern,
+                   "uniform, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
+                   "destination pattern (bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
+      CHOICE_FIELD("traffic.process", "bernoulli", kProcesses, traffic.process, "bernoulli or onoff",
+                   "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta)"),
+      {"traffic.burst_alpha", "0.1", "0..1 (exclusive of 0)", "onoff: probability per cycle of off -> on",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.traffic.burst_alpha = to_real(f, v, 0.0, 1.0);
+         if (c.traffic.burst_alpha <= 0) bad(f, v);
+       },
+       [](const Config& c) { return nlohmann::json(c.traffic.burst_alpha); }},
+      {"traffic.burst_beta", "0.1", "0..1", "onoff: probability per cycle of on -> off",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.burst_beta = to_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.burst_beta); }},
+      {"traffic.sizes", "", "empty, A-B (uniform range), or LEN:WEIGHT,LEN:WEIGHT,... (lengths 1..4096)",
+       "packet (message) length distribution; empty: always traffic.packet_len (message_len)",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.traffic.sizes.clear();
+         if (v.empty()) return;
+         const auto dash = v.find('-');
+         if (dash != std::string::npos && v.find(':') == std::string::npos) {
+           const int a = int(to_int(f, v.substr(0, dash), 1, 4096)), b = int(to_int(f, v.substr(dash + 1), 1, 4096));
+           if (a > b) bad(f, v);
+           for (int l = a; l <= b; ++l) c.traffic.sizes.emplace_back(l, 1.0);
+           return;
+         }
+         for (auto& part : split_list(v, ',')) {
+           const auto colon = part.find(':');
+           if (colon == std::string::npos) bad(f, v);
+           c.traffic.sizes.emplace_back(int(to_int(f, part.substr(0, colon), 1, 4096)),
+                                        to_real(f, part.substr(colon + 1), 0.0, 1e9));
+         }
+         double total = 0;
+         for (auto& [l, w] : c.traffic.sizes) total += w;
+         if (!(total > 0)) bad(f, v);
+       },
+       [](const Config& c) {
+         std::string s;
+         for (auto& [l, w] : c.traffic.sizes) s += fmt::format("{}{}:{}", s.empty() ? "" : ",", l, w);
+         return nlohmann::json(s);
+       }},
+      {"traffic.trace", "", "a readable CSV file (cycle,src,dst,len per line, header optional)",
+       "inject exactly these messages instead of synthetic traffic",
+       [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
+       [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
+      CHOICE_FIELD("traffic.mode", "bernoulli", kModes, traffic.mode,
+                   "bernoulli (packets) or message (messages through the NIC's t_s)", "injection process"),
+      {"traffic.rate", "0.1", "0..1 (flits per node per cycle)", "offered load",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.rate = to_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.rate); }},
+      INT_FIELD("traffic.packet_len", "5", 1, 4096, traffic.packet_len, "packet length, flits (bernoulli mode)"),
+      INT_FIELD("traffic.message_len", "16", 1, 1000000, traffic.message_len, "message length, flits (message mode)"),
+      {"traffic.hotspots", "0", "comma list of node ids 0..N-1", "hotspot destinations",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.traffic.hotspots.clear();
+         for (auto& p : split_list(v, ',')) c.traffic.hotspots.push_back(int(to_int(f, p, 0, limits::kMaxNodes - 1)));
+         if (c.traffic.hotspots.empty()) bad(f, v);
+       },
+       [](const Config& c) { return nlohmann::json(join(c.traffic.hotspots, ",")); }, ','},
+      {"traffic.hotspot_fraction", "0.1", "0..1", "share of packets sent to a hotspot",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.hotspot_fraction = to_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.hotspot_fraction); }},
+      INT_FIELD("traffic.source_queue", "1000", 1, 1000000, traffic.source_queue,
+                "packets waiting at a source, at most; traffic generated beyond is dropped, counted and the run "
+                "marked unstable"),
+      INT_FIELD("sim.warmup", "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
+      INT_FIELD("sim.measure", "10000", 1, 1000000000, sim.measure, "measured cycles"),
+      INT_FIELD("sim.drain", "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
+      INT_FIELD("sim.seed", "1", 0, 9223372036854775807, sim.seed, "random seed"),
+      INT_FIELD("sim.watchdog", "2000", 1, 1000000000, sim.watchdog, "deadlock watchdog, cycles without progress"),
+      INT_FIELD("sim.livelock", "1000000", 1, 1000000000, sim.livelock,
+                "livelock watchdog, cycles without a delivered flit while flits keep moving"),
+      INT_FIELD("sim.latency_threshold", "0", 0, 1000000000, sim.latency_threshold,
+                "traffic: a mean packet latency above this many cycles marks the run unstable (0: no threshold)"),
+      {"sim.progress", "auto", "auto, on, off", "progress line on stderr (auto: only on a terminal)",
+       [](Config& c, const std::string& v, const Field& f) {
+         if (v != "auto" && v != "on" && v != "off") bad(f, v);
+         c.sim.progress = v;
+       },
+       [](const Config& c) { return nlohmann::json(c.sim.progress); }},
+  };
+  return fields;
+}
+
+}  // namespace wormcast

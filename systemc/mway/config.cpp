@@ -1,0 +1,39 @@
+// The k-ary m-way family's configuration keys: one row per key (default, allowed values, help).
+#include "systemc/mway/config.h"
+
+#include "systemc/common/config_keys.h"
+
+namespace wormcast {
+namespace {
+const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", RegionMode::Random}};
+}  // namespace
+
+std::vector<ConfigKey> mway_keys() {
+  return {
+      {"mway.algo", "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
+       "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
+       [](Config& c, const std::string& v, const ConfigKey& f) {
+         for (const char* a : {"unicast", "mst", "mst-safe", "mst-replica", "mst-unicast", "rd"})
+           if (v == a) {
+             c.part<MwayConfig>().algo = v;
+             return;
+           }
+         bad_value(f, v);
+       },
+       [](const Config& c) { return nlohmann::json(c.part<MwayConfig>().algo); }},
+      int_key("mway.buffers", "4", 1, 32, &MwayConfig::buffers, "buffers per router buffer set (DIM+ and DIM-)"),
+      int_key("mway.buffer_length", "5", 1, 4096, &MwayConfig::buffer_length,
+                "flits per buffer (mst-safe, mst-replica: at least nic.max_packet, a whole packet)"),
+      int_key("mway.injection_buffers", "4", 1, 32, &MwayConfig::injection_buffers, "node interface injection buffers"),
+      int_key("mway.ejection_buffers", "4", 1, 32, &MwayConfig::ejection_buffers, "node interface ejection buffers"),
+      {"traffic.broadcast_fraction", "0", "0..1", "share of messages that are region broadcasts",
+       [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.broadcast_fraction = key_real(f, v, 0.0, 1.0); },
+       [](const Config& c) { return nlohmann::json(c.traffic.broadcast_fraction); }},
+      {"traffic.region", "all", "all or random",
+       "broadcast region: the whole network, or a random rectangle (uniform corners per dimension)",
+       [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.region = key_choice(f, v, kRegions); },
+       [](const Config& c) { return nlohmann::json(name_of(kRegions, c.traffic.region)); }},
+  };
+}
+
+}  // namespace wormcast

@@ -1,0 +1,120 @@
+// The torus router's configuration keys: one row per key (default, allowed values, help), for
+// the torus family and every family built of the same router.
+#include "systemc/torus/config.h"
+
+#include <algorithm>
+
+#include "systemc/common/config_keys.h"
+#include "systemc/common/lanes.h"
+
+namespace wormcast {
+namespace {
+
+const Choices<RouterModel> kRouterModels = {{"sc", RouterModel::SystemC}, {"rtl", RouterModel::Rtl}, {"mixed", RouterModel::Mixed}};
+const Choices<LocalPorts> kLocalPorts = {{"all", LocalPorts::All}, {"one", LocalPorts::One}};
+const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
+const Choices<RouterRouting> kRoutings = {
+    {"dor", RouterRouting::Dor}, {"min-adaptive", RouterRouting::MinAdaptive}, {"valiant", RouterRouting::Valiant}};
+const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-iq", RouterPreset::BooksimIq}};
+// router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
+// input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
+// traversal: R = 4) and 1-cycle channels (Ld = 1 and one extra cycle on the injection and on
+// the ejection channel), output VCs freed at the tail, one-iteration iSLIP allocators, k/2 ties
+// broken at random per packet.
+const Overrides kBooksimIq = {
+    {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "0"},
+    {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
+    {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"}};
+const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
+                                              {"output-first", RouterAllocator::OutputFirst},
+                                              {"islip", RouterAllocator::Islip}};
+const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
+
+static_assert(kMaxLanes == 8, "sim.threads names the range 1..8");
+
+}  // namespace
+
+std::vector<ConfigKey> torus_router_keys() {
+  std::vector<ConfigKey> keys = {
+      choice_key("router.model", "sc", kRouterModels, &RouterConfig::model, "sc, rtl or mixed",
+                   "router implementation: SystemC, the Verilated Verilog twin (needs a matching rtl/configs.txt "
+                   "entry), or mixed (RTL where the coordinate sum is even)"),
+      choice_key("router.local_ports", "all", kLocalPorts, &RouterConfig::local_ports,
+                   "all (2n injection/ejection channels) or one", "port model: all-port or one-port"),
+      int_key("router.vcs_per_class", "1", 1, 8, &RouterConfig::vcs_per_class, "V: virtual channels per dateline class"),
+      {"router.dateline", "true", "true or false", "two VC classes (p, l/h) on tori; false = one class (can deadlock)",
+       [](Config& c, const std::string& v, const ConfigKey& f) { c.part<RouterConfig>().dateline = key_bool(f, v); },
+       [](const Config& c) { return nlohmann::json(c.part<RouterConfig>().dateline); }},
+      int_key("router.buffer_depth", "4", 1, 64, &RouterConfig::buffer_depth, "B: flits per VC buffer"),
+      int_key("router.router_delay", "1", 1, 8, &RouterConfig::router_delay, "R: cycles from buffer write to switch"),
+      int_key("router.link_delay", "0", 0, 8, &RouterConfig::link_delay, "Ld: extra cycles per network link"),
+      int_key("router.credit_delay", "0", 0, 8, &RouterConfig::credit_delay, "Cd: extra cycles before a credit is usable"),
+      choice_key("router.vc_realloc", "empty", kVcRealloc, &RouterConfig::vc_realloc, "empty or tail",
+                   "when an output VC takes the next packet: its downstream buffer empty and every credit back, "
+                   "or once the previous tail has been sent"),
+      choice_key("router.allocator", "input-first", kAllocators, &RouterConfig::allocator,
+                   "input-first, output-first or islip",
+                   "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
+      int_key("router.islip_iterations", "1", 1, 8, &RouterConfig::islip_iterations,
+                "iterations of the islip allocator"),
+      int_key("router.injection_delay", "0", 0, 8, &RouterConfig::injection_delay,
+                "Di: extra cycles a flit spends on an injection channel (NIC to router)"),
+      int_key("router.ejection_delay", "0", 0, 8, &RouterConfig::ejection_delay,
+                "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
+      choice_key("router.preset", "none", kPresets, &RouterConfig::preset, "none or booksim-iq",
+                   "a named router: booksim-iq sets R 4, Ld 1, Cd 0, Di 1, De 1, vc_realloc tail, allocator islip "
+                   "(1 iteration) and traffic.tie random, each unless given"),
+      {"traffic.tie", "plus", "plus, random or balanced",
+       "direction of a distance-k/2 torus dimension: always plus, a coin per message from the source's random stream, "
+       "or plus and minus in turn per source",
+       [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.tie = key_choice(f, v, kTiePolicies); },
+       [](const Config& c) { return nlohmann::json(name_of(kTiePolicies, c.traffic.tie)); }},
+      {"sim.threads", "1", "1..8", "threads that run the torus routers of one clock edge (the results do not depend on it)",
+       [](Config& c, const std::string& v, const ConfigKey& f) { c.sim.threads = int(key_int(f, v, 1, 8)); },
+       [](const Config& c) { return nlohmann::json(c.sim.threads); }},
+  };
+  for (ConfigKey& k : keys)
+    if (k.key == "router.preset")
+      k.implies = [](const std::string& v) { return v == "booksim-iq" ? kBooksimIq : Overrides{}; };
+  return keys;
+}
+
+std::vector<ConfigKey> torus_keys() {
+  std::vector<ConfigKey> keys = {
+      {"net.topology", "torus", "torus, mesh, or a comma list with one of them per dimension",
+       "wraparound links per dimension",
+       [](Config& c, const std::string& v, const ConfigKey& f) {
+         std::vector<bool> t;
+         for (auto& p : split_list(v, ',')) {
+           if (p != "torus" && p != "mesh") bad_value(f, v);
+           t.push_back(p == "torus");
+         }
+         if (t.size() == 1) t.assign(c.net.radix.size(), t[0]);
+         if (t.size() != c.net.radix.size()) bad_value(f, v);
+         c.net.torus = t;
+       },
+       [](const Config& c) {
+         const auto& t = c.net.torus;
+         if (std::all_of(t.begin(), t.end(), [](bool x) { return x; })) return nlohmann::json("torus");
+         if (std::none_of(t.begin(), t.end(), [](bool x) { return x; })) return nlohmann::json("mesh");
+         std::string s;
+         for (size_t d = 0; d < t.size(); ++d) s += std::string(d ? "," : "") + (t[d] ? "torus" : "mesh");
+         return nlohmann::json(s);
+       }},
+  };
+  keys.back().list_sep = ',';
+  for (ConfigKey& k : torus_router_keys()) keys.push_back(std::move(k));
+  for (ConfigKey& k : std::vector<ConfigKey>{
+      choice_key("router.routing", "dor", kRoutings, &RouterConfig::routing, "dor, min-adaptive or valiant",
+                   "dimension-order routing; minimal adaptive routing with the dimension-order VCs as escape VCs "
+                   "(Duato's protocol; docs/router.md section 12; SystemC); or Valiant's "
+                   "two-phase routing, dimension order to a random intermediate node and on to the destination "
+                   "on a second VC set (docs/router.md section 13; SystemC only)"),
+      int_key("router.adaptive_vcs", "2", 1, 8, &RouterConfig::adaptive_vcs,
+                "min-adaptive: adaptive VCs per port, beyond the escape VCs (classes x vcs_per_class)"),
+       })
+    keys.push_back(std::move(k));
+  return keys;
+}
+
+}  // namespace wormcast

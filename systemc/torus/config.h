@@ -1,0 +1,51 @@
+// The torus router's configuration (router.* keys): its struct, a part of Config, and the keys the
+// torus family registers (shared with the families built of the same router).
+#pragma once
+
+#include <vector>
+
+#include "systemc/common/config.h"
+
+namespace wormcast {
+
+enum class LocalPorts { All, One };
+/// Which model implements the routers: the SystemC router, the Verilated Verilog twin, or both in
+/// a checkerboard (RTL where the coordinate sum is even).
+enum class RouterModel { SystemC, Rtl, Mixed };
+/// When an output VC may be given to the next packet (docs/router.md section 5.3): once the
+/// downstream buffer is empty and every credit is back, or as soon as the tail has been sent.
+enum class VcRealloc { Empty, Tail };
+/// The separable allocator of VC and switch allocation (docs/router.md section 5.6).
+enum class RouterAllocator { InputFirst, OutputFirst, Islip };
+/// A named set of router.* (and traffic.tie) values (docs/router.md section 11).
+enum class RouterPreset { None, BooksimIq };
+/// The torus family's routing function (docs/router.md sections 12 and 13).
+enum class RouterRouting { Dor, MinAdaptive, Valiant };
+
+/// The torus router's keys: cfg.part<RouterConfig>().
+struct RouterConfig {
+  RouterModel model = RouterModel::SystemC;
+  LocalPorts local_ports = LocalPorts::All;
+  int vcs_per_class = 1;
+  bool dateline = true;
+  int buffer_depth = 4;
+  int router_delay = 1;
+  int link_delay = 0;
+  int credit_delay = 0;
+  VcRealloc vc_realloc = VcRealloc::Empty;
+  RouterAllocator allocator = RouterAllocator::InputFirst;
+  int islip_iterations = 1;
+  int injection_delay = 0;  ///< extra cycles on each injection channel (NIC to router)
+  int ejection_delay = 0;   ///< extra cycles on each ejection channel (router to NIC)
+  RouterPreset preset = RouterPreset::None;
+  RouterRouting routing = RouterRouting::Dor;
+  int adaptive_vcs = 2;     ///< min-adaptive: adaptive VCs per port beyond the escape (DOR) VCs
+};
+
+/// The keys of the torus router, for every family built of it: router.* (but the routing
+/// function's), traffic.tie and sim.threads.
+std::vector<ConfigKey> torus_router_keys();
+/// The torus family's keys: net.topology, the router's keys and the routing function's.
+std::vector<ConfigKey> torus_keys();
+
+}  // namespace wormcast

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `wormcast ibt` writes through the output plan: --json FILE holds the result; bad input exits 2
+# with one line naming the option and leaves no file; an unwritable --json path is refused before
+# any work (exit 2); --json - prints the JSON on standard output.
+# Usage: test_ibt_cli.sh WORMCAST
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+
+"$bin" ibt bcast --net ibt:16x16 --bypass 4 --algo line -k 4 --json "$work/ok.json" >"$work/ok.txt" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: a good bcast exited $rc"; cat "$work/ok.txt"; fail=1; }
+python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert j['complete'] and j['steps'] > 0 and j['algo'], j" \
+  "$work/ok.json" || { echo "FAIL: --json does not hold the completed broadcast"; fail=1; }
+
+err=$("$bin" ibt bcast --net ibt:16x16 --bypass 5 --algo line -k 4 --json "$work/bad.json" 2>&1 >/dev/null)
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: a bad --bypass exited $rc, want 2"; fail=1; }
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || { echo "FAIL: want one line, got: $err"; fail=1; }
+case "$err" in *--bypass*) ;; *) echo "FAIL: the error does not name --bypass: $err"; fail=1 ;; esac
+[ ! -e "$work/bad.json" ] || { echo "FAIL: a bad run left $work/bad.json"; fail=1; }
+[ -z "$(ls "$work" | grep -v '^ok\.')" ] || { echo "FAIL: temporaries left: $(ls "$work")"; fail=1; }
+
+err=$("$bin" ibt topo --net ibt:16x16 --bypass 4 --json "$work/no/such/dir/out.json" 2>&1 >"$work/topo.txt")
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: an unwritable --json exited $rc, want 2"; fail=1; }
+case "$err" in *--json*) ;; *) echo "FAIL: the error does not name --json: $err"; fail=1 ;; esac
+[ ! -s "$work/topo.txt" ] || { echo "FAIL: work was done before the output path was checked:"; cat "$work/topo.txt"; fail=1; }
+
+"$bin" ibt topo --net ibt:16x16 --bypass 4 --json - >"$work/stdout.txt" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: --json - exited $rc"; fail=1; }
+python3 - "$work/stdout.txt" <<'PY' || { echo "FAIL: --json - printed no JSON"; fail=1; }
+import json, sys
+text = open(sys.argv[1]).read()
+j, _ = json.JSONDecoder().raw_decode(text[text.index("{"):])
+assert "metrics" in j, j
+PY
+[ $fail -eq 0 ] && echo "wormcast ibt: results, errors and output paths through the output plan"
+exit $fail
