@@ -96,7 +96,8 @@ using Choices = std::vector<std::pair<const char*, E>>;
 
 const Choices<RouterModel> kRouterModels = {{"sc", RouterModel::SystemC}, {"rtl", RouterModel::Rtl}, {"mixed", RouterModel::Mixed}};
 const Choices<LocalPorts> kLocalPorts = {{"all", LocalPorts::All}, {"one", LocalPorts::One}};
-const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose", Pattern::Transpose},
+const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"uniform-all", Pattern::UniformAll},
+                                    {"transpose", Pattern::Transpose},
                                     {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
                                     {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot},
                                     {"bitrev", Pattern::BitReverse}, {"shuffle", Pattern::Shuffle},
@@ -106,16 +107,21 @@ const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", Regio
 const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcRealloc::Tail}};
 const Choices<RouterRouting> kRoutings = {
     {"dor", RouterRouting::Dor}, {"min-adaptive", RouterRouting::MinAdaptive}, {"valiant", RouterRouting::Valiant}};
+const Choices<RouterPipeline> kPipelines = {{"lumped", RouterPipeline::Lumped}, {"staged", RouterPipeline::Staged}};
+const Choices<VcClassRule> kVcClassRules = {{"hop", VcClassRule::Hop}, {"entry", VcClassRule::Entry}};
+const Choices<InjectionVc> kInjectionVcs = {{"turn", InjectionVc::Turn}, {"free", InjectionVc::Free}};
 const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-iq", RouterPreset::BooksimIq}};
 // router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
 // input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
-// traversal: R = 4) and 1-cycle channels (Ld = 1 and one extra cycle on the injection and on
-// the ejection channel), output VCs freed at the tail, one-iteration iSLIP allocators, k/2 ties
-// broken at random per packet.
+// traversal: R = 4), staged as BookSim2's, 1-cycle channels (Ld = 1, one extra cycle on the
+// injection and on the ejection channel, a credit turn of two cycles: Cd = 1), output VCs freed
+// at the tail, one-iteration iSLIP allocators, dateline classes decided at dimension entry, a NIC
+// that takes the first VC with a credit, k/2 ties broken at random per packet.
 const std::pair<const char*, const char*> kBooksimIq[] = {
-    {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "0"},
+    {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "1"},
     {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
-    {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"}};
+    {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"},
+    {"router.pipeline", "staged"},    {"router.vc_class", "entry"},     {"router.injection_vc", "free"}};
 const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
                                               {"output-first", RouterAllocator::OutputFirst},
                                               {"islip", RouterAllocator::Islip}};
@@ -242,8 +248,19 @@ const std::vector<Field>& schema() {
       INT_FIELD("router.adaptive_vcs", kTorus, "2", 1, 8, router.adaptive_vcs,
                 "min-adaptive: adaptive VCs per port, beyond the escape VCs (classes x vcs_per_class)"),
       CHOICE_FIELD("router.preset", kTorusRouter, "none", kPresets, router.preset, "none or booksim-iq",
-                   "a named router: booksim-iq sets R 4, Ld 1, Cd 0, Di 1, De 1, vc_realloc tail, allocator islip "
-                   "(1 iteration) and traffic.tie random, each unless given"),
+                   "a named router: booksim-iq sets R 4, Ld 1, Cd 1, Di 1, De 1, vc_realloc tail, allocator islip "
+                   "(1 iteration), pipeline staged, vc_class entry, injection_vc free and traffic.tie random, each "
+                   "unless given"),
+      CHOICE_FIELD("router.pipeline", kTorusRouter, "lumped", kPipelines, router.pipeline, "lumped or staged",
+                   "lumped: route, VC and switch allocation at one edge; staged: BookSim2's input-queued stages (a "
+                   "head routes, then allocates its VC, then competes for the switch; body flits skip the first two; "
+                   "R >= 3; docs/router.md section 11; SystemC only)"),
+      CHOICE_FIELD("router.vc_class", kTorus, "hop", kVcClassRules, router.vc_class, "hop or entry",
+                   "dateline VC class decided at every router from the rest of the path (hop), or where the packet "
+                   "enters a dimension and kept through it, as BookSim2's dim_order_torus (entry; SystemC only)"),
+      CHOICE_FIELD("router.injection_vc", kTorusRouter, "turn", kInjectionVcs, router.injection_vc, "turn or free",
+                   "the VC a NIC gives a new packet: the next in turn, waiting for its credits, or the first in turn "
+                   "with a credit, as BookSim2's NIC"),
       {"mway.algo", kMway, "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
        "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
        [](Config& c, const std::string& v, const Field& f) {
@@ -276,8 +293,9 @@ const std::vector<Field>& schema() {
       INT_FIELD("nic.tr", nullptr, "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
       INT_FIELD("nic.max_packet", nullptr, "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
       CHOICE_FIELD("traffic.pattern", nullptr, "uniform", kPatterns, traffic.pattern,
-                   "uniform, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
-                   "destination pattern (bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
+                   "uniform, uniform-all, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
+                   "destination pattern (uniform: any other node; uniform-all: any node, the source included, as "
+                   "BookSim2's uniform; bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
       CHOICE_FIELD("traffic.process", nullptr, "bernoulli", kProcesses, traffic.process, "bernoulli or onoff",
                    "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta)"),
       {"traffic.burst_alpha", nullptr, "0.1", "0..1 (exclusive of 0)", "onoff: probability per cycle of off -> on",

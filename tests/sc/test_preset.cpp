@@ -11,19 +11,26 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(c.router.preset == RouterPreset::BooksimIq);
   REQUIRE(c.router.router_delay == 4);
   REQUIRE(c.router.link_delay == 3);  // given: the preset does not touch it
-  REQUIRE(c.router.credit_delay == 0);
+  REQUIRE(c.router.credit_delay == 1);
   REQUIRE(c.router.injection_delay == 1);
   REQUIRE(c.router.ejection_delay == 1);
   REQUIRE(c.router.vc_realloc == VcRealloc::Tail);
   REQUIRE(c.router.allocator == RouterAllocator::Islip);
   REQUIRE(c.router.islip_iterations == 1);
   REQUIRE(c.traffic.tie == TiePolicy::Random);
+  REQUIRE(c.router.pipeline == RouterPipeline::Staged);
+  REQUIRE(c.router.vc_class == VcClassRule::Entry);
+  REQUIRE(c.router.injection_vc == InjectionVc::Free);
   REQUIRE(c.echo()["router"]["preset"] == "booksim-iq");
+  REQUIRE(c.echo()["router"]["pipeline"] == "staged");
   // Without the preset the defaults stand.
   const Config d = load_config_text("d.yaml", "");
   REQUIRE(d.router.router_delay == 1);
   REQUIRE(d.router.injection_delay == 0);
   REQUIRE(d.router.allocator == RouterAllocator::InputFirst);
+  REQUIRE(d.router.pipeline == RouterPipeline::Lumped);
+  REQUIRE(d.router.vc_class == VcClassRule::Hop);
+  REQUIRE(d.router.injection_vc == InjectionVc::Turn);
   // An override on top of a preset given in the file wins too.
   const Config o = load_config_text("o.yaml", "router:\n  preset: booksim-iq\n", {{"router.allocator", "input-first"}});
   REQUIRE(o.router.allocator == RouterAllocator::InputFirst);
@@ -38,4 +45,18 @@ TEST_CASE("preset: booksim-iq with RTL routers is refused naming the allocator t
     REQUIRE(std::string(e.what()).find("input-first") != std::string::npos);
   }
   REQUIRE_THROWS_AS(load_config_text("m.yaml", "net:\n  family: mway\nrouter:\n  preset: booksim-iq\n"), ConfigError);
+}
+
+TEST_CASE("preset: the staged pipeline needs R >= 3 and, like the entry class rule, SystemC routers", "[sc]") {
+  REQUIRE_THROWS_AS(load_config_text("s.yaml", "router:\n  pipeline: staged\n  router_delay: 2\n"), ConfigError);
+  REQUIRE(load_config_text("s.yaml", "router:\n  pipeline: staged\n  router_delay: 3\n").router.pipeline ==
+          RouterPipeline::Staged);
+  try {
+    load_config_text("r.yaml", "router:\n  vc_class: entry\n  model: rtl\n");
+    FAIL("no error");
+  } catch (const ConfigError& e) {
+    REQUIRE(std::string(e.what()).find("SystemC only") != std::string::npos);
+  }
+  REQUIRE_THROWS_AS(load_config_text("p.yaml", "router:\n  pipeline: staged\n  router_delay: 4\n  model: mixed\n"),
+                    ConfigError);
 }
