@@ -15,7 +15,8 @@ double to_real(const Field& f, const std::string& v, double lo, double hi) { ret
 bool to_bool(const Field& f, const std::string& v) { return key_bool(f, v); }
 [[noreturn]] void bad(const Field& f, const std::string& v) { bad_value(f, v); }
 
-const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"transpose", Pattern::Transpose},
+const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"uniform-all", Pattern::UniformAll},
+                                    {"transpose", Pattern::Transpose},
                                     {"bitcomp", Pattern::BitComplement}, {"tornado", Pattern::Tornado},
                                     {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot},
                                     {"bitrev", Pattern::BitReverse}, {"shuffle", Pattern::Shuffle},
@@ -71,8 +72,9 @@ const std::vector<ConfigKey>& common_keys() {
       INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
       INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
       CHOICE_FIELD("traffic.pattern", "uniform", kPatterns, traffic.pattern,
-                   "uniform, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
-                   "destination pattern (bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
+                   "uniform, uniform-all, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
+                   "destination pattern (uniform: any other node; uniform-all: any node, the source included, as "
+                   "BookSim2's uniform; bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
       CHOICE_FIELD("traffic.process", "bernoulli", kProcesses, traffic.process, "bernoulli or onoff",
                    "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta)"),
       {"traffic.burst_alpha", "0.1", "0..1 (exclusive of 0)", "onoff: probability per cycle of off -> on",

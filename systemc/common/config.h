@@ -38,7 +38,7 @@ struct NicConfig {
 };
 
 enum class Pattern {
-  Uniform, Transpose, BitComplement, Tornado, Neighbor, Hotspot, BitReverse, Shuffle, Butterfly, RandPerm
+  Uniform, UniformAll, Transpose, BitComplement, Tornado, Neighbor, Hotspot, BitReverse, Shuffle, Butterfly, RandPerm
 };
 enum class InjectionMode { Bernoulli, Message };
 /// When a node generates: independently every cycle, or in on/off bursts (a two-state Markov

@@ -52,6 +52,10 @@ Family ibt_family() {
     if (c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.model is invalid with net.family = ibt; allowed: sc (the Verilog router has "
                         "no bypass ports)");
+    if (c.part<RouterConfig>().pipeline == RouterPipeline::Staged && c.part<RouterConfig>().router_delay < 3)
+      throw ConfigError(fmt::format("config: router.router_delay = {} is invalid with router.pipeline = staged; "
+                                    "allowed: 3..8",
+                                    c.part<RouterConfig>().router_delay));
     if (ibt_router_params(c).num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
                                     "with dateline classes)",

@@ -16,15 +16,20 @@ const Choices<VcRealloc> kVcRealloc = {{"empty", VcRealloc::Empty}, {"tail", VcR
 const Choices<RouterRouting> kRoutings = {
     {"dor", RouterRouting::Dor}, {"min-adaptive", RouterRouting::MinAdaptive}, {"valiant", RouterRouting::Valiant}};
 const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-iq", RouterPreset::BooksimIq}};
+const Choices<RouterPipeline> kPipelines = {{"lumped", RouterPipeline::Lumped}, {"staged", RouterPipeline::Staged}};
+const Choices<VcClassRule> kVcClassRules = {{"hop", VcClassRule::Hop}, {"entry", VcClassRule::Entry}};
+const Choices<InjectionVc> kInjectionVcs = {{"turn", InjectionVc::Turn}, {"free", InjectionVc::Free}};
 // router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
 // input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
-// traversal: R = 4) and 1-cycle channels (Ld = 1 and one extra cycle on the injection and on
-// the ejection channel), output VCs freed at the tail, one-iteration iSLIP allocators, k/2 ties
-// broken at random per packet.
+// traversal: R = 4), staged as BookSim2's, 1-cycle channels (Ld = 1, one extra cycle on the
+// injection and on the ejection channel, a credit turn of two cycles: Cd = 1), output VCs freed
+// at the tail, one-iteration iSLIP allocators, dateline classes decided at dimension entry, a NIC
+// that takes the first VC with a credit, k/2 ties broken at random per packet.
 const Overrides kBooksimIq = {
-    {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "0"},
+    {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "1"},
     {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
-    {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"}};
+    {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"},
+    {"router.pipeline", "staged"},    {"router.vc_class", "entry"},     {"router.injection_vc", "free"}};
 const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
                                               {"output-first", RouterAllocator::OutputFirst},
                                               {"islip", RouterAllocator::Islip}};
@@ -62,8 +67,16 @@ std::vector<ConfigKey> torus_router_keys() {
       int_key("router.ejection_delay", "0", 0, 8, &RouterConfig::ejection_delay,
                 "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
       choice_key("router.preset", "none", kPresets, &RouterConfig::preset, "none or booksim-iq",
-                   "a named router: booksim-iq sets R 4, Ld 1, Cd 0, Di 1, De 1, vc_realloc tail, allocator islip "
-                   "(1 iteration) and traffic.tie random, each unless given"),
+                   "a named router: booksim-iq sets R 4, Ld 1, Cd 1, Di 1, De 1, vc_realloc tail, allocator islip "
+                   "(1 iteration), pipeline staged, vc_class entry, injection_vc free and traffic.tie random, each "
+                   "unless given"),
+      choice_key("router.pipeline", "lumped", kPipelines, &RouterConfig::pipeline, "lumped or staged",
+                 "lumped: route, VC and switch allocation at one edge; staged: BookSim2's input-queued stages (a "
+                 "head routes, then allocates its VC, then competes for the switch; body flits skip the first two; "
+                 "R >= 3; docs/router.md section 11; SystemC only)"),
+      choice_key("router.injection_vc", "turn", kInjectionVcs, &RouterConfig::injection_vc, "turn or free",
+                 "the VC a NIC gives a new packet: the next in turn, waiting for its credits, or the first in turn "
+                 "with a credit, as BookSim2's NIC"),
       {"traffic.tie", "plus", "plus, random or balanced",
        "direction of a distance-k/2 torus dimension: always plus, a coin per message from the source's random stream, "
        "or plus and minus in turn per source",
@@ -112,6 +125,9 @@ std::vector<ConfigKey> torus_keys() {
                    "on a second VC set (docs/router.md section 13; SystemC only)"),
       int_key("router.adaptive_vcs", "2", 1, 8, &RouterConfig::adaptive_vcs,
                 "min-adaptive: adaptive VCs per port, beyond the escape VCs (classes x vcs_per_class)"),
+      choice_key("router.vc_class", "hop", kVcClassRules, &RouterConfig::vc_class, "hop or entry",
+                 "dateline VC class decided at every router from the rest of the path (hop), or where the packet "
+                 "enters a dimension and kept through it, as BookSim2's dim_order_torus (entry; SystemC only)"),
        })
     keys.push_back(std::move(k));
   return keys;

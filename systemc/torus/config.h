@@ -21,6 +21,15 @@ enum class RouterAllocator { InputFirst, OutputFirst, Islip };
 enum class RouterPreset { None, BooksimIq };
 /// The torus family's routing function (docs/router.md sections 12 and 13).
 enum class RouterRouting { Dor, MinAdaptive, Valiant };
+/// The torus router's pipeline (docs/router.md section 11): routing, VC and switch allocation
+/// decided at one edge, or in the stages of BookSim2's input-queued router.
+enum class RouterPipeline { Lumped, Staged };
+/// When a packet's dateline VC class is decided (docs/router.md section 11): at every router from
+/// the rest of the path, or once where it enters a dimension, kept for the whole dimension.
+enum class VcClassRule { Hop, Entry };
+/// The VC a NIC gives a new packet (docs/router.md section 8): the next one in turn, waiting for
+/// its credits, or the first one in turn that has a credit.
+enum class InjectionVc { Turn, Free };
 
 /// The torus router's keys: cfg.part<RouterConfig>().
 struct RouterConfig {
@@ -40,6 +49,9 @@ struct RouterConfig {
   RouterPreset preset = RouterPreset::None;
   RouterRouting routing = RouterRouting::Dor;
   int adaptive_vcs = 2;     ///< min-adaptive: adaptive VCs per port beyond the escape (DOR) VCs
+  RouterPipeline pipeline = RouterPipeline::Lumped;
+  VcClassRule vc_class = VcClassRule::Hop;
+  InjectionVc injection_vc = InjectionVc::Turn;
 };
 
 /// The keys of the torus router, for every family built of it: router.* (but the routing

@@ -37,6 +37,9 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
   p.islip_iterations = r.islip_iterations;
   p.injection_delay = r.injection_delay;
   p.ejection_delay = r.ejection_delay;
+  p.staged = r.pipeline == RouterPipeline::Staged;
+  p.vc_class_entry = r.vc_class == VcClassRule::Entry;
+  p.injection_vc_free = r.injection_vc == InjectionVc::Free;
   return p;
 }
 
@@ -270,6 +273,16 @@ Family torus_family() {
     if (c.part<RouterConfig>().routing == RouterRouting::Valiant && c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = valiant is SystemC only; allowed with router.model = rtl or mixed: "
                         "dor (the routing the RTL router implements)");
+    if (c.part<RouterConfig>().pipeline == RouterPipeline::Staged && c.part<RouterConfig>().router_delay < 3)
+      throw ConfigError(fmt::format("config: router.router_delay = {} is invalid with router.pipeline = staged; "
+                                    "allowed: 3..8 (a head's route and VC allocation stages before its switch "
+                                    "allocation and traversal)",
+                                    c.part<RouterConfig>().router_delay));
+    // (With another allocator rtl_router_maker refuses the configuration, naming the allocator.)
+    if (c.part<RouterConfig>().model != RouterModel::SystemC && c.part<RouterConfig>().allocator == RouterAllocator::InputFirst &&
+        (c.part<RouterConfig>().pipeline != RouterPipeline::Lumped || c.part<RouterConfig>().vc_class != VcClassRule::Hop))
+      throw ConfigError("config: router.pipeline = staged and router.vc_class = entry are SystemC only; allowed "
+                        "with router.model = rtl or mixed: lumped and hop (the rules the RTL router implements)");
     if (c.part<RouterConfig>().model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {

@@ -131,9 +131,20 @@ bool TorusNicPort::edge(uint64_t t) {
     }
     OutPacket* op = m_core.front(c);
     if (!(m_busy & bit) && op && op->ready <= t) {
-      m_busy |= bit;
-      ch.vc = ch.next_vc;
-      if (++ch.next_vc == nv) ch.next_vc = 0;
+      int vc = ch.next_vc;
+      if (m_rp.injection_vc_free) {  // the first VC in turn with a credit, else wait (docs/router.md 8)
+        int i = 0;
+        while (i < nv && m_credits.credits(c * nv + vc) == 0) {
+          if (++vc == nv) vc = 0;
+          ++i;
+        }
+        if (i == nv) vc = -1;
+      }
+      if (vc >= 0) {
+        m_busy |= bit;
+        ch.vc = vc;
+        ch.next_vc = vc + 1 == nv ? 0 : vc + 1;
+      }
     }
     if ((m_busy & bit) && m_credits.credits(c * nv + ch.vc) > 0) {
       // Built in place in the link's write slot (or, delayed, in the channel's wire).

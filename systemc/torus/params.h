@@ -22,6 +22,15 @@ struct RouterParams {
   int islip_iterations = 1;
   int injection_delay = 0;  ///< Di: extra cycles on an injection channel (the NIC port delays the flit)
   int ejection_delay = 0;   ///< De: extra cycles on an ejection channel (the NIC port delays the core)
+  /// router.pipeline = staged (docs/router.md section 11): a head competes in VC allocation from one
+  /// edge before its ready edge and for the switch only from the edge after its VC grant; a body
+  /// flit is ready two edges earlier than a head; a head behind a tail routes again.
+  bool staged = false;
+  /// router.vc_class = entry: a head keeps the dateline class of its input VC while it continues in
+  /// a dimension; entering one it takes class (x > t) for coordinates x here and t at the destination.
+  bool vc_class_entry = false;
+  /// router.injection_vc = free: a NIC gives a new packet the first VC in turn with a credit.
+  bool injection_vc_free = false;
   /// router.routing = min-adaptive: VCs [escape_vcs(), num_vcs) of every network port are adaptive
   /// (any productive direction); the others are the dimension-order escape VCs.
   bool adaptive = false;

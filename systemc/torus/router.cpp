@@ -27,9 +27,16 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations),
       m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
-  m_ready_after[1] = uint32_t(m_p.router_delay + m_p.link_delay - 1);
-  m_ready_after[0] = uint32_t(m_p.router_delay - 1);
-  if (m_ready_after[1] >= kWheel || m_ready_after[0] >= kWheel) model_error(kError, this->name(), "router and link delay above the ready wheel");
+  for (int head = 0; head < 2; ++head) {
+    // Staged: a head allocates its VC one edge before its switch allocation; a body flit skips the
+    // route and VC allocation stages (docs/router.md section 11).
+    const int skip = m_p.staged ? (head ? 1 : 2) : 0;
+    m_ready_after[head][1] = uint32_t(m_p.router_delay + m_p.link_delay - 1 - skip);
+    m_ready_after[head][0] = uint32_t(m_p.router_delay - 1 - skip);
+  }
+  if (m_p.staged && m_p.router_delay < 3) model_error(kError, this->name(), "staged pipeline with a router delay below 3");
+  m_after_tail = m_p.staged ? 2 : 0;
+  if (m_ready_after[1][1] >= kWheel || m_ready_after[1][0] >= kWheel) model_error(kError, this->name(), "router and link delay above the ready wheel");
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
@@ -155,7 +162,7 @@ bool TorusRouter::absorb(uint64_t t) {
     if (tail >= depth) tail -= depth;
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
-    slot.ready = t + m_ready_after[p < m_net];
+    slot.ready = t + m_ready_after[f.head][p < m_net];
     if (in.count == 0) becomes_front(ivc, slot.ready, t);
     ++in.count;
     ++m_buffered;
@@ -247,6 +254,15 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
   out_port = rs.port;
   vc_lo = base;
   vc_hi = base + m_p.escape_vcs();
+  if (m_p.vc_class_entry && rs.classed && !m_routing) {
+    // Entry rule (docs/router.md section 11): continuing in the dimension of its input port, a head
+    // keeps the class of the input VC it holds; entering the dimension it takes class x > t.
+    const int d = rs.port >> 1, iv = head.vc - base;
+    if (in_port < m_net && (in_port >> 1) == d && iv >= 0 && iv < m_p.escape_vcs())
+      rs.vclass = sw::VcClass(iv / m_p.vcs_per_class);
+    else
+      rs.vclass = sw::VcClass(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d));
+  }
   if (m_p.classes == 2 && rs.classed) {
     vc_lo = base + int(rs.vclass) * m_p.vcs_per_class;
     vc_hi = vc_lo + m_p.vcs_per_class;
@@ -342,6 +358,7 @@ void TorusRouter::grant_vcs() {
     m_allocated[size_t(resource)] = 1;
     ++m_vc_allocs;
     --in.blk_vc;  // it holds an output VC now
+    if (m_p.staged) return;  // staged: it competes for the switch from the next edge on
     const int port = port_of(group);
     request_switch(port, group - port * m_nv, in);
   });
@@ -368,8 +385,10 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
   } else {
     // The next front flit competes from the next edge on at the earliest (this edge's requests
-    // are made): it stays in the ready set if its ready cycle has come by then.
-    const uint64_t r = front(ivc).ready;
+    // are made): it stays in the ready set if its ready cycle has come by then. Staged: a head
+    // behind a tail routes at t + 1 and allocates its VC at t + 2 at the earliest.
+    uint64_t r = front(ivc).ready;
+    if (f.tail && r < t + m_after_tail) r = t + m_after_tail;
     if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
       becomes_front(ivc, r, t);

@@ -135,10 +135,15 @@ class TorusRouter : public RouterBase, public EdgeMember {
   int m_np;   ///< ports
   int m_nv;   ///< VCs per port
   int m_net;  ///< network ports (2n, plus a family's extra ports)
-  /// A flit that arrives at edge t on a network ([1]) or local ([0]) port may compete from edge
+  /// A flit that arrives at edge t on a network ([.][1]) or local ([.][0]) port may compete from edge
   /// t + this: the router delay and (network ports) the link delay after the cycle t - 1 it was
-  /// sent in. (Indexed by p < m_net: no branch on the port.)
-  uint32_t m_ready_after[2] = {0, 0};
+  /// sent in. (Indexed by p < m_net: no branch on the port.) The first index is the head bit: the
+  /// rows differ only under router.pipeline = staged (docs/router.md section 11), where a head
+  /// competes in VC allocation one edge before it could traverse and a body flit two edges earlier.
+  uint32_t m_ready_after[2][2] = {{0, 0}, {0, 0}};
+  /// A head that becomes the front behind a tail that traversed at edge t competes from edge
+  /// t + this at the earliest (0: from t + 1, as any next front; staged: it routes again first).
+  uint32_t m_after_tail = 0;
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps (m_waker.sleeping) until one of its input wires changes, then resumes

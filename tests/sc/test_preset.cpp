@@ -12,19 +12,26 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(c.part<RouterConfig>().preset == RouterPreset::BooksimIq);
   REQUIRE(c.part<RouterConfig>().router_delay == 4);
   REQUIRE(c.part<RouterConfig>().link_delay == 3);  // given: the preset does not touch it
-  REQUIRE(c.part<RouterConfig>().credit_delay == 0);
+  REQUIRE(c.part<RouterConfig>().credit_delay == 1);
   REQUIRE(c.part<RouterConfig>().injection_delay == 1);
   REQUIRE(c.part<RouterConfig>().ejection_delay == 1);
   REQUIRE(c.part<RouterConfig>().vc_realloc == VcRealloc::Tail);
   REQUIRE(c.part<RouterConfig>().allocator == RouterAllocator::Islip);
   REQUIRE(c.part<RouterConfig>().islip_iterations == 1);
   REQUIRE(c.traffic.tie == TiePolicy::Random);
+  REQUIRE(c.part<RouterConfig>().pipeline == RouterPipeline::Staged);
+  REQUIRE(c.part<RouterConfig>().vc_class == VcClassRule::Entry);
+  REQUIRE(c.part<RouterConfig>().injection_vc == InjectionVc::Free);
   REQUIRE(c.echo()["router"]["preset"] == "booksim-iq");
+  REQUIRE(c.echo()["router"]["pipeline"] == "staged");
   // Without the preset the defaults stand.
   const Config d = load_config_text("d.yaml", "");
   REQUIRE(d.part<RouterConfig>().router_delay == 1);
   REQUIRE(d.part<RouterConfig>().injection_delay == 0);
   REQUIRE(d.part<RouterConfig>().allocator == RouterAllocator::InputFirst);
+  REQUIRE(d.part<RouterConfig>().pipeline == RouterPipeline::Lumped);
+  REQUIRE(d.part<RouterConfig>().vc_class == VcClassRule::Hop);
+  REQUIRE(d.part<RouterConfig>().injection_vc == InjectionVc::Turn);
   // An override on top of a preset given in the file wins too.
   const Config o = load_config_text("o.yaml", "router:\n  preset: booksim-iq\n", {{"router.allocator", "input-first"}});
   REQUIRE(o.part<RouterConfig>().allocator == RouterAllocator::InputFirst);
@@ -39,4 +46,18 @@ TEST_CASE("preset: booksim-iq with RTL routers is refused naming the allocator t
     REQUIRE(std::string(e.what()).find("input-first") != std::string::npos);
   }
   REQUIRE_THROWS_AS(load_config_text("m.yaml", "net:\n  family: mway\nrouter:\n  preset: booksim-iq\n"), ConfigError);
+}
+
+TEST_CASE("preset: the staged pipeline needs R >= 3 and, like the entry class rule, SystemC routers", "[sc]") {
+  REQUIRE_THROWS_AS(load_config_text("s.yaml", "router:\n  pipeline: staged\n  router_delay: 2\n"), ConfigError);
+  REQUIRE(load_config_text("s.yaml", "router:\n  pipeline: staged\n  router_delay: 3\n").part<RouterConfig>().pipeline ==
+          RouterPipeline::Staged);
+  try {
+    load_config_text("r.yaml", "router:\n  vc_class: entry\n  model: rtl\n");
+    FAIL("no error");
+  } catch (const ConfigError& e) {
+    REQUIRE(std::string(e.what()).find("SystemC only") != std::string::npos);
+  }
+  REQUIRE_THROWS_AS(load_config_text("p.yaml", "router:\n  pipeline: staged\n  router_delay: 4\n  model: mixed\n"),
+                    ConfigError);
 }
