@@ -261,6 +261,15 @@ std::vector<WaitEdge> MwayFabric::wait_edges() const {
         out.push_back(WaitEdge{me, up->entry_name(e.buf), e.pkt.id, set_dst(e.pkt), 0});
         continue;
       }
+      if (s.role() == MwayBufferSet::Role::Injection && e.count == 0 && !e.t) {
+        // Empty, tail not yet written: waits for its node interface's loader, if the loader
+        // writes this row; otherwise nothing will ever write it (no edge: the chain of the
+        // buffers waiting for it ends here, and the run driver reports the packet as lost).
+        const MwayNodeInterface& ni = m_nis[size_t(s.out_channel())];
+        if (ni.load_targets() >> i & 1)
+          out.push_back(WaitEdge{me, std::string(ni.name()) + ".loader", e.pkt.id, set_dst(e.pkt), 0});
+        continue;
+      }
       if (e.count == 0 || s.role() == MwayBufferSet::Role::Ejection) continue;
       const MwayChannel& oc = m_channels[size_t(s.out_channel())];
       if (!e.header_done) {
@@ -283,6 +292,22 @@ std::vector<WaitEdge> MwayFabric::wait_edges() const {
   for (auto& ni : m_nis) {
     visit(ni.inj);
     visit(ni.ej);
+    // The loader waits for room in a full row it writes (it writes all its rows at once); the
+    // source queue waits for the loader, or for any injection buffer when none is free.
+    const std::string loader = std::string(ni.name()) + ".loader", queue = std::string(ni.name()) + ".queue";
+    const uint32_t targets = ni.load_targets();
+    for (int i = 0; i < ni.inj.size(); ++i)
+      if ((targets >> i & 1) && ni.inj.entry(i).count == ni.inj.capacity())
+        out.push_back(WaitEdge{loader, ni.inj.entry_name(i), ni.loading_packet(), set_dst(ni.inj.entry(i).pkt),
+                               ni.inj.capacity()});
+    for (size_t k = 0; k < ni.queued(); ++k) {
+      if (targets) {
+        out.push_back(WaitEdge{queue, loader, ni.queued_packet(k), "", 0});
+      } else if (ni.inj.amu().free_buffer() < 0) {
+        for (int i = 0; i < ni.inj.size(); ++i)
+          out.push_back(WaitEdge{queue, ni.inj.entry_name(i), ni.queued_packet(k), "", 0});
+      }
+    }
   }
   return out;
 }

@@ -55,6 +55,8 @@ class MwayNetwork : public Network, private MwayObserver {
   std::string set_hop_observer(HopObserver* obs) override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;
   std::vector<WaitEdge> wait_edges() const override { return m_fabric.wait_edges(); }
+  /// Every buffer row, loader and source-queue entry of the fabric reports its own packet.
+  bool names_every_waiting_packet() const override { return true; }
 
  private:
   void on_deliver(uint64_t cycle, int node, uint64_t packet, uint32_t index, bool head, bool tail) override;

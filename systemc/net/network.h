@@ -103,6 +103,11 @@ class Network : public sc_core::sc_module {
   virtual std::vector<WaitEdge> wait_edges() const = 0;
   /// The wait-for graph of wait_edges(), with a cycle when there is one.
   WaitForGraph wait_for() const { return build_wait_for(wait_edges()); }
+  /// True when wait_edges() names every packet that has a flit in a stalled buffer or queue, or a
+  /// buffer allocated to it that waits for its flits: a packet in flight that no wait edge names
+  /// is then lost (the run driver's completion check). False: a buffer reports only its front
+  /// packet, so an unnamed packet may be queued behind it.
+  virtual bool names_every_waiting_packet() const { return false; }
 
  protected:
   /// Families add one NIC core per node, in node order, during construction.
