@@ -260,6 +260,14 @@ const std::vector<Field>& schema() {
                 "flits per buffer (mst-safe, mst-replica: at least nic.max_packet, a whole packet)"),
       INT_FIELD("mway.injection_buffers", kMway, "4", 1, 32, mway.injection_buffers, "node interface injection buffers"),
       INT_FIELD("mway.ejection_buffers", kMway, "4", 1, 32, mway.ejection_buffers, "node interface ejection buffers"),
+      {"mway.header_bid", kMway, "stat", "stat, blind",
+       "when a header bids for its channel (docs/mway.md section 4.1): stat, only when the Stat lines show a free "
+       "buffer in the way it must allocate next (any way for mst); blind, in every cycle",
+       [](Config& c, const std::string& v, const Field& f) {
+         if (v != "stat" && v != "blind") bad(f, v);
+         c.mway.header_bid = v;
+       },
+       [](const Config& c) { return nlohmann::json(c.mway.header_bid); }},
       {"ibt.bypass", kIbt, "4", "b1,...,bk: each a positive multiple of d*k (d dimensions, k lengths), below n/2, "
        "n a multiple of d*k",
        "bypass lengths of iBT(n^d; <b1..bk>) (docs/router.md section 10)",

@@ -73,6 +73,7 @@ struct MwayConfig {
   int buffer_length = 5;          ///< flits per buffer
   int injection_buffers = 4;
   int ejection_buffers = 4;
+  std::string header_bid = "stat";  ///< stat, blind (docs/mway.md section 4.1)
 };
 
 /// Unicast routing on an interlaced bypass torus (docs/router.md section 10): dimension order over

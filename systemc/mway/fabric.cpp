@@ -223,6 +223,19 @@ std::vector<uint64_t> MwayFabric::channel_flits() const {
   return out;
 }
 
+std::vector<std::pair<std::string, uint64_t>> MwayFabric::line_uses() const {
+  using U = MwayChannel::LineUse;
+  std::vector<std::pair<std::string, uint64_t>> v{
+      {"header_ack", 0}, {"header_ack0_progress", 0}, {"header_ack0_none", 0}, {"body_tail", 0}};
+  for (auto& c : m_channels) {
+    v[0].second += c.line_use(U::HeaderAck);
+    v[1].second += c.line_use(U::HeaderPartial);
+    v[2].second += c.line_use(U::HeaderRefused);
+    v[3].second += c.line_use(U::BodyTail);
+  }
+  return v;
+}
+
 size_t MwayFabric::buffered_flits() const {
   size_t n = 0;
   for (int ch : m_active_ch) {

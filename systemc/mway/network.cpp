@@ -18,6 +18,7 @@ MwayParams mway_params(const Config& cfg) {
   p.buffer_length = cfg.mway.buffer_length;
   p.injection_buffers = cfg.mway.injection_buffers;
   p.ejection_buffers = cfg.mway.ejection_buffers;
+  p.header_bid = cfg.mway.header_bid == "blind" ? MwayHeaderBid::Blind : MwayHeaderBid::Stat;
   p.max_message_length = std::max(2, cfg.nic.max_packet);  // the NIC never makes a longer packet
   if (p.needs_cut_through() && p.buffer_length < cfg.nic.max_packet)
     throw ConfigError(fmt::format(

@@ -51,6 +51,8 @@ class MwayNetwork : public Network, private MwayObserver {
   std::vector<uint64_t> link_counters() const override { return m_fabric.channel_flits(); }
   std::string link_order() const override;
   std::vector<uint64_t> injection_counters() const override { return m_fabric.node_flits(); }
+  std::vector<std::pair<std::string, uint64_t>> link_cycles() const override { return m_fabric.line_uses(); }
+  uint64_t link_cycles_total() const override { return uint64_t(m_fabric.num_nodes()); }
   void trace(sc_core::sc_trace_file* tf) const override { m_fabric.trace(tf); }
   std::string set_hop_observer(HopObserver* obs) override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;

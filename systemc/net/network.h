@@ -62,6 +62,11 @@ class Network : public sc_core::sc_module {
   /// a mesh edge), and what that order is.
   virtual std::vector<uint64_t> link_counters() const = 0;
   virtual std::string link_order() const = 0;
+  /// Link cycles since start by what the link's lines carried, as (name, count) in a fixed order,
+  /// summed over the links (empty: the family does not count); link_cycles_total() link cycles
+  /// per cycle (the share of the rest is idle). The m-way channel-line breakdown.
+  virtual std::vector<std::pair<std::string, uint64_t>> link_cycles() const { return {}; }
+  virtual uint64_t link_cycles_total() const { return 0; }
   /// Flits each node injected into the network since start (empty: the family does not count).
   virtual std::vector<uint64_t> injection_counters() const { return {}; }
   /// Every router's event counts at cycle `now` (RouterActivity), in node order; `counted[i]`

@@ -212,6 +212,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   if (begin == 0) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
+    r.uses_begin = net.link_cycles();
     r.act_begin = net.router_activity(0);
   }
   for (;;) {
@@ -235,11 +236,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     if (cycle == begin) {
       r.links_begin = net.link_counters();
       r.inj_begin = net.injection_counters();
+      r.uses_begin = net.link_cycles();
       r.act_begin = net.router_activity(cycle);
     }
     if (cycle == end) {  // the window's end, not the end of the drain
       r.links_end = net.link_counters();
       r.inj_end = net.injection_counters();
+      r.uses_end = net.link_cycles();
       r.act_end = net.router_activity(cycle, &r.act_counted);
     }
     const uint64_t moved = net.activity().switched() + net.scoreboard().injected_packets();
@@ -271,11 +274,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   if (r.links_begin.empty()) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
+    r.uses_begin = net.link_cycles();
     r.act_begin = net.router_activity(cycle);
   }
   if (r.links_end.empty()) {  // stopped inside the window
     r.links_end = net.link_counters();
     r.inj_end = net.injection_counters();
+    r.uses_end = net.link_cycles();
     r.act_end = net.router_activity(cycle, &r.act_counted);
   }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
@@ -342,6 +347,20 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
     for (size_t i = 0; i < r.inj_end.size(); ++i) inj += r.inj_end[i] - r.inj_begin[i];
     const double den = double(r.inj_end.size()) * double(r.window);
     j["links"]["injection_rate"] = den > 0 ? std::round(double(inj) / den * 1e6) / 1e6 : 0.0;
+  }
+  if (!r.uses_end.empty() && r.uses_begin.size() == r.uses_end.size()) {
+    // Share of the link cycles of the window by what the lines carried (the m-way channel-line
+    // breakdown; the rest of the cycles were idle).
+    const double den = double(net.link_cycles_total()) * double(r.window);
+    nlohmann::json u = nlohmann::json::object();
+    uint64_t busy = 0;
+    for (size_t i = 0; i < r.uses_end.size(); ++i) {
+      const uint64_t d = r.uses_end[i].second - r.uses_begin[i].second;
+      busy += d;
+      u[r.uses_end[i].first] = den > 0 ? std::round(double(d) / den * 1e6) / 1e6 : 0.0;
+    }
+    u["idle"] = den > 0 ? std::round((den - double(busy)) / den * 1e6) / 1e6 : 0.0;
+    j["links"]["cycles"] = u;
   }
   if (!r.act_end.empty() && r.act_begin.size() == r.act_end.size()) {
     // Router event counts over the measurement window (docs/statistics.md), per router in node

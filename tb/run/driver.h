@@ -55,6 +55,7 @@ struct RunResult {
   double wall_seconds = 0;
   std::vector<uint64_t> links_begin, links_end;  ///< Network::link_counters at the window's ends
   std::vector<uint64_t> inj_begin, inj_end;      ///< Network::injection_counters at the window's ends
+  std::vector<std::pair<std::string, uint64_t>> uses_begin, uses_end;  ///< Network::link_cycles at the window's ends
   std::vector<RouterActivity> act_begin, act_end;  ///< Network::router_activity at the window's ends
   std::vector<bool> act_counted;
   uint64_t window = 0;                           ///< measured cycles actually simulated
