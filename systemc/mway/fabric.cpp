@@ -3,6 +3,7 @@
 #include "systemc/mway/fabric.h"
 
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "systemc/common/clock.h"
@@ -199,6 +200,9 @@ void MwayFabric::tick() {
     if (c.evaluate(e, m_picked)) m_commit.push_back(ch);
   }
   m_active_ch.resize(keep);
+  if (m_tracing)  // the waveform's Stat lines of the channels nobody drives (no decision reads them)
+    for (auto& c : m_channels)
+      if (!m_is_active_ch[size_t(c.id())]) c.idle();
   for (int ch : m_commit) {
     MwayChannel& c = m_channels[size_t(ch)];
     if (!c.wants_replica()) continue;
@@ -326,13 +330,29 @@ std::vector<WaitEdge> MwayFabric::wait_edges() const {
 }
 
 void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
+  // Each line at its real width: Drv and a row's Drv log2 m bits, Buf log2 buffers, Ways, Pri and
+  // Stat m bits, Fptr and Rptr log2 buffer_length. An idle channel (Tag I) drives Drv all ones.
+  const auto bits = [](int values) {
+    int b = 1;
+    while ((1 << b) < values) ++b;
+    return b;
+  };
+  const int m = m_geo.ways();
+  const int wd = bits(m);
+  const int wb = bits(std::max({m_p.buffers, m_p.injection_buffers, m_p.ejection_buffers}));
+  const int wp = bits(m_p.buffer_length);
+  m_tracing = true;
   for (auto& c : m_channels) {
+    c.trace_lines(true);
     const std::string b = c.name();
-    sc_core::sc_trace(tf, c.line_drv, b + ".drv");
-    sc_core::sc_trace(tf, c.line_tag, b + ".tag");
-    sc_core::sc_trace(tf, c.line_buf, b + ".buf");
-    sc_core::sc_trace(tf, c.line_ways, b + ".ways");
+    sc_core::sc_trace(tf, c.line_drv, b + ".drv", wd);
+    sc_core::sc_trace(tf, c.line_tag, b + ".tag", 2);
+    sc_core::sc_trace(tf, c.line_buf, b + ".buf", wb);
+    sc_core::sc_trace(tf, c.line_ways, b + ".ways", m);
     sc_core::sc_trace(tf, c.line_ack, b + ".ack");
+    sc_core::sc_trace(tf, c.line_pri, b + ".pri", m);
+    sc_core::sc_trace(tf, c.line_stat, b + ".stat_free", m);
+    sc_core::sc_trace(tf, c.line_full, b + ".stat_full", m);
   }
   auto table = [&](const MwayBufferSet& s) {
     for (int i = 0; i < s.size(); ++i) {
@@ -340,16 +360,27 @@ void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
       const std::string b = s.entry_name(i);
       sc_core::sc_trace(tf, e.a, b + ".A");
       sc_core::sc_trace(tf, e.f, b + ".F");
-      sc_core::sc_trace(tf, e.drv, b + ".Drv");
-      sc_core::sc_trace(tf, e.buf, b + ".Buf");
-      sc_core::sc_trace(tf, e.fptr, b + ".Fptr");
-      sc_core::sc_trace(tf, e.rptr, b + ".Rptr");
+      sc_core::sc_trace(tf, e.r, b + ".R");
+      sc_core::sc_trace(tf, e.t, b + ".T");
+      sc_core::sc_trace(tf, e.drv, b + ".Drv", wd);
+      sc_core::sc_trace(tf, e.buf, b + ".Buf", wb);
+      sc_core::sc_trace(tf, e.fptr, b + ".Fptr", wp);
+      sc_core::sc_trace(tf, e.rptr, b + ".Rptr", wp);
       sc_core::sc_trace(tf, e.rf, b + ".RF");
     }
   };
   for (auto& r : m_routers) {
     table(r.plus);
     table(r.minus);
+  }
+  // Node interfaces: the injection and ejection tables, and the loader (the rows it writes, as a
+  // mask over the injection set, and the index of the next flit it writes).
+  for (auto& ni : m_nis) {
+    table(ni.inj);
+    table(ni.ej);
+    const std::string b = std::string(ni.name()) + ".loader";
+    sc_core::sc_trace(tf, ni.target_mask(), b + ".targets", m_p.injection_buffers);
+    sc_core::sc_trace(tf, ni.next_flit_ref(), b + ".next", bits(m_p.max_message_length + 1));
   }
 }
 

@@ -102,6 +102,7 @@ class MwayFabric : public sc_core::sc_module, private MwayHooks {
   std::vector<int> m_commit;                 ///< channels with a decision for the current cycle
   std::vector<MwayBufferSet*> m_picked;      ///< sets whose allocation unit picked this cycle
   bool m_sleeping = false;
+  mutable bool m_tracing = false;            ///< trace() was called: keep every channel's Stat lines current
   sc_core::sc_event m_wake;
 };
 
