@@ -101,14 +101,25 @@ TEST_CASE("mway: the VCD of a 3x3 MST-replica run shows Pri, Stat, R, T and the 
   const std::string base = "mway_trace_replica";
   sc_core::sc_trace_file* tf = sc_core::sc_create_vcd_trace_file(base.c_str());
   b.fab.trace(tf);
-  bool split = false;
+  // Overlapping waves of all-node broadcasts (a wave every 2..8 cycles) until a replica was made
+  // while its message was being loaded (the loader then writes two rows at once), then drained.
+  bool split = false, nested = false;
   b.on_event = [&](const MwayChannelEvent& e) { split |= e.replica >= 0; };
-  for (int n = 0; n < 9; ++n) b.submit(b.region(uint64_t(n + 1), n, b.fab.geometry().full_region(), 5, 0));
-  b.run(2000);
+  uint64_t id = 1;
+  const auto step = [&] {
+    sc_core::sc_start(cycle_time());
+    for (int n = 0; n < 9; ++n) nested |= __builtin_popcount(b.fab.node_interface(n).load_targets()) >= 2;
+  };
+  for (int wave = 0; wave < 60 && !(split && nested); ++wave) {
+    for (int n = 0; n < 9; ++n) b.submit(b.region(id++, n, b.fab.geometry().full_region(), 5, current_cycle()));
+    for (int c = 0; c < 2 + wave % 7; ++c) step();
+  }
+  for (int c = 0; c < 20000 && !(b.fab.idle() && b.complete()); ++c) step();
   sc_core::sc_close_vcd_trace_file(tf);
   REQUIRE(b.complete());
   REQUIRE(b.errors.empty());
-  REQUIRE(split);  // the run made replicas
+  REQUIRE(split);   // the run made replicas
+  REQUIRE(nested);  // one of them while its message was loaded
   std::ifstream in(base + ".vcd");
   std::stringstream ss;
   ss << in.rdbuf();
