@@ -28,16 +28,6 @@ bool MwayBufferSet::receiver_full(const MwayBufferEntry& e) const {
   return false;
 }
 
-int MwayBufferSet::candidate() {
-  return m_arb.pick([&](int i) {
-    MwayBufferEntry& e = m_table[size_t(i)];
-    if (e.count == 0) return false;
-    if (e.front().tag == MwayTag::H) return e.pending != 0;
-    e.rf = receiver_full(e);
-    return e.header_done && !e.rf;
-  });
-}
-
 void MwayBufferSet::write_header(int i, int drv, int buf, const MwayPacket& p, uint64_t cycle) {
   MwayBufferEntry& e = m_table[size_t(i)];
   if (e.a && !(e.r && e.drv == drv && e.buf == buf)) mway_internal_error(name(), "header into a busy buffer");

@@ -39,7 +39,17 @@ class MwayBufferSet : public sc_core::sc_module {
 
   // ---- driver side (evaluate)
   /// The buffer the buffer arbiter offers to the channel arbiter this cycle, or -1 (updates RF).
-  int candidate();
+  /// header_may_bid(entry): the channel's reading of Stat for a header (section 4.1).
+  template <class HeaderMayBid>
+  int candidate(HeaderMayBid&& header_may_bid) {
+    return m_arb.pick([&](int i) {
+      MwayBufferEntry& e = m_table[size_t(i)];
+      if (e.count == 0) return false;
+      if (e.front().tag == MwayTag::H) return e.pending != 0 && header_may_bid(e);
+      e.rf = receiver_full(e);
+      return e.header_done && !e.rf;
+    });
+  }
   /// RF of row i: OR of F over its receivers.
   bool receiver_full(const MwayBufferEntry& e) const;
 

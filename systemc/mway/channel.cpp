@@ -22,18 +22,46 @@ void MwayChannel::idle() {
   line_buf = -1;
   line_ways = 0;
   line_ack = false;
+  line_pri = 0;
+  if (m_trace_lines) {
+    line_stat = line_full = 0;
+    for (int p = 0; p < m_m; ++p) {
+      const MwayBufferSet* rs = m_receivers[size_t(p)];
+      if (!rs) continue;
+      if (rs->amu().free_buffer() >= 0) line_stat |= 1u << p;
+      for (int i = 0; i < rs->size(); ++i)
+        if (rs->entry(i).f) line_full |= 1u << p;
+    }
+  }
+}
+
+bool MwayChannel::header_may_bid(const MwayBufferEntry& e) const {
+  if (m_sh.params->header_bid == MwayHeaderBid::Blind) return true;
+  // The ways not yet allocated to this header; a reserved way is a prefix of the order, so the
+  // lowest open way is the one an ordered reservation takes next.
+  const uint32_t open = e.pending & ~e.reserved;
+  if (open == 0) return true;
+  const bool unordered = m_sh.params->algorithm == MwayAlgorithm::Mst && e.pkt.kind == MwayKind::Tree;
+  if (!unordered) return m_receivers[size_t(__builtin_ctz(open))]->amu().free_buffer() >= 0;
+  for (uint32_t w = open; w; w &= w - 1)
+    if (m_receivers[size_t(__builtin_ctz(w))]->amu().free_buffer() >= 0) return true;
+  return false;
 }
 
 bool MwayChannel::evaluate(uint64_t /*t*/, std::vector<MwayBufferSet*>& picked) {
   // 4.1 buffer arbiters offer candidates; 4.2 the first requester from the pointer wins.
   int win = -1, row = -1;
-  for (int k = 0; k < m_m && win < 0; ++k) {
+  uint32_t pri = 0;
+  const auto may_bid = [this](const MwayBufferEntry& e) { return header_may_bid(e); };
+  for (int k = 0; k < m_m && (win < 0 || m_trace_lines); ++k) {
     int p = m_ptr + k;
     if (p >= m_m) p -= m_m;
     MwayBufferSet* s = m_drivers[size_t(p)];
     if (!s || !s->nonempty()) continue;
-    const int c = s->candidate();
-    if (c >= 0) {
+    const int c = s->candidate(may_bid);
+    if (c < 0) continue;
+    pri |= 1u << p;
+    if (win < 0) {
       win = p;
       row = c;
     }
@@ -41,6 +69,10 @@ bool MwayChannel::evaluate(uint64_t /*t*/, std::vector<MwayBufferSet*>& picked) 
   if (win < 0) {
     idle();
     return false;
+  }
+  if (m_trace_lines) {
+    idle();  // Stat of this cycle (before the allocation units pick)
+    line_pri = pri;
   }
   m_ptr = win + 1 == m_m ? 0 : win + 1;
   MwayBufferSet* ds = m_drivers[size_t(win)];
@@ -216,6 +248,12 @@ bool MwayChannel::commit(uint64_t t, MwayChannelObserver* obs) {
     case Action::SplitCandidate:
       mway_internal_error(name(), "unresolved channel decision");
   }
+  if (d.action == Action::Body)
+    ++m_use[size_t(LineUse::BodyTail)];
+  else if (d.action == Action::Transfer)
+    ++m_use[size_t(LineUse::HeaderAck)];
+  else
+    ++m_use[size_t(d.action != Action::Reserve || d.newly ? LineUse::HeaderPartial : LineUse::HeaderRefused)];
   if (moved) {
     ++m_flits;
     if (d.drv == m_m - 1) ++m_node_flits;  // the node interface drove it: an injection (section 4)

@@ -44,6 +44,15 @@ class MwayChannel : public sc_core::sc_module {
   void idle();
 
   uint64_t flits() const { return m_flits; }
+  /// Channel cycles by what the lines carried (section 4.3): a header with Ack = 1; a header with
+  /// Ack = 0 that still reserved, split or delivered to some way; a header with Ack = 0 that
+  /// gained nothing; a body or tail flit.
+  enum class LineUse { HeaderAck, HeaderPartial, HeaderRefused, BodyTail };
+  static constexpr int kLineUses = 4;
+  uint64_t line_use(LineUse u) const { return m_use[size_t(u)]; }
+  /// Trace the Pri and Stat lines (computed only when traced: they decide nothing the model does
+  /// not already decide from the tables).
+  void trace_lines(bool on) const { m_trace_lines = on; }
   /// Of those, cycles in which this channel's node interface was the driver (injection rate).
   uint64_t node_flits() const { return m_node_flits; }
 
@@ -53,6 +62,9 @@ class MwayChannel : public sc_core::sc_module {
   int line_buf = -1;
   uint32_t line_ways = 0;
   bool line_ack = false;
+  uint32_t line_pri = 0;    ///< Pri: the drivers that request the channel this cycle (bit p)
+  uint32_t line_stat = 0;   ///< Stat: the receiver sets with a free buffer (bit p = way p)
+  uint32_t line_full = 0;   ///< Stat: the receiver sets with a full buffer (bit p = way p)
 
  private:
   enum class Action { None, Transfer, Partial, Reserve, SplitCandidate, Split, Body };
@@ -67,6 +79,8 @@ class MwayChannel : public sc_core::sc_module {
     int replica = -1;
     std::vector<std::pair<int, int>> matches;  ///< body: (way, row)
   };
+  /// Section 4.1: whether a header may bid, from the Stat lines after edge t.
+  bool header_may_bid(const MwayBufferEntry& e) const;
   void write_header_to(uint32_t ways, MwayBufferSet* drv_set, MwayBufferEntry& e, uint64_t t,
                        MwayChannelEvent* ev);
 
@@ -77,6 +91,8 @@ class MwayChannel : public sc_core::sc_module {
   int m_ptr = 0;  ///< channel arbiter's rotating priority pointer
   Decision m_d;
   uint64_t m_flits = 0, m_node_flits = 0;
+  std::array<uint64_t, kLineUses> m_use{};
+  mutable bool m_trace_lines = false;  ///< set by the fabric's trace(), before the simulation runs
   // replica pending commit
   int m_rep_row = -1, m_rep_orig = -1;
   uint32_t m_rep_rest = 0;

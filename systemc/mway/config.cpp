@@ -26,6 +26,14 @@ std::vector<ConfigKey> mway_keys() {
                 "flits per buffer (mst-safe, mst-replica: at least nic.max_packet, a whole packet)"),
       int_key("mway.injection_buffers", "4", 1, 32, &MwayConfig::injection_buffers, "node interface injection buffers"),
       int_key("mway.ejection_buffers", "4", 1, 32, &MwayConfig::ejection_buffers, "node interface ejection buffers"),
+      {"mway.header_bid", "stat", "stat, blind",
+       "when a header bids for its channel (docs/mway.md section 4.1): stat, only when the Stat lines show a free "
+       "buffer in the way it must allocate next (any way for mst); blind, in every cycle",
+       [](Config& c, const std::string& v, const ConfigKey& f) {
+         if (v != "stat" && v != "blind") bad_value(f, v);
+         c.part<MwayConfig>().header_bid = v;
+       },
+       [](const Config& c) { return nlohmann::json(c.part<MwayConfig>().header_bid); }},
       {"traffic.broadcast_fraction", "0", "0..1", "share of messages that are region broadcasts",
        [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.broadcast_fraction = key_real(f, v, 0.0, 1.0); },
        [](const Config& c) { return nlohmann::json(c.traffic.broadcast_fraction); }},

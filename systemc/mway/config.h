@@ -16,6 +16,7 @@ struct MwayConfig {
   int buffer_length = 5;          ///< flits per buffer
   int injection_buffers = 4;
   int ejection_buffers = 4;
+  std::string header_bid = "stat";  ///< stat, blind (docs/mway.md section 4.1)
 };
 
 /// The m-way family's keys: mway.* and the region broadcasts of synthetic traffic.

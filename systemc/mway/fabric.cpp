@@ -3,6 +3,7 @@
 #include "systemc/mway/fabric.h"
 
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "systemc/common/clock.h"
@@ -199,6 +200,9 @@ void MwayFabric::tick() {
     if (c.evaluate(e, m_picked)) m_commit.push_back(ch);
   }
   m_active_ch.resize(keep);
+  if (m_tracing)  // the waveform's Stat lines of the channels nobody drives (no decision reads them)
+    for (auto& c : m_channels)
+      if (!m_is_active_ch[size_t(c.id())]) c.idle();
   for (int ch : m_commit) {
     MwayChannel& c = m_channels[size_t(ch)];
     if (!c.wants_replica()) continue;
@@ -221,6 +225,19 @@ std::vector<uint64_t> MwayFabric::channel_flits() const {
   std::vector<uint64_t> out;
   for (auto& c : m_channels) out.push_back(c.flits());
   return out;
+}
+
+std::vector<std::pair<std::string, uint64_t>> MwayFabric::line_uses() const {
+  using U = MwayChannel::LineUse;
+  std::vector<std::pair<std::string, uint64_t>> v{
+      {"header_ack", 0}, {"header_ack0_progress", 0}, {"header_ack0_none", 0}, {"body_tail", 0}};
+  for (auto& c : m_channels) {
+    v[0].second += c.line_use(U::HeaderAck);
+    v[1].second += c.line_use(U::HeaderPartial);
+    v[2].second += c.line_use(U::HeaderRefused);
+    v[3].second += c.line_use(U::BodyTail);
+  }
+  return v;
 }
 
 size_t MwayFabric::buffered_flits() const {
@@ -261,6 +278,15 @@ std::vector<WaitEdge> MwayFabric::wait_edges() const {
         out.push_back(WaitEdge{me, up->entry_name(e.buf), e.pkt.id, set_dst(e.pkt), 0});
         continue;
       }
+      if (s.role() == MwayBufferSet::Role::Injection && e.count == 0 && !e.t) {
+        // Empty, tail not yet written: waits for its node interface's loader, if the loader
+        // writes this row; otherwise nothing will ever write it (no edge: the chain of the
+        // buffers waiting for it ends here, and the run driver reports the packet as lost).
+        const MwayNodeInterface& ni = m_nis[size_t(s.out_channel())];
+        if (ni.load_targets() >> i & 1)
+          out.push_back(WaitEdge{me, std::string(ni.name()) + ".loader", e.pkt.id, set_dst(e.pkt), 0});
+        continue;
+      }
       if (e.count == 0 || s.role() == MwayBufferSet::Role::Ejection) continue;
       const MwayChannel& oc = m_channels[size_t(s.out_channel())];
       if (!e.header_done) {
@@ -283,18 +309,50 @@ std::vector<WaitEdge> MwayFabric::wait_edges() const {
   for (auto& ni : m_nis) {
     visit(ni.inj);
     visit(ni.ej);
+    // The loader waits for room in a full row it writes (it writes all its rows at once); the
+    // source queue waits for the loader, or for any injection buffer when none is free.
+    const std::string loader = std::string(ni.name()) + ".loader", queue = std::string(ni.name()) + ".queue";
+    const uint32_t targets = ni.load_targets();
+    for (int i = 0; i < ni.inj.size(); ++i)
+      if ((targets >> i & 1) && ni.inj.entry(i).count == ni.inj.capacity())
+        out.push_back(WaitEdge{loader, ni.inj.entry_name(i), ni.loading_packet(), set_dst(ni.inj.entry(i).pkt),
+                               ni.inj.capacity()});
+    for (size_t k = 0; k < ni.queued(); ++k) {
+      if (targets) {
+        out.push_back(WaitEdge{queue, loader, ni.queued_packet(k), "", 0});
+      } else if (ni.inj.amu().free_buffer() < 0) {
+        for (int i = 0; i < ni.inj.size(); ++i)
+          out.push_back(WaitEdge{queue, ni.inj.entry_name(i), ni.queued_packet(k), "", 0});
+      }
+    }
   }
   return out;
 }
 
 void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
+  // Each line at its real width: Drv and a row's Drv log2 m bits, Buf log2 buffers, Ways, Pri and
+  // Stat m bits, Fptr and Rptr log2 buffer_length. An idle channel (Tag I) drives Drv all ones.
+  const auto bits = [](int values) {
+    int b = 1;
+    while ((1 << b) < values) ++b;
+    return b;
+  };
+  const int m = m_geo.ways();
+  const int wd = bits(m);
+  const int wb = bits(std::max({m_p.buffers, m_p.injection_buffers, m_p.ejection_buffers}));
+  const int wp = bits(m_p.buffer_length);
+  m_tracing = true;
   for (auto& c : m_channels) {
+    c.trace_lines(true);
     const std::string b = c.name();
-    sc_core::sc_trace(tf, c.line_drv, b + ".drv");
-    sc_core::sc_trace(tf, c.line_tag, b + ".tag");
-    sc_core::sc_trace(tf, c.line_buf, b + ".buf");
-    sc_core::sc_trace(tf, c.line_ways, b + ".ways");
+    sc_core::sc_trace(tf, c.line_drv, b + ".drv", wd);
+    sc_core::sc_trace(tf, c.line_tag, b + ".tag", 2);
+    sc_core::sc_trace(tf, c.line_buf, b + ".buf", wb);
+    sc_core::sc_trace(tf, c.line_ways, b + ".ways", m);
     sc_core::sc_trace(tf, c.line_ack, b + ".ack");
+    sc_core::sc_trace(tf, c.line_pri, b + ".pri", m);
+    sc_core::sc_trace(tf, c.line_stat, b + ".stat_free", m);
+    sc_core::sc_trace(tf, c.line_full, b + ".stat_full", m);
   }
   auto table = [&](const MwayBufferSet& s) {
     for (int i = 0; i < s.size(); ++i) {
@@ -302,16 +360,27 @@ void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
       const std::string b = s.entry_name(i);
       sc_core::sc_trace(tf, e.a, b + ".A");
       sc_core::sc_trace(tf, e.f, b + ".F");
-      sc_core::sc_trace(tf, e.drv, b + ".Drv");
-      sc_core::sc_trace(tf, e.buf, b + ".Buf");
-      sc_core::sc_trace(tf, e.fptr, b + ".Fptr");
-      sc_core::sc_trace(tf, e.rptr, b + ".Rptr");
+      sc_core::sc_trace(tf, e.r, b + ".R");
+      sc_core::sc_trace(tf, e.t, b + ".T");
+      sc_core::sc_trace(tf, e.drv, b + ".Drv", wd);
+      sc_core::sc_trace(tf, e.buf, b + ".Buf", wb);
+      sc_core::sc_trace(tf, e.fptr, b + ".Fptr", wp);
+      sc_core::sc_trace(tf, e.rptr, b + ".Rptr", wp);
       sc_core::sc_trace(tf, e.rf, b + ".RF");
     }
   };
   for (auto& r : m_routers) {
     table(r.plus);
     table(r.minus);
+  }
+  // Node interfaces: the injection and ejection tables, and the loader (the rows it writes, as a
+  // mask over the injection set, and the index of the next flit it writes).
+  for (auto& ni : m_nis) {
+    table(ni.inj);
+    table(ni.ej);
+    const std::string b = std::string(ni.name()) + ".loader";
+    sc_core::sc_trace(tf, ni.target_mask(), b + ".targets", m_p.injection_buffers);
+    sc_core::sc_trace(tf, ni.next_flit_ref(), b + ".next", bits(m_p.max_message_length + 1));
   }
 }
 

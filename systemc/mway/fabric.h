@@ -54,6 +54,9 @@ class MwayFabric : public sc_core::sc_module, private MwayHooks {
   std::vector<uint64_t> channel_flits() const;
   /// Flit transfers per channel driven by that channel's node interface (injections).
   std::vector<uint64_t> node_flits() const;
+  /// Channel cycles over all channels by line use (MwayChannel::LineUse): header_ack,
+  /// header_ack0_progress, header_ack0_none, body_tail.
+  std::vector<std::pair<std::string, uint64_t>> line_uses() const;
   /// Flits held in router and injection buffers.
   size_t buffered_flits() const;
   /// Messages and copies waiting in node-interface queues.
@@ -99,6 +102,7 @@ class MwayFabric : public sc_core::sc_module, private MwayHooks {
   std::vector<int> m_commit;                 ///< channels with a decision for the current cycle
   std::vector<MwayBufferSet*> m_picked;      ///< sets whose allocation unit picked this cycle
   bool m_sleeping = false;
+  mutable bool m_tracing = false;            ///< trace() was called: keep every channel's Stat lines current
   sc_core::sc_event m_wake;
 };
 

@@ -20,6 +20,7 @@ MwayParams mway_params(const Config& cfg) {
   p.buffer_length = m.buffer_length;
   p.injection_buffers = m.injection_buffers;
   p.ejection_buffers = m.ejection_buffers;
+  p.header_bid = m.header_bid == "blind" ? MwayHeaderBid::Blind : MwayHeaderBid::Stat;
   p.max_message_length = std::max(2, cfg.nic.max_packet);  // the NIC never makes a longer packet
   if (p.needs_cut_through() && p.buffer_length < cfg.nic.max_packet)
     throw ConfigError(fmt::format(

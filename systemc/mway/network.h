@@ -51,10 +51,14 @@ class MwayNetwork : public Network, private MwayObserver {
   std::vector<uint64_t> link_counters() const override { return m_fabric.channel_flits(); }
   std::string link_order() const override;
   std::vector<uint64_t> injection_counters() const override { return m_fabric.node_flits(); }
+  std::vector<std::pair<std::string, uint64_t>> link_cycles() const override { return m_fabric.line_uses(); }
+  uint64_t link_cycles_total() const override { return uint64_t(m_fabric.num_nodes()); }
   void trace(sc_core::sc_trace_file* tf) const override { m_fabric.trace(tf); }
   std::string set_hop_observer(HopObserver* obs) override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;
   std::vector<WaitEdge> wait_edges() const override { return m_fabric.wait_edges(); }
+  /// Every buffer row, loader and source-queue entry of the fabric reports its own packet.
+  bool names_every_waiting_packet() const override { return true; }
 
  private:
   void on_deliver(uint64_t cycle, int node, uint64_t packet, uint32_t index, bool head, bool tail) override;

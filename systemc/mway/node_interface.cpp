@@ -2,6 +2,8 @@
 // sections 6 and 8).
 #include "systemc/mway/node_interface.h"
 
+#include <algorithm>
+
 namespace wormcast {
 
 MwayNodeInterface::MwayNodeInterface(sc_core::sc_module_name name, const MwayShared& sh, int node)
@@ -46,7 +48,15 @@ void MwayNodeInterface::forward(const MwayPacket& p, uint64_t cycle) {
 }
 
 void MwayNodeInterface::add_replica_target(int orig, int rep) {
-  if (orig == m_loading) m_targets.push_back(rep);
+  // A replica inherits the loading of its original, whether the original is the row the message
+  // was taken into or itself a replica of it (section 7: a replica may split again while the
+  // message is still being written).
+  if (m_loading < 0) return;
+  const bool loaded = m_fault_nested ? orig == m_loading
+                                     : std::find(m_targets.begin(), m_targets.end(), orig) != m_targets.end();
+  if (!loaded) return;
+  m_targets.push_back(rep);
+  m_target_mask |= 1u << rep;
 }
 
 bool MwayNodeInterface::load(uint64_t e) {
@@ -55,7 +65,10 @@ bool MwayNodeInterface::load(uint64_t e) {
       if (inj.entry(r).count == inj.capacity()) return true;  // no room: try again next edge
     const bool tail = m_next + 1 == m_len;
     for (int r : m_targets) inj.push(r, MwayFlitSlot{tail ? MwayTag::T : MwayTag::B, m_next});
-    if (++m_next == m_len) m_loading = -1;
+    if (++m_next == m_len) {
+      m_loading = -1;
+      m_target_mask = 0;
+    }
     return active();
   }
   if (m_queue.empty() || m_queue.front().created + 1 > e) return active();
@@ -67,6 +80,7 @@ bool MwayNodeInterface::load(uint64_t e) {
   inj.entry(row).report_inject = it.report_inject;
   m_loading = row;
   m_targets.assign(1, row);
+  m_target_mask = 1u << row;
   m_next = 1;
   m_len = it.pkt.len;
   return true;

@@ -9,6 +9,10 @@ namespace wormcast {
 /// How a multi-node Region is reached (docs/mway.md section 8).
 enum class MwayAlgorithm { UnicastOnly, Mst, MstSafe, MstReplica, MstUnicast, RecursiveDoubling };
 
+/// When a header may bid for its channel (docs/mway.md section 4.1): Stat, only when the Stat
+/// lines show a free buffer where it needs one next; Blind, in every cycle.
+enum class MwayHeaderBid { Stat, Blind };
+
 const char* to_string(MwayAlgorithm a);
 /// "unicast", "mst", "mst-safe", "mst-replica", "mst-unicast", "rd"; throws std::invalid_argument.
 MwayAlgorithm parse_mway_algorithm(const std::string& s);
@@ -21,6 +25,7 @@ struct MwayParams {
   int injection_buffers = 4;          ///< node interface injection set: 1..32
   int ejection_buffers = 4;           ///< node interface ejection set: 1..32
   int max_message_length = 5;         ///< longest message in flits, header included: 2..4096
+  MwayHeaderBid header_bid = MwayHeaderBid::Stat;
 
   /// Throws std::invalid_argument with one line naming the field and the allowed range.
   void validate() const;

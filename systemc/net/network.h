@@ -62,6 +62,11 @@ class Network : public sc_core::sc_module {
   /// a mesh edge), and what that order is.
   virtual std::vector<uint64_t> link_counters() const = 0;
   virtual std::string link_order() const = 0;
+  /// Link cycles since start by what the link's lines carried, as (name, count) in a fixed order,
+  /// summed over the links (empty: the family does not count); link_cycles_total() link cycles
+  /// per cycle (the share of the rest is idle). The m-way channel-line breakdown.
+  virtual std::vector<std::pair<std::string, uint64_t>> link_cycles() const { return {}; }
+  virtual uint64_t link_cycles_total() const { return 0; }
   /// Flits each node injected into the network since start (empty: the family does not count).
   virtual std::vector<uint64_t> injection_counters() const { return {}; }
   /// Every router's event counts at cycle `now` (RouterActivity), in node order; `counted[i]`
@@ -103,6 +108,11 @@ class Network : public sc_core::sc_module {
   virtual std::vector<WaitEdge> wait_edges() const = 0;
   /// The wait-for graph of wait_edges(), with a cycle when there is one.
   WaitForGraph wait_for() const { return build_wait_for(wait_edges()); }
+  /// True when wait_edges() names every packet that has a flit in a stalled buffer or queue, or a
+  /// buffer allocated to it that waits for its flits: a packet in flight that no wait edge names
+  /// is then lost (the run driver's completion check). False: a buffer reports only its front
+  /// packet, so an unnamed packet may be queued behind it.
+  virtual bool names_every_waiting_packet() const { return false; }
 
  protected:
   /// Families add one NIC core per node, in node order, during construction.

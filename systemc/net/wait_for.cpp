@@ -55,6 +55,42 @@ WaitForGraph build_wait_for(std::vector<WaitEdge> waits) {
   return g;
 }
 
+std::vector<char> reaches_cycle(const WaitForGraph& g) {
+  // Peel off nodes whose every successor has been peeled (a sink first): what is never peeled has
+  // a path into a cycle.
+  const size_t n = g.nodes.size();
+  std::vector<std::vector<int>> pred(n);
+  std::vector<int> out(n, 0);
+  for (auto& [a, b] : g.edges) {
+    pred[size_t(b)].push_back(a);
+    ++out[size_t(a)];
+  }
+  std::vector<char> keep(n, 1);
+  std::vector<int> todo;
+  for (size_t i = 0; i < n; ++i)
+    if (out[i] == 0) todo.push_back(int(i));
+  while (!todo.empty()) {
+    const int v = todo.back();
+    todo.pop_back();
+    keep[size_t(v)] = 0;
+    for (int u : pred[size_t(v)])
+      if (--out[size_t(u)] == 0) todo.push_back(u);
+  }
+  return keep;
+}
+
+std::vector<int> path_to_sink(const WaitForGraph& g, int from) {
+  const std::vector<char> cyc = reaches_cycle(g);
+  if (from < 0 || size_t(from) >= g.nodes.size() || cyc[size_t(from)]) return {};
+  std::vector<int> path{from};
+  for (;;) {
+    const int u = path.back();
+    auto it = std::lower_bound(g.edges.begin(), g.edges.end(), std::make_pair(u, -1));
+    if (it == g.edges.end() || it->first != u) return path;
+    path.push_back(it->second);  // acyclic from here on (u reaches no cycle), so this ends
+  }
+}
+
 bool WaitForGraph::has_edge(int from, int to) const {
   return std::binary_search(edges.begin(), edges.end(), std::make_pair(from, to));
 }

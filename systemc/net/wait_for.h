@@ -35,4 +35,13 @@ struct WaitForGraph {
 
 WaitForGraph build_wait_for(std::vector<WaitEdge> waits);
 
+/// Per node of g: 1 when it lies on a directed cycle or has a path to one (it waits, directly or
+/// through others, for buffers that wait for each other), 0 when every path from it ends at a
+/// buffer that waits for nothing.
+std::vector<char> reaches_cycle(const WaitForGraph& g);
+
+/// One path of g from node `from` to a node with no outgoing edge (a buffer that waits for
+/// nothing), following the first edge of each node; empty when `from` reaches a cycle instead.
+std::vector<int> path_to_sink(const WaitForGraph& g, int from);
+
 }  // namespace wormcast

@@ -140,6 +140,32 @@ const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitVie
   return &m_done;
 }
 
+std::string Scoreboard::missing(uint64_t id, size_t max_nodes) const {
+  const size_t slot = probe(key_of(id));
+  if (m_slots[slot].entry == kNoEntry) return "";
+  const Entry& e = m_pool[m_slots[slot].entry];
+  const uint32_t len = e.rec.length;
+  std::string s;
+  size_t named = 0, more = 0;
+  auto add = [&](int node, uint32_t received) {
+    if (received >= len) return;
+    if (named == max_nodes) {
+      ++more;
+      return;
+    }
+    if (named++) s += "; ";
+    s += received + 1 == len ? fmt::format("node {} lacks flit {}", node, received)
+                             : fmt::format("node {} lacks flits {}-{}", node, received, len - 1);
+  };
+  if (e.rec.group) {
+    for (size_t i = 0; i < e.rec.group->size(); ++i) add((*e.rec.group)[i], e.copies[i]);
+  } else {
+    add(e.rec.dst, e.received);
+  }
+  if (more) s += fmt::format("; and {} more nodes", more);
+  return s;
+}
+
 std::vector<PacketRecord> Scoreboard::stranded(size_t max) const {
   std::vector<PacketRecord> v;
   for (const Slot& s : m_slots)

@@ -94,6 +94,10 @@ class Scoreboard {
   void error(std::string msg);
   /// Packets still in the network (for the end-of-run check), smallest ids first.
   std::vector<PacketRecord> stranded(size_t max) const;
+  /// Which addressed nodes of a packet in flight lack which flits, for an error message:
+  /// "node 5 lacks flit 4; node 9 lacks flits 0-4" (at most max_nodes named, then how many more);
+  /// empty when the packet is not in flight.
+  std::string missing(uint64_t id, size_t max_nodes = 4) const;
 
  private:
   struct Entry {

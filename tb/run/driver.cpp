@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <systemc>
@@ -107,6 +108,96 @@ void Progress::done() {
   if (m_on) std::fprintf(stderr, "\r%*s\r", 70, "");
 }
 
+namespace {
+
+/// The completion contract when the watchdog fires (docs/architecture.md): every packet in
+/// flight is deadlocked (a buffer holding it, or allocated to it, waits into a wait-for cycle),
+/// lost (no buffer that waits names it; or a buffer allocated to it waits for its flits from one
+/// that waits for nothing: a scoreboard error naming it, the nodes that lack which flits and
+/// where its wait ends), blocked (it waits, through others, on a buffer that waits for nothing),
+/// or unclassified (the family names only the front packet of a buffer, or a waiter whose holder
+/// it cannot name).
+void classify_stall(Network& net, RunResult& r) {
+  Scoreboard& sb = net.scoreboard();
+  const WaitForGraph& g = r.wait_for;
+  const std::vector<char> to_cycle = reaches_cycle(g);
+  std::vector<char> sink(g.nodes.size(), 1);  // waits for nothing
+  for (auto& [a, b] : g.edges) sink[size_t(a)] = 0;
+  const bool every = net.names_every_waiting_packet();
+  const bool has_cycle = !g.cycle.empty();
+  const auto node_of = [&](const std::string& name) {
+    return int(std::lower_bound(g.nodes.begin(), g.nodes.end(), name) - g.nodes.begin());
+  };
+  struct Waits {
+    bool to_cycle = false, unnamed = false;
+    int waiter = -1;          ///< a waiter of it that reaches no cycle
+    int starved = -1, owes = -1;  ///< a waiter of it with no flit whose holder waits for nothing
+  };
+  std::unordered_map<uint64_t, Waits> by_packet;
+  for (const WaitEdge& w : g.waits) {
+    Waits& pw = by_packet[w.packet];
+    if (w.holder.empty()) {
+      pw.unnamed = true;
+      continue;
+    }
+    const int i = node_of(w.waiter), h = node_of(w.holder);
+    if (to_cycle[size_t(i)]) {
+      pw.to_cycle = true;
+      continue;
+    }
+    if (pw.waiter < 0) pw.waiter = i;
+    if (w.occupancy == 0 && sink[size_t(h)] && pw.starved < 0) {
+      pw.starved = i;
+      pw.owes = h;
+    }
+  }
+  for (const PacketRecord& p : sb.stranded(~size_t(0))) {
+    const auto it = by_packet.find(p.id);
+    std::string where;
+    if (it == by_packet.end()) {
+      if (!every && !g.nodes.empty()) {  // may sit behind the front packet of a buffer that waits
+        ++r.stalled_unclassified;
+        continue;
+      }
+      where = "no buffer holds a flit of it or waits for one";
+    } else if (it->second.to_cycle) {
+      ++r.stalled_deadlocked;
+      continue;
+    } else if (it->second.unnamed || (!every && has_cycle)) {
+      ++r.stalled_unclassified;
+      continue;
+    } else if (it->second.starved >= 0) {
+      where = fmt::format("its buffer {} waits for its flits from {}, which holds none and waits for nothing",
+                          g.nodes[size_t(it->second.starved)], g.nodes[size_t(it->second.owes)]);
+    } else {
+      ++r.stalled_blocked;
+      continue;
+    }
+    ++r.stalled_lost;
+    sb.error(fmt::format("packet {} from node {} ({} flits) never completed: {}; {}: lost flits", p.id, p.src, p.length,
+                         sb.missing(p.id), where));
+  }
+  // A deadlock is reported only with its cycle; a waiter whose holder the family cannot name (an
+  // RTL router seen from its ports) leaves the cycle unknown, not absent.
+  bool unnamed = false;
+  for (const WaitEdge& w : g.waits) unnamed |= w.holder.empty();
+  if (!has_cycle && !unnamed && r.stalled_lost == 0) {
+    std::string example;
+    for (auto& [id, pw] : by_packet)
+      if (pw.waiter >= 0) {
+        const std::vector<int> path = path_to_sink(g, pw.waiter);
+        example = fmt::format("; packet {} waits at {}, whose wait ends at {}", id, g.nodes[size_t(path.front())],
+                              g.nodes[size_t(path.back())]);
+        break;
+      }
+    sb.error(fmt::format("no flit moved for the watchdog's period with {} packets in flight, yet the wait-for graph "
+                         "({} buffers) has no cycle: a stall that is not a deadlock{}",
+                         sb.in_flight(), g.nodes.size(), example));
+  }
+}
+
+}  // namespace
+
 RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const RecordOptions& opt) {
   RunResult r;
   const uint64_t begin = ph.warmup, end = ph.warmup + ph.measure;
@@ -121,6 +212,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   if (begin == 0) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
+    r.uses_begin = net.link_cycles();
     r.act_begin = net.router_activity(0);
   }
   for (;;) {
@@ -144,11 +236,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     if (cycle == begin) {
       r.links_begin = net.link_counters();
       r.inj_begin = net.injection_counters();
+      r.uses_begin = net.link_cycles();
       r.act_begin = net.router_activity(cycle);
     }
     if (cycle == end) {  // the window's end, not the end of the drain
       r.links_end = net.link_counters();
       r.inj_end = net.injection_counters();
+      r.uses_end = net.link_cycles();
       r.act_end = net.router_activity(cycle, &r.act_counted);
     }
     const uint64_t moved = net.activity().switched() + net.scoreboard().injected_packets();
@@ -180,11 +274,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   if (r.links_begin.empty()) {
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
+    r.uses_begin = net.link_cycles();
     r.act_begin = net.router_activity(cycle);
   }
   if (r.links_end.empty()) {  // stopped inside the window
     r.links_end = net.link_counters();
     r.inj_end = net.injection_counters();
+    r.uses_end = net.link_cycles();
     r.act_end = net.router_activity(cycle, &r.act_counted);
   }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
@@ -201,18 +297,14 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
                              i, net.nic(i).backlog(), cycle - last_progress));
   }
   if (r.status == RunStatus::Deadlock) {
+    r.watchdog = true;
     r.wait_for = net.wait_for();
-    if (r.wait_for.nodes.empty()) {  // packets in flight, yet no buffer holds a flit: flits were lost
-      for (auto& p : sb.stranded(5))
-        sb.error(fmt::format("packet {} from node {} ({} flits) never completed, yet no buffer holds a flit of it: "
-                             "lost flits",
-                             p.id, p.src, p.length));
-    } else if (!opt.deadlock_dot_path.empty() && opt.plan) {
+    classify_stall(net, r);
+    if (!r.wait_for.nodes.empty() && !opt.deadlock_dot_path.empty() && opt.plan)
       opt.plan->write(opt.deadlock_dot_path, r.wait_for.to_dot());
-    }
   }
-  // No deadlock graph, no DOT file: an earlier one stays as it was.
-  if (!opt.deadlock_dot_path.empty() && opt.plan && (r.status != RunStatus::Deadlock || r.wait_for.nodes.empty()))
+  // No wait-for graph, no DOT file: an earlier one stays as it was.
+  if (!opt.deadlock_dot_path.empty() && opt.plan && (!r.watchdog || r.wait_for.nodes.empty()))
     opt.plan->drop(opt.deadlock_dot_path);
   if (sb.error_count() > 0) r.status = RunStatus::ScoreboardError;
   return r;
@@ -255,6 +347,20 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
     for (size_t i = 0; i < r.inj_end.size(); ++i) inj += r.inj_end[i] - r.inj_begin[i];
     const double den = double(r.inj_end.size()) * double(r.window);
     j["links"]["injection_rate"] = den > 0 ? std::round(double(inj) / den * 1e6) / 1e6 : 0.0;
+  }
+  if (!r.uses_end.empty() && r.uses_begin.size() == r.uses_end.size()) {
+    // Share of the link cycles of the window by what the lines carried (the m-way channel-line
+    // breakdown; the rest of the cycles were idle).
+    const double den = double(net.link_cycles_total()) * double(r.window);
+    nlohmann::json u = nlohmann::json::object();
+    uint64_t busy = 0;
+    for (size_t i = 0; i < r.uses_end.size(); ++i) {
+      const uint64_t d = r.uses_end[i].second - r.uses_begin[i].second;
+      busy += d;
+      u[r.uses_end[i].first] = den > 0 ? std::round(double(d) / den * 1e6) / 1e6 : 0.0;
+    }
+    u["idle"] = den > 0 ? std::round((den - double(busy)) / den * 1e6) / 1e6 : 0.0;
+    j["links"]["cycles"] = u;
   }
   if (!r.act_end.empty() && r.act_begin.size() == r.act_end.size()) {
     // Router event counts over the measurement window (docs/statistics.md), per router in node
@@ -320,6 +426,10 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
     j["livelock"] = {{"detected", true}, {"cycle", r.cycles}, {"last_delivery", r.last_delivery}};
   else
     j["livelock"] = {{"detected", false}};
+  if (r.watchdog)
+    j["stall"] = {{"deadlocked", r.stalled_deadlocked}, {"lost", r.stalled_lost},
+                  {"blocked", r.stalled_blocked}, {"unclassified", r.stalled_unclassified}};
+  if (r.watchdog && r.status != RunStatus::Deadlock) j["stall"]["wait_for"] = r.wait_for.to_json();
   if (r.status == RunStatus::Deadlock)
     j["deadlock"] = {{"detected", true}, {"cycle", r.cycles}, {"last_move", r.last_move}, {"wait_for", r.wait_for.to_json()}};
   else

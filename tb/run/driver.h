@@ -55,19 +55,29 @@ struct RunResult {
   double wall_seconds = 0;
   std::vector<uint64_t> links_begin, links_end;  ///< Network::link_counters at the window's ends
   std::vector<uint64_t> inj_begin, inj_end;      ///< Network::injection_counters at the window's ends
+  std::vector<std::pair<std::string, uint64_t>> uses_begin, uses_end;  ///< Network::link_cycles at the window's ends
   std::vector<RouterActivity> act_begin, act_end;  ///< Network::router_activity at the window's ends
   std::vector<bool> act_counted;
   uint64_t window = 0;                           ///< measured cycles actually simulated
   uint64_t last_move = 0;
   uint64_t last_delivery = 0;                    ///< cycle of the last ejected flit (livelock report)
-  WaitForGraph wait_for;                         ///< when status == Deadlock
+  WaitForGraph wait_for;                         ///< when the watchdog fired
+  /// When the watchdog fired: the packets in flight by class (docs/architecture.md, completion).
+  bool watchdog = false;
+  uint64_t stalled_deadlocked = 0;  ///< a buffer holding it (or allocated to it) waits into a wait-for cycle
+  uint64_t stalled_lost = 0;        ///< flits some node lacks are in no buffer that waits: lost (exit 1)
+  uint64_t stalled_blocked = 0;     ///< waits, through others, on a buffer that waits for nothing
+  uint64_t stalled_unclassified = 0;  ///< the family cannot say (a buffer names only its front packet)
 };
 
-/// Simulates `net` (elaborated, recorders attached) through the phases. On a deadlock the
-/// wait-for graph is built and, when opt.deadlock_dot_path is set, written as DOT. A deadlock
-/// with no buffer holding a flit is a lost flit, and packets left in a NIC's source queue with the
-/// network idle at the limit are stranded: status ScoreboardError, the packets named. Recordings
-/// are held to the plan's size limit while running.
+/// Simulates `net` (elaborated, recorders attached) through the phases. When the watchdog fires
+/// the wait-for graph is built and, when opt.deadlock_dot_path is set, written as DOT, and every
+/// packet in flight is classified: held in a buffer that waits into a wait-for cycle (deadlock,
+/// status Deadlock) or lost (its missing flits in no buffer, or in buffers whose waits end at one
+/// that waits for nothing: status ScoreboardError, each packet named with the nodes that lack
+/// which flits). Packets left in a NIC's source queue with the network idle at the limit are
+/// stranded: status ScoreboardError, the packets named. Recordings are held to the plan's size
+/// limit while running.
 RunResult drive(Network& net, const SimConfig& sim, const RunPhases& phases, const RecordOptions& opt);
 
 /// The result JSON's common part: wormcast, config, status, cycles, packets, links, scoreboard,

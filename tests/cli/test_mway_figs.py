@@ -2,7 +2,8 @@
 """scripts/mway_figs --quick: every experiment lands in its CSV with the columns the figures need,
 the six figures and the deadlock map are drawn, and on the 8x8x8 mesh the four algorithms keep the
 measured order (tree-based MST-safe and MST-replica below the unicast-based MST-unicast and RD in
-latency at every load where all four drain, MST-safe the highest peak ejection rate); bad input
+latency at every load where all four drain, MST-safe within 1 % of the highest peak ejection rate and
+both tree-based peaks above the unicast-based ones); bad input
 exits 2 with one line."""
 import csv, os, subprocess, sys, tempfile
 
@@ -54,8 +55,12 @@ with tempfile.TemporaryDirectory() as d:
     if compared == 0:
         fail.append("no load at which all four algorithms drained")
     peak = {a: max(float(r["accepted"]) for r in mesh if r["mway.algo"] == a) for a in algos} if mesh else {}
-    if peak and max(peak, key=peak.get) != "mst-safe":
-        fail.append(f"MST-safe does not have the highest peak ejection rate: {peak}")
+    # With Stat-aware header bids MST-safe and MST-replica reach the same peak on the quick sweep
+    # (within 1 %); both stay above the unicast-based algorithms.
+    if peak and (peak["mst-safe"] < 0.99 * max(peak.values())
+                 or min(peak["mst-safe"], peak["mst-replica"]) <= max(peak["mst-unicast"], peak["rd"])):
+        fail.append(f"MST-safe not within 1 % of the highest peak ejection rate, or a tree-based peak not above "
+                    f"the unicast-based ones: {peak}")
 
     p = subprocess.run([script, "--only", "mesh,bogus", "--out", os.path.join(d, "bad")], capture_output=True,
                        text=True)

@@ -212,20 +212,27 @@ TEST_CASE("family: a toy ring family runs uniform traffic through the torus's CL
   REQUIRE(j["deadlock"]["detected"] == false);
 }
 
-TEST_CASE("family: the watchdog stops a toy ring whose stop holds every flit (exit 3, its wait edge reported)", "[sc]") {
+TEST_CASE("family: the watchdog stops a toy ring whose stop holds every flit (a stall without a wait-for cycle: exit "
+          "1, not a deadlock; its wait edge reported)",
+          "[sc]") {
   register_ring("ring-stuck", true);
   const std::string json = "family_ring_stuck.json";
   std::remove(json.c_str());
   REQUIRE(cli({"traffic", "--net", "ring-stuck:6", "--rate", "0.05", "--len", "2", "--warmup", "0", "--measure",
-               "2000", "--json", json, "--set", "sim.progress=off", "--set", "sim.watchdog=300"}) == 3);
+               "2000", "--json", json, "--set", "sim.progress=off", "--set", "sim.watchdog=300"}) == 1);
   const nlohmann::json j = read_json(json);
-  REQUIRE(j["status"] == "deadlock");
-  REQUIRE(j["deadlock"]["detected"] == true);
-  const auto& waits = j["deadlock"]["wait_for"]["waits"];
+  REQUIRE(j["status"] == "scoreboard_error");
+  REQUIRE(j["deadlock"]["detected"] == false);
+  const auto& waits = j["stall"]["wait_for"]["waits"];
   REQUIRE(waits.size() == 1);
   REQUIRE(waits[0]["waiter"] == "n_0.held");
   REQUIRE(waits[0]["occupancy"].get<int>() > 0);
-  REQUIRE(j["deadlock"]["wait_for"]["cycle"].empty());
+  REQUIRE(j["stall"]["wait_for"]["cycle"].empty());
+  REQUIRE(j["stall"]["lost"] == 0);
+  bool said = false;
+  for (auto& e : j["scoreboard"]["first_errors"])
+    said |= e.get<std::string>().find("a stall that is not a deadlock") != std::string::npos;
+  REQUIRE(said);
 }
 
 TEST_CASE("family: keys of another family are refused with exit 2 naming the family", "[sc]") {

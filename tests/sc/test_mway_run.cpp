@@ -65,8 +65,12 @@ TEST_CASE("mway run: plain MST deadlocks (exit 3) with a real wait-for cycle in 
 TEST_CASE("mway run: MST-safe completes the run on which plain MST deadlocks, scoreboard clean", "[sc]") {
   const std::string json = "mway_safe.json", dot = "mway_safe.dot";
   std::remove(dot.c_str());
-  REQUIRE(tight_run("mst-safe", json, dot) == 0);
+  // Far past saturation: the stability verdict may call the run unstable (exit 5); it must
+  // complete with every copy delivered and no deadlock.
+  const int rc = tight_run("mst-safe", json, dot);
+  REQUIRE((rc == 0 || rc == 5));
   const auto j = read_json(json);
+  REQUIRE((j["status"] == "ok" || j["status"] == "unstable"));
   REQUIRE(j["scoreboard"]["errors"] == 0);
   REQUIRE(j["packets"]["outstanding_at_end"] == 0);
   REQUIRE(j["packets"]["injected"].get<uint64_t>() > 50);
@@ -76,8 +80,11 @@ TEST_CASE("mway run: MST-safe completes the run on which plain MST deadlocks, sc
 
 TEST_CASE("mway run: MST-replica completes the run on which plain MST deadlocks, scoreboard clean", "[sc]") {
   const std::string json = "mway_replica.json";
-  REQUIRE(tight_run("mst-replica", json, "") == 0);
+  const int rc = tight_run("mst-replica", json, "");
+  REQUIRE((rc == 0 || rc == 5));  // as MST-safe above
   const auto j = read_json(json);
+  REQUIRE((j["status"] == "ok" || j["status"] == "unstable"));
+  REQUIRE(j["packets"]["outstanding_at_end"] == 0);
   REQUIRE(j["scoreboard"]["errors"] == 0);
   REQUIRE(j["packets"]["delivered"] == j["packets"]["injected"].get<uint64_t>() * 15);
 }
