@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <cerrno>
 #include <cstring>
+#include <cstdlib>
 #include <iterator>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -425,13 +427,13 @@ void flatten(const std::string& path, const YAML::Node& root, Values& out) {
 std::string read_config_file(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
-    throw ConfigError(fmt::format("config: cannot read '{}': {}", path, std::strerror(errno)));
-  if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is a directory, not a YAML file", path));
-  if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is not a regular file", path));
-  if (st.st_size > (1 << 20)) throw ConfigError(fmt::format("config: '{}' is larger than 1 MiB", path));
+    throw ConfigError(fmt::format("config: cannot read '{}': {}; allowed: a readable YAML file", path, std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is a directory; allowed: a YAML file", path));
+  if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is not a regular file; allowed: a YAML file", path));
+  if (st.st_size > (1 << 20)) throw ConfigError(fmt::format("config: '{}' is larger than 1 MiB; allowed: at most 1 MiB", path));
   std::ifstream in(path, std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!in.good() && !in.eof()) throw ConfigError(fmt::format("config: cannot read '{}'", path));
+  if (!in.good() && !in.eof()) throw ConfigError(fmt::format("config: cannot read '{}'; allowed: a readable YAML file", path));
   return text;
 }
 
@@ -503,13 +505,13 @@ double parse_real(const std::string& what, const std::string& text, double lo, d
                text.find_first_of("0123456789") != std::string::npos;
   double x = 0;
   if (valid) {
-    size_t pos = 0;
-    try {
-      x = std::stod(text, &pos);
-    } catch (...) {
-      valid = false;
-    }
-    valid = valid && pos == text.size() && std::isfinite(x);
+    // A value too small for a normal double (5e-324, 1e-400) is that small number or 0, not an
+    // error (std::stod would refuse it); only a value too large is out of range.
+    char* stop = nullptr;
+    errno = 0;
+    x = std::strtod(text.c_str(), &stop);
+    valid = stop == text.c_str() + text.size() && std::isfinite(x) &&
+            !(errno == ERANGE && std::fabs(x) > std::numeric_limits<double>::min());
   }
   if (!valid || !(x >= lo && x <= hi))
     throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: a decimal number {}..{}", what, text, lo, hi));
@@ -556,7 +558,7 @@ sw::Topology NetConfig::topology() const {
 Overrides net_spec_overrides(const std::string& option, const std::string& spec) {
   const auto colon = spec.find(':');
   if (colon == std::string::npos)
-    throw ConfigError(fmt::format("{} '{}': expected KIND:SHAPE, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4", option, spec));
+    throw ConfigError(fmt::format("{} '{}' is invalid; allowed: KIND:SHAPE, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4", option, spec));
   const std::string kind = spec.substr(0, colon), shape = spec.substr(colon + 1);
   if (is_torus_kind(kind)) return {{"net.family", "torus"}, {"net.radix", shape}, {"net.topology", kind}};
   if (!find_family(kind))
@@ -568,7 +570,7 @@ Overrides net_spec_overrides(const std::string& option, const std::string& spec)
 std::pair<std::string, std::string> parse_override(const std::string& arg) {
   const auto eq = arg.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw ConfigError(fmt::format("--set '{}': expected key=value, e.g. router.buffer_depth=8", arg));
+    throw ConfigError(fmt::format("--set '{}' is invalid; allowed: key=value, e.g. router.buffer_depth=8", arg));
   return {arg.substr(0, eq), arg.substr(eq + 1)};
 }
 
@@ -616,7 +618,7 @@ Config build_config(Values values, const Overrides& overrides) {
     const std::string& k = kv.first;  // a named reference: C++17 lambdas cannot capture a structured binding
     auto it = std::find_if(schema().begin(), schema().end(), [&](const Field& f) { return k == f.key; });
     if (it == schema().end())
-      throw ConfigError(fmt::format("config: unknown key '{}'{} (see `wormcast config` for the keys)", k,
+      throw ConfigError(fmt::format("config: unknown key '{}'{}; allowed: the keys `wormcast config` lists", k,
                                     nearest_key_hint(k)));
     if (!in_family(*it, family))
       throw ConfigError(fmt::format("config: {} belongs to the {} famil{}; allowed with net.family = {}: the keys "

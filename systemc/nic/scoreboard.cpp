@@ -140,6 +140,13 @@ const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitVie
   return &m_done;
 }
 
+uint64_t Scoreboard::oldest_injection() const {
+  uint64_t oldest = ~uint64_t(0);
+  for (const Slot& s : m_slots)
+    if (s.entry != kNoEntry) oldest = std::min(oldest, m_pool[s.entry].rec.injected);
+  return oldest;
+}
+
 std::vector<PacketRecord> Scoreboard::stranded(size_t max) const {
   std::vector<PacketRecord> v;
   for (const Slot& s : m_slots)
