@@ -377,7 +377,10 @@ bool takes_list(const std::string& key) {
 }
 
 [[noreturn]] void bad_yaml(const std::string& path, const YAML::Mark& m, const std::string& what) {
-  throw ConfigError(fmt::format("config: '{}' line {} column {}: {}", path, m.line + 1, m.column + 1, what));
+  throw ConfigError(fmt::format("config: '{}' line {} column {}: {}{}", path, m.line + 1, m.column + 1, what,
+                                what.find("allowed") == std::string::npos
+                                    ? "; allowed: one YAML document, a map of sections with one value per key"
+                                    : ""));
 }
 
 std::string scalar_text(const std::string& path, const std::string& key, const YAML::Node& n) {

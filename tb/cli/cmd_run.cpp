@@ -205,7 +205,10 @@ int run_cli_parsed(int argc, const char* const* argv) {
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "wormcast: " << one_line_message(e.what()) << std::endl;  // one line, whatever the library wrote
+    std::string what = e.what();
+    if (what.find("allowed") == std::string::npos)
+      what += "; allowed: the options and arguments `wormcast COMMAND --help` lists";
+    std::cerr << "wormcast: " << one_line_message(what) << std::endl;  // one line, whatever the library wrote
     return 2;
   }
   return 0;

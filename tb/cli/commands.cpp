@@ -14,9 +14,8 @@ namespace wormcast {
 int parse_source(const sw::Topology& t, const std::string& text) {
   if (text.empty()) return 0;
   const std::string usage = fmt::format(
-      "--source: expected {} comma-separated coordinates inside {} (e.g. {}), got '{}'", t.dims(),
-      sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0",
-      text);
+      "--source '{}' is invalid; allowed: {} comma-separated coordinates inside {} (e.g. {})", shown_value(text),
+      t.dims(), sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0");
   sw::Coord c;
   std::stringstream ss(text);
   std::string part;
@@ -62,7 +61,8 @@ sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& 
   try {
     return sw::generate_broadcast(algo, t, source, options);
   } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("--net/--algo: ") + e.what());
+    throw ConfigError(fmt::format("--net/--algo: {}; allowed: the networks --algo {} is defined on, as above", e.what(),
+                                  c.algo));
   }
 }
 

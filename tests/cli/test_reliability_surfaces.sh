@@ -175,6 +175,13 @@ small)
   expect_user_error "traffic" frobnicate
   expect_user_error "'frob'" ibt frob
   expect_user_error "topo" ibt frob
+  # Every refusal names what is allowed: a library parse error, a YAML shape error, a path.
+  expect_user_error "allowed:" traffic --frob
+  expect_user_error "allowed:" traffic --rate
+  printf 'traffic:\n  rate: 0.1\n  rate: 0.2\n' >dup.yaml
+  expect_user_error "allowed:" run dup.yaml
+  expect_user_error "allowed:" traffic "${quick[@]}" --json nodir/x.json
+  expect_user_error "allowed:" schedule --net torus:4x4
   # A livelock window shorter than a flit's trip across the network is refused, naming the
   # smallest; a window of that length does not fire on a healthy run.
   for w in 1 2 3; do expect_user_error "allowed:" traffic --set sim.livelock=$w "${quick[@]}"; done
