@@ -123,15 +123,6 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
   return m_cpu_free;
 }
 
-uint64_t Nic::next_ready() const {
-  // Each channel's queue is in submission order, and so in order of readiness (the processor's
-  // free cycle only grows): its front is its earliest packet.
-  uint64_t first = ~uint64_t(0);
-  for (const auto& q : m_queues)
-    if (!q.empty() && q.front().ready < first) first = q.front().ready;
-  return first;
-}
-
 void Nic::sent_flit(int c, uint64_t t) {
   OutPacket& op = m_queues[size_t(c)].front();
   if (op.sent == 0) {
@@ -143,6 +134,15 @@ void Nic::sent_flit(int c, uint64_t t) {
     if (m_queues[size_t(c)].empty()) m_queued &= ~(uint32_t(1) << c);
     --m_backlog;
   }
+}
+
+uint64_t Nic::next_ready() const {
+  // Each channel's queue is in submission order, and so in order of readiness (the processor's
+  // free cycle only grows): its front is its earliest packet.
+  uint64_t first = ~uint64_t(0);
+  for (const auto& q : m_queues)
+    if (!q.empty() && q.front().ready < first) first = q.front().ready;
+  return first;
 }
 
 void Nic::received_flit(uint64_t t, const FlitView& f) {

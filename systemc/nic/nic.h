@@ -154,10 +154,10 @@ class Nic : public sc_core::sc_module {
   int node() const { return m_node; }
   /// Packets waiting at the source (not yet fully injected).
   uint64_t backlog() const { return m_backlog; }
+  uint64_t messages_received() const { return m_messages_received; }
   /// The first cycle at which a queued packet may be injected (the t_s model delays each
   /// message's packets until the processor has sent it); ~0 when nothing is queued.
   uint64_t next_ready() const;
-  uint64_t messages_received() const { return m_messages_received; }
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
