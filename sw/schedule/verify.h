@@ -3,6 +3,7 @@
 // chunk causality and overlap-freedom (Juurlink, Sibeyn, Rao).
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,22 @@ struct VerifyOptions {
 /// algorithms are overlap-free per step), which keeps the check linear in the number of arcs.
 Verdict verify(const Schedule& s);
 Verdict verify(const Schedule& s, const VerifyOptions& o);
+
+/// What verify() of a broadcast schedule has to examine, counted from the paths alone (linear in
+/// the schedule's arcs): every pair of unicasts sharing an arc (counted once per arc shared), and
+/// an upper bound on the sends Theorem 1's cover test scans for them. A schedule with every node
+/// a sender of many long paths (`sequential` on a large torus) has billions; a gossip schedule
+/// is checked per step and costs nothing here.
+struct VerifyCost {
+  double sharing_pairs = 0;  ///< pairs of unicasts on one arc, summed over arcs
+  double cover_scans = 0;    ///< sends of the pairs' senders the cover test may look at
+  double unicasts = 0;
+  /// Rough work units and bytes of memory verify() needs (a unit is about one pair visit; each
+  /// distinct pair is remembered once, in a hash set of about 48 bytes an entry).
+  double work() const { return sharing_pairs + cover_scans; }
+  double bytes() const { return 48.0 * std::min(sharing_pairs, unicasts * (unicasts - 1) / 2); }
+};
+VerifyCost verify_cost(const Schedule& s);
 
 /// "step 1 (0,0)->(2,2) and step 2 (2,0)->(2,1) share arc (2,0) y+".
 std::string describe_pair(const Schedule& s, const UnicastPair& p);

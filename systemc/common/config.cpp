@@ -12,7 +12,9 @@
 #include <sys/stat.h>
 #include <cerrno>
 #include <cstring>
+#include <cstdlib>
 #include <iterator>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -92,7 +94,10 @@ bool in_family(const SchemaKey& k, const std::string& family) {
 }
 
 [[noreturn]] void bad_yaml(const std::string& path, const YAML::Mark& m, const std::string& what) {
-  throw ConfigError(fmt::format("config: '{}' line {} column {}: {}", path, m.line + 1, m.column + 1, what));
+  throw ConfigError(fmt::format("config: '{}' line {} column {}: {}{}", path, m.line + 1, m.column + 1, what,
+                                what.find("allowed") == std::string::npos
+                                    ? "; allowed: one YAML document, a map of sections with one value per key"
+                                    : ""));
 }
 
 std::string scalar_text(const std::string& path, const std::string& key, const YAML::Node& n) {
@@ -143,13 +148,13 @@ void flatten(const std::string& path, const YAML::Node& root, Values& out) {
 std::string read_config_file(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
-    throw ConfigError(fmt::format("config: cannot read '{}': {}", path, std::strerror(errno)));
-  if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is a directory, not a YAML file", path));
-  if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is not a regular file", path));
-  if (st.st_size > (1 << 20)) throw ConfigError(fmt::format("config: '{}' is larger than 1 MiB", path));
+    throw ConfigError(fmt::format("config: cannot read '{}': {}; allowed: a readable YAML file", path, std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is a directory; allowed: a YAML file", path));
+  if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("config: '{}' is not a regular file; allowed: a YAML file", path));
+  if (st.st_size > (1 << 20)) throw ConfigError(fmt::format("config: '{}' is larger than 1 MiB; allowed: at most 1 MiB", path));
   std::ifstream in(path, std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!in.good() && !in.eof()) throw ConfigError(fmt::format("config: cannot read '{}'", path));
+  if (!in.good() && !in.eof()) throw ConfigError(fmt::format("config: cannot read '{}'; allowed: a readable YAML file", path));
   return text;
 }
 
@@ -241,13 +246,13 @@ double parse_real(const std::string& what, const std::string& text, double lo, d
                text.find_first_of("0123456789") != std::string::npos;
   double x = 0;
   if (valid) {
-    size_t pos = 0;
-    try {
-      x = std::stod(text, &pos);
-    } catch (...) {
-      valid = false;
-    }
-    valid = valid && pos == text.size() && std::isfinite(x);
+    // A value too small for a normal double (5e-324, 1e-400) is that small number or 0, not an
+    // error (std::stod would refuse it); only a value too large is out of range.
+    char* stop = nullptr;
+    errno = 0;
+    x = std::strtod(text.c_str(), &stop);
+    valid = stop == text.c_str() + text.size() && std::isfinite(x) &&
+            !(errno == ERANGE && std::fabs(x) > std::numeric_limits<double>::min());
   }
   if (!valid || !(x >= lo && x <= hi))
     throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: a decimal number {}..{}", what, text, lo, hi));
@@ -300,7 +305,7 @@ Overrides net_spec_overrides(const std::string& option, const std::string& spec)
   }
   const auto colon = spec.find(':');
   if (colon == std::string::npos)
-    throw ConfigError(fmt::format("{} '{}': expected KIND:SHAPE, e.g. {}", option, spec, join(examples, ", ")));
+    throw ConfigError(fmt::format("{} '{}' is invalid; allowed: KIND:SHAPE, e.g. {}", option, spec, join(examples, ", ")));
   const std::string kind = spec.substr(0, colon), shape = spec.substr(colon + 1);
   for (auto& name : family_names()) {
     const Family* f = find_family(name);
@@ -317,7 +322,7 @@ Overrides net_spec_overrides(const std::string& option, const std::string& spec)
 std::pair<std::string, std::string> parse_override(const std::string& arg) {
   const auto eq = arg.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw ConfigError(fmt::format("--set '{}': expected key=value, e.g. router.buffer_depth=8", arg));
+    throw ConfigError(fmt::format("--set '{}' is invalid; allowed: key=value, e.g. router.buffer_depth=8", arg));
   return {arg.substr(0, eq), arg.substr(eq + 1)};
 }
 
@@ -366,7 +371,7 @@ Config build_config(Values values, const Overrides& overrides) {
     const std::string& k = kv.first;  // a named reference: C++17 lambdas cannot capture a structured binding
     const SchemaKey* row = find_key(k);
     if (!row)
-      throw ConfigError(fmt::format("config: unknown key '{}'{} (see `wormcast config` for the keys)", k,
+      throw ConfigError(fmt::format("config: unknown key '{}'{}; allowed: the keys `wormcast config` lists", k,
                                     nearest_key_hint(k)));
     if (!in_family(*row, family))
       throw ConfigError(fmt::format("config: {} belongs to the {} famil{}; allowed with net.family = {}: the keys "

@@ -150,6 +150,12 @@ Family mway_family() {
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
     mway_params(c);
+    if (c.part<MwayConfig>().algo == "unicast" && c.traffic.broadcast_fraction > 0)
+      throw ConfigError(fmt::format(
+          "config: traffic.broadcast_fraction = {} is invalid with mway.algo = unicast (dimension-order unicasts "
+          "only: it sends no region broadcast); allowed: traffic.broadcast_fraction 0, or mway.algo mst, mst-safe, "
+          "mst-replica, mst-unicast or rd",
+          c.traffic.broadcast_fraction));
     if (c.traffic.mode == InjectionMode::Bernoulli && c.traffic.packet_len < 2)
       throw ConfigError("config: traffic.packet_len is invalid for the mway family; allowed: 2.. (a header and data)");
     if (c.traffic.packet_len > c.nic.max_packet && c.traffic.mode == InjectionMode::Bernoulli)

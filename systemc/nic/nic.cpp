@@ -142,6 +142,15 @@ void Nic::sent_flit(int c, uint64_t t) {
   }
 }
 
+uint64_t Nic::next_ready() const {
+  // Each channel's queue is in submission order, and so in order of readiness (the processor's
+  // free cycle only grows): its front is its earliest packet.
+  uint64_t first = ~uint64_t(0);
+  for (const auto& q : m_queues)
+    if (!q.empty() && q.front().ready < first) first = q.front().ready;
+  return first;
+}
+
 void Nic::received_flit(uint64_t t, const FlitView& f) {
   const PacketRecord* rec = m_sb->on_eject(m_node, t, f);
   if (!rec) return;

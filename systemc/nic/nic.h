@@ -159,6 +159,9 @@ class Nic : public sc_core::sc_module {
   /// Addressed nodes of a message to d (1 for a unicast).
   size_t targets_of(const Destination& d) const;
   uint64_t messages_received() const { return m_messages_received; }
+  /// The first cycle at which a queued packet may be injected (the t_s model delays each
+  /// message's packets until the processor has sent it); ~0 when nothing is queued.
+  uint64_t next_ready() const;
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);

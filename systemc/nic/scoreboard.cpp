@@ -166,6 +166,13 @@ std::string Scoreboard::missing(uint64_t id, size_t max_nodes) const {
   return s;
 }
 
+uint64_t Scoreboard::oldest_injection() const {
+  uint64_t oldest = ~uint64_t(0);
+  for (const Slot& s : m_slots)
+    if (s.entry != kNoEntry) oldest = std::min(oldest, m_pool[s.entry].rec.injected);
+  return oldest;
+}
+
 std::vector<PacketRecord> Scoreboard::stranded(size_t max) const {
   std::vector<PacketRecord> v;
   for (const Slot& s : m_slots)

@@ -92,6 +92,9 @@ class Scoreboard {
   const std::vector<std::string>& errors() const { return m_errors; }
   uint64_t error_count() const { return m_error_count; }
   void error(std::string msg);
+  /// The injection cycle of the packet longest in the network (~0 when none is): the network
+  /// has held flits at least since then (the livelock watchdog's window starts no earlier).
+  uint64_t oldest_injection() const;
   /// Packets still in the network (for the end-of-run check), smallest ids first.
   std::vector<PacketRecord> stranded(size_t max) const;
   /// Which addressed nodes of a packet in flight lack which flits, for an error message:

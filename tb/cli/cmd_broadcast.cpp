@@ -125,9 +125,7 @@ int run_broadcast(const BroadcastArgs& a) {
   j["errors"] = run.errors;
   if (run.status == RunStatus::Deadlock) j["deadlock"] = run.deadlock;
   if (!a.json_file.empty()) plan.write(a.json_file, j.dump(2) + "\n");
-  plan.commit();
-
-  std::cout << fmt::format(
+  std::string summary = fmt::format(
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
       "  measured latency {} cycles | analytic {} (router model), {} (Hou, Wang and Hsu model) | blocked {} cycles in {} "
       "messages | {} nodes reached{}{}\n",
@@ -135,7 +133,8 @@ int run_broadcast(const BroadcastArgs& a) {
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
       run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
-  for (auto& e : run.errors) std::cout << "  error: " << e << "\n";
+  for (auto& e : run.errors) summary += "  error: " + e + "\n";
+  plan.commit(summary);  // the summary first: one that cannot be printed leaves no new file
   if (run.exit_code) return run.exit_code;
   return everyone ? 0 : 1;
 }

@@ -87,6 +87,15 @@ void register_mway_command(CLI::App& app) {
     if (!a->region.empty()) given.emplace_back("traffic.region", a->region);
     run_length_overrides(cmd, a->length, given);
     check_set_conflicts(given, a->common.sets);
+    // The command's own defaults must agree with --algo: unicast sends no region broadcast, and
+    // --broadcast-fraction defaults to 1 (the configuration refuses the pair too, naming its keys).
+    bool fraction_set = false;
+    for (auto& s : a->common.sets) fraction_set = fraction_set || parse_override(s).first == "traffic.broadcast_fraction";
+    if (a->algo == "unicast" && !fraction_set && parse_real("--broadcast-fraction", a->fraction, 0.0, 1.0) > 0)
+      throw ConfigError(fmt::format("--algo unicast sends no region broadcast, but --broadcast-fraction is {}{}; allowed "
+                                    "with --algo unicast: --broadcast-fraction 0 (or a broadcast --algo: mst, "
+                                    "mst-safe, mst-replica, mst-unicast, rd)",
+                                    a->fraction, cmd->count("--broadcast-fraction") ? "" : " (its default)"));
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
     return run_traffic_command(load_config(a->config_file, ov), a->common.json, a->common.rec, "mway", a->config_file);
   });

@@ -43,8 +43,9 @@ int run_traffic_command(const Config& cfg, const std::string& json, const Record
   plan_recordings(plan, ro);
   ro.plan = &plan;
   RunOutcome r = run_traffic(cfg, ro);
-  plan.commit();  // before the summary: a file that cannot be put in place is exit 2 with no output
-  std::cout << r.summary << std::endl;
+  // The summary is printed before the files are put in place: a summary that cannot be printed
+  // or a file that cannot be renamed is exit 2 with no new file.
+  plan.commit(r.summary + "\n");
   return r.exit_code;
 }
 
@@ -100,7 +101,7 @@ void register_run_commands(CLI::App& app) {
   set_command_action(config, [c, config] {
     if (!c->check && (config->count("--set") || config->count("--config")))
       throw ConfigError(std::string(config->count("--set") ? "--set" : "--config") +
-                        ": only with --check (without it `wormcast config` prints the reference and reads nothing)");
+                        ": given without --check; allowed: only with --check (without it `wormcast config` prints the reference and reads nothing)");
     if (!c->check) {
       std::cout << config_reference();
       return 0;
@@ -121,8 +122,25 @@ std::string command_names(const CLI::App& app) {
 }
 }  // namespace
 
+namespace {
+int run_cli_parsed(int argc, const char* const* argv);
+}  // namespace
+
 int run_cli(int argc, const char* const* argv) {
+  reserve_standard_streams();
   install_interrupt_handlers();
+  const int rc = run_cli_parsed(argc, argv);
+  // What a command printed on standard output after its files were in place (or with no files)
+  // must have reached it too: a lost result is exit 2. An error already reported keeps its line.
+  const std::string why = check_stdout();
+  if (why.empty() || rc == 2) return rc;
+  std::cerr << "wormcast: standard output: cannot write the result: " << why
+            << "; allowed: a writable standard output" << std::endl;
+  return rc == 0 ? 2 : rc;
+}
+
+namespace {
+int run_cli_parsed(int argc, const char* const* argv) {
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("wormcast ") + version() + " (" + commit() + ")");
@@ -138,12 +156,38 @@ int run_cli(int argc, const char* const* argv) {
               << " (wormcast --help lists them, wormcast COMMAND --help their options)" << std::endl;
     return 2;
   }
+  // An unknown command word is named with the commands allowed where it stands (the library
+  // would only say that a command is required).
+  {
+    const CLI::App* at = &app;
+    std::string path = "wormcast";
+    for (int i = 1; i < argc; ++i) {
+      const std::string word = argv[i];
+      if (word.empty() || word[0] == '-') break;
+      const auto subs = at->get_subcommands([](const CLI::App*) { return true; });
+      if (subs.empty()) break;
+      const CLI::App* next = nullptr;
+      for (const CLI::App* sub : subs)
+        if (sub->check_name(word)) next = sub;
+      if (!next) {
+        if (at->get_require_subcommand_min() == 0) break;  // a positional argument of this command
+        std::cerr << path << ": unknown command '" << shown_value(word) << "'; allowed: " << command_names(*at)
+                  << " (" << path << " --help lists them)" << std::endl;
+        return 2;
+      }
+      at = next;
+      path += " " + word;
+    }
+  }
   // --json -: the result on standard output, everything printed for people on standard error.
   struct Redirect {
     std::streambuf* saved = nullptr;
     std::ostream real{nullptr};
     ~Redirect() {
-      if (saved) std::cout.rdbuf(saved);
+      if (saved) {
+        std::cout.rdbuf(saved);
+        std::cout.clear();  // a failure while it pointed at standard error is not standard output's
+      }
       set_json_stdout(nullptr);
     }
   } redirect;
@@ -162,11 +206,14 @@ int run_cli(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::string what = e.what();
-    std::replace(what.begin(), what.end(), '\n', ' ');  // one line, whatever the library wrote
-    std::cerr << "wormcast: " << what << std::endl;
+    if (what.find("allowed") == std::string::npos)
+      what += "; allowed: the options and arguments `wormcast COMMAND --help` lists";
+    std::cerr << "wormcast: " << one_line_message(what) << std::endl;  // one line, whatever the library wrote
     return 2;
   }
   return 0;
 }
+
+}  // namespace
 
 }  // namespace wormcast

@@ -26,7 +26,7 @@ struct WaveArgs {
 };
 
 int run_wave(const WaveArgs& a) {
-  if ((a.packet >= 0) != !a.trace.empty()) throw ConfigError("--packet and --trace go together");
+  if ((a.packet >= 0) != !a.trace.empty()) throw ConfigError("--packet and --trace go together; allowed: both or neither");
   std::string save = a.save;
   if (save.empty()) save = strip_suffix(strip_suffix(a.dump, ".vcd"), ".fst") + ".gtkw";
   OutputPlan plan;
@@ -51,9 +51,8 @@ int run_wave(const WaveArgs& a) {
                                     a.routers, a.dump));
   }
   plan.write(save, text);
-  plan.commit();
-  std::cout << fmt::format("{}: {} {} grouped\nopen with: gtkwave {} {}\n", save, count,
-                           a.packet >= 0 ? "hops" : "routers / channels", a.dump, save);
+  plan.commit(fmt::format("{}: {} {} grouped\nopen with: gtkwave {} {}\n", save, count,
+                           a.packet >= 0 ? "hops" : "routers / channels", a.dump, save));
   return 0;
 }
 

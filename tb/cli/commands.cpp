@@ -14,9 +14,8 @@ namespace wormcast {
 int parse_source(const sw::Topology& t, const std::string& text) {
   if (text.empty()) return 0;
   const std::string usage = fmt::format(
-      "--source: expected {} comma-separated coordinates inside {} (e.g. {}), got '{}'", t.dims(),
-      sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0",
-      text);
+      "--source '{}' is invalid; allowed: {} comma-separated coordinates inside {} (e.g. {})", shown_value(text),
+      t.dims(), sw::describe(t), t.dims() == 1 ? "0" : t.dims() == 2 ? "0,0" : t.dims() == 3 ? "0,0,0" : "0,0,0,0");
   sw::Coord c;
   std::stringstream ss(text);
   std::string part;
@@ -46,7 +45,7 @@ void add_schedule_options(CLI::App* cmd, ScheduleChoice& c, const std::string& a
 }
 
 sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& source) {
-  if (c.algo.empty()) throw ConfigError("--algo: required (dcf, edn, tseng, wang-tseng, rd, sequential)");
+  if (c.algo.empty()) throw ConfigError("--algo: required; allowed: dcf, edn, tseng, wang-tseng, rd, sequential");
   sw::BroadcastAlgo algo;
   try {
     algo = sw::parse_algo(c.algo);
@@ -62,7 +61,8 @@ sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& 
   try {
     return sw::generate_broadcast(algo, t, source, options);
   } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("--net/--algo: ") + e.what());
+    throw ConfigError(fmt::format("--net/--algo: {}; allowed: the networks --algo {} is defined on, as above", e.what(),
+                                  c.algo));
   }
 }
 
@@ -149,6 +149,21 @@ void check_set_conflicts(const Overrides& given, const std::vector<std::string>&
   }
 }
 
+std::string shown_value(const std::string& value) {
+  constexpr size_t kMax = 80;
+  if (value.size() <= kMax) return value;
+  return fmt::format("{}... ({} characters)", value.substr(0, kMax - 20), value.size());
+}
+
+std::string one_line_message(std::string message) {
+  for (char& c : message)
+    if (c == '\n' || c == '\r') c = ' ';
+  constexpr size_t kMax = 400, kHead = 160, kTail = 200;
+  if (message.size() <= kMax) return message;
+  return fmt::format("{} ... [{} characters left out] ... {}", message.substr(0, kHead),
+                     message.size() - kHead - kTail, message.substr(message.size() - kTail));
+}
+
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
   const std::string name = cmd->get_name();
   cmd->callback([name, action]() {
@@ -157,7 +172,7 @@ void set_command_action(CLI::App* cmd, std::function<int()> action) {
     try {
       rc = action();
     } catch (const ConfigError& e) {
-      std::cerr << "wormcast " << name << ": " << e.what() << "\n";
+      std::cerr << "wormcast " << name << ": " << one_line_message(e.what()) << "\n";
       rc = 2;
     } catch (const std::bad_alloc&) {
       std::cerr << "wormcast " << name << ": out of memory\n";

@@ -97,6 +97,14 @@ sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& 
 /// naming the option and the allowed coordinates.
 int parse_source(const sw::Topology& t, const std::string& text);
 
+/// A value as an error message shows it: at most 80 characters, a longer one cut with its length
+/// named (a 120 KB --set value is not echoed whole).
+std::string shown_value(const std::string& value);
+/// An error message as one line on stderr: line breaks become spaces, and a message longer than
+/// 400 characters keeps its start (the option or key) and its end (the allowed range) around a
+/// note of what was left out.
+std::string one_line_message(std::string message);
+
 /// Parse only: every option is converted and checked, but no command's action runs (the fuzz
 /// target of the input layer, tests/fuzz, parses millions of command lines in one process).
 void set_parse_only(bool on);

@@ -27,7 +27,7 @@ void write_file_atomic(const std::string& path, const std::string& text) {
   out.close();
   if (!out || std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());  // leave nothing behind
-    throw ConfigError(fmt::format("cannot write '{}'", path));
+    throw ConfigError(fmt::format("cannot write '{}'; allowed: a file in an existing writable directory", path));
   }
 }
 

@@ -30,6 +30,7 @@ constexpr int kSlots = 256;
 char g_tmp[kSlots][PATH_MAX];
 volatile sig_atomic_t g_used = 0;
 volatile sig_atomic_t g_child = 0;
+std::ostream* g_json_stdout = nullptr;  ///< --json -: the real standard output (run_cli)
 
 int take_slot(const std::string& path) {
   for (int i = 0; i < kSlots; ++i)
@@ -45,12 +46,35 @@ void free_slot(int slot) {
   if (slot >= 0) g_tmp[slot][0] = '\0';
 }
 
+/// The signals that end a run: a terminal's (INT, QUIT, HUP), a batch system's or a user's (TERM,
+/// USR1, USR2, ALRM, XCPU, VTALRM, PROF), a closed pipe (PIPE) and the file size limit (XFSZ).
+/// Each removes the temporaries and exits 128 + its number (README's exit codes).
+struct StopSignal {
+  int sig;
+  const char* note;
+};
+const StopSignal kStopSignals[] = {
+    {SIGHUP, "wormcast: hung up (SIGHUP); unfinished outputs removed, no earlier file touched\n"},
+    {SIGINT, "wormcast: interrupted (SIGINT); unfinished outputs removed, no earlier file touched\n"},
+    {SIGQUIT, "wormcast: quit (SIGQUIT); unfinished outputs removed, no earlier file touched\n"},
+    {SIGPIPE, "wormcast: standard output's reader went away (SIGPIPE); unfinished outputs removed\n"},
+    {SIGALRM, "wormcast: timer expired (SIGALRM); unfinished outputs removed, no earlier file touched\n"},
+    {SIGTERM, "wormcast: terminated (SIGTERM); unfinished outputs removed, no earlier file touched\n"},
+    {SIGUSR1, "wormcast: stopped by SIGUSR1; unfinished outputs removed, no earlier file touched\n"},
+    {SIGUSR2, "wormcast: stopped by SIGUSR2; unfinished outputs removed, no earlier file touched\n"},
+    {SIGXCPU, "wormcast: CPU time limit reached (SIGXCPU); unfinished outputs removed, no earlier file touched\n"},
+    {SIGXFSZ, "wormcast: file size limit reached (SIGXFSZ); unfinished outputs removed, no earlier file touched\n"},
+    {SIGVTALRM, "wormcast: virtual timer expired (SIGVTALRM); unfinished outputs removed, no earlier file touched\n"},
+    {SIGPROF, "wormcast: profiling timer expired (SIGPROF); unfinished outputs removed, no earlier file touched\n"},
+};
+
 extern "C" void on_interrupt(int sig) {
   if (g_child > 0) kill(pid_t(g_child), SIGTERM);
   for (int i = 0; i < g_used; ++i)
     if (g_tmp[i][0] != '\0') unlink(g_tmp[i]);
-  const char* note = sig == SIGINT ? "wormcast: interrupted (SIGINT); no output file written\n"
-                                   : "wormcast: terminated (SIGTERM); no output file written\n";
+  const char* note = "wormcast: stopped by a signal; unfinished outputs removed\n";
+  for (const StopSignal& s : kStopSignals)
+    if (s.sig == sig) note = s.note;
   ssize_t ignored = write(2, note, std::strlen(note));
   (void)ignored;
   _exit(128 + sig);
@@ -89,8 +113,39 @@ void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
+  for (const StopSignal& s : kStopSignals) sigaddset(&sa.sa_mask, s.sig);  // one handler at a time
+  for (const StopSignal& s : kStopSignals) {
+    // A hang-up ignored on entry (nohup) stays ignored: the run is meant to outlive its terminal.
+    struct sigaction old {};
+    if (s.sig == SIGHUP && sigaction(SIGHUP, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(s.sig, &sa, nullptr);
+  }
+}
+
+void reserve_standard_streams() {
+  // A closed standard stream would be the number of the next file opened, and text for the
+  // terminal would land in an output file. A read-only /dev/null takes its place: writes to it
+  // fail (EBADF), so a result printed there is reported as lost.
+  for (int fd = 0; fd <= 2; ++fd)
+    if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+      const int got = open("/dev/null", O_RDONLY);
+      if (got >= 0 && got != fd) {
+        dup2(got, fd);
+        close(got);
+      }
+    }
+}
+
+std::string check_stdout() {
+  const int before = errno;  // the reason of a write that failed before this flush, if any
+  errno = 0;
+  std::cout.flush();
+  if (g_json_stdout) g_json_stdout->flush();
+  // With --json -, std::cout carries the text for people to standard error: not a result.
+  const bool bad = (g_json_stdout ? !*g_json_stdout : !std::cout) || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!bad) return "";
+  const int err = errno ? errno : before;
+  return err ? std::strerror(err) : "a write failed";
 }
 
 void set_interruptible_child(int pid) { g_child = pid; }
@@ -120,7 +175,7 @@ OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::stri
   buf.push_back('\0');
   const int fd = mkstemps(buf.data(), int(suffix.size()));
   if (fd < 0)
-    throw ConfigError(fmt::format("{} '{}': cannot create a file in '{}': {}", option, path, dir, std::strerror(errno)));
+    throw ConfigError(fmt::format("{} '{}': cannot create a file in '{}': {}; allowed: a file in an existing writable directory", option, path, dir, std::strerror(errno)));
   fchmod(fd, file_mode());
   close(fd);
   Entry e;
@@ -130,15 +185,11 @@ OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::stri
   e.slot = take_slot(e.tmp);
   if (e.slot < 0) {
     std::remove(e.tmp.c_str());
-    throw ConfigError(fmt::format("{} '{}': too many output files (at most {})", option, path, kSlots));
+    throw ConfigError(fmt::format("{} '{}': too many output files; allowed: at most {}", option, path, kSlots));
   }
   m_entries.push_back(e);
   return m_entries.back();
 }
-
-namespace {
-std::ostream* g_json_stdout = nullptr;
-}  // namespace
 
 bool json_to_stdout(int argc, const char* const* argv) {
   for (int i = 1; i < argc; ++i) {
@@ -153,7 +204,7 @@ void set_json_stdout(std::ostream* out) { g_json_stdout = out; }
 std::string OutputPlan::add(const std::string& option, const std::string& path, bool limited, const std::string& suffix) {
   if (path == "-" && option == "--json") {
     for (auto& e : m_entries)
-      if (e.to_stdout) throw ConfigError("--json -: standard output is planned twice");
+      if (e.to_stdout) throw ConfigError("--json -: standard output is planned twice; allowed: one result on standard output");
     Entry e;
     e.option = option;
     e.path = path;
@@ -168,11 +219,11 @@ std::string OutputPlan::add(const std::string& option, const std::string& path, 
   const std::string dir = dir_of(path);
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0)
-    throw ConfigError(fmt::format("{} '{}': directory '{}' {}", option, path, dir,
+    throw ConfigError(fmt::format("{} '{}': directory '{}' {}; allowed: a file in an existing writable directory", option, path, dir,
                                   errno == ENOENT ? "does not exist" : std::strerror(errno)));
-  if (!S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("{} '{}': '{}' is not a directory", option, path, dir));
+  if (!S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("{} '{}': '{}' is not a directory; allowed: a file in an existing writable directory", option, path, dir));
   if (access(dir.c_str(), W_OK | X_OK) != 0)
-    throw ConfigError(fmt::format("{} '{}': directory '{}' is not writable", option, path, dir));
+    throw ConfigError(fmt::format("{} '{}': directory '{}' is not writable; allowed: a file in an existing writable directory", option, path, dir));
   if (::stat(path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("{} '{}': is a directory; allowed: a file name", option, path));
     if (!S_ISREG(st.st_mode))
@@ -180,10 +231,10 @@ std::string OutputPlan::add(const std::string& option, const std::string& path, 
   }
   const std::string name = canonical(path);
   for (auto& in : m_inputs)
-    if (in == name) throw ConfigError(fmt::format("{} '{}': is an input of this run; refusing to overwrite it", option, path));
+    if (in == name) throw ConfigError(fmt::format("{} '{}': is an input of this run; refusing to overwrite it; allowed: a path that is not an input", option, path));
   for (auto& e : m_entries)
     if (!e.scratch && canonical(e.path) == name)
-      throw ConfigError(fmt::format("{} '{}': the same file as {} '{}'; give each output its own path", option, path,
+      throw ConfigError(fmt::format("{} '{}': the same file as {} '{}'; allowed: a path of its own for each output", option, path,
                                     e.option, e.path));
   Entry& e = create(option, path, suffix);
   e.limited = limited;
@@ -213,10 +264,10 @@ void OutputPlan::write(const std::string& path, const std::string& text) {
     std::ofstream out(e.tmp, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
-    if (!out) throw ConfigError(fmt::format("{} '{}': cannot write: {}", e.option, path, std::strerror(errno)));
+    if (!out) throw ConfigError(fmt::format("{} '{}': cannot write: {}; allowed: a file system with room for it", e.option, path, std::strerror(errno)));
     return;
   }
-  throw ConfigError(fmt::format("'{}': not a planned output", path));  // an internal slip, reported all the same
+  throw ConfigError(fmt::format("'{}': not a planned output; allowed: the outputs planned before the run", path));  // an internal slip, reported all the same
 }
 
 void OutputPlan::drop(const std::string& path) {
@@ -227,23 +278,41 @@ void OutputPlan::drop(const std::string& path) {
     }
 }
 
-void OutputPlan::commit() {
+void OutputPlan::commit(const std::string& summary) {
+  // Standard output first: a result that cannot be printed there (a full disk, a closed stream)
+  // is an error before any file is put in place, and the temporaries go with the plan.
+  // The summary follows the JSON only once the JSON is out (with --json - it goes to standard
+  // error, and a run whose result was lost prints nothing but its error line).
+  const auto check = [](const char* option) {
+    const std::string why = check_stdout();
+    if (!why.empty())
+      throw ConfigError(fmt::format("{}: cannot write the result: {}; allowed: a writable standard output (or --json "
+                                    "FILE)",
+                                    option, why));
+  };
+  for (auto& e : m_entries)
+    if (!e.done && e.to_stdout) {
+      std::ostream& out = g_json_stdout ? *g_json_stdout : std::cout;
+      errno = 0;
+      out << e.text << std::flush;
+      e.done = true;
+      check("--json -");
+    }
+  if (!summary.empty()) {
+    errno = 0;
+    std::cout << summary;
+    check("standard output");
+  }
   for (auto& e : m_entries) {
     if (e.done) continue;
     if (e.scratch) {
       release(e);
       continue;
     }
-    if (e.to_stdout) {
-      std::ostream& out = g_json_stdout ? *g_json_stdout : std::cout;
-      out << e.text << std::flush;
-      e.done = true;
-      continue;
-    }
     if (std::rename(e.tmp.c_str(), e.path.c_str()) != 0) {
       const int err = errno;
       release(e);
-      throw ConfigError(fmt::format("{} '{}': cannot put the file in place: {}", e.option, e.path, std::strerror(err)));
+      throw ConfigError(fmt::format("{} '{}': cannot put the file in place: {}; allowed: a path the run can rename a file to", e.option, e.path, std::strerror(err)));
     }
     free_slot(e.slot);
     e.slot = -1;
@@ -263,7 +332,7 @@ void OutputPlan::check_size() const {
   }
   if (total > m_limit)
     throw ConfigError(fmt::format("--max-output-size: the recordings ({}) reached {} bytes, more than the limit of {} "
-                                  "bytes; nothing was written (raise --max-output-size or record fewer cycles)",
+                                  "bytes; nothing was written; allowed: at most --max-output-size (raise it or record fewer cycles)",
                                   names.empty() ? "--fst" : names, total, m_limit));
 }
 

@@ -36,8 +36,10 @@ class OutputPlan {
   void write(const std::string& path, const std::string& text);
   /// Gives up the planned output `path`: its temporary goes, the path is left as it was.
   void drop(const std::string& path);
-  /// Renames every temporary into place; throws ConfigError when one cannot be.
-  void commit();
+  /// Prints the result planned for standard output (--json -) and `summary` (std::cout), then
+  /// renames every temporary into place; throws ConfigError when standard output cannot be
+  /// written (nothing is put in place then) or a file cannot be renamed.
+  void commit(const std::string& summary = "");
 
   /// The limit for the outputs planned as limited (0: none).
   void set_limit(uint64_t bytes) { m_limit = bytes; }
@@ -66,8 +68,16 @@ class OutputPlan {
 bool json_to_stdout(int argc, const char* const* argv);
 void set_json_stdout(std::ostream* out);
 
-/// SIGINT and SIGTERM remove every planned temporary, print one line on stderr and exit 130 / 143.
+/// SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
+/// SIGVTALRM and SIGPROF remove every planned temporary, print one line on stderr and exit
+/// 128 + the signal's number (SIGHUP stays ignored when it was ignored on entry).
 void install_interrupt_handlers();
+/// Standard input, output and error that are closed get a read-only /dev/null in their place, so
+/// that no file opened later takes their number and a write to them fails visibly.
+void reserve_standard_streams();
+/// Flushes standard output (std::cout, the --json - stream, C stdio); "" when everything printed
+/// so far reached it, else the reason it did not.
+std::string check_stdout();
 /// The child process the interrupt handler stops too (a converter writing a temporary); 0: none.
 void set_interruptible_child(int pid);
 

@@ -4,6 +4,9 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -78,8 +81,28 @@ void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
 
 void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycles, double flits, double hops) {
   const uint64_t limit = parse_size("--max-output-size", opt.max_output_size);
-  // Bytes per record as written: a VCD carries about 130 bytes per router per cycle under load
-  // (clock, flit and credit changes of every port); a hop line about 40 bytes, a delivery line 30.
+  // Bytes as written, measured on tori from 4x4 to 16x16 and 4x4x4 at 0 to 0.4 flits/node/cycle
+  // (within about 12 %): a VCD carries about 4 bytes per router per cycle idle (the clock and
+  // time stamps) and 112 per flit crossing a router (the flit and credit fields that change); a
+  // record of the CSVs is its fields' digits and separators, the numbers up to their largest.
+  const auto digits = [](double x) { return x < 10 ? 1.0 : std::floor(std::log10(x)) + 1; };
+  const double c = double(cycles), n = double(nodes);
+  const double traced = opt.vcd_routers.empty() ? n : double(split_list(opt.vcd_routers, ',').size());
+  double wave_cycles = c;
+  if (!opt.vcd_window.empty()) {  // a window bounds the waveform (checked in full elsewhere)
+    const auto parts = split_list(opt.vcd_window, ':');
+    if (parts.size() == 2) try {
+        const double lo = double(parse_int("--vcd-window", parts[0], 0, INT64_MAX));
+        const double hi = double(parse_int("--vcd-window", parts[1], 0, INT64_MAX));
+        if (hi > lo) wave_cycles = std::min(c, hi - lo);
+      } catch (const ConfigError&) {
+      }
+  }
+  const double crossings = flits * (hops + 1.0);  // flits through a router per cycle
+  const double wave = wave_cycles * traced * (4.0 + 112.0 * crossings);
+  const double packets = c * n * flits;  // packet ids reach about this (one flit a packet at most)
+  const double hop_line = digits(c) + digits(n) + 3 + digits(packets) + 3 + 9;       // 9 separators
+  const double delivery_line = digits(c) + 2 * digits(n) + digits(packets) + 2 + 6;  // 6 separators
   double bytes = 0;
   std::string what;
   auto add = [&](const std::string& path, const char* option, double b) {
@@ -87,15 +110,14 @@ void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycl
     bytes += b;
     what += (what.empty() ? "" : ", ") + std::string(option);
   };
-  const double c = double(cycles), n = double(nodes);
-  const double traced = opt.vcd_routers.empty() ? n : double(split_list(opt.vcd_routers, ',').size());
-  add(opt.vcd_path, "--vcd", c * traced * 130.0);
-  add(opt.fst_path, "--fst", c * traced * 130.0);  // the VCD it is converted from
-  add(opt.trace_path, "--trace", c * n * flits * (hops + 1.0) * 40.0);
-  add(opt.deliveries_path, "--deliveries", c * n * flits * 30.0);
+  add(opt.vcd_path, "--vcd", wave);
+  add(opt.fst_path, "--fst", wave);  // the VCD it is converted from
+  add(opt.trace_path, "--trace", c * n * crossings * hop_line);
+  add(opt.deliveries_path, "--deliveries", c * n * flits * delivery_line);
   if (bytes > double(limit))
     throw ConfigError(fmt::format("--max-output-size: the recordings ({}) of {} cycles on {} nodes would take about {:.3g} "
-                                  "bytes, more than the limit of {} bytes; raise --max-output-size or record fewer cycles",
+                                  "bytes, more than the limit of {} bytes; allowed: at most --max-output-size (raise it "
+                                  "or record fewer cycles)",
                                   what, cycles, nodes, bytes, limit));
 }
 
@@ -104,7 +126,7 @@ void check_record_options(const RecordOptions& opt) {
     throw ConfigError("--fst: needs the vcd2fst converter (Debian package gtkwave, installed by scripts/setup); "
                       "allowed without it: --vcd");
   if (!opt.fst_path.empty() && !opt.vcd_path.empty())
-    throw ConfigError("--fst: give either --vcd or --fst, not both");
+    throw ConfigError("--fst: given with --vcd; allowed: either --vcd or --fst, not both");
 }
 
 Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net)
@@ -145,7 +167,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
     if (!why.empty()) throw ConfigError(fmt::format("--router-vcd '{}={}': {}", net.node_name(node), file, why));
   }
   if (!opt.vcd_routers.empty()) {
-    if (vcd_tmp.empty()) throw ConfigError("--vcd-routers: only with --vcd or --fst");
+    if (vcd_tmp.empty()) throw ConfigError("--vcd-routers: given without a waveform; allowed: only with --vcd or --fst");
     std::vector<int> nodes;
     for (const auto& name : split_list(opt.vcd_routers, ',')) {
       const int node = net.find_node(name);
@@ -162,13 +184,13 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
   m_shown = shown;
   m_clk = &clk;
   if (!opt.vcd_window.empty()) {
-    if (vcd_tmp.empty()) throw ConfigError("--vcd-window: only with --vcd or --fst");
+    if (vcd_tmp.empty()) throw ConfigError("--vcd-window: given without a waveform; allowed: only with --vcd or --fst");
     const auto parts = split_list(opt.vcd_window, ':');
     if (parts.size() != 2) throw ConfigError(fmt::format("--vcd-window '{}': allowed: START:END, cycles", opt.vcd_window));
     m_from = uint64_t(parse_int("--vcd-window START", parts[0], 0, 4000000000000000000LL));
     m_to = uint64_t(parse_int("--vcd-window END", parts[1], 1, 4000000000000000000LL));
     if (m_to <= m_from)
-      throw ConfigError(fmt::format("--vcd-window '{}': END must be above START", opt.vcd_window));
+      throw ConfigError(fmt::format("--vcd-window '{}': END is not above START; allowed: START:END with END > START", opt.vcd_window));
     m_windowed = true;
   }
   if (!vcd_tmp.empty() && (!m_windowed || m_from == 0)) {
@@ -219,12 +241,12 @@ void Recorders::finish() {
     const int rc = run_quietly({"vcd2fst", m_fst_vcd, m_plan->temp(m_opt.fst_path)});
     std::remove(m_fst_vcd.c_str());
     m_fst_vcd.clear();
-    if (rc != 0) throw ConfigError(fmt::format("--fst '{}': converting the waveform failed", m_opt.fst_path));
+    if (rc != 0) throw ConfigError(fmt::format("--fst '{}': converting the waveform failed; allowed: --vcd (no conversion)", m_opt.fst_path));
   }
-  if (m_hops && !m_hops->finish()) throw ConfigError(fmt::format("--trace '{}': cannot write", m_opt.trace_path));
+  if (m_hops && !m_hops->finish()) throw ConfigError(fmt::format("--trace '{}': cannot write; allowed: a file system with room for it", m_opt.trace_path));
   if (m_deliveries) {
     m_net.scoreboard().set_delivery_observer(nullptr);
-    if (!m_deliveries->finish()) throw ConfigError(fmt::format("--deliveries '{}': cannot write", m_opt.deliveries_path));
+    if (!m_deliveries->finish()) throw ConfigError(fmt::format("--deliveries '{}': cannot write; allowed: a file system with room for it", m_opt.deliveries_path));
   }
 }
 

@@ -83,16 +83,16 @@ class DumpReader {
   DumpReader(const std::string& option, const std::string& path) : m_option(option), m_path(path) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
-      throw ConfigError(fmt::format("{} '{}': cannot read: {}", option, path, std::strerror(errno)));
-    if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("{} '{}': not a regular file", option, path));
+      throw ConfigError(fmt::format("{} '{}': cannot read: {}; allowed: a readable VCD or FST file", option, path, std::strerror(errno)));
+    if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("{} '{}': not a regular file; allowed: a VCD or FST file", option, path));
     m_size = uint64_t(st.st_size);
     if (path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0) {
       m_pipe = ::popen(("fst2vcd '" + path + "' 2>/dev/null").c_str(), "r");
-      if (!m_pipe) throw ConfigError(fmt::format("{} '{}': reading an FST needs fst2vcd (package gtkwave)", option, path));
+      if (!m_pipe) throw ConfigError(fmt::format("{} '{}': reading an FST needs fst2vcd (package gtkwave); allowed without it: a VCD", option, path));
       m_file = m_pipe;
     } else {
       m_file = std::fopen(path.c_str(), "r");
-      if (!m_file) throw ConfigError(fmt::format("{} '{}': cannot read: {}", option, path, std::strerror(errno)));
+      if (!m_file) throw ConfigError(fmt::format("{} '{}': cannot read: {}; allowed: a readable VCD or FST file", option, path, std::strerror(errno)));
     }
   }
   ~DumpReader() {
@@ -187,8 +187,8 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
       }
     }
   }
-  if (!ended) throw ConfigError(fmt::format("{} '{}': not a VCD (no $enddefinitions)", option, path));
-  if (info.vars.empty()) throw ConfigError(fmt::format("{} '{}': no signals declared", option, path));
+  if (!ended) throw ConfigError(fmt::format("{} '{}': not a VCD (no $enddefinitions); allowed: a VCD or FST file", option, path));
+  if (info.vars.empty()) throw ConfigError(fmt::format("{} '{}': no signals declared; allowed: a waveform with signals", option, path));
   // The first time stamps: the start and the clock's period (its first two rising edges).
   std::string clk_id;
   for (auto& v : info.vars)
@@ -317,9 +317,9 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
 
 std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet) {
   std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("--trace '{}': cannot read: {}", path, std::strerror(errno)));
+  if (!in) throw ConfigError(fmt::format("--trace '{}': cannot read: {}; allowed: the --trace CSV of a run", path, std::strerror(errno)));
   std::string line;
-  if (!std::getline(in, line)) throw ConfigError(fmt::format("--trace '{}': empty", path));
+  if (!std::getline(in, line)) throw ConfigError(fmt::format("--trace '{}': empty; allowed: the --trace CSV of a run", path));
   const auto head = split_list(line, ',');
   auto col = [&](const char* name) {
     const auto it = std::find(head.begin(), head.end(), name);
@@ -341,7 +341,7 @@ std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet) {
     h.vc = std::atoi(f[c_vc].c_str());
     hops.push_back(h);
   }
-  if (hops.empty()) throw ConfigError(fmt::format("--packet {}: no head flit of that packet in '{}'", packet, path));
+  if (hops.empty()) throw ConfigError(fmt::format("--packet {}: no head flit of that packet in '{}'; allowed: a packet id of that trace", packet, path));
   std::stable_sort(hops.begin(), hops.end(), [](const HopRow& a, const HopRow& b) { return a.cycle < b.cycle; });
   return hops;
 }
@@ -367,7 +367,7 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
   }
   if (scope_of.empty())
     throw ConfigError(fmt::format("--packet {}: the dump has no torus router scopes (r_<x>_<y>...) to follow a packet "
-                                  "through", packet));
+                                  "through; allowed: a waveform of torus or ibt routers", packet));
   GtkwWriter w(dump);
   if (info.period > 0) {
     const uint64_t from = hops.front().cycle > 2 ? hops.front().cycle - 2 : 0;
@@ -386,7 +386,7 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
     }
     const auto it = scope_of.find(where);
     if (it == scope_of.end())
-      throw ConfigError(fmt::format("--packet {}: router {} of hop {} is not in the dump (recorded with --vcd-routers?)",
+      throw ConfigError(fmt::format("--packet {}: router {} of hop {} is not in the dump (recorded with --vcd-routers?); allowed: a dump holding every router on the packet's path",
                                     packet, h.router, k));
     const std::string& base = it->second;
     const std::string router = base.substr(base.rfind('.') + 1);

@@ -202,6 +202,16 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   RunResult r;
   const uint64_t begin = ph.warmup, end = ph.warmup + ph.measure;
   const uint64_t step = std::min<uint64_t>({ph.max_step, sim.watchdog / 2 + 1, sim.livelock / 2 + 1});
+  {
+    // A flit needs its route's zero-load latency to cross the network: a livelock window shorter
+    // than the longest crossing would report a healthy run before its first delivery.
+    uint64_t crossing = 0;
+    for (int d = 1; d < net.num_nodes(); ++d) crossing = std::max(crossing, net.zero_load(0, d, 1));
+    if (uint64_t(sim.livelock) < crossing)
+      throw ConfigError(fmt::format("sim.livelock = {} is invalid for this network: a flit needs up to {} cycles to "
+                                    "cross it with no other traffic; allowed: {}..1000000000",
+                                    sim.livelock, crossing, crossing));
+  }
   const double t0 = wall_seconds();
   Progress progress(sim.progress, end > 0 ? end : 0);
   uint64_t cycle = 0, seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress
@@ -259,8 +269,15 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
       break;
     }
     if (cycle - last_ejected >= sim.livelock && cycle - last_progress < sim.watchdog) {  // flits moved (else the watchdog above fired) but none arrived
-      r.status = RunStatus::Livelock;
-      break;
+      // The window counts from the last delivery, but not from before the oldest packet in flight
+      // entered the network: cycles in which the network was empty, or in which that packet
+      // could not have arrived yet, are no sign of a livelock.
+      const uint64_t oldest = net.scoreboard().oldest_injection();
+      const uint64_t since = std::max(last_ejected, oldest == ~uint64_t(0) ? cycle : oldest);
+      if (since <= cycle && cycle - since >= sim.livelock) {
+        r.status = RunStatus::Livelock;
+        break;
+      }
     }
     if (ph.finished(cycle)) break;
     if (cycle >= ph.limit) {
@@ -287,14 +304,21 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   r.last_move = net.activity().last_move();
   r.last_delivery = last_ejected;
   Scoreboard& sb = net.scoreboard();
-  // Out of time with the network empty and idle, yet packets wait at a source: they are stranded.
+  // Out of time with the network empty and idle, yet packets wait at a source that could have
+  // injected them for a watchdog window: they are stranded. A source whose packets still wait for
+  // its own send latency (t_s: each message's packets become ready only when the processor has
+  // sent it) is not stranded but slow; its run ends with the limit's status.
   if ((r.status == RunStatus::DrainTimeout || r.status == RunStatus::Timeout) && sb.in_flight() == 0 &&
       cycle - last_progress >= sim.watchdog) {
-    for (int i = 0; i < net.num_nodes(); ++i)
-      if (net.nic(i).backlog() > 0)
-        sb.error(fmt::format("node {}: {} packets stranded in the NIC's source queue, never injected, while the network "
-                             "was idle for {} cycles",
-                             i, net.nic(i).backlog(), cycle - last_progress));
+    for (int i = 0; i < net.num_nodes(); ++i) {
+      const Nic& nic = net.nic(i);
+      if (nic.backlog() == 0) continue;
+      const uint64_t idle_since = std::max(last_progress, nic.next_ready());
+      if (idle_since > cycle || cycle - idle_since < sim.watchdog) continue;
+      sb.error(fmt::format("node {}: {} packets stranded in the NIC's source queue, never injected, while the network "
+                           "was idle for {} cycles",
+                           i, nic.backlog(), cycle - idle_since));
+    }
   }
   if (r.status == RunStatus::Deadlock) {
     r.watchdog = true;

@@ -151,9 +151,10 @@ completion)
   rc=$?; [ $rc -eq 0 ] || { echo "FAIL: rate 1e-100 exited $rc"; fail=1; }
   [ "$(json_value tiny.json '["throughput"]["offered"]')" = 0.0 ] \
     || { echo "FAIL: rate 1e-100 offered $(json_value tiny.json '["throughput"]["offered"]')"; fail=1; }
-  # Livelock watchdog: flits move but nothing is delivered for sim.livelock cycles -> exit 4.
-  "$bin" traffic --net torus:16x16 --pattern tornado --rate 0.5 --set sim.livelock=10 "${quick[@]}" \
-    --json live.json >/dev/null
+  # Livelock watchdog: flits move but nothing is delivered for sim.livelock cycles -> exit 4 (here
+  # a torus without datelines filling up towards a deadlock; 10 cycles is its longest crossing).
+  "$bin" traffic --net torus:8x8 --pattern tornado --rate 1 --set router.dateline=false --set sim.livelock=10 \
+    "${quick[@]}" --json live.json >/dev/null
   rc=$?; [ $rc -eq 4 ] || { echo "FAIL: livelock exited $rc, want 4"; fail=1; }
   [ "$(json_value live.json '["status"]')" = livelock ] || { echo "FAIL: livelock status"; fail=1; }
   [ "$(json_value live.json '["livelock"]["detected"]')" = True ] || { echo "FAIL: livelock report"; fail=1; }
@@ -181,7 +182,7 @@ bounded)
   "$bin" traffic --rate 0.1 --measure 2000 --set sim.progress=off --json ok.json >/dev/null
   [ "$(json_value ok.json '["throughput"]["stable"]')" = True ] || { echo "FAIL: a stable run marked unstable"; fail=1; }
   # --max-output-size: refused up front when the estimate is larger ...
-  expect_user_error "--max-output-size" traffic --measure 1000000 --set sim.progress=off --vcd big.vcd
+  expect_user_error "--max-output-size" traffic --measure 2000000 --set sim.progress=off --vcd big.vcd
   expect_user_error "--max-output-size" traffic "${quick[@]}" --vcd big.vcd --max-output-size 10K
   expect_user_error "--max-output-size" traffic "${quick[@]}" --vcd big.vcd --max-output-size 4X
   # ... and enforced while writing (no estimate for node programs): stopped, nothing left.

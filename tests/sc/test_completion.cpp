@@ -1,5 +1,6 @@
 // End-of-run accounting: a packet left in a NIC's source queue while the network sits idle is a
-// scoreboard error (exit 1) naming the node, not a drain timeout.
+// scoreboard error (exit 1) naming the node, not a drain timeout; one still waiting for its own
+// send latency t_s is not.
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -59,4 +60,27 @@ TEST_CASE("completion: a packet stranded in a NIC's source queue is a scoreboard
   REQUIRE(exit_code(r.status) == 1);
   REQUIRE(net.scoreboard().error_count() == 1);
   REQUIRE(net.scoreboard().errors().at(0).find("node 3: 1 packets stranded in the NIC") != std::string::npos);
+}
+
+TEST_CASE("completion: a source waiting on its own send latency t_s is not stranded", "[sc]") {
+  // The message's packets become ready only at cycle 20 + t_s, after the run's limit: the network
+  // is idle and the source queue full, yet nothing is lost; the run ends with the limit's status.
+  const Config cfg = test::config_for("4x4", "torus", {{"sim.watchdog", "200"}, {"sim.progress", "off"}, {"nic.ts", "100000"}});
+  Top top("top", cfg);
+  Network& net = *top.net;
+  sc_core::sc_start(cycle_time() * 20.0);
+  net.nic(3).submit(9, 4, false, 0, 20);
+  REQUIRE(net.nic(3).next_ready() == 100020);
+
+  OutputPlan plan;
+  RecordOptions opt;
+  opt.plan = &plan;
+  RunPhases ph;
+  ph.limit = 3000;
+  ph.on_limit = RunStatus::DrainTimeout;
+  ph.finished = [&](uint64_t) { return net.outstanding() == 0; };
+  const RunResult r = drive(net, cfg.sim, ph, opt);
+  CHECK(r.status == RunStatus::DrainTimeout);
+  CHECK(net.scoreboard().error_count() == 0);
+  CHECK(net.outstanding() == 1);
 }
