@@ -46,18 +46,6 @@ namespace {
 
 std::string verdict_word(SteadyOutcome o) { return o == SteadyOutcome::Unstable ? "UNSTABLE" : outcome_name(o); }
 
-struct Top : sc_core::sc_module {
-  CycleClock clk;
-  std::unique_ptr<Network> net;
-  std::unique_ptr<TrafficGen> traffic;
-  Top(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt)
-      : sc_module(n), clk("clk", cycle_time()), net(make_network("net", cfg, opt)) {
-    traffic = std::make_unique<TrafficGen>("traffic", cfg, *net, stats);
-    net->clk(clk.signal());
-    traffic->clk(clk.signal());
-  }
-};
-
 }  // namespace
 
 RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
@@ -81,7 +69,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   NetworkOptions nopt;
   nopt.listener = &stats;
   nopt.trace_internals = !opt.rtl_vcd.empty();
-  RunTopPtr<Top> top(new Top("top", cfg, stats, nopt));
+  RunTopPtr<TrafficTop> top(new TrafficTop("top", cfg, stats, nopt));
   top->traffic->stop_at(end);
   Network& net = *top->net;
   stats.set_hops([&net](const PacketRecord& p) { return net.packet_hops(p); });

@@ -2,11 +2,14 @@
 // warm-up, measurement and drain, and judges the result (the steady-state verdict).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "systemc/common/clock.h"
 #include "systemc/common/config.h"
+#include "systemc/common/cycle_clock.h"
 #include "tb/out/recorders.h"
 #include "tb/run/patterns.h"
 #include "tb/run/steady_state.h"
@@ -25,6 +28,19 @@ struct Stability {
   nlohmann::json to_json() const;
 };
 Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained);
+
+/// A traffic run's design: the clock, the network of cfg.net.family and its traffic generator.
+struct TrafficTop : sc_core::sc_module {
+  CycleClock clk;
+  std::unique_ptr<Network> net;
+  std::unique_ptr<TrafficGen> traffic;
+  TrafficTop(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt)
+      : sc_module(n), clk("clk", cycle_time()), net(make_network("net", cfg, opt)) {
+    traffic = std::make_unique<TrafficGen>("traffic", cfg, *net, stats);
+    net->clk(clk.signal());
+    traffic->clk(clk.signal());
+  }
+};
 
 /// The traffic run's outputs; without a plan of the caller's (opt.plan) run_traffic plans and
 /// commits its own.

@@ -3,33 +3,12 @@
 # outputs | interrupt | completion | bounded): every user error is exit 2 with one line on stderr
 # and nothing written; outputs are planned before cycle 0 and never clobber; an interrupt leaves
 # nothing; runs account for every packet; resources are bounded.
-set -u
-bin=$1
-section=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
-fail=0
-cd "$work"
-
-# expect_user_error WANT_IN_MESSAGE ARGS...: exit 2, one line on stderr containing WANT, no stdout.
-expect_user_error() {
-  local want=$1
-  shift
-  local out err rc
-  out=$(timeout 60 "$bin" "$@" 2>"$work/err")
-  rc=$?
-  err=$(cat "$work/err")
-  if [ $rc -ne 2 ]; then echo "FAIL: $* exited $rc, want 2 ($err)"; fail=1; return; fi
-  if [ -n "$out" ]; then echo "FAIL: $* wrote to stdout: $out"; fail=1; fi
-  if [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then echo "FAIL: $* error is not one line: $err"; fail=1; fi
-  case "$err" in *"$want"*) ;; *) echo "FAIL: $* error does not say '$want': $err"; fail=1 ;; esac
-}
+# shellcheck source=reliability_common.sh
+. "$(dirname "$0")/reliability_common.sh"
 
 # The files of the work directory (hidden ones included), for "nothing new was left".
 listing() { ls -A "$work" | grep -v '^err$' | sort; }
 
-json_value() { /usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval("j"+sys.argv[2]))' "$@"; }
 
 quick=(--measure 200 --warmup 0 --set sim.progress=off)
 

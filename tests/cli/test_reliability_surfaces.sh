@@ -4,30 +4,10 @@
 # be written is exit 2 or a documented signal code with one line and no temporaries), every
 # terminating signal ends a run cleanly, a --check too large is refused up front, and the smaller
 # input rules (unknown commands, livelock window, tiny rates, long values, the size estimate).
-set -u
-bin=$1
-section=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
-fail=0
-cd "$work"
+user_error_timeout=120
+# shellcheck source=reliability_common.sh
+. "$(dirname "$0")/reliability_common.sh"
 
-# expect_user_error WANT ARGS...: exit 2, one line on stderr containing WANT, nothing on stdout.
-expect_user_error() {
-  local want=$1
-  shift
-  local out err rc
-  out=$(timeout 120 "$bin" "$@" 2>"$work/err")
-  rc=$?
-  err=$(cat "$work/err")
-  if [ $rc -ne 2 ]; then echo "FAIL: $* exited $rc, want 2 ($err)"; fail=1; return; fi
-  if [ -n "$out" ]; then echo "FAIL: $* wrote to stdout: $out"; fail=1; fi
-  if [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then echo "FAIL: $* error is not one line: $err"; fail=1; fi
-  case "$err" in *"$want"*) ;; *) echo "FAIL: $* error does not say '$want': $err"; fail=1 ;; esac
-}
-
-json_value() { /usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval("j"+sys.argv[2]))' "$@"; }
 
 # The files of directory run/ (hidden ones included), space-separated.
 left() { ls -A run | tr '\n' ' '; }

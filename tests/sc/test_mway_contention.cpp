@@ -55,17 +55,6 @@ Config reproducer_config() {
                           {"sim.progress", "off"}});
 }
 
-struct Top : sc_core::sc_module {
-  CycleClock clk;
-  std::unique_ptr<Network> net;
-  std::unique_ptr<TrafficGen> traffic;
-  Top(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt)
-      : sc_module(n), clk("clk", cycle_time()), net(make_network("net", cfg, opt)) {
-    traffic = std::make_unique<TrafficGen>("traffic", cfg, *net, stats);
-    net->clk(clk.signal());
-    traffic->clk(clk.signal());
-  }
-};
 
 }  // namespace
 
@@ -91,7 +80,7 @@ TEST_CASE("mway completion: a replica left unloaded is lost data (exit 1) naming
   TrafficStats stats(0, 2000, 64);
   NetworkOptions nopt;
   nopt.listener = &stats;
-  Top top("top", cfg, stats, nopt);
+  TrafficTop top("top", cfg, stats, nopt);
   top.traffic->stop_at(2000);
   Network& net = *top.net;
   auto& fabric = dynamic_cast<MwayNetwork&>(net).fabric();
@@ -136,7 +125,7 @@ TEST_CASE("mway completion: every packet in flight at a plain-MST deadlock waits
   TrafficStats stats(0, 300, 16);
   NetworkOptions nopt;
   nopt.listener = &stats;
-  Top top("top", cfg, stats, nopt);
+  TrafficTop top("top", cfg, stats, nopt);
   top.traffic->stop_at(300);
   Network& net = *top.net;
   RunPhases ph;
