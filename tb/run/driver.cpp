@@ -1,4 +1,5 @@
-// The run loop, watchdog and common result of every simulating command.
+// The run loop, watchdog and common result of every simulating command. One file above the usual
+// size: the watchdog's classification of the packets in flight reads the same run state as the loop.
 #include "tb/run/driver.h"
 
 #include <unistd.h>
