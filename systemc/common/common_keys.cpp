@@ -12,7 +12,6 @@ using Field = ConfigKey;
 
 int64_t to_int(const Field& f, const std::string& v, int64_t lo, int64_t hi) { return key_int(f, v, lo, hi); }
 double to_real(const Field& f, const std::string& v, double lo, double hi) { return key_real(f, v, lo, hi); }
-bool to_bool(const Field& f, const std::string& v) { return key_bool(f, v); }
 [[noreturn]] void bad(const Field& f, const std::string& v) { bad_value(f, v); }
 
 const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"uniform-all", Pattern::UniformAll},

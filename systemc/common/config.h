@@ -125,7 +125,7 @@ struct ConfigKey {
   std::function<nlohmann::json(const Config&)> show;  ///< the effective value, for echo()
   char list_sep = 0;  ///< a YAML list of scalars is joined with this separator (0: one scalar only)
   /// Other keys a value stands for, set unless given (a named preset); null: none.
-  std::function<Overrides(const std::string& value)> implies;
+  std::function<Overrides(const std::string& value)> implies = nullptr;
 };
 
 /// "config: <key> = '<value>' is invalid; allowed: <allowed>", as a ConfigError.
