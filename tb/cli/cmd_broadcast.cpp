@@ -155,7 +155,7 @@ void register_broadcast_command(CLI::App& app) {
   cmd->add_option("--set", a->sets, "override a configuration key (repeatable); broadcast runs default to "
                   "router.vcs_per_class=2 and nic.max_packet >= --len (one worm per message)");
   cmd->add_option("--json", a->json_file, "write measured_latency, analytic_latency, blocked_cycles, per-node times")
-      ->check(file_path());
+      ->check(file_path(true));
   add_record_options(cmd, a->rec);
   cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
   set_command_action(cmd, [a] { return run_broadcast(*a); });

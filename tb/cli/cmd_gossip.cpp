@@ -157,12 +157,23 @@ std::string gossip_svg(const GossipCliArgs& a) {
 }
 
 int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
+  std::vector<std::string> sim_only{"--len", "--set", "--config"};
+  for (const std::string& o : record_option_names()) sim_only.push_back(o);
+  require_with(cmd, "--simulate", a.simulate, sim_only);
+  try {
+    sw::gossip_check_parameters(a.g);
+  } catch (const sw::GossipParamError& e) {
+    throw ConfigError(e.what());
+  }
+  // Every output planned before any work (the schedule, a search, the simulation): checked,
+  // written to temporaries, renamed into place at the end; the text printed once they are written.
+  OutputPlan plan;
+  plan.add_input(a.config_file);
+  if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
+  if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
   if (!a.simulate) {
-    for (const char* o : {"--len", "--set", "--config"})
-      if (cmd->count(o)) throw ConfigError(std::string(o) + ": only with --simulate");
     std::string svg;
     if (!a.svg_file.empty()) {
-      // Bad input exits 2 here with one line, before anything is written.
       try {
         sw::gossip_port_model(a.g);
         svg = gossip_svg(a);
@@ -170,11 +181,6 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
         throw ConfigError(e.what());
       }
     }
-    // The JSON and the drawing through the output plan: checked before the (possibly long)
-    // search, renamed into place at the end; the text printed once everything is written.
-    OutputPlan plan;
-    if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
-    if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
     std::ostringstream text;
     int code = 0;
     try {
@@ -190,6 +196,8 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   }
   if (a.len < 1 || a.len > kMaxLen)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..{} flits (one node's data)", a.len, kMaxLen));
+  check_record_options(a.rec);
+  plan_recordings(plan, a.rec);
   double r = 0;
   sw::GossipSchedule g;
   nlohmann::json j;
@@ -207,13 +215,6 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   } catch (const sw::GossipParamError& e) {
     throw ConfigError(e.what());
   }
-  // Every output planned before cycle 0.
-  OutputPlan plan;
-  plan.add_input(a.config_file);
-  if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
-  if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
-  check_record_options(a.rec);
-  plan_recordings(plan, a.rec);
   Config cfg;
   const SimResult sim = simulate(a, g.schedule, r, cfg, plan);
   std::cout << text.str();
@@ -294,6 +295,16 @@ void register_gossip_command(CLI::App& app) {
                   "data a node holds after the step, the step's receivers ringed, both directions of a link "
                   "side by side");
   add_record_options(cmd, a->rec);
+  // The shared checks on the tool's options: numbers in their ranges, outputs as files.
+  cmd->get_option("--hop")->check(decimal_real(0, sw::kMaxRatio));
+  cmd->get_option("--a")->check(decimal_int(2, 1000000));
+  cmd->get_option("--a2")->check(decimal_int(2, 1000000));
+  cmd->get_option("--b")->check(decimal_int(0, 1000000));
+  cmd->get_option("--k")->check(decimal_int(1, 1000000));
+  cmd->get_option("--max-nodes")->check(decimal_int(1, 1 << 24));
+  cmd->get_option("--port")->check(non_empty("all, one"));
+  cmd->get_option("--json")->check(file_path(true));
+  cmd->get_option("--svg")->check(file_path());
   set_command_action(cmd, [a, cmd] { return run_gossip(*a, cmd); });
 }
 

@@ -38,6 +38,11 @@ std::string shape_of(const std::string& net) {
 }
 
 int simulate(const IbtCliArgs& a) {
+  // Every output planned before any work (the step simulator, the cycle-accurate run).
+  OutputPlan plan;
+  plan.add_input(a.config_file);
+  if (!a.ibt.json_file.empty()) plan.add("--json", a.ibt.json_file);
+
   sw::IbtTopology t = sw::IbtTopology::torus(3, 1);
   sw::IbtBroadcast b;
   nlohmann::json j;
@@ -63,10 +68,6 @@ int simulate(const IbtCliArgs& a) {
   const Config cfg = load_config(a.config_file, ov);
   if (a.len > cfg.nic.max_packet)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
-
-  OutputPlan plan;
-  plan.add_input(a.config_file);
-  if (!a.ibt.json_file.empty()) plan.add("--json", a.ibt.json_file);
 
   // Every send is to a neighbour (a torus or a bypass link). The program image's receipt rule (as
   // for gossip): a node's send of step s waits for every packet the step simulator delivered to it
@@ -150,7 +151,10 @@ void register_ibt_command(CLI::App& app) {
   bc->add_option("--len", a->len, "--simulate: packet length in flits (default 4)")->check(decimal_int(1, 4096));
   bc->add_option("--config", a->config_file, "--simulate: start from this YAML configuration (router, nic keys)");
   bc->add_option("--set", a->sets, "--simulate: override a configuration key (repeatable)");
-  set_command_action(cmd, [a] {
+  for (CLI::App* sub : cmd->get_subcommands([](CLI::App*) { return true; }))
+    if (CLI::Option* json = sub->get_option_no_throw("--json")) json->check(file_path(true));
+  set_command_action(cmd, [a, bc] {
+    require_with(bc, "--simulate", a->simulate, {"--len", "--config", "--set"});
     if (a->simulate) {
       if (a->ibt.command != "bcast") throw ConfigError("--simulate: only with bcast");
       return simulate(*a);

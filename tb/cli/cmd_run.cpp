@@ -151,6 +151,7 @@ int run_cli_parsed(int argc, const char* const* argv) {
   register_gossip_command(app);
   register_ibt_command(app);
   register_wave_command(app);
+  refuse_empty_values(app);
   if (argc < 2) {
     std::cerr << "wormcast: a command is required; allowed: " << command_names(app)
               << " (wormcast --help lists them, wormcast COMMAND --help their options)" << std::endl;

@@ -65,7 +65,7 @@ void register_wave_command(CLI::App& app) {
               "router, channel and node interface with a sub-group per port; or, with --packet and --trace, one "
               "group per hop of a packet; the view opens zoomed on the dump's start (or on the packet's hops)");
   cmd->add_option("dump", a->dump, "the waveform (--vcd or --fst of a run, or any VCD)")->required();
-  cmd->add_option("--save", a->save, "the save file to write (default: the dump's name with .gtkw)");
+  cmd->add_option("--save", a->save, "the save file to write (default: the dump's name with .gtkw)")->check(file_path());
   cmd->add_option("--routers", a->routers, "only these routers, comma-separated scope names (e.g. r_0_0,r_1_0)");
   cmd->add_option("--packet", a->packet, "follow this packet hop by hop (needs --trace)")
       ->check(decimal_int(0, 4000000000000000000LL));

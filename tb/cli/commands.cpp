@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "tb/out/output_plan.h"
+
 namespace wormcast {
 
 int parse_source(const sw::Topology& t, const std::string& text) {
@@ -36,7 +38,9 @@ void add_schedule_options(CLI::App* cmd, ScheduleChoice& c, const std::string& a
   std::string algos;
   for (const std::string& name : sw::algo_names())
     algos += "\n  " + name + ": " + sw::algo_help(sw::parse_algo(name));
-  cmd->add_option("--algo", c.algo, "Algorithm" + algo_note + ":" + algos);
+  std::string names;
+  for (const std::string& name : sw::algo_names()) names += (names.empty() ? "" : ", ") + name;
+  cmd->add_option("--algo", c.algo, "Algorithm" + algo_note + ":" + algos)->check(non_empty(names));
   cmd->add_option("--source", c.source, "Source node coordinates x,y,... (default: all 0)");
   cmd->add_flag("--keep-redundant", c.keep_redundant,
                 "tseng, wang-tseng: keep the papers' re-sends to nodes that already hold the message");
@@ -79,9 +83,78 @@ CLI::Validator decimal_int(int64_t lo, int64_t hi) {
       fmt::format("INT in {}..{}", lo, hi));
 }
 
-CLI::Validator file_path() {
-  return CLI::Validator([](std::string& v) -> std::string { return v.empty() ? "the path is empty; allowed: a file name" : ""; },
-                        "FILE");
+CLI::Validator decimal_real(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& v) -> std::string {
+        try {
+          parse_real("value", v, lo, hi);
+        } catch (const ConfigError&) {
+          return fmt::format("'{}' is invalid; allowed: a finite decimal number {}..{}", shown_value(v), lo, hi);
+        }
+        return "";
+      },
+      fmt::format("NUMBER in {}..{}", lo, hi));
+}
+
+namespace {
+/// The name of the checks that refuse an empty value themselves (refuse_empty_values skips them).
+const char* const kRefusesEmpty = "refuses-empty";
+}  // namespace
+
+CLI::Validator non_empty(const std::string& allowed) {
+  return CLI::Validator(
+      [allowed](std::string& v) -> std::string {
+        if (!v.empty()) return "";
+        return "an empty value is not allowed (it does not stand for the default); allowed: " + allowed;
+      },
+      "", kRefusesEmpty);
+}
+
+CLI::Validator file_path(bool standard_output) {
+  return CLI::Validator(
+      [standard_output](std::string& v) -> std::string {
+        if (v.empty())
+          return standard_output ? "the path is empty; allowed: a file name, or - for standard output"
+                                 : "the path is empty; allowed: a file name";
+        return stdout_path_error(standard_output ? "--json" : "", v);
+      },
+      "FILE", kRefusesEmpty);
+}
+
+void refuse_empty_values(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (opt->get_expected_max() == 0) continue;  // a flag: no value
+    try {
+      opt->get_validator(kRefusesEmpty);
+      continue;  // its own check says what is allowed
+    } catch (const CLI::OptionNotFound&) {
+    }
+    // What is allowed: the option's help text, its first line, at most about 160 characters.
+    std::string allowed = opt->get_description();
+    allowed = allowed.substr(0, allowed.find('\n'));
+    if (allowed.size() > 160) {
+      const size_t cut = allowed.rfind(' ', 150);
+      allowed = allowed.substr(0, cut == std::string::npos ? 150 : cut) + " ...";
+    }
+    if (allowed.empty()) allowed = "a value (wormcast COMMAND --help)";
+    opt->check(non_empty(allowed));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) refuse_empty_values(*sub);
+}
+
+void require_with(const CLI::App* cmd, const std::string& flag, bool on, const std::vector<std::string>& options) {
+  if (on) return;
+  for (const std::string& o : options)
+    if (cmd->count(o))
+      throw ConfigError(fmt::format("{} needs {}; allowed: {} only together with {}", o, flag,
+                                    o, flag));
+}
+
+const std::vector<std::string>& record_option_names() {
+  static const std::vector<std::string> names{"--vcd",        "--fst",        "--vcd-routers",   "--vcd-window",
+                                              "--trace",      "--deliveries", "--router-vcd",    "--deadlock-dot",
+                                              "--max-output-size"};
+  return names;
 }
 
 CLI::Validator config_value(const std::string& key) {
@@ -117,7 +190,8 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
 
 void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--set", o.sets, "override a configuration key: --set router.buffer_depth=8 (repeatable)");
-  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON")->check(file_path());
+  cmd->add_option("--json", o.json, "write the result (effective configuration echoed) as JSON (- for standard output)")
+      ->check(file_path(true));
   add_record_options(cmd, o.rec);
 }
 

@@ -51,10 +51,24 @@ void register_wave_command(CLI::App& app);
 int run_traffic_command(const Config& cfg, const std::string& json, const RecordOptions& rec, const char* command,
                         const std::string& config_file);
 
-/// CLI11 checks run on an option's text before it is converted: a strict decimal integer
-/// (parse_int's rules) in lo..hi, and a non-empty path. Their messages name the range.
+/// CLI11 checks run on an option's text before it is converted, one line naming the range:
+/// a strict decimal integer (parse_int's rules) in lo..hi; a finite decimal number (parse_real's
+/// rules: no inf, nan or hex) in lo..hi; a value that is not empty, `allowed` naming what is.
 CLI::Validator decimal_int(int64_t lo, int64_t hi);
-CLI::Validator file_path();
+CLI::Validator decimal_real(double lo, double hi);
+CLI::Validator non_empty(const std::string& allowed);
+/// An output path: not empty, and "-" (standard output) only where `standard_output` is true
+/// (--json); every other output is a file.
+CLI::Validator file_path(bool standard_output = false);
+/// Every option that takes a value, in `app` and all its sub-commands, refuses an empty value
+/// (leaving an option out gives its default; an empty value never does): an option without a
+/// non_empty or file_path check of its own gets one naming its help text as what is allowed.
+void refuse_empty_values(CLI::App& app);
+/// The options of `options` given on cmd's command line apply only with `flag`: when `on` is
+/// false, the first one given is refused (ConfigError "OPTION needs FLAG").
+void require_with(const CLI::App* cmd, const std::string& flag, bool on, const std::vector<std::string>& options);
+/// The recording options (add_record_options), for require_with.
+const std::vector<std::string>& record_option_names();
 /// The value must be one the configuration key `key` allows (its text is passed on unchanged).
 CLI::Validator config_value(const std::string& key);
 

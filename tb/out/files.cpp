@@ -1,4 +1,4 @@
-// Atomic result files and quiet helper processes.
+// The result identity block and quiet helper processes.
 #include "tb/out/files.h"
 
 #include <fcntl.h>
@@ -6,29 +6,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <fstream>
-
-#include <fmt/format.h>
-
-#include "systemc/common/config.h"
 #include "systemc/common/version.h"
 
 namespace wormcast {
 
 nlohmann::json result_identity(const std::string& command) {
   return {{"command", command}, {"format", 1}, {"version", version()}, {"commit", commit()}};
-}
-
-void write_file_atomic(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());  // leave nothing behind
-    throw ConfigError(fmt::format("cannot write '{}'; allowed: a file in an existing writable directory", path));
-  }
 }
 
 int run_quietly(const std::vector<std::string>& argv) {

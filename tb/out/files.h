@@ -1,4 +1,5 @@
-// Result files: atomic writes (temporary + rename) and helper programs run quietly.
+// Result files: their identity block, and helper programs run quietly (every output is written
+// through the output plan, tb/out/output_plan.h).
 #pragma once
 
 #include <string>
@@ -10,9 +11,6 @@ namespace wormcast {
 
 /// The "wormcast" block of every result file: command, format, version, commit.
 nlohmann::json result_identity(const std::string& command);
-
-/// Writes text to path atomically (temporary file + rename); throws ConfigError on failure.
-void write_file_atomic(const std::string& path, const std::string& text);
 
 /// Runs a program found on PATH with its output discarded; its exit status (-1: not started).
 int run_quietly(const std::vector<std::string>& argv);

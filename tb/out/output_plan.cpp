@@ -201,6 +201,12 @@ bool json_to_stdout(int argc, const char* const* argv) {
 
 void set_json_stdout(std::ostream* out) { g_json_stdout = out; }
 
+std::string stdout_path_error(const std::string& option, const std::string& path) {
+  if (path != "-" || option == "--json") return "";
+  return "'-' (standard output) is not supported for this output; allowed: a file in an existing writable directory "
+         "(only --json takes - for standard output)";
+}
+
 std::string OutputPlan::add(const std::string& option, const std::string& path, bool limited, const std::string& suffix) {
   if (path == "-" && option == "--json") {
     for (auto& e : m_entries)
@@ -213,6 +219,7 @@ std::string OutputPlan::add(const std::string& option, const std::string& path, 
     return "";
   }
   if (path.empty()) throw ConfigError(fmt::format("{}: the path is empty; allowed: a file name", option));
+  if (const std::string why = stdout_path_error(option, path); !why.empty()) throw ConfigError(option + ": " + why);
   const std::string base = base_of(path);
   if (base.empty() || base == "." || base == "..")
     throw ConfigError(fmt::format("{} '{}': names a directory; allowed: a file name", option, path));

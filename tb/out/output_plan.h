@@ -81,6 +81,10 @@ std::string check_stdout();
 /// The child process the interrupt handler stops too (a converter writing a temporary); 0: none.
 void set_interruptible_child(int pid);
 
+/// "" when `path` may name the output of `option`, else the reason with what is allowed: "-" is
+/// standard output, which only --json writes (`--json -`); every other output is a file.
+std::string stdout_path_error(const std::string& option, const std::string& path);
+
 /// "4G", "512M", "100K", "1000000": bytes (K, M, G, T are powers of 1024); throws ConfigError.
 uint64_t parse_size(const std::string& option, const std::string& text);
 

@@ -57,6 +57,16 @@ std::string vcd_file(const std::string& path) { return strip_suffix(path, ".vcd"
 
 void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
   plan.set_limit(parse_size("--max-output-size", opt.max_output_size));
+  // A recording is a file (or a file and its save file): "-" would name files "-.vcd", "-.gtkw".
+  std::vector<std::pair<const char*, std::string>> paths{{"--vcd", opt.vcd_path}, {"--fst", opt.fst_path},
+                                                         {"--trace", opt.trace_path},
+                                                         {"--deliveries", opt.deliveries_path},
+                                                         {"--deadlock-dot", opt.deadlock_dot_path}};
+  for (const auto& a : opt.rtl_vcd)
+    if (const auto eq = a.find('='); eq != std::string::npos) paths.emplace_back("--router-vcd", a.substr(eq + 1));
+  for (const auto& [option, path] : paths)
+    if (const std::string why = stdout_path_error(option, path); !why.empty())
+      throw ConfigError(fmt::format("{}: {}", option, why));
   if (!opt.vcd_path.empty()) {
     // The name is derived (BASE.vcd, BASE.gtkw): a directory given as the path is refused as such.
     struct stat st {};

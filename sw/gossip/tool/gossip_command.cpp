@@ -60,6 +60,7 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
   {
     const Topology t = parse_gossip_net(a.net);
     const std::vector<double> rs = parse_r(a.r);
+    check_parameters(a);
     if (a.max_nodes < 1) throw GossipParamError("--max-nodes: must be >= 1");
     const HalfRule half = a.half ? HalfRule::Half : HalfRule::Floor;
     json j;
@@ -150,6 +151,7 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
 GossipSchedule gossip_schedule(const GossipArgs& a, double r) {
   if (a.table) throw GossipParamError("--table: names several schedules; give one --algo instead");
   const Topology t = parse_gossip_net(a.net);
+  check_parameters(a);
   GossipSpec spec = make_spec(a, t);
   if (spec.ports == PortModel::OnePort && a.search)
     throw GossipParamError("--search: all-port only (the paper gives no one-port closed forms for CIRCGOS/TORGOS; use --port all)");

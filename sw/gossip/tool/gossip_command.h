@@ -13,12 +13,15 @@
 
 namespace wormcast::sw {
 
+/// The largest r = t_s / (l t_f) and hop term t_d / (l t_f) the command takes.
+constexpr double kMaxRatio = 1000000;
+
 struct GossipArgs {
   std::string net;
   std::string algo = "circgos";
   std::vector<std::string> phases;  ///< high-dim-gos: per dimension 1, 2 or circgos:A:B
   std::string r = "10";             ///< one value, a list "2,10,50" or an integer range "2..250"
-  int a = 0, b = -1, a2 = 0, k = 0;
+  int a = 0, b = -1, a2 = 0, k = 0;  ///< 0 (b: -1): not given
   bool search = false;
   bool table = false;       ///< every algorithm of the paper's table for this network
   bool confirm = false;     ///< with --search over several r: also cost each winner step by step
@@ -40,6 +43,12 @@ void register_gossip_options(CLI::App& app, GossipArgs& args);
 /// 1 when --check failed. Throws GossipParamError on bad input (one line naming the option; exit
 /// code 2 at the command line).
 nlohmann::json gossip_command_json(const GossipArgs& args, std::ostream& out, int& code);
+
+/// Refuses (GossipParamError naming the option) a --hop outside 0..kMaxRatio and the parameters
+/// that do not apply: --a, --b, --a2, --k other than with a fixed circgos, torgos or cubgos (not
+/// with --search or --table, --b, --a2 and --k only with --a, --k instead of --b), --phases other
+/// than with high-dim-gos, --confirm without --search.
+void gossip_check_parameters(const GossipArgs& args);
 
 /// The port model the arguments select (--port; empty: one-port for approach1-1-bw only).
 /// Throws GossipParamError on a bad --port.

@@ -1,5 +1,6 @@
 // The gossip command's options and their validation (one line naming the option, exit 2):
 // --net, --r, --phases, --port and the algorithm with its parameters.
+#include <cmath>
 #include <regex>
 
 #include "sw/gossip/tool/gossip_parts.h"
@@ -25,6 +26,7 @@ std::vector<double> parse_r(const std::string& text) {
     if (std::regex_match(text, m, std::regex(R"((\d+)\.\.(\d+))"))) {
       const int lo = std::stoi(m[1]), hi = std::stoi(m[2]);
       if (lo > hi) throw GossipParamError("--r: range lo..hi needs lo <= hi (got " + text + ")");
+      if (hi > kMaxRatio) throw std::invalid_argument("too large");
       for (int v = lo; v <= hi; ++v) out.push_back(v);
       return out;
     }
@@ -34,7 +36,7 @@ std::vector<double> parse_r(const std::string& text) {
       const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
       size_t used = 0;
       const double v = std::stod(item, &used);
-      if (used != item.size() || !(v >= 0)) throw std::invalid_argument("bad");
+      if (used != item.size() || !(v >= 0 && v <= kMaxRatio)) throw std::invalid_argument("bad");
       out.push_back(v);
       if (comma == std::string::npos) break;
       pos = comma + 1;
@@ -42,7 +44,8 @@ std::vector<double> parse_r(const std::string& text) {
   } catch (const GossipParamError&) {
     throw;
   } catch (const std::exception&) {
-    throw GossipParamError("--r: expected r >= 0, a list r1,r2,... or an integer range lo..hi (got '" + text + "')");
+    throw GossipParamError("--r '" + text + "' is invalid; allowed: a finite decimal number r in 0.." + str(kMaxRatio) +
+                           ", a list r1,r2,... of them or an integer range lo..hi within it");
   }
   return out;
 }
@@ -84,6 +87,36 @@ PortModel port_model(const GossipArgs& a) {
   if (a.port == "all") return PortModel::AllPort;
   if (!a.port.empty()) throw GossipParamError("--port: must be all or one (got '" + a.port + "')");
   return a.algo == "approach1-1-bw" ? PortModel::OnePort : PortModel::AllPort;
+}
+
+void check_parameters(const GossipArgs& a) {
+  if (std::isnan(a.hop) || a.hop > kMaxRatio)
+    throw GossipParamError("--hop '" + str(a.hop) + "' is invalid; allowed: a finite decimal number 0.." + str(kMaxRatio));
+  // The circulation's parameters: given for an algorithm that has none, or where they are chosen.
+  const std::pair<const char*, bool> circ[] = {{"--a", a.a != 0}, {"--b", a.b >= 0}, {"--a2", a.a2 != 0}, {"--k", a.k != 0}};
+  const bool circ_algo = a.algo == "circgos" || a.algo == "torgos" || a.algo == "cubgos";
+  for (const auto& [option, given] : circ) {
+    if (!given) continue;
+    const std::string o = option;
+    if (a.table)
+      throw GossipParamError(o + ": not with --table; allowed: --table alone (it covers every algorithm with its own "
+                                 "parameters), or " + o + " with one --algo circgos, torgos or cubgos");
+    if (!circ_algo)
+      throw GossipParamError(o + ": does not apply to --algo " + a.algo + "; allowed: " + o +
+                             " only with --algo circgos, torgos or cubgos");
+    if (a.search)
+      throw GossipParamError(o + ": not with --search (the search chooses a and b); allowed: either --search or --a "
+                                 "with --b or --k");
+    if (o != "--a" && a.a == 0)
+      throw GossipParamError(o + ": needs --a; allowed: " + o + " only together with --a");
+  }
+  if (a.b >= 0 && a.k != 0)
+    throw GossipParamError("--k: given with --b (k = 2b - a + 2); allowed: either --b or --k");
+  if (!a.phases.empty() && a.algo != "high-dim-gos")
+    throw GossipParamError("--phases: does not apply to --algo " + a.algo +
+                           "; allowed: --phases only with --algo high-dim-gos (approachI-J[-K] names its phases)");
+  if (a.confirm && !a.search)
+    throw GossipParamError("--confirm needs --search; allowed: --confirm only together with --search");
 }
 
 GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
@@ -153,7 +186,7 @@ void register_gossip_options(CLI::App& app, GossipArgs& a) {
                  "paper gives no details; the circulation, fill and black/white 2x2 scheme are ours "
                  "(docs/schedules.md)");
   app.add_option("--phases", a.phases, "high-dim-gos: one of 1, 2, circgos:A:B per dimension")->delimiter(',');
-  app.add_option("--r", a.r, "r = t_s / (l t_f): a value, a list 2,10,50 or a range 2..250 (default 10)");
+  app.add_option("--r", a.r, "r = t_s / (l t_f), 0..1000000: a value, a list 2,10,50 or a range 2..250 (default 10)");
   app.add_option("--a", a.a, "CIRCGOS/TORGOS/CUBGOS: number of bridgeheads a (a1), 2..n");
   app.add_option("--b", a.b, "steps per round of Phase 3 (4a), b >= floor(a/2); k = 2b - a + 2");
   app.add_option("--a2", a.a2, "three-parameter form (Sec. 7.2): growth factor per round (default a)");
@@ -164,7 +197,7 @@ void register_gossip_options(CLI::App& app, GossipArgs& a) {
   app.add_flag("--uncoloured", a.uncoloured, "uniaxial TORGOS/CUBGOS/HIGH-DIM-GOS (no split of the data into d colours)");
   app.add_flag("--half", a.half, "evaluate floor(a/2) of Lemmas 5, 7, 9 as a/2 (how the paper's tables are computed)");
   app.add_flag("--divisors-only", a.divisors_only, "search only a dividing n (what the torus generators accept)");
-  app.add_option("--hop", a.hop, "t_d / (l t_f): include the hop term of eq. 1 in the step-by-step cost");
+  app.add_option("--hop", a.hop, "t_d / (l t_f), 0..1000000: include the hop term of eq. 1 in the step-by-step cost");
   app.add_option("--max-nodes", a.max_nodes, "largest network whose schedule is materialized (default 4096)");
   app.add_flag("--check", a.check, "verify the schedule (exit 1 when it fails)");
   app.add_flag("--quiet", a.quiet, "no per-step lines");
@@ -172,6 +205,8 @@ void register_gossip_options(CLI::App& app, GossipArgs& a) {
 }
 
 std::vector<double> gossip_r_values(const GossipArgs& a) { return parse_r(a.r); }
+
+void gossip_check_parameters(const GossipArgs& a) { check_parameters(a); }
 
 PortModel gossip_port_model(const GossipArgs& a) { return port_model(a); }
 

@@ -24,6 +24,8 @@ std::string str(double v);
 std::vector<double> parse_r(const std::string& text);
 Topology parse_gossip_net(const std::string& text);
 PortModel port_model(const GossipArgs& a);
+/// gossip_check_parameters.
+void check_parameters(const GossipArgs& a);
 /// --algo names plus the "approachI-J[-K]" shorthand for HIGH-DIM-GOS' with approaches per phase.
 GossipSpec make_spec(const GossipArgs& a, const Topology& t);
 
