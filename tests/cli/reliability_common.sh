@@ -25,3 +25,19 @@ expect_user_error() {
 }
 
 json_value() { /usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval("j"+sys.argv[2]))' "$@"; }
+
+# expect_refused WANT ARGS...: expect_user_error in an empty directory refused/ (a file named in
+# ARGS is relative to it; files put there beforehand by the caller are kept), the line also names
+# what is allowed, and no file is added there (no output, no temporary).
+expect_refused() {
+  mkdir -p "$work/refused"
+  local before after
+  before=$(ls -A "$work/refused" | tr '\n' ' ')
+  cd "$work/refused"
+  expect_user_error "$@"
+  cd "$work"
+  case "$(cat "$work/err")" in *allowed*) ;; *) echo "FAIL: ${*:2}: the line does not name what is allowed: $(cat "$work/err")"; fail=1 ;; esac
+  after=$(ls -A "$work/refused" | tr '\n' ' ')
+  [ "$after" = "$before" ] || { echo "FAIL: ${*:2} left files: before '$before', after '$after'"; fail=1; }
+  rm -rf "$work/refused"
+}

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Reliability of every result-writing command, one section per class (argument: verdict | mway |
-# stdout | signals | check-bound | small): no false verdict, no lost result (a result that cannot
+# stdout | signals | check-bound | small | refusals): no false verdict, no lost result (a result that cannot
 # be written is exit 2 or a documented signal code with one line and no temporaries), every
-# terminating signal ends a run cleanly, a --check too large is refused up front, and the smaller
-# input rules (unknown commands, livelock window, tiny rates, long values, the size estimate).
+# terminating signal ends a run cleanly, a --check too large is refused up front, the smaller
+# input rules (unknown commands, livelock window, tiny rates, long values, the size estimate), and
+# (refusals) values that cannot be meant: empty values, non-finite numbers, options that do not
+# apply, '-' for a file output, outputs checked before any work.
 user_error_timeout=120
 # shellcheck source=reliability_common.sh
 . "$(dirname "$0")/reliability_common.sh"
@@ -207,6 +209,49 @@ small)
       [ $rc -ne 2 ] || { echo "FAIL: $rec $load: $size bytes recorded, refused at $limit: $(cat err.txt)"; fail=1; }
     done
   done
+  ;;
+
+refusals)
+  # Values that cannot be meant are refused when the command line is read: exit 2, one line naming
+  # the option and what is allowed, nothing written.
+  g=(gossip --net ring:9 --algo approach1 --quiet)
+  expect_refused "--r" "${g[@]}" --r inf --json o.json
+  expect_refused "--hop" "${g[@]}" --hop -1
+  expect_refused "--hop" "${g[@]}" --hop nan
+  expect_refused "--hop" "${g[@]}" --hop 1e308
+  expect_refused "--k" gossip --net ring:9 --algo circgos --a 3 --b 2 --k 0 --quiet
+  expect_refused "--a2" gossip --net ring:9 --algo circgos --a 3 --b 2 --a2 0 --quiet
+  # A parameter of another algorithm is refused, not ignored.
+  expect_refused "--k" "${g[@]}" --k 3
+  expect_refused "--a2" "${g[@]}" --a2 3
+  expect_refused "--vcd needs --simulate" "${g[@]}" --vcd w.vcd
+  # An empty value is not the default.
+  expect_refused "--net" traffic --net '' "${quick[@]}"
+  expect_refused "--pattern" traffic --pattern '' "${quick[@]}"
+  expect_refused "--router" traffic --router '' "${quick[@]}"
+  expect_refused "config" run ''
+  expect_refused "--algo" mway --net mesh:4x4 --algo '' "${quick[@]}"
+  expect_refused "--region" mway --net mesh:4x4 --region '' "${quick[@]}"
+  expect_refused "--port" "${g[@]}" --port ''
+  "$bin" traffic --net torus:4x4 "${quick[@]}" --vcd wave.vcd >/dev/null 2>&1 || { echo "FAIL: making wave.vcd"; fail=1; }
+  mkdir -p refused && cp wave.vcd refused/w.vcd
+  expect_refused "--save" wave w.vcd --save ''
+  mkdir -p refused && cp wave.vcd refused/w.vcd
+  expect_refused "--routers" wave w.vcd --routers ''
+  expect_refused "--vcd-window" traffic --net torus:4x4 "${quick[@]}" --vcd w.vcd --vcd-window ''
+  expect_refused "--vcd-routers" traffic --net torus:4x4 "${quick[@]}" --vcd w.vcd --vcd-routers ''
+  # A waveform is files (the dump and its save file), not a stream: '-' is refused.
+  expect_refused "--vcd" traffic --net torus:4x4 "${quick[@]}" --vcd -
+  # ibt and gossip check their outputs before any work: a missing directory is named before a
+  # bad network, key or schedule would be found (a network built first, 262144 nodes).
+  expect_refused "--json" ibt topo --net ibt:16x16 --bypass 4 --json .
+  mkdir -p refused/adir
+  expect_refused "--json 'adir'" ibt topo --net ibt:16x16 --bypass 4 --json adir
+  expect_refused "nodir" ibt bcast --net ibt:16x16 --bypass 4 --algo global -k 2 --json nodir/x.json
+  expect_refused "nodir" ibt bcast --net ibt:16x16 --bypass 4 --algo global -k 2 --simulate --set no.such=1 --json nodir/x.json
+  expect_refused "nodir" ibt bcast --net ibt:512x512 --bypass 16 --algo global -k 2 --simulate --json nodir/x.json
+  expect_refused "nodir" gossip --net torus:8x8 --algo torgos --a 3 --b 1 --r 2 --simulate --json nodir/x.json
+  expect_refused "nodir" gossip --net torus:4x4x4 --algo cubgos --a 2 --b 1 --svg nodir/x.svg
   ;;
 
 *)
