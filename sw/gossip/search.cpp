@@ -79,7 +79,7 @@ HighDimResult search_high_dim(int n, int d, double r, bool circ, const SearchOpt
       res.approaches += t2 < t1 ? '2' : '1';
       t = std::min(t1, t2);
     }
-    res.time += o.floor_phases ? std::floor(t) : t;
+    res.time += t;
   }
   return res;
 }

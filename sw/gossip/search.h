@@ -23,9 +23,6 @@ struct SearchOptions {
   /// colour's share of a PU's data, in place of the exact 1/colours (0 = exact). The paper's
   /// Table 3 follows 0.333 for 1/3 (see docs/experiments.md); our tables keep the exact share.
   double share = 0;
-  /// Evaluation variant for HIGH-DIM-GOS' with Approach 1/2: truncate each phase's time to an
-  /// integer before summing (what the paper's Table 3 first row follows, with share = 0.333).
-  bool floor_phases = false;
 };
 
 struct SearchResult {
@@ -45,7 +42,7 @@ SearchResult search_diagonal(int n, int d, double r, int colours, const SearchOp
 
 /// HIGH-DIM-GOS' on an n^d torus (d colours, phase f has packets of n^f / d): the best 1-D
 /// algorithm per phase. `circ` true: CIRCGOS per phase; false: the better of Approach 1 and 2
-/// (Lemma 4) per phase, named like "211". Options `share` and `floor_phases` apply to both.
+/// (Lemma 4) per phase, named like "211". Option `share` applies to both.
 struct HighDimResult {
   double time = 0;
   std::string approaches;               ///< e.g. "211" (approach choice only)

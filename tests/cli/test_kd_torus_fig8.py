@@ -1,0 +1,42 @@
+#!/usr/bin/python3
+"""scripts/kd_torus_fig8 --quick: the generated Wang-Tseng schedules on n x n x n (n = 2..16) take
+3 ceil(log7 n) + 2 steps and pass the checker, and the Lemma 1 bound, Park and Tsai-McKinley counts
+of a few n equal values worked out by hand."""
+import csv, json, os, subprocess, sys, tempfile
+
+top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+fail = []
+with tempfile.TemporaryDirectory() as d:
+    out = os.path.join(d, "fig8")
+    p = subprocess.run([os.path.join(top, "scripts", "kd_torus_fig8"), "--quick", "--no-plot", "--out", out],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"FAIL: exit {p.returncode}: {p.stdout[-2000:]}{p.stderr[-2000:]}")
+    rows = {int(r["n"]): r for r in csv.DictReader(open(out + ".csv"))}
+    obs = json.loads(p.stdout.strip().splitlines()[-1])
+# Theorem 2 by hand: ceil(log7 n) is 1 for n <= 7 and 2 for 8 <= n <= 49.
+for n in range(2, 17):
+    r = rows[n]
+    want = 3 * (1 if n <= 7 else 2) + 2
+    if r["ours_source"] != "generator" or int(r["ours"]) != want:
+        fail.append(f"n = {n}: ours {r['ours']} ({r['ours_source']}), want {want} from the generator")
+    if r["ours_check"] != "True":
+        fail.append(f"n = {n}: the generated schedule did not pass the checker")
+# Lemma 1: ceil(log7 n^3); 7^2 = 49, 7^3 = 343, 7^4 = 2401, 7^5 = 16807.
+for n, lb in {2: 2, 3: 2, 4: 3, 7: 3, 8: 4, 13: 4, 14: 5, 16: 5}.items():
+    if int(rows[n]["lower_bound"]) != lb:
+        fail.append(f"n = {n}: lower bound {rows[n]['lower_bound']}, want {lb}")
+# Park: n = 7 (p = 1, 3 steps) and n = 14 (2 7, 5 steps) only.
+park = {n: int(r["park"]) for n, r in rows.items() if r["park"]}
+if park != {7: 3, 14: 5}:
+    fail.append(f"park {park}, want {{7: 3, 14: 5}}")
+# Tsai-McKinley on 2^d x 2^d x 2^d: d + 1 for n <= 7; n = 8, 16: m = 1, d + 3 (other reading d + 2).
+tm = {n: (int(r["tm"]), int(r["tm_alt"])) for n, r in rows.items() if r["tm"]}
+if tm != {2: (2, 2), 4: (3, 3), 8: (6, 5), 16: (7, 6)}:
+    fail.append(f"tm {tm}")
+if not (obs["park_is_lower_bound"] and obs["park_best"] and obs["no_scheme_below_bound"]):
+    fail.append(f"observations {obs}")
+for f in fail:
+    print("FAIL:", f)
+print(f"{len(rows)} n checked")
+sys.exit(1 if fail else 0)
