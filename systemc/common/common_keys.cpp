@@ -20,6 +20,29 @@ const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"uniform-a
                                     {"neighbor", Pattern::Neighbor}, {"hotspot", Pattern::Hotspot},
                                     {"bitrev", Pattern::BitReverse}, {"shuffle", Pattern::Shuffle},
                                     {"butterfly", Pattern::Butterfly}, {"randperm", Pattern::RandPerm}};
+// What each pattern does (tb/run/patterns.cpp), in the order of kPatterns.
+const std::vector<PatternHelp> kPatternHelp = {
+    {"uniform", "a node other than the source, each equally likely"},
+    {"uniform-all", "any node, the source included (its packet goes through its own router, 0 hops), as BookSim2's "
+                    "uniform"},
+    {"transpose", "the node with the source's coordinates in reverse order (needs radices symmetric under that "
+                  "reversal, e.g. 8x8, 4x6x4)"},
+    {"bitcomp", "in every dimension, coordinate k-1-x (the bit complement on power-of-two radices)"},
+    {"tornado", "in every dimension, coordinate x + ceil(k/2) - 1 mod k (almost half-way round)"},
+    {"neighbor", "the next node in dimension 0, x0 + 1 mod k0"},
+    {"hotspot", "one of traffic.hotspots with probability traffic.hotspot_fraction, else as uniform"},
+    {"bitrev", "the node whose id has the source id's b = log2 N bits reversed (N a power of two)"},
+    {"shuffle", "the source id rotated left by one bit (N a power of two)"},
+    {"butterfly", "the source id with its most and least significant bits swapped (N a power of two)"},
+    {"randperm", "a random permutation of the nodes drawn once per run from sim.seed (its own node possible)"},
+};
+
+std::string pattern_names() {
+  std::string s;
+  for (const PatternHelp& p : kPatternHelp) s += (s.empty() ? "" : ", ") + std::string(p.name);
+  return s;
+}
+
 const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
@@ -70,10 +93,11 @@ const std::vector<ConfigKey>& common_keys() {
       INT_FIELD("nic.ts", "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
       INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
       INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
-      CHOICE_FIELD("traffic.pattern", "uniform", kPatterns, traffic.pattern,
-                   "uniform, uniform-all, transpose, bitcomp, tornado, neighbor, hotspot, bitrev, shuffle, butterfly, randperm",
-                   "destination pattern (uniform: any other node; uniform-all: any node, the source included, as "
-                   "BookSim2's uniform; bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)"),
+      {"traffic.pattern", "uniform", pattern_names(),
+       "destination pattern (uniform: any other node; uniform-all: any node, the source included, as BookSim2's "
+       "uniform; bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)",
+       [](Config& c, const std::string& v, const Field& f) { c.traffic.pattern = to_choice(f, v, kPatterns); },
+       [](const Config& c) { return nlohmann::json(name_of(kPatterns, c.traffic.pattern)); }},
       CHOICE_FIELD("traffic.process", "bernoulli", kProcesses, traffic.process, "bernoulli or onoff",
                    "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta)"),
       {"traffic.burst_alpha", "0.1", "0..1 (exclusive of 0)", "onoff: probability per cycle of off -> on",
@@ -117,7 +141,9 @@ const std::vector<ConfigKey>& common_keys() {
        [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
        [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
       CHOICE_FIELD("traffic.mode", "bernoulli", kModes, traffic.mode,
-                   "bernoulli (packets) or message (messages through the NIC's t_s)", "injection process"),
+                   "bernoulli (packets) or message (messages through the NIC's t_s)",
+                   "what a source injects: packets of traffic.packet_len flits, or messages of traffic.message_len "
+                   "flits that the NIC splits into packets of nic.max_packet"),
       {"traffic.rate", "0.1", "0..1 (flits per node per cycle)", "offered load",
        [](Config& c, const std::string& v, const Field& f) { c.traffic.rate = to_real(f, v, 0.0, 1.0); },
        [](const Config& c) { return nlohmann::json(c.traffic.rate); }},
@@ -154,5 +180,7 @@ const std::vector<ConfigKey>& common_keys() {
   };
   return fields;
 }
+
+const std::vector<PatternHelp>& pattern_help() { return kPatternHelp; }
 
 }  // namespace wormcast

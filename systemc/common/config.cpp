@@ -442,6 +442,11 @@ nlohmann::json Config::echo() const {
   return j;
 }
 
+const ConfigKey* find_config_key(const std::string& key) {
+  const SchemaKey* row = find_key(key);
+  return row ? &row->key : nullptr;
+}
+
 std::string config_reference() {
   std::string s;
   for (const SchemaKey& row : schema()) {
@@ -451,6 +456,37 @@ std::string config_reference() {
   }
   s += "\n  families:\n";
   for (auto& name : family_names()) s += fmt::format("    {:<10} {}\n", name, find_family(name)->help);
+  return s;
+}
+
+namespace {
+/// Text as one Markdown table cell: '|' escaped, line breaks as spaces, an empty value named.
+std::string cell(std::string text) {
+  std::string s;
+  for (char ch : text) {
+    if (ch == '|')
+      s += "\\|";
+    else
+      s += ch == '\n' ? ' ' : ch;
+  }
+  return s.empty() ? "(empty)" : s;
+}
+}  // namespace
+
+std::string config_reference_markdown() {
+  std::string s =
+      "| key | default | allowed | meaning | family |\n"
+      "|---|---|---|---|---|\n";
+  for (const SchemaKey& row : schema()) {
+    const Field& f = row.key;
+    s += fmt::format("| {} | {} | {} | {} | {} |\n", f.key, cell(f.def), cell(f.allowed), cell(f.help),
+                     row.families.empty() ? "all" : join(row.families, ", "));
+  }
+  s += "\nFamilies (`net.family`):\n\n| family | network |\n|---|---|\n";
+  for (auto& name : family_names()) s += fmt::format("| {} | {} |\n", name, cell(find_family(name)->help));
+  s += "\nTraffic patterns (`traffic.pattern`), the destination of a packet from node src:\n\n"
+       "| pattern | destination |\n|---|---|\n";
+  for (const PatternHelp& p : pattern_help()) s += fmt::format("| {} | {} |\n", p.name, cell(p.help));
   return s;
 }
 

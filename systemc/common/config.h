@@ -140,6 +140,10 @@ Overrides net_spec_overrides(const std::string& option, const std::string& spec)
 std::pair<std::string, std::string> parse_override(const std::string& arg);
 /// The schema as help text: key, default, allowed values and the families of a family's key.
 std::string config_reference();
+/// The same reference as Markdown (`wormcast config --markdown`, the block of README.md between
+/// its reference markers): a table of every key (default, allowed values, meaning, family), the
+/// families, and the traffic patterns with what each does.
+std::string config_reference_markdown();
 /// A strict decimal integer: digits with an optional '-', no '+', no leading zeros (010 is not
 /// octal), no hex, no spaces, not empty; overflow and values outside lo..hi are errors. Throws
 /// ConfigError "<what> = '<text>' is invalid; allowed: ...".
@@ -149,6 +153,8 @@ double parse_real(const std::string& what, const std::string& text, double lo, d
 /// Checks one value of one key as load_config would (ranges that depend on other keys aside): ""
 /// when it is allowed, else "'<value>' is invalid; allowed: ... (key <key>)".
 std::string key_value_error(const std::string& key, const std::string& value);
+/// The schema's row of `key` (a common key or any family's), nullptr when there is none.
+const ConfigKey* find_config_key(const std::string& key);
 /// load_config on YAML text instead of a file (`name` appears in errors); throws ConfigError.
 Config load_config_text(const std::string& name, const std::string& text, const Overrides& overrides = {});
 /// Splits "a<sep>b<sep>c" (an empty trailing field counts).

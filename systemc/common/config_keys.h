@@ -17,6 +17,14 @@ namespace wormcast {
 /// The keys every family reads (common_keys.cpp), before the families' own in the schema.
 const std::vector<ConfigKey>& common_keys();
 
+/// One value of traffic.pattern and where it sends a packet from node src (`wormcast config
+/// --markdown` lists them; the key's allowed values are these names).
+struct PatternHelp {
+  const char* name;
+  const char* help;
+};
+const std::vector<PatternHelp>& pattern_help();
+
 /// A decimal integer lo..hi for key k (bad_value otherwise).
 int64_t key_int(const ConfigKey& k, const std::string& v, int64_t lo, int64_t hi);
 /// A decimal number lo..hi for key k (bad_value otherwise).

@@ -65,9 +65,11 @@ void register_run_commands(CLI::App& app) {
   auto* traffic = app.add_subcommand("traffic", "synthetic traffic on a network (defaults: 8x8 torus, uniform, 0.1)");
   traffic->add_option("--config", a->config_file, "start from this YAML configuration");
   traffic->add_option("--net", a->net, "network, e.g. torus:8x8, mesh:4x4x4, torus,mesh:8x4, or FAMILY:SHAPE");
-  traffic->add_option("--pattern", a->pattern, "uniform, transpose, bitcomp, tornado, neighbor, hotspot");
+  traffic->add_option("--pattern", a->pattern, "destination pattern: " + find_config_key("traffic.pattern")->allowed)
+      ->check(config_value("traffic.pattern"));
   traffic->add_option("--rate", a->rate, "offered load, flits/node/cycle (0..1)")->check(config_value("traffic.rate"));
-  traffic->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
+  traffic->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed")
+      ->check(config_value("router.model"));
   traffic->add_option("--vcs", a->vcs, "VCs per dateline class (1..8)")->check(config_value("router.vcs_per_class"));
   traffic->add_option("--buf", a->buf, "buffer depth in flits (1..64)")->check(config_value("router.buffer_depth"));
   traffic->add_option("--len", a->len, "packet length in flits")->check(config_value("traffic.packet_len"));
@@ -90,20 +92,26 @@ void register_run_commands(CLI::App& app) {
 
   struct CheckArgs {
     bool check = false;
+    bool markdown = false;
     std::string file;
     std::vector<std::string> sets;
   };
   auto c = std::make_shared<CheckArgs>();
   auto* config = app.add_subcommand("config", "print every configuration key with its default and allowed values");
   config->add_flag("--check", c->check, "validate a configuration instead (exit 2 on a bad field) and print it as JSON");
+  config->add_flag("--markdown", c->markdown,
+                   "print the reference as Markdown tables: every key (default, allowed values, meaning, family), "
+                   "the families and the traffic patterns (README.md's block, scripts/gen_reference)");
   config->add_option("--config", c->file, "with --check: the YAML configuration");
   config->add_option("--set", c->sets, "with --check: override a key (repeatable)");
   set_command_action(config, [c, config] {
     if (!c->check && (config->count("--set") || config->count("--config")))
       throw ConfigError(std::string(config->count("--set") ? "--set" : "--config") +
                         ": given without --check; allowed: only with --check (without it `wormcast config` prints the reference and reads nothing)");
+    if (c->check && c->markdown)
+      throw ConfigError("--markdown: given with --check; allowed: one of them (--markdown prints the reference)");
     if (!c->check) {
-      std::cout << config_reference();
+      std::cout << (c->markdown ? config_reference_markdown() : config_reference());
       return 0;
     }
     Overrides ov;
@@ -144,6 +152,7 @@ int run_cli_parsed(int argc, const char* const* argv) {
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("wormcast ") + version() + " (" + commit() + ")");
+  app.option_defaults()->always_capture_default();  // help shows each option's default
   register_run_commands(app);
   register_schedule_command(app);
   register_broadcast_command(app);
@@ -152,6 +161,7 @@ int run_cli_parsed(int argc, const char* const* argv) {
   register_ibt_command(app);
   register_wave_command(app);
   refuse_empty_values(app);
+  show_types_and_defaults(app);
   if (argc < 2) {
     std::cerr << "wormcast: a command is required; allowed: " << command_names(app)
               << " (wormcast --help lists them, wormcast COMMAND --help their options)" << std::endl;

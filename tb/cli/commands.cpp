@@ -157,8 +157,63 @@ const std::vector<std::string>& record_option_names() {
   return names;
 }
 
+namespace {
+/// The name of config_value's checks: this prefix, then the key.
+const std::string kConfigKeyCheck = "config-key ";
+
+/// A key's type as help shows it, from its default and what it accepts: BOOL, INT, NUMBER or TEXT.
+std::string key_type(const ConfigKey& k) {
+  if (k.allowed == "true or false") return "BOOL";
+  const std::string& d = k.def;
+  if (d.empty() || d.find_first_not_of("0123456789.-e") != std::string::npos) return "TEXT";
+  if (d.find_first_of(".e") != std::string::npos) return "NUMBER";
+  // An integer default: the key is a number when it takes a fraction next to its default.
+  if (key_value_error(k.key, d + ".5").empty()) return "NUMBER";
+  if (d != "0" && d[0] != '-' && key_value_error(k.key, std::to_string(std::stoll(d) - 1) + ".5").empty())
+    return "NUMBER";
+  return "INT";
+}
+}  // namespace
+
 CLI::Validator config_value(const std::string& key) {
-  return CLI::Validator([key](std::string& v) { return key_value_error(key, v); }, "VALUE of " + key);
+  return CLI::Validator([key](std::string& v) { return key_value_error(key, v); }, "", kConfigKeyCheck + key);
+}
+
+void show_types_and_defaults(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    if (opt->get_expected_max() == 0) continue;  // a flag
+    std::string type;
+    for (int i = 0;; ++i) {
+      CLI::Validator* v = nullptr;
+      try {
+        v = opt->get_validator(i);
+      } catch (const CLI::OptionNotFound&) {
+        break;
+      }
+      const std::string& name = v->get_name();
+      if (name.compare(0, kConfigKeyCheck.size(), kConfigKeyCheck) == 0) {
+        if (const ConfigKey* k = find_config_key(name.substr(kConfigKeyCheck.size()))) {
+          type = key_type(*k);
+          if (opt->get_default_str().empty() && !k->def.empty()) opt->default_str(k->def);
+        }
+      } else if (!v->get_description().empty()) {
+        type += (type.empty() ? "" : " ") + v->get_description();
+        v->description("");
+      }
+    }
+    if (!type.empty()) opt->type_name(type);
+    if (opt->get_default_str() == "[]") opt->default_str("");  // a repeatable option given none
+    // A variable's initial value that no check accepts (-1, 0) marks "not given", not a default.
+    for (int i = 0; !opt->get_default_str().empty(); ++i) {
+      try {
+        std::string value = opt->get_default_str();
+        if (!(*opt->get_validator(i))(value).empty()) opt->default_str("");
+      } catch (const CLI::OptionNotFound&) {
+        break;
+      }
+    }
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) show_types_and_defaults(*sub);
 }
 
 void add_record_options(CLI::App* cmd, RecordOptions& o) {
