@@ -7,17 +7,26 @@ import os
 import subprocess
 import tempfile
 
-# Two-sided 95 % Student t quantiles, t(0.975, df) for df = 1..30.
+try:
+    from scipy.stats import t as _student_t  # python3-scipy, installed by scripts/setup
+except ImportError:
+    _student_t = None
+
+# Two-sided 95 % Student t quantiles, t(0.975, df) for df = 1..30: used only without scipy.
 T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
 
 
 def t975(df):
+    """The two-sided 95 % Student t quantile t(0.975, df): scipy's, or without scipy the table
+    (3 decimals) and beyond df = 30 the Cornish-Fisher expansion about the normal quantile."""
     if df < 1:
         return math.inf
+    if _student_t is not None:
+        return float(_student_t.ppf(0.975, df))
     if df <= len(T975):
         return T975[df - 1]
-    z = 1.959964  # the Cornish-Fisher expansion about the normal quantile
+    z = 1.959964
     return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
 
 

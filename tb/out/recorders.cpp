@@ -135,8 +135,13 @@ void check_record_options(const RecordOptions& opt) {
   if (!opt.fst_path.empty() && run_quietly({"vcd2fst", "--help"}) < 0)
     throw ConfigError("--fst: needs the vcd2fst converter (Debian package gtkwave, installed by scripts/setup); "
                       "allowed without it: --vcd");
+  // One waveform per run: each would write its save file BASE.gtkw next to it, and --vcd w.vcd
+  // --fst w.fst the same w.gtkw.
   if (!opt.fst_path.empty() && !opt.vcd_path.empty())
-    throw ConfigError("--fst: given with --vcd; allowed: either --vcd or --fst, not both");
+    throw ConfigError(fmt::format("--fst: given with --vcd; allowed: either --vcd or --fst, not both (a run records "
+                                  "one waveform and its save file, here {} and {})",
+                                  strip_suffix(opt.vcd_path, ".vcd") + ".gtkw",
+                                  strip_suffix(opt.fst_path, ".fst") + ".gtkw"));
 }
 
 Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net)

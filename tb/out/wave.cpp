@@ -1,7 +1,11 @@
 // GTKWave save files from a dump's declarations (tb/out/wave.h).
 #include "tb/out/wave.h"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -77,7 +81,9 @@ void add_signal(GtkwWriter& w, const VcdVar& v) {
     w.decimal(signal_ref(v));
 }
 
-/// Lines of a dump: a VCD file, or the VCD that fst2vcd writes for an FST.
+/// Lines of a dump: a VCD file, or the VCD that fst2vcd writes for an FST. The converter runs
+/// without a shell (any character may be in the path), its output read through a pipe and its
+/// messages kept in an unnamed temporary file for the error that names its failure.
 class DumpReader {
  public:
   DumpReader(const std::string& option, const std::string& path) : m_option(option), m_path(path) {
@@ -87,9 +93,7 @@ class DumpReader {
     if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("{} '{}': not a regular file; allowed: a VCD or FST file", option, path));
     m_size = uint64_t(st.st_size);
     if (path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0) {
-      m_pipe = ::popen(("fst2vcd '" + path + "' 2>/dev/null").c_str(), "r");
-      if (!m_pipe) throw ConfigError(fmt::format("{} '{}': reading an FST needs fst2vcd (package gtkwave); allowed without it: a VCD", option, path));
-      m_file = m_pipe;
+      start_converter();
     } else {
       m_file = std::fopen(path.c_str(), "r");
       if (!m_file) throw ConfigError(fmt::format("{} '{}': cannot read: {}; allowed: a readable VCD or FST file", option, path, std::strerror(errno)));
@@ -97,10 +101,32 @@ class DumpReader {
   }
   ~DumpReader() {
     std::free(m_buf);
-    if (m_pipe)
-      ::pclose(m_pipe);
-    else if (m_file)
-      std::fclose(m_file);
+    if (m_file) std::fclose(m_file);
+    if (m_pid > 0) ::waitpid(m_pid, nullptr, 0);  // stopped early, it ends on a broken pipe
+    if (m_errors) std::fclose(m_errors);
+  }
+  /// For a converted FST: waits for the converter and throws ConfigError naming its failure
+  /// (its exit status and first message line); nothing for a VCD or a converter that succeeded.
+  void check_converter() {
+    if (m_pid <= 0) return;
+    std::fclose(m_file);
+    m_file = nullptr;
+    int status = 0;
+    const pid_t pid = m_pid;
+    m_pid = 0;
+    if (::waitpid(pid, &status, 0) < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 0)) return;
+    std::string message;
+    if (m_errors) {
+      std::rewind(m_errors);
+      char line[240];
+      if (std::fgets(line, sizeof line, m_errors)) message = line;
+      while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) message.pop_back();
+    }
+    const std::string how = WIFEXITED(status) ? fmt::format("exit status {}", WEXITSTATUS(status))
+                                              : fmt::format("signal {}", WTERMSIG(status));
+    throw ConfigError(fmt::format("{} '{}': fst2vcd could not convert it ({}{}); allowed: an FST file fst2vcd reads, "
+                                  "or a VCD",
+                                  m_option, m_path, how, message.empty() ? "" : ": " + message));
   }
   bool line(std::string& out) {
     const ssize_t n = ::getline(&m_buf, &m_cap, m_file);
@@ -112,7 +138,7 @@ class DumpReader {
   uint64_t last_time(uint64_t fallback) {
     std::string l;
     uint64_t last = fallback;
-    if (!m_pipe && m_size > 65536) std::fseek(m_file, long(m_size - 65536), SEEK_SET);
+    if (m_pid <= 0 && m_size > 65536) std::fseek(m_file, long(m_size - 65536), SEEK_SET);
     while (line(l))
       if (l.size() > 1 && l[0] == '#') last = std::strtoull(l.c_str() + 1, nullptr, 10);
     return last;
@@ -121,10 +147,43 @@ class DumpReader {
   const std::string& option() const { return m_option; }
 
  private:
+  /// fst2vcd PATH with its standard output on a pipe read as m_file.
+  void start_converter() {
+    const std::string unavailable = fmt::format(
+        "{} '{}': reading an FST needs fst2vcd (package gtkwave); allowed without it: a VCD", m_option, m_path);
+    m_errors = std::tmpfile();
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw ConfigError(unavailable);
+    // A path starting with '-' would read as an option of the converter.
+    const std::string arg = m_path[0] == '-' ? "./" + m_path : m_path;
+    std::vector<char*> argv{const_cast<char*>("fst2vcd"), const_cast<char*>(arg.c_str()), nullptr};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+    if (m_errors)
+      posix_spawn_file_actions_adddup2(&fa, fileno(m_errors), 2);
+    else
+      posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    const int err = ::posix_spawnp(&m_pid, argv[0], &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    ::close(fds[1]);
+    if (err != 0) {
+      m_pid = 0;
+      ::close(fds[0]);
+      throw ConfigError(unavailable);
+    }
+    m_file = ::fdopen(fds[0], "r");
+    if (!m_file) {
+      ::close(fds[0]);
+      throw ConfigError(unavailable);
+    }
+  }
+
   std::string m_option, m_path;
   uint64_t m_size = 0;
   FILE* m_file = nullptr;
-  FILE* m_pipe = nullptr;
+  pid_t m_pid = 0;            ///< the converter, while it runs
+  FILE* m_errors = nullptr;   ///< the converter's messages
   char* m_buf = nullptr;  ///< getline's buffer
   size_t m_cap = 0;
 };
@@ -187,6 +246,7 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
       }
     }
   }
+  if (!ended) in.check_converter();  // a failed conversion is named as such, not as a bad VCD
   if (!ended) throw ConfigError(fmt::format("{} '{}': not a VCD (no $enddefinitions); allowed: a VCD or FST file", option, path));
   if (info.vars.empty()) throw ConfigError(fmt::format("{} '{}': no signals declared; allowed: a waveform with signals", option, path));
   // The first time stamps: the start and the clock's period (its first two rising edges).
@@ -212,6 +272,7 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
     }
   }
   info.last = in.last_time(now);
+  in.check_converter();
   return info;
 }
 

@@ -3,7 +3,6 @@
 // one build serves every node).
 #include "tb/rtl/rtl_network.h"
 
-#include <fmt/format.h>
 
 #include "systemc/torus/router_models.h"
 #include "tb/rtl/rtl_models.h"
@@ -16,21 +15,6 @@ bool same(const RouterConfig& a, const RouterConfig& b) {
   return a.local_ports == b.local_ports && a.vcs_per_class == b.vcs_per_class && a.dateline == b.dateline &&
          a.buffer_depth == b.buffer_depth && a.router_delay == b.router_delay && a.link_delay == b.link_delay &&
          a.credit_delay == b.credit_delay && a.vc_realloc == b.vc_realloc;
-}
-
-std::string describe(const RtlModelInfo& m) {
-  const NetConfig n = m.net();
-  const RouterConfig r = m.router();
-  std::string radix, topo;
-  for (size_t d = 0; d < n.radix.size(); ++d) {
-    radix += (d ? "x" : "") + std::to_string(n.radix[d]);
-    topo += std::string(d ? "," : "") + (n.torus[d] ? "torus" : "mesh");
-  }
-  return fmt::format("{} (net {}:{}, local_ports {}, vcs_per_class {}, dateline {}, buffer_depth {}, router_delay {}, "
-                     "link_delay {}, credit_delay {}, vc_realloc {})",
-                     m.name, topo, radix, r.local_ports == LocalPorts::All ? "all" : "one", r.vcs_per_class,
-                     r.dateline, r.buffer_depth, r.router_delay, r.link_delay, r.credit_delay,
-                     r.vc_realloc == VcRealloc::Tail ? "tail" : "empty");
 }
 
 }  // namespace
@@ -52,11 +36,11 @@ void install_rtl_routers() {
     }
     return {};
   };
-  lib.describe = [] {
-    std::string s;
+  lib.builds = [] {
+    std::vector<RtlBuild> v;
     for (const auto& m : rtl_models())
-      if (m.test_hook.empty()) s += (s.empty() ? "" : "; ") + describe(m);
-    return s;
+      if (m.test_hook.empty()) v.push_back(RtlBuild{m.name, m.net(), m.router()});
+    return v;
   };
   lib.enable_internal_tracing = [] { RtlRouterBase::enable_internal_tracing(); };
   install_rtl_library(std::move(lib));

@@ -104,7 +104,8 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
     j["latency_by_hops"] = st["latency_by_hops"];
     j["accepted_per_node"] = st["accepted_per_node"];
     j["throughput"] = {{"offered", st["offered"]}, {"accepted", st["accepted"]},
-                       {"unit", "flits/node/cycle"}, {"measured_packets", st["measured_packets"]},
+                       {"unit", "flits/node/cycle"}, {"offered_copies", st["offered_copies"]},
+                       {"destinations", st["destinations"]}, {"measured_packets", st["measured_packets"]},
                        {"measured_delivered", st["measured_delivered"]},
                        {"window", r.window},
                        {"source_overflow", st["source_overflow"]},
@@ -121,13 +122,23 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   out.exit_code = exit_code(rr.status);
   const double rcps = r.wall_seconds > 0 ? double(nodes) * double(r.cycles) / r.wall_seconds : 0;
   const nlohmann::json echo = cfg.echo();
+  // With multi-destination messages accepted counts flit-copies, offered flits: both are named.
+  const double destinations = st["destinations"].get<double>();
+  const std::string load =
+      destinations > 1.0
+          ? fmt::format("accepted {} flit-copies/node/cycle (offered {} flits/node/cycle x {} destinations per "
+                        "message = {} flit-copies/node/cycle)",
+                        st["accepted"].get<double>(), st["offered"].get<double>(), destinations,
+                        st["offered_copies"].get<double>())
+          : fmt::format("accepted {} flits/node/cycle (offered {})", st["accepted"].get<double>(),
+                        st["offered"].get<double>());
   out.summary = fmt::format(
-      "{} {} {} rate {} | latency mean {} p99 {} max {} cycles | accepted {} flits/node/cycle (offered {}) | "
-      "{} packets | {} cycles, {:.3f} M router-cycles/s{}",
+      "{} {} {} rate {} | latency mean {} p99 {} max {} cycles | {} | {} packets | {} cycles, {:.3f} M "
+      "router-cycles/s{}",
       status_name(rr.status), echo["net"].value("topology", cfg.net.family), echo["net"]["radix"].get<std::string>(),
       cfg.traffic.rate, st["latency"].value("mean", 0.0), st["latency"].value("p99", 0), st["latency"].value("max", 0),
-      st["accepted"].get<double>(), st["offered"].get<double>(), net.scoreboard().delivered_packets(), r.cycles,
-      rcps / 1e6, judged ? " | " + verdict_word(verdict.outcome) : std::string());
+      load, net.scoreboard().delivered_packets(), r.cycles, rcps / 1e6,
+      judged ? " | " + verdict_word(verdict.outcome) : std::string());
   if (r.status == RunStatus::Deadlock) {
     out.summary += fmt::format("\ndeadlock: no flit moved since cycle {}; {} buffers wait, {} wait-for edges", r.last_move,
                                r.wait_for.nodes.size(), r.wait_for.edges.size());

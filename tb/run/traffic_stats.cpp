@@ -14,6 +14,10 @@ void TrafficStats::on_submitted(uint64_t cycle, uint32_t flits, size_t targets, 
   const uint64_t copies = uint64_t(flits) * targets;
   m_owed_copies += copies;
   m_owed_packets += packets;
+  if (cycle >= m_begin && cycle < m_end) {
+    m_submitted_flits += flits;
+    m_submitted_copies += copies;
+  }
   const uint64_t i = cycle / m_series.period;
   if (i < m_series.copies_offered.size()) {
     m_series.copies_offered[size_t(i)] += copies;
@@ -101,6 +105,11 @@ nlohmann::json TrafficStats::report(uint64_t window) const {
   j["message_latency"] = m_message_latency.summary();
   j["offered"] = std::round(double(m_offered_flits) / denom * 1e6) / 1e6;
   j["accepted"] = std::round(double(m_accepted_flits) / denom * 1e6) / 1e6;
+  // Accepted counts flit-copies (a broadcast flit is accepted once per destination): the offered
+  // load in the same unit is the offered flits times their mean number of destinations.
+  const double destinations = m_submitted_flits ? double(m_submitted_copies) / double(m_submitted_flits) : 1.0;
+  j["destinations"] = std::round(destinations * 1e4) / 1e4;
+  j["offered_copies"] = std::round(double(m_offered_flits) * destinations / denom * 1e6) / 1e6;
   j["measured_packets"] = m_measured_created;
   j["measured_delivered"] = m_measured_done;
   j["source_overflow"] = m_dropped;

@@ -46,6 +46,8 @@ class TrafficStats : public PacketListener {
   int m_nodes;
   uint64_t m_measured_created = 0, m_measured_done = 0;
   uint64_t m_offered_flits = 0, m_accepted_flits = 0;
+  /// Flits submitted in the window and the flit-copies they owe (flits x destinations).
+  uint64_t m_submitted_flits = 0, m_submitted_copies = 0;
   std::function<int(const PacketRecord&)> m_hops;
   std::vector<std::pair<uint64_t, uint64_t>> m_by_hops;  ///< [hops] (latency sum, packets)
   std::vector<uint64_t> m_node_accepted;                 ///< [node] flits accepted in the window

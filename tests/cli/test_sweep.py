@@ -56,7 +56,7 @@ with tempfile.TemporaryDirectory() as d:
         fail.append(f"--x traffic.pattern: exit {p.returncode}: {p.stderr}")
 
     # Replications: --seeds 3 runs each point with sim.seed = 1, 2, 3; summary.csv holds the mean
-    # over the seeds and its 95 % confidence half-width (t = 4.303 for 2 degrees of freedom).
+    # over the seeds and its 95 % confidence half-width (t(0.975, 2) = 4.3027 for 2 degrees of freedom).
     rep = os.path.join(d, "rep")
     p = subprocess.run([sweep, "--vary", "traffic.rate=0.05,0.1", "--seeds", "3", "--out", rep, "--ok-status", "ok,unstable"]
                        + base, capture_output=True, text=True)
@@ -69,7 +69,7 @@ with tempfile.TemporaryDirectory() as d:
         m = sum(xs) / 3
         sd = (sum((x - m) ** 2 for x in xs) / 2) ** 0.5
         if srow["runs"] != "3" or abs(float(srow["latency_mean"]) - m) > 1e-5 \
-                or abs(float(srow["latency_mean_ci95"]) - 4.303 * sd / 3 ** 0.5) > 1e-4 or len(set(xs)) < 2:
+                or abs(float(srow["latency_mean_ci95"]) - 4.302653 * sd / 3 ** 0.5) > 1e-4 or len(set(xs)) < 2:
             fail.append(f"--seeds summary {srow} does not match the runs {xs}")
 
     # The plot of replications: titled with the seed count, never with one seed's number.
