@@ -133,6 +133,11 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
         p = {"rate": rate, "verdict": v, "measure": m, "runs": runs, "accepted": thr.get("accepted"),
              "offered": thr.get("offered"), "latency_mean": (res or {}).get("latency", {}).get("mean"),
              "status": (res or {}).get("status")}
+        for k, val in (("message_latency_mean", (res or {}).get("message_latency", {}).get("mean")),
+                       ("link_util_mean", (res or {}).get("links", {}).get("mean_utilization")),
+                       ("injection_rate", (res or {}).get("links", {}).get("injection_rate"))):
+            if val is not None:
+                p[k] = val  # where the family reports it (m-way: message latency, traffic, injection)
         points.append(p)
         if log:
             log(f"seed {seed}: rate {rate:.6g} -> {v} (measure {m}, accepted {p['accepted']}, latency "
