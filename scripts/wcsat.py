@@ -119,8 +119,24 @@ def judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency=
     return v, res, measure, runs
 
 
+def parse_log(path):
+    """The points of an interrupted search from its log (lines "seed S: rate R -> V (measure M,
+    accepted A, latency L)"): {seed: [point, ...]}, each marked "resumed"."""
+    import re
+    pat = re.compile(r"^seed (\d+): rate ([0-9.e+-]+) -> (\w+) \(measure (\d+), accepted ([^,]+), latency ([^)]+)\)")
+    out = {}
+    for line in open(path):
+        m = pat.match(line.strip())
+        if m:
+            num = (lambda x: None if x == "None" else float(x))
+            out.setdefault(int(m[1]), []).append({"rate": float(m[2]), "verdict": m[3], "measure": int(m[4]),
+                                                   "accepted": num(m[5]), "latency_mean": num(m[6]),
+                                                   "resumed": True})
+    return out
+
+
 def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_latency=None, latency_factor=None,
-           log=None):
+           log=None, known=()):
     """Bisection on traffic.rate between lo (expected stable) and hi (expected unstable) for one
     seed. An undecided point at max_measure counts as not stable (the bracket moves down: the
     saturation found is a lower estimate). Returns a dict with the bracket, the peak accepted
@@ -128,6 +144,12 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
     points = []
 
     def judge(rate):
+        hit = [k for k in known if abs(k["rate"] - rate) <= 1e-5 * rate]
+        if hit:  # measured before the search was interrupted (--resume)
+            points.append({**hit[0], "rate": rate})
+            if log:
+                log(f"seed {seed}: rate {rate:.6g} -> {hit[0]['verdict']} (resumed)")
+            return hit[0]["verdict"]
         v, res, m, runs = judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency, latency_factor)
         thr = res.get("throughput", {}) if res else {}
         p = {"rate": rate, "verdict": v, "measure": m, "runs": runs, "accepted": thr.get("accepted"),
