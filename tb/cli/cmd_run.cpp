@@ -9,6 +9,7 @@
 #include "systemc/common/version.h"
 #include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
+#include "tb/run/dry_run.h"
 #include "tb/run/traffic.h"
 
 namespace wormcast {
@@ -103,12 +104,15 @@ void register_run_commands(CLI::App& app) {
       throw ConfigError(std::string(config->count("--set") ? "--set" : "--config") +
                         ": given without --check; allowed: only with --check (without it `wormcast config` prints the reference and reads nothing)");
     if (!c->check) {
+      dry_run_point();
       std::cout << config_reference();
       return 0;
     }
     Overrides ov;
     for (auto& s : c->sets) ov.push_back(parse_override(s));
-    std::cout << load_config(c->file, ov).echo().dump(2) << std::endl;
+    const Config cfg = load_config(c->file, ov);
+    dry_run_point();
+    std::cout << cfg.echo().dump(2) << std::endl;
     return 0;
   });
 }
@@ -122,14 +126,10 @@ std::string command_names(const CLI::App& app) {
 }
 }  // namespace
 
-namespace {
-int run_cli_parsed(int argc, const char* const* argv);
-}  // namespace
-
 int run_cli(int argc, const char* const* argv) {
   reserve_standard_streams();
   install_interrupt_handlers();
-  const int rc = run_cli_parsed(argc, argv);
+  const int rc = run_commands(argc, argv);
   // What a command printed on standard output after its files were in place (or with no files)
   // must have reached it too: a lost result is exit 2. An error already reported keeps its line.
   const std::string why = check_stdout();
@@ -139,8 +139,7 @@ int run_cli(int argc, const char* const* argv) {
   return rc == 0 ? 2 : rc;
 }
 
-namespace {
-int run_cli_parsed(int argc, const char* const* argv) {
+int run_commands(int argc, const char* const* argv) {
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("wormcast ") + version() + " (" + commit() + ")");
@@ -214,7 +213,5 @@ int run_cli_parsed(int argc, const char* const* argv) {
   }
   return 0;
 }
-
-}  // namespace
 
 }  // namespace wormcast
