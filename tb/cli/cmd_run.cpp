@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "systemc/common/version.h"
+#include "tb/cli/command_table.h"
 #include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/dry_run.h"
@@ -139,17 +140,27 @@ int run_cli(int argc, const char* const* argv) {
   return rc == 0 ? 2 : rc;
 }
 
-int run_commands(int argc, const char* const* argv) {
+int run_commands(int argc, const char* const* argv) { return run_commands_registering(argc, argv, false); }
+
+int run_commands_registering(int argc, const char* const* argv, bool named_only) {
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("wormcast ") + version() + " (" + commit() + ")");
-  register_run_commands(app);
-  register_schedule_command(app);
-  register_broadcast_command(app);
-  register_mway_command(app);
-  register_gossip_command(app);
-  register_ibt_command(app);
-  register_wave_command(app);
+  struct Registration {
+    std::vector<std::string> names;
+    void (*add)(CLI::App&);
+  };
+  static const Registration kCommands[] = {
+      {{"run", "traffic", "config"}, register_run_commands}, {{"schedule"}, register_schedule_command},
+      {{"broadcast"}, register_broadcast_command},          {{"mway"}, register_mway_command},
+      {{"gossip"}, register_gossip_command},                {{"ibt"}, register_ibt_command},
+      {{"wave"}, register_wave_command}};
+  const Registration* named = nullptr;
+  if (named_only && argc >= 2)
+    for (const Registration& r : kCommands)
+      if (std::find(r.names.begin(), r.names.end(), argv[1]) != r.names.end()) named = &r;
+  for (const Registration& r : kCommands)
+    if (!named || named == &r) r.add(app);
   refuse_empty_values(app);
   if (argc < 2) {
     std::cerr << "wormcast: a command is required; allowed: " << command_names(app)

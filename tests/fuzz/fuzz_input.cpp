@@ -3,7 +3,7 @@
 // `wormcast run FILE` (bit 1 clear) or `wormcast config --check --config FILE` (bit 1 set), so
 // that every family's keys (net.family torus, mway, ibt, ...) are read and checked.
 //
-// Both go through the program's own command path (run_commands: every sub-command registered,
+// Both go through the program's own command path (run_commands_registering: the named command,
 // every option check, the actions) in a dry run (tb/run/dry_run.h): each command checks its
 // command line and its configuration and plans its outputs, then ends where its simulation,
 // search or first written output would start; schedules and step models are computed only for
@@ -29,6 +29,7 @@
 
 #include <fcntl.h>
 
+#include "tb/cli/command_table.h"
 #include "tb/cli/commands.h"
 #include "tb/run/dry_run.h"
 
@@ -66,7 +67,7 @@ void run(const std::vector<std::string>& args) {
   argv.push_back(nullptr);
   int rc = 0;
   try {
-    rc = wormcast::run_commands(int(args.size()), argv.data());
+    rc = wormcast::run_commands_registering(int(args.size()), argv.data(), true);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "fuzz_input: an exception escaped the command path: %s\n", e.what());
     std::abort();
