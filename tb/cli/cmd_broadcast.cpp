@@ -17,6 +17,7 @@
 #include "tb/cli/commands.h"
 #include "tb/run/programs.h"
 #include "tb/run/driver.h"
+#include "tb/run/dry_run.h"
 
 namespace wormcast {
 
@@ -40,6 +41,12 @@ nlohmann::json times_json(const std::vector<int64_t>& v) {
 
 int run_broadcast(const BroadcastArgs& a) {
   if (a.len < 1 || a.len > 1000000) throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..1000000 flits", a.len));
+  // Every output planned before any work (the schedule, the analytic models, cycle 0).
+  OutputPlan plan;
+  plan.add_input(a.config_file);
+  if (!a.json_file.empty()) plan.add("--json", a.json_file);
+  check_record_options(a.rec);
+  plan_recordings(plan, a.rec);
   Overrides ov = net_spec_overrides("--net", a.net);
   ov.emplace_back("nic.ts", std::to_string(a.ts));
   ov.emplace_back("nic.tr", std::to_string(a.tr));
@@ -55,6 +62,7 @@ int run_broadcast(const BroadcastArgs& a) {
   if (a.len > cfg.nic.max_packet)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
   const sw::Topology t = cfg.net.topology();
+  dry_run_limit(t.num_nodes());
   int source = 0;
   const sw::Schedule sched = make_schedule(a.choice, t, source);
 
@@ -71,12 +79,6 @@ int run_broadcast(const BroadcastArgs& a) {
   paper.model = sw::TimingModel::Paper;
   const sw::AnalyticResult paper_r = sw::run_schedule_analytic(sched, len, paper);
 
-  // Every output planned before cycle 0.
-  OutputPlan plan;
-  plan.add_input(a.config_file);
-  if (!a.json_file.empty()) plan.add("--json", a.json_file);
-  check_record_options(a.rec);
-  plan_recordings(plan, a.rec);
 
   const sw::ProgramImage image(sched);
   std::vector<sw::ScheduleProgram> programs = image.make_programs(len);

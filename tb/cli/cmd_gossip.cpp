@@ -22,6 +22,7 @@
 #include "tb/cli/schedule_svg.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
+#include "tb/run/dry_run.h"
 #include "tb/run/programs.h"
 
 namespace wormcast {
@@ -44,6 +45,20 @@ std::string radix_spec(const sw::Topology& t) {
   std::string s;
   for (int i = 0; i < t.dims(); ++i) s += (i ? "x" : "") + std::to_string(t.radix(i));
   return s;
+}
+
+/// In a dry run (tb/run/dry_run.h): ends it when the work (the nodes times the --r values) is
+/// larger than a dry run goes on with; a --net or --r that does not parse is left to the work.
+void gossip_dry_run_limit(const sw::GossipArgs& g) {
+  if (!dry_run()) return;
+  std::string net = g.net;
+  if (net.rfind("ring:", 0) == 0) net = "torus:" + net.substr(5);
+  int64_t work = 0;
+  try {
+    work = int64_t(sw::parse_net(net).num_nodes()) * int64_t(std::max<size_t>(1, sw::gossip_r_values(g).size()));
+  } catch (const std::exception&) {
+  }
+  dry_run_limit(work);
 }
 
 /// Everything --simulate measures and predicts, in cycles.
@@ -171,6 +186,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   plan.add_input(a.config_file);
   if (!a.g.json_file.empty()) plan.add("--json", a.g.json_file);
   if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
+  gossip_dry_run_limit(a.g);
   if (!a.simulate) {
     std::string svg;
     if (!a.svg_file.empty()) {
@@ -185,6 +201,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     int code = 0;
     try {
       const nlohmann::json j = sw::gossip_command_json(a.g, text, code);
+      dry_run_point();
       if (!a.g.json_file.empty()) plan.write(a.g.json_file, j.dump(2) + "\n");
     } catch (const sw::GossipParamError& e) {
       throw ConfigError(e.what());

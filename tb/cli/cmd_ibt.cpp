@@ -17,6 +17,7 @@
 #include "tb/cli/commands.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
+#include "tb/run/dry_run.h"
 #include "tb/run/programs.h"
 
 namespace wormcast {
@@ -49,15 +50,13 @@ int simulate(const IbtCliArgs& a) {
   try {
     t = sw::make_ibt_topology(a.ibt);
     if (t.num_nodes() > 65536) throw sw::IbtConfigError("--net: --simulate runs networks of at most 65536 nodes");
+    dry_run_limit(t.num_nodes());
     b = sw::plan_ibt_broadcast(a.ibt, t, j);
   } catch (const sw::IbtConfigError& e) {
     throw ConfigError(e.what());
   }
-  sw::IbtSimOptions so;
-  so.record = true;
-  const sw::IbtSimResult r = sw::simulate_broadcast(t, b, so);
-  const std::vector<std::string> step_errors = sw::check_trace(t, b, r);
 
+  // The configuration checked before the step simulator's work.
   Overrides ov{{"net.family", t.is_torus() ? "torus" : "ibt"}, {"net.radix", shape_of(a.ibt.net)}};
   if (!t.is_torus()) {
     ov.emplace_back("ibt.bypass", a.ibt.bypass);
@@ -68,6 +67,11 @@ int simulate(const IbtCliArgs& a) {
   const Config cfg = load_config(a.config_file, ov);
   if (a.len > cfg.nic.max_packet)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
+
+  sw::IbtSimOptions so;
+  so.record = true;
+  const sw::IbtSimResult r = sw::simulate_broadcast(t, b, so);
+  const std::vector<std::string> step_errors = sw::check_trace(t, b, r);
 
   // Every send is to a neighbour (a torus or a bypass link). The program image's receipt rule (as
   // for gossip): a node's send of step s waits for every packet the step simulator delivered to it
@@ -164,10 +168,12 @@ void register_ibt_command(CLI::App& app) {
     if (!a->ibt.json_file.empty()) plan.add("--json", a->ibt.json_file);
     nlohmann::json j;
     try {
+      if (dry_run()) dry_run_limit(sw::make_ibt_topology(a->ibt).num_nodes());
       j = sw::ibt_command_json(a->ibt, std::cout);
     } catch (const sw::IbtConfigError& e) {
       throw ConfigError(e.what());
     }
+    dry_run_point();
     if (!a->ibt.json_file.empty()) plan.write(a->ibt.json_file, j.dump(2) + "\n");
     plan.commit();
     return 0;

@@ -7,8 +7,10 @@
 #include <CLI/CLI.hpp>
 
 #include "systemc/common/version.h"
+#include "tb/cli/command_table.h"
 #include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
+#include "tb/run/dry_run.h"
 #include "tb/run/traffic.h"
 
 namespace wormcast {
@@ -111,12 +113,15 @@ void register_run_commands(CLI::App& app) {
     if (c->check && c->markdown)
       throw ConfigError("--markdown: given with --check; allowed: one of them (--markdown prints the reference)");
     if (!c->check) {
+      dry_run_point();
       std::cout << (c->markdown ? config_reference_markdown() : config_reference());
       return 0;
     }
     Overrides ov;
     for (auto& s : c->sets) ov.push_back(parse_override(s));
-    std::cout << load_config(c->file, ov).echo().dump(2) << std::endl;
+    const Config cfg = load_config(c->file, ov);
+    dry_run_point();
+    std::cout << cfg.echo().dump(2) << std::endl;
     return 0;
   });
 }
@@ -130,14 +135,10 @@ std::string command_names(const CLI::App& app) {
 }
 }  // namespace
 
-namespace {
-int run_cli_parsed(int argc, const char* const* argv);
-}  // namespace
-
 int run_cli(int argc, const char* const* argv) {
   reserve_standard_streams();
   install_interrupt_handlers();
-  const int rc = run_cli_parsed(argc, argv);
+  const int rc = run_commands(argc, argv);
   // What a command printed on standard output after its files were in place (or with no files)
   // must have reached it too: a lost result is exit 2. An error already reported keeps its line.
   const std::string why = check_stdout();
@@ -147,19 +148,28 @@ int run_cli(int argc, const char* const* argv) {
   return rc == 0 ? 2 : rc;
 }
 
-namespace {
-int run_cli_parsed(int argc, const char* const* argv) {
+int run_commands(int argc, const char* const* argv) { return run_commands_registering(argc, argv, false); }
+
+int run_commands_registering(int argc, const char* const* argv, bool named_only) {
   CLI::App app{"wormcast: cycle-accurate wormhole router models (SystemC + Verilog) and node software"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("wormcast ") + version() + " (" + commit() + ")");
   app.option_defaults()->always_capture_default();  // help shows each option's default
-  register_run_commands(app);
-  register_schedule_command(app);
-  register_broadcast_command(app);
-  register_mway_command(app);
-  register_gossip_command(app);
-  register_ibt_command(app);
-  register_wave_command(app);
+  struct Registration {
+    std::vector<std::string> names;
+    void (*add)(CLI::App&);
+  };
+  static const Registration kCommands[] = {
+      {{"run", "traffic", "config"}, register_run_commands}, {{"schedule"}, register_schedule_command},
+      {{"broadcast"}, register_broadcast_command},          {{"mway"}, register_mway_command},
+      {{"gossip"}, register_gossip_command},                {{"ibt"}, register_ibt_command},
+      {{"wave"}, register_wave_command}};
+  const Registration* named = nullptr;
+  if (named_only && argc >= 2)
+    for (const Registration& r : kCommands)
+      if (std::find(r.names.begin(), r.names.end(), argv[1]) != r.names.end()) named = &r;
+  for (const Registration& r : kCommands)
+    if (!named || named == &r) r.add(app);
   refuse_empty_values(app);
   show_types_and_defaults(app);
   if (argc < 2) {
@@ -224,7 +234,5 @@ int run_cli_parsed(int argc, const char* const* argv) {
   }
   return 0;
 }
-
-}  // namespace
 
 }  // namespace wormcast

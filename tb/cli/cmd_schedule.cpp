@@ -17,6 +17,7 @@
 #include "tb/out/output_plan.h"
 #include "tb/cli/schedule_svg.h"
 #include "tb/out/files.h"
+#include "tb/run/dry_run.h"
 
 namespace wormcast {
 
@@ -125,6 +126,7 @@ int run_schedule(const ScheduleArgs& a) {
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("--net: ") + e.what());
   }
+  dry_run_limit(t.num_nodes());
   // Both outputs planned before the (possibly long) generation; renamed into place together.
   OutputPlan plan;
   if (!a.svg_file.empty()) plan.add("--svg", a.svg_file);
@@ -149,6 +151,7 @@ int run_schedule(const ScheduleArgs& a) {
     verdict = sw::verify(s);
   }
 
+  dry_run_point();
   if (!a.svg_file.empty()) plan.write(a.svg_file, schedule_svg(s));
   if (!a.json_file.empty()) plan.write(a.json_file, schedule_json(s, a.check ? &verdict : nullptr));
   // The printed schedule is a result too: printed before the files are put in place, so that

@@ -14,6 +14,7 @@
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 #include "tb/out/wave.h"
+#include "tb/run/dry_run.h"
 
 namespace wormcast {
 
@@ -50,6 +51,7 @@ int run_wave(const WaveArgs& a) {
       throw ConfigError(fmt::format("--routers: none of {} is in '{}'; allowed: router scopes of the dump, e.g. r_0_0",
                                     a.routers, a.dump));
   }
+  dry_run_point();
   plan.write(save, text);
   plan.commit(fmt::format("{}: {} {} grouped\nopen with: gtkwave {} {}\n", save, count,
                            a.packet >= 0 ? "hops" : "routers / channels", a.dump, save));

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "tb/out/output_plan.h"
+#include "tb/run/dry_run.h"
 
 namespace wormcast {
 
@@ -250,11 +251,6 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
   add_record_options(cmd, o.rec);
 }
 
-namespace {
-bool g_parse_only = false;
-}  // namespace
-
-void set_parse_only(bool on) { g_parse_only = on; }
 void add_run_length_options(CLI::App* cmd, RunLength& r) {
   cmd->add_option("--seed", r.seed, "random seed")->check(config_value("sim.seed"));
   cmd->add_option("--warmup", r.warmup, "warm-up cycles")->check(config_value("sim.warmup"));
@@ -296,10 +292,11 @@ std::string one_line_message(std::string message) {
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
   const std::string name = cmd->get_name();
   cmd->callback([name, action]() {
-    if (g_parse_only) return;
     int rc = 0;
     try {
       rc = action();
+    } catch (const DryRunStop&) {
+      rc = 0;  // a dry run ends where the work would start (tb/run/dry_run.h)
     } catch (const ConfigError& e) {
       std::cerr << "wormcast " << name << ": " << one_line_message(e.what()) << "\n";
       rc = 2;

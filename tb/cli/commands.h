@@ -80,6 +80,10 @@ void show_types_and_defaults(CLI::App& app);
 /// The whole `wormcast` program: every sub-command registered on one CLI11 app; returns the
 /// exit code (0 ok, 1 a check or run failed, 2 bad input, 3 deadlock).
 int run_cli(int argc, const char* const* argv);
+/// run_cli without the process's set-up and its last check of standard output (no signal
+/// handlers installed, no standard stream replaced): the command line parsed, checked and run;
+/// the exit code. The fuzz target of the input layer (tests/fuzz) calls it in a dry run.
+int run_commands(int argc, const char* const* argv);
 
 /// The recording options every simulating command has: --vcd, --fst, --trace, --deliveries,
 /// --rtl-vcd, --deadlock-dot.
@@ -124,12 +128,9 @@ std::string shown_value(const std::string& value);
 /// note of what was left out.
 std::string one_line_message(std::string message);
 
-/// Parse only: every option is converted and checked, but no command's action runs (the fuzz
-/// target of the input layer, tests/fuzz, parses millions of command lines in one process).
-void set_parse_only(bool on);
-
 /// Makes `action` cmd's callback: a ConfigError becomes one line on stderr ("wormcast NAME: ...")
-/// and exit code 2; a non-zero exit code travels on as CLI::RuntimeError.
+/// and exit code 2; a non-zero exit code travels on as CLI::RuntimeError; a dry run's end
+/// (tb/run/dry_run.h) is exit 0.
 void set_command_action(CLI::App* cmd, std::function<int()> action);
 
 /// A --set of a key that an option given on the command line also sets, to another value, is an

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
 #include <new>
 
@@ -25,7 +26,18 @@ int sc_main(int argc, char* argv[]) {
   // The network of the run is left for the process exit to reclaim (tb/run/driver.h), and the
   // exit skips destructors: every output is written and closed by now.
   wormcast::set_exit_after_run(true);
-  const int rc = wormcast::run_cli(argc, argv);
+  int rc = 0;
+  try {
+    rc = wormcast::run_cli(argc, argv);
+  } catch (const std::exception& e) {
+    // Every user error is exit 2 and every verdict of a run 0, 1, 3, 4 or 5; anything else that
+    // reaches here (an exception of the simulation kernel or a library) is an internal error,
+    // not a finding of the run: one line, then SIGABRT (exit 134), as a broken invariant of the
+    // model ends (systemc/common/model_error.h). The planned outputs are gone by now.
+    std::cout.flush();
+    std::cerr << "wormcast: internal error: " << wormcast::one_line_message(e.what()) << std::endl;
+    std::abort();
+  }
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
@@ -109,6 +121,26 @@ void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+// The nothrow forms too (std::stable_sort's temporary buffer is one): every block this program
+// frees with free() was allocated here, whichever form of new allocated it. (Where only the
+// throwing forms were replaced, a library's own nothrow new, e.g. a sanitizer's, allocated a
+// block that the replaced delete then freed with free().)
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return allocate(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return allocate(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 #pragma GCC diagnostic pop
 
 // The program's own entry point: prepare the heap (if no allocation did), silence the library

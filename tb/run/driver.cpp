@@ -18,7 +18,16 @@
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 
+// An address-sanitizer build: GCC defines __SANITIZE_ADDRESS__, Clang (before 15) only answers
+// __has_feature(address_sanitizer).
 #if defined(__SANITIZE_ADDRESS__)
+#define WORMCAST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WORMCAST_ASAN 1
+#endif
+#endif
+#if defined(WORMCAST_ASAN)
 #include <pthread.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
@@ -33,7 +42,7 @@ namespace {
 // ordinary calls through those addresses are reported as stack overflows. Whenever the kernel
 // returns, the main thread's stack is announced to the sanitizer again (as a switch to itself).
 void announce_main_stack() {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(WORMCAST_ASAN)
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
   void* base = nullptr;

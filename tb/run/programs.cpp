@@ -9,6 +9,7 @@
 #include "systemc/common/clock.h"
 #include "systemc/net/network.h"
 #include "tb/out/output_plan.h"
+#include "tb/run/dry_run.h"
 #include "systemc/nic/node_cpu.h"
 
 namespace wormcast {
@@ -73,6 +74,7 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
     plan_recordings(own, opt);
     opt.plan = &own;
   }
+  dry_run_point();  // the configuration checked, the outputs planned: the network is built next
   RunTopPtr<ProgramTop> top(new ProgramTop("top", cfg, programs, !opt.rtl_vcd.empty()));
   Network& net = *top->net;
   Recorders rec(opt, top->clk, net);

@@ -11,6 +11,7 @@
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/driver.h"
+#include "tb/run/dry_run.h"
 
 namespace wormcast {
 
@@ -65,6 +66,7 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
     if (!opt.json_path.empty()) own.add("--json", opt.json_path);
     opt.plan = &own;
   }
+  dry_run_point();  // the configuration checked, the outputs planned: the network is built next
   TrafficStats stats(begin, end, nodes);
   NetworkOptions nopt;
   nopt.listener = &stats;
