@@ -117,9 +117,12 @@ struct RectBest {
 RectBest best_rectangular(const IbtTopology& t, int64_t source, int i1, int i2, int k, int split_range,
                           const std::vector<int>& pns, bool staged = false);
 
-/// Global broadcast with an even split (the first k mod d colours get one more packet); each
-/// colour's pn is the best of `pns` for that colour's line broadcast alone (INTERPRETATION).
-IbtBroadcast global_plan(const IbtTopology& t, int64_t source, int k, const std::vector<int>& pns);
+/// Global broadcast: colour i carries counts[i] packets. split <= 1: the even split (the first
+/// k mod d colours get one more packet); split > 1: the fastest of every split whose counts differ
+/// by at most `split` (the even split wins a tie; the paper's rule 1 allows unequal counts and
+/// names no search, INTERPRETATION). Each colour's pn is the best of `pns` for that colour's line
+/// broadcast alone (INTERPRETATION).
+IbtBroadcast global_plan(const IbtTopology& t, int64_t source, int k, const std::vector<int>& pns, int split = 1);
 
 /// Closed forms of Zhang and Deng for the torus: eq. (4) line, eq. (5) all, eq. (6) rectangle.
 int torus_line_steps(int n, int k);

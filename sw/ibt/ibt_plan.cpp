@@ -96,14 +96,52 @@ RectBest best_rectangular(const IbtTopology& t, int64_t source, int i1, int i2, 
   return best;
 }
 
-IbtBroadcast global_plan(const IbtTopology& t, int64_t source, int k, const std::vector<int>& pns) {
+IbtBroadcast global_plan(const IbtTopology& t, int64_t source, int k, const std::vector<int>& pns, int split) {
   const int d = t.dims();
-  std::vector<int> counts(d), chosen(d);
-  for (int i = 0; i < d; ++i) {
-    counts[i] = k / d + (i < k % d ? 1 : 0);
-    chosen[i] = counts[i] > 0 ? best_line(t, source, i, counts[i], pns).pn : 0;
+  // The even split first (counts k/d rounded, the first k mod d colours one more), so that a tie
+  // keeps it; then every other split whose counts differ by at most `split`.
+  std::vector<std::vector<int>> splits(1, std::vector<int>(d));
+  for (int i = 0; i < d; ++i) splits[0][i] = k / d + (i < k % d ? 1 : 0);
+  if (split > 1) {
+    std::vector<int> c(d);
+    const auto walk = [&](const auto& self, int i, int left) -> void {
+      if (i == d - 1) {
+        c[i] = left;
+        const auto [lo, hi] = std::minmax_element(c.begin(), c.end());
+        if (*hi - *lo <= split && c != splits[0]) splits.push_back(c);
+        return;
+      }
+      for (int x = 0; x <= left; ++x) {
+        c[i] = x;
+        self(self, i + 1, left - x);
+      }
+    };
+    walk(walk, 0, k);
   }
-  return ibt_global(source, counts, chosen);
+  std::map<std::pair<int, int>, int> line_pn;  // (dimension, count) -> best pn of that line
+  const auto pn_of = [&](int dim, int count) {
+    if (count == 0) return 0;
+    auto it = line_pn.find({dim, count});
+    if (it == line_pn.end()) it = line_pn.emplace(std::make_pair(dim, count), best_line(t, source, dim, count, pns).pn).first;
+    return it->second;
+  };
+  const auto plan = [&](const std::vector<int>& counts) {
+    std::vector<int> chosen(d);
+    for (int i = 0; i < d; ++i) chosen[i] = pn_of(i, counts[i]);
+    return ibt_global(source, counts, chosen);
+  };
+  IbtBroadcast best = plan(splits[0]);  // also the answer when no split completes
+  if (splits.size() == 1) return best;
+  int best_steps = -1;
+  for (const auto& counts : splits) {
+    IbtBroadcast b = plan(counts);
+    const IbtSimResult r = simulate_broadcast(t, b);
+    if (r.complete && (best_steps < 0 || r.steps < best_steps)) {
+      best_steps = r.steps;
+      best = std::move(b);
+    }
+  }
+  return best;
 }
 
 int torus_line_steps(int n, int k) { return n / 2 + (k + 1) / 2 - 1; }

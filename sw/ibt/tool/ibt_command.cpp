@@ -124,6 +124,7 @@ IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j)
   if (a.split_range < 0) throw IbtConfigError("--split-range: must be >= 0");
   const int64_t s = parse_source(t, a.source);
   const int k = a.packets;
+  if (a.global_split < 1 || a.global_split > k) throw IbtConfigError("--global-split: must be in 1..k = " + std::to_string(k));
   IbtBroadcast b;
   j = json{{"network", t.name()}, {"source", s}, {"packets", k}, {"algo", a.algo}};
   if (a.algo == "line") {
@@ -142,7 +143,7 @@ IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j)
     j["pn2"] = best.pn2;
   } else if (a.algo == "global") {
     if (t.dims() < 2) throw IbtConfigError("--algo global: needs d >= 2");
-    b = global_plan(t, s, k, pn_list(a.pn, {1, 3, 5, 7}));
+    b = global_plan(t, s, k, pn_list(a.pn, {1, 3, 5, 7}), a.global_split);
     std::vector<int> counts, pns;
     for (const auto& c : b.colours) {
       counts.push_back(c.count);
@@ -225,6 +226,9 @@ void register_ibt_options(CLI::App& app, IbtArgs& args) {
   bc->add_option("--packets,-k", args.packets, "k, packets per message (1..64)");
   bc->add_option("--pn", args.pn, "Int(pn) packet-sending order code 0..15 (Bin = rRLl), or best");
   bc->add_option("--split-range", args.split_range, "rect: search k1 with |k1 - k2| <= this");
+  bc->add_option("--global-split", args.global_split,
+                 "global: search every split of k over the d colours whose counts differ by at most this (1: the "
+                 "even split; INTERPRETATION, the paper names no search)");
   bc->add_flag("--staged", args.staged, "rect: choose pn by line broadcasts first, then search the split only");
   bc->add_flag("--per-step", args.per_step, "print sends and link utilization per step");
   bc->callback([&] { args.command = "bcast"; });

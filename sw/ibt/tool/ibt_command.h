@@ -26,6 +26,7 @@ struct IbtArgs {
   int packets = 32;
   std::string pn = "best";       ///< Int(pn) 0..15, or best (line: 0..7; rect/global: 1,3,5,7)
   int split_range = 4;           ///< rect: |k1 - k2| <= this (the paper's d_k)
+  int global_split = 1;          ///< global: colour counts differ by at most this (1: the even split)
   bool staged = false;           ///< rect: choose pn by line broadcasts, then search the split
   bool per_step = false;         ///< bcast: print sends and utilization per step
   std::string json_file;
