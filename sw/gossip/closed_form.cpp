@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sw/gossip/gossip.h"
 #include "sw/schedule/schedule.h"
 
 namespace wormcast::sw {
@@ -101,7 +102,16 @@ int conc_steps(int m) { return m <= 1 ? 0 : ceil_log(m, 3); }
 int circgos_line_steps(int n, int a, int b) {
   const int R = power_of(n, a);
   if (R < 1) return -1;
-  return conc_steps(n / a) + (a - 1) + (R - 1) * b;
+  // Bridgeheads are the positions = c0 (mod spacing), c0 the first segment's centre; a round
+  // divides the spacing by a. Its end pieces hold the new bridgeheads below the first old one and
+  // above the last old one, each fed from one side in max(q, b) steps.
+  const int c0 = concentration_centre(n / a);
+  int steps = conc_steps(n / a) + (a - 1);
+  for (int old = n / a; old > 1; old /= a) {
+    const int next = old / a, first = c0 % old, last = first + (n - 1 - first) / old * old;
+    steps += std::max({b, first / next, (n - 1 - last) / next});
+  }
+  return steps;
 }
 
 int diagonal_mesh_steps(int n, int d, int a, int b) {

@@ -72,9 +72,11 @@ double cubgos_theorem4(double n, int d, double a, double r);
 double approach1_line_time(int n, double r);
 
 /// Steps of the generated schedules: Approach 1 on a line n - 1; Approach 2 (ring or line)
-/// 2 ceil(log3 n); CIRCGOS(n, a, b) on a line, n = a^R: ceil(log3(n/a)) + (a - 1) + (R - 1) b
-/// (Phase 2 circulates among the a bridgeheads in a - 1 steps instead of floor(a/2)). Returns -1
-/// where n is not a power of a.
+/// 2 ceil(log3 n); CIRCGOS(n, a, b) on a line, n = a^R: ceil(log3(n/a)) + (a - 1) + the sum
+/// over the R - 1 rounds of max(b, q_left, q_right) (Phase 2 circulates among the a bridgeheads
+/// in a - 1 steps instead of floor(a/2); q_left, q_right are the new bridgeheads of the round
+/// below the first and above the last old one, fed from one side). Returns -1 where n is not a
+/// power of a.
 int approach1_line_steps(int n);
 int approach2_steps(int n);
 int circgos_line_steps(int n, int a, int b);

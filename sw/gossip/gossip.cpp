@@ -178,7 +178,8 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
       return;
     case LineAlgo::Circgos: {
       const CircParams c = spec.circ;
-      for (const LineJob& j : jobs) check_circ(c, radix(j), "circgos");
+      for (const LineJob& j : jobs)
+        check_circ(c, radix(j), prefix.empty() ? "circgos" : "--phases: circgos along an axis of " + str(radix(j)) + " PUs");
       // INTERPRETATION (docs/schedules.md): segments of near-equal length when a1 does not divide
       // n; each round puts min(a2, gap) - 1 new bridgeheads evenly into every gap (on a line the
       // wrap-around gap is the two end pieces, filled by fill_line).
@@ -419,11 +420,11 @@ GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec) {
     if (t.torus(i) != t.torus(0))
       throw GossipParamError("gossip: --net must be a ring, torus or mesh, not mixed (got " + describe(t) + ")");
   if (all_mesh(t)) {
+    if (spec.algo == GossipAlgo::Approach11BlackWhite)
+      throw GossipParamError("approach1-1-bw: --net must be an n x n torus with n even (got " + describe(t) + ")");
     if (spec.ports == PortModel::OnePort)
       throw GossipParamError("--port: one on a mesh is not built (the one-port variants are for rings and tori); allowed on " +
                              describe(t) + ": --port all");
-    if (spec.algo == GossipAlgo::Approach11BlackWhite)
-      throw GossipParamError("approach1-1-bw: --net must be an n x n torus with n even (got " + describe(t) + ")");
   }
   switch (spec.algo) {
     case GossipAlgo::Approach1:
