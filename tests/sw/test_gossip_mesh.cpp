@@ -1,5 +1,6 @@
 // Gossip on meshes: every generator's mesh schedule is complete, causal and overlap-free, Approach 1
-// delivers every chunk exactly once, and the step counts equal the formulas of closed_form.h.
+// delivers every chunk exactly once, and the step counts equal the formulas of closed_form.h
+// (CIRCGOS on every linear array 2..40: test_gossip.cpp, with the rings).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -7,24 +8,17 @@
 #include "sw/gossip/closed_form.h"
 #include "sw/gossip/gossip.h"
 #include "sw/schedule/verify.h"
+#include "tests/sw/gossip_helpers.h"
 
 using namespace wormcast::sw;
 
 namespace {
 
-Topology mesh(int n, int d) {
-  std::string s = "mesh:" + std::to_string(n);
-  for (int i = 1; i < d; ++i) s += "x" + std::to_string(n);
-  return parse_net(s);
-}
+using test::require_valid;
 
-GossipSpec spec(GossipAlgo a, int a1 = 3, int b = 1, bool coloured = true) {
-  GossipSpec s;
-  s.algo = a;
-  s.coloured = coloured;
-  s.circ = CircParams::from_ab(a1, b);
-  return s;
-}
+Topology mesh(int n, int d) { return test::cube("mesh", n, d); }
+
+GossipSpec spec(GossipAlgo a, int a1 = 3, int b = 1, bool coloured = true) { return test::gossip_spec(a, a1, b, coloured); }
 
 GossipSpec approaches(const std::string& digits, bool coloured) {
   GossipSpec s;
@@ -32,18 +26,6 @@ GossipSpec approaches(const std::string& digits, bool coloured) {
   s.coloured = coloured;
   for (char c : digits) s.phases.push_back(LineSpec{c == '1' ? LineAlgo::Approach1 : LineAlgo::Approach2, {}});
   return s;
-}
-
-/// Complete, chunk-causal, overlap-free; returns the verdict for further checks.
-Verdict require_valid(const Schedule& s) {
-  const Verdict v = verify(s);
-  INFO(format_verdict(s, v));
-  REQUIRE(v.gossip);
-  REQUIRE(v.complete);
-  REQUIRE(v.chunk_causal);
-  REQUIRE(v.stepwise_contention_free);
-  REQUIRE(v.ok());
-  return v;
 }
 
 /// n = a^R for some R >= 1.
@@ -73,16 +55,6 @@ TEST_CASE("gossip mesh: Approach 2 on linear arrays 2..40 takes 2 ceil(log3 n) s
     require_valid(s);
     REQUIRE(s.num_steps == approach2_steps(n));
   }
-}
-
-TEST_CASE("gossip mesh: CIRCGOS on linear arrays 2..40 for every a and several b", "[sw]") {
-  for (int n = 2; n <= 40; ++n)
-    for (int a = 2; a <= n; ++a)
-      for (int b : {a / 2, a / 2 + 1, a - 1, a + 2}) {
-        if (2 * b - a + 2 < 1) continue;
-        CAPTURE(n, a, b);
-        require_valid(generate_gossip(mesh(n, 1), spec(GossipAlgo::Circgos, a, b)).schedule);
-      }
 }
 
 TEST_CASE("gossip mesh: CIRCGOS on a line of n = a^R PUs takes ceil(log3(n/a)) + (a - 1) + (R - 1) b steps", "[sw]") {
