@@ -180,8 +180,8 @@ void register_gossip_options(CLI::App& app, GossipArgs& a) {
                  "TORGOS/CUBGOS concentrate aligned blocks and move them onto the diagonal in one more step "
                  "(docs/schedules.md); all-port only, no --search or --table");
   app.add_option("--algo", a.algo,
-                 "approach1, approach2, circgos (rings); high-dim-gos (--phases) or approachI-J[-K] "
-                 "(HIGH-DIM-GOS' with Approach I, J, K per phase); torgos (2-D); cubgos (d-D); "
+                 "approach1, approach2, circgos (rings, 1-D meshes); high-dim-gos (--phases) or approachI-J[-K] "
+                 "(HIGH-DIM-GOS' with Approach I, J, K per phase); torgos (2-D n x n); cubgos (d-D n^d); "
                  "approach1-1-bw (n x n, n even: the black/white Approach 1-1 of Fig. 6, one-port)");
   app.add_option("--port", a.port,
                  "all (default) or one: Sec. 7.2's one-port variants (a PU sends one and receives one message "
