@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sw/gossip/gossip.h"
+#include "sw/schedule/schedule.h"
+
 namespace wormcast::sw {
 
 namespace {
@@ -78,6 +81,53 @@ ClosedForm cubgos_time(double n, int d, double a, double b, double r, HalfRule h
 double cubgos_theorem4(double n, int d, double a, double r) {
   return a / (a - 1) * std::pow(n, d) / (2 * d) + d * a / 2 * log_base(n, a) * r;
 }
+
+double approach1_line_time(int n, double r) { return (n - 1) * (1 + r); }
+
+int approach1_line_steps(int n) { return n - 1; }
+
+int approach2_steps(int n) { return n <= 1 ? 0 : 2 * ceil_log(n, 3); }
+
+namespace {
+/// R with a^R = n, -1 when n is not a power of a.
+int power_of(int n, int a) {
+  int r = 0;
+  long long p = 1;
+  for (; p < n; p *= a) ++r;
+  return p == n ? r : -1;
+}
+int conc_steps(int m) { return m <= 1 ? 0 : ceil_log(m, 3); }
+}  // namespace
+
+int circgos_line_steps(int n, int a, int b) {
+  const int R = power_of(n, a);
+  if (R < 1) return -1;
+  // Bridgeheads are the positions = c0 (mod spacing), c0 the first segment's centre; a round
+  // divides the spacing by a. Its end pieces hold the new bridgeheads below the first old one and
+  // above the last old one, each fed from one side in max(q, b) steps.
+  const int c0 = concentration_centre(n / a);
+  int steps = conc_steps(n / a) + (a - 1);
+  for (int old = n / a; old > 1; old /= a) {
+    const int next = old / a, first = c0 % old, last = first + (n - 1 - first) / old * old;
+    steps += std::max({b, first / next, (n - 1 - last) / next});
+  }
+  return steps;
+}
+
+int diagonal_mesh_steps(int n, int d, int a, int b) {
+  const int R = power_of(n, a);
+  if (R < 1) return -1;
+  const int g = n / a;
+  return (g >= 2 ? conc_steps(g) + 1 : 0) + d * (a - 1) + (R - 1) * (std::max(b, a - 1) + (d - 1) * (a - 1));
+}
+
+int diagonal_torus_steps(int n, int d, int a, int b) {
+  const int R = power_of(n, a);
+  if (R < 1) return -1;
+  return conc_steps(n / a) + d * (a / 2) + (R - 1) * (b + (d - 1) * (a / 2));
+}
+
+double lower_bound_mesh_corner(double nodes, int dims) { return (nodes - 1) / dims; }
 
 double lower_bound_eq2(double nodes, int degree, double r) {
   return std::max(nodes / degree, std::log(nodes) / std::log(degree + 1.0) * r);

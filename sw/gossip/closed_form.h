@@ -63,6 +63,38 @@ ClosedForm cubgos_time(double n, int d, double a, double b, double r, HalfRule h
 /// Theorem 4: CUBGOS'(n, d, a, b) ~ a/(a-1) n^d/(2d) + d a/2 log_a n r.
 double cubgos_theorem4(double n, int d, double a, double r);
 
+// Meshes (linear arrays per line). The paper analyses circular arrays and says the results carry
+// over to linear arrays "with minor modifications"; these are the modifications the generators
+// make (INTERPRETATION, docs/schedules.md), as times and step counts.
+
+/// Approach 1 on a linear array of n PUs: n - 1 steps of one packet, (n - 1)(1 + r) — the end PU
+/// receives n - 1 packets over its one link.
+double approach1_line_time(int n, double r);
+
+/// Steps of the generated schedules: Approach 1 on a line n - 1; Approach 2 (ring or line)
+/// 2 ceil(log3 n); CIRCGOS(n, a, b) on a line, n = a^R: ceil(log3(n/a)) + (a - 1) + the sum
+/// over the R - 1 rounds of max(b, q_left, q_right) (Phase 2 circulates among the a bridgeheads
+/// in a - 1 steps instead of floor(a/2); q_left, q_right are the new bridgeheads of the round
+/// below the first and above the last old one, fed from one side). Returns -1 where n is not a
+/// power of a.
+int approach1_line_steps(int n);
+int approach2_steps(int n);
+int circgos_line_steps(int n, int a, int b);
+
+/// Steps of TORGOS / CUBGOS(n, d, a, b) on the n^d mesh for n = a^R (a1 = a2 = a), coloured or
+/// not: Phase 1 ceil(log3 g) + 1 (g = n/a >= 2: the aligned blocks are concentrated, then moved
+/// onto the diagonal in one step), Phases 2 and 3 d (a - 1), each of the R - 1 rounds
+/// max(b, a - 1) (4a: the end pieces hold up to a - 1 new bridgeheads fed from one side) plus
+/// (d - 1)(a - 1) (4b). Returns -1 where n is not a power of a.
+int diagonal_mesh_steps(int n, int d, int a, int b);
+/// The same on the torus, for comparison: ceil(log3 g) + d floor(a/2) + (R - 1)(b + (d - 1) floor(a/2)).
+int diagonal_torus_steps(int n, int d, int a, int b);
+
+/// A corner PU of a d-D mesh has d links and must receive the other N - 1 packets: (N - 1)/d.
+/// Lemma 1's first term with the corner's degree (INTERPRETATION); on a linear array n - 1, which
+/// Approach 1 attains.
+double lower_bound_mesh_corner(double nodes, int dims);
+
 /// Eq. 2: max(N/Delta, log N / log(Delta+1) r), for concentration (hence gossip) on a network
 /// of N PUs and degree Delta.
 double lower_bound_eq2(double nodes, int degree, double r);

@@ -141,63 +141,97 @@ void check_circ(const CircParams& c, int n, const std::string& where) {
     throw GossipParamError(where + ": --b must be >= floor(a/2) (k = 2b - a + 2 >= 1; got k = " + str(c.k) + ")");
 }
 
+/// Every dimension a mesh (a linear array per line), or every one a torus (a ring per line).
+bool all_mesh(const Topology& t) { return !t.torus(0); }
+
 /// One 1-D gossip along phase `phase`'s axes (axis (phase + c) mod d for colour c); used for the
-/// rings and for every phase of HIGH-DIM-GOS.
+/// rings and linear arrays and for every phase of HIGH-DIM-GOS. Each axis uses its own radix.
 void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const std::string& prefix, PortModel ports) {
   const bool one = ports == PortModel::OnePort;
   const Topology& t = b.topology();
+  const bool line = all_mesh(t);
   const std::vector<LineJob> jobs = jobs_for(colours, t.dims(), phase);
-  const int n = t.radix(jobs.front().axis);
-  for (const LineJob& j : jobs)
-    if (t.radix(j.axis) != n) throw GossipParamError("gossip: coloured phases need equal radices");
+  auto radix = [&t](const LineJob& j) { return t.radix(j.axis); };
   switch (spec.algo) {
     case LineAlgo::Approach1:
-      b.run(prefix + "approach1", jobs, [n, one](const LineJob&, int, std::vector<LineMsg>& out) {
+      // A ring: floor(n/2) steps both ways. A line: n - 1 steps both ways (INTERPRETATION, the
+      // paper's "minor modifications" for linear arrays: the end PU receives n - 1 packets over
+      // its one link).
+      b.run(prefix + "approach1", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+        const int n = radix(j);
+        if (line) return gossip_detail::circulate_blocks(all_positions(n), n, out);
         return one ? gossip_detail::circulate_one_port(n, all_positions(n), n, out)
                    : gossip_detail::circulate(n, all_positions(n), n / 2, n, out);
       });
       return;
     case LineAlgo::Approach2:
-      b.run(prefix + "concentrate", jobs, [n, one](const LineJob&, int, std::vector<LineMsg>& out) {
+      // The ternary tree inside [0, n) never uses the wrap-around link: the same on a line.
+      b.run(prefix + "concentrate", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+        const int n = radix(j);
         return one ? gossip_detail::concentrate_one_port(n, {Segment{0, n}}, out)
                    : gossip_detail::concentrate(n, {Segment{0, n}}, out);
       });
-      b.run(prefix + "disseminate", jobs, [n, one](const LineJob&, int, std::vector<LineMsg>& out) {
+      b.run(prefix + "disseminate", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+        const int n = radix(j);
         return one ? gossip_detail::disseminate_all_one_port(n, out) : gossip_detail::disseminate_all(n, out);
       });
       return;
     case LineAlgo::Circgos: {
       const CircParams c = spec.circ;
-      check_circ(c, n, "circgos");
+      for (const LineJob& j : jobs)
+        check_circ(c, radix(j), prefix.empty() ? "circgos" : "--phases: circgos along an axis of " + str(radix(j)) + " PUs");
       // INTERPRETATION (docs/schedules.md): segments of near-equal length when a1 does not divide
-      // n; each round puts min(a2, gap) - 1 new bridgeheads evenly into every gap.
-      std::vector<Segment> segs;
-      for (int i = 0; i < c.a1; ++i) {
-        const int lo = int((long long)i * n / c.a1), hi = int((long long)(i + 1) * n / c.a1);
-        segs.push_back(Segment{lo, hi - lo});
-      }
-      std::vector<int> bh = ring_bridgeheads(n, c.a1, ports);
-      b.run(prefix + "1", jobs, [n, segs, one](const LineJob&, int, std::vector<LineMsg>& out) {
+      // n; each round puts min(a2, gap) - 1 new bridgeheads evenly into every gap (on a line the
+      // wrap-around gap is the two end pieces, filled by fill_line).
+      auto bridgeheads = [&](int n) { return ring_bridgeheads(n, c.a1, ports); };
+      b.run(prefix + "1", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+        const int n = radix(j);
+        std::vector<Segment> segs;
+        for (int i = 0; i < c.a1; ++i) {
+          const int lo = int((long long)i * n / c.a1), hi = int((long long)(i + 1) * n / c.a1);
+          segs.push_back(Segment{lo, hi - lo});
+        }
         return one ? gossip_detail::concentrate_one_port(n, segs, out) : gossip_detail::concentrate(n, segs, out);
       });
-      b.run(prefix + "2", jobs, [n, bh, c, one](const LineJob&, int, std::vector<LineMsg>& out) {
+      b.run(prefix + "2", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+        const int n = radix(j);
+        const std::vector<int> bh = bridgeheads(n);
+        if (line) return gossip_detail::circulate_blocks(bh, c.a1, out);
         return one ? gossip_detail::circulate_one_port(n, bh, c.a1, out) : gossip_detail::circulate(n, bh, c.a1 / 2, c.a1, out);
       });
-      for (int round = 1; int(bh.size()) < n; ++round) {
-        std::vector<int> next;
-        for (size_t i = 0; i < bh.size(); ++i) {
-          const int left = bh[i];
-          const int gap = bh.size() == 1 ? n : (bh[(i + 1) % bh.size()] - left + n) % n;
-          const int parts = std::min(c.a2, gap);
-          for (int j = 0; j < parts; ++j) next.push_back((left + int((long long)j * gap / parts)) % n);
+      // The rounds of every axis, ahead: axes of different radices may need different numbers.
+      std::map<int, std::vector<std::vector<int>>> rounds;  // radix -> bridgehead sets, round 0 first
+      int max_rounds = 0;
+      for (const LineJob& j : jobs) {
+        const int n = radix(j);
+        if (rounds.count(n)) continue;
+        std::vector<std::vector<int>>& sets = rounds[n];
+        sets.push_back(bridgeheads(n));
+        while (int(sets.back().size()) < n) {
+          const std::vector<int>& bh = sets.back();
+          std::vector<int> next;
+          for (size_t i = 0; i < bh.size(); ++i) {
+            const int left = bh[i];
+            const int gap = bh.size() == 1 ? n : (bh[(i + 1) % bh.size()] - left + n) % n;
+            const int parts = std::min(c.a2, gap);
+            for (int q = 0; q < parts; ++q) next.push_back((left + int((long long)q * gap / parts)) % n);
+          }
+          std::sort(next.begin(), next.end());
+          next.erase(std::unique(next.begin(), next.end()), next.end());
+          sets.push_back(std::move(next));
         }
-        std::sort(next.begin(), next.end());
-        next.erase(std::unique(next.begin(), next.end()), next.end());
-        b.run(prefix + "3." + str(round), jobs, [n, bh, next, c, one](const LineJob&, int, std::vector<LineMsg>& out) {
-          return one ? gossip_detail::fill_one_port(n, bh, next, c.k, out) : gossip_detail::fill(n, bh, next, c.k, out);
-        });
-        bh = next;
+        max_rounds = std::max(max_rounds, int(sets.size()) - 1);
       }
+      for (int round = 1; round <= max_rounds; ++round)
+        b.run(prefix + "3." + str(round), jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+          const int n = radix(j);
+          const std::vector<std::vector<int>>& sets = rounds[n];
+          if (round >= int(sets.size())) return 0;
+          const std::vector<int>& old = sets[size_t(round - 1)];
+          const std::vector<int>& all = sets[size_t(round)];
+          if (line) return gossip_detail::fill_line(n, old, all, c.k, out);
+          return one ? gossip_detail::fill_one_port(n, old, all, c.k, out) : gossip_detail::fill(n, old, all, c.k, out);
+        });
       return;
     }
   }
@@ -209,11 +243,12 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
   const int n = t.radix(0);
   const bool torgos = spec.algo == GossipAlgo::Torgos;
   const std::string name = torgos ? "torgos" : "cubgos";
+  const bool line = all_mesh(t);
   for (int i = 0; i < d; ++i)
-    if (!t.torus(i) || t.radix(i) != n)
-      throw GossipParamError(name + ": --net must be a torus n x ... x n (got " + describe(t) + ")");
-  if (torgos && d != 2) throw GossipParamError("torgos: --net must be a 2-D torus n x n (got " + describe(t) + ")");
-  if (!torgos && d < 2) throw GossipParamError("cubgos: --net must be a d-D torus n^d with d >= 2 (got " + describe(t) + ")");
+    if (t.radix(i) != n)
+      throw GossipParamError(name + ": --net must be a torus or mesh n x ... x n (got " + describe(t) + ")");
+  if (torgos && d != 2) throw GossipParamError("torgos: --net must be a 2-D torus or mesh n x n (got " + describe(t) + ")");
+  if (!torgos && d < 2) throw GossipParamError("cubgos: --net must be a d-D torus or mesh n^d with d >= 2 (got " + describe(t) + ")");
   const CircParams c = spec.circ;
   check_circ(c, n, name);
   if (n % c.a1 != 0)
@@ -242,11 +277,30 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
   const std::vector<LineJob> rows = jobs_for(colours, d, 0);
   b.run("1", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
     std::vector<Segment> segs;
-    for (int p : bridgeheads(base, j.axis, g0)) segs.push_back(Segment{p - centre, g0});
-    return one ? gossip_detail::concentrate_one_port(n, segs, out) : gossip_detail::concentrate(n, segs, out);
+    const std::vector<int> bh = bridgeheads(base, j.axis, g0);
+    if (!line) {
+      for (int p : bh) segs.push_back(Segment{p - centre, g0});
+      return one ? gossip_detail::concentrate_one_port(n, segs, out) : gossip_detail::concentrate(n, segs, out);
+    }
+    // INTERPRETATION (docs/schedules.md), the paper's "few extra routing steps" for meshes: a
+    // bridgehead's segment would wrap around; instead every aligned block [i g, (i+1) g) of the
+    // row (it holds one bridgehead) is concentrated into its centre, and one more step moves the
+    // block's data from the centre to the bridgehead where they differ.
+    for (int p = 0; p < n; p += g0) segs.push_back(Segment{p, g0});
+    const int depth = gossip_detail::concentrate(n, segs, out);
+    bool moved = false;
+    for (int p : bh) {
+      const int lo = p - p % g0;
+      if (p == lo + centre) continue;
+      out.push_back(LineMsg{depth + 1, lo + centre, p, p > lo + centre ? +1 : -1, lo, g0, 0, 1});
+      moved = true;
+    }
+    return depth + (moved ? 1 : 0);
   });
-  // Circulation among the bridgeheads of a line: each ends with `period` consecutive ones' data.
+  // Circulation among the bridgeheads of a line: each ends with `period` consecutive ones' data
+  // (on a mesh: blocks of `period` consecutive ones, Approach 1 on a line within each).
   auto circulate = [&](const std::vector<int>& bh, int period, std::vector<LineMsg>& out) {
+    if (line) return gossip_detail::circulate_blocks(bh, period, out);
     return one ? gossip_detail::circulate_one_port(n, bh, period, out) : gossip_detail::circulate(n, bh, period / 2, period, out);
   };
   b.run("2", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
@@ -263,6 +317,7 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
     const int factor = g % c.a2 == 0 ? c.a2 : g;
     const int next = g / factor;
     b.run("4a." + str(round), rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+      if (line) return gossip_detail::fill_line(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out);
       return one ? gossip_detail::fill_one_port(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out)
                  : gossip_detail::fill(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out);
     });
@@ -361,13 +416,22 @@ GossipAlgo parse_gossip_algo(const std::string& name) {
 
 GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec) {
   const int d = t.dims();
-  for (int i = 0; i < d; ++i)
-    if (!t.torus(i)) throw GossipParamError("gossip: --net must be a ring or torus (got " + describe(t) + ")");
+  for (int i = 1; i < d; ++i)
+    if (t.torus(i) != t.torus(0))
+      throw GossipParamError("gossip: --net must be a ring, torus or mesh, not mixed (got " + describe(t) + ")");
+  if (all_mesh(t)) {
+    if (spec.algo == GossipAlgo::Approach11BlackWhite)
+      throw GossipParamError("approach1-1-bw: --net must be an n x n torus with n even (got " + describe(t) + ")");
+    if (spec.ports == PortModel::OnePort)
+      throw GossipParamError("--port: one on a mesh is not built (the one-port variants are for rings and tori); allowed on " +
+                             describe(t) + ": --port all");
+  }
   switch (spec.algo) {
     case GossipAlgo::Approach1:
     case GossipAlgo::Approach2:
     case GossipAlgo::Circgos: {
-      if (d != 1) throw GossipParamError(std::string(gossip_algo_name(spec.algo)) + ": --net must be a ring (got " + describe(t) + "; use high-dim-gos)");
+      if (d != 1)
+        throw GossipParamError(std::string(gossip_algo_name(spec.algo)) + ": --net must be a ring or a 1-D mesh (got " + describe(t) + "; use high-dim-gos)");
       const bool one = spec.ports == PortModel::OnePort;
       Builder b(t, 1, std::string(gossip_algo_name(spec.algo)) + (one ? " one-port" : ""));
       LineSpec line;
@@ -384,7 +448,7 @@ GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec) {
       if (one && spec.coloured && d > 1)
         throw GossipParamError("high-dim-gos: the one-port variant is uncoloured (a colour per axis would make a PU send d messages per step)");
       const int colours = spec.coloured ? d : 1;
-      if (spec.coloured)
+      if (spec.coloured && !all_mesh(t))  // meshes: every axis runs with its own radix
         for (int i = 1; i < d; ++i)
           if (t.radix(i) != t.radix(0)) throw GossipParamError("high-dim-gos: coloured phases need an n x ... x n torus (got " + describe(t) + ")");
       Builder b(t, colours, std::string(spec.coloured ? "high-dim-gos'" : "high-dim-gos") + (one ? " one-port" : ""));

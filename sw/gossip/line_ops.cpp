@@ -130,26 +130,96 @@ std::vector<GapChain> gap_chains(int n, const std::vector<int>& old, const std::
 
 }  // namespace
 
+namespace {
+
+/// Two streams into one gap (Fig. 1): chain = L, y_1..y_q, R; the left old bridgehead sends its
+/// k packets rightwards in order, the right one leftwards in reverse order, and every new one takes
+/// each packet from whichever stream brings it first. Returns the steps (0 without new ones).
+int two_streams(const std::vector<int>& chain, int k, std::vector<LineMsg>& out) {
+  const int left = chain.front(), right = chain.back();
+  const int q = int(chain.size()) - 2;
+  int steps = 0;
+  for (int j = 1; j <= k; ++j)
+    for (int x = 1; x <= q; ++x) {
+      // Packet j reaches y_x from the left in step x + j - 1 (sent in order) and from the right
+      // in step (q + 1 - x) + (k - j + 1) - 1 (sent in reverse order); the earlier one serves.
+      const int from_left = x + j - 1;
+      const int from_right = q + 1 - x + k - j;
+      if (from_left <= from_right)
+        out.push_back(LineMsg{from_left, chain[size_t(x - 1)], chain[size_t(x)], +1, left, 1, j - 1, k});
+      else
+        out.push_back(LineMsg{from_right, chain[size_t(x + 1)], chain[size_t(x)], -1, right, 1, j - 1, k});
+      steps = std::max(steps, std::min(from_left, from_right));
+    }
+  return steps;
+}
+
+/// One stream: chain = origin, y_1..y_q in the direction `dir`; the origin sends its k packets in
+/// order and every y_x forwards each packet one step after receiving it (packet j reaches y_x in
+/// step x + j - 1), so q + k - 1 steps (0 without new ones).
+int one_stream(const std::vector<int>& chain, int dir, int k, std::vector<LineMsg>& out) {
+  const int q = int(chain.size()) - 1;
+  for (int j = 1; j <= k; ++j)
+    for (int x = 1; x <= q; ++x)
+      out.push_back(LineMsg{x + j - 1, chain[size_t(x - 1)], chain[size_t(x)], dir, chain.front(), 1, j - 1, k});
+  return q > 0 ? q + k - 1 : 0;
+}
+
+}  // namespace
+
 int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
   if (old.empty() || k < 1) return 0;
   int steps = 0;
   for (GapChain& g : gap_chains(n, old, all)) {
-    const int left = g.chain.front(), right = g.right;
-    std::vector<int>& chain = g.chain;  // y_0 = L, y_1..y_q new, y_{q+1} = R
-    chain.push_back(right);
-    const int q = int(chain.size()) - 2;
-    for (int j = 1; j <= k; ++j)
-      for (int x = 1; x <= q; ++x) {
-        // Packet j reaches y_x from the left in step x + j - 1 (sent in order) and from the right
-        // in step (q + 1 - x) + (k - j + 1) - 1 (sent in reverse order); the earlier one serves.
-        const int from_left = x + j - 1;
-        const int from_right = q + 1 - x + k - j;
-        if (from_left <= from_right)
-          out.push_back(LineMsg{from_left, chain[size_t(x - 1)], chain[size_t(x)], +1, left, 1, j - 1, k});
-        else
-          out.push_back(LineMsg{from_right, chain[size_t(x + 1)], chain[size_t(x)], -1, right, 1, j - 1, k});
-        steps = std::max(steps, std::min(from_left, from_right));
+    g.chain.push_back(g.right);
+    steps = std::max(steps, two_streams(g.chain, k, out));
+  }
+  return steps;
+}
+
+int fill_line(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+  if (old.empty() || k < 1) return 0;
+  std::vector<char> is_old(size_t(n), 0);
+  for (int p : old) is_old[size_t(p)] = 1;
+  std::vector<int> left_end{old.front()}, right_end{old.back()};
+  for (int p : all) {
+    if (p < old.front()) left_end.push_back(p);
+    if (p > old.back()) right_end.push_back(p);
+  }
+  std::reverse(left_end.begin() + 1, left_end.end());  // from the first old bridgehead leftwards
+  int steps = 0;
+  std::vector<int> chain;
+  for (size_t i = 0; i + 1 < old.size(); ++i) {
+    chain.assign(1, old[i]);
+    for (int p : all)
+      if (p > old[i] && p < old[i + 1] && !is_old[size_t(p)]) chain.push_back(p);
+    chain.push_back(old[i + 1]);
+    steps = std::max(steps, two_streams(chain, k, out));
+  }
+  if (old.size() == 1) steps = 0;  // no gap between old bridgeheads: the ends use k as given
+  // INTERPRETATION (docs/schedules.md): an end piece has one old bridgehead only; it gets one
+  // stream of k_end = max(1, S - q + 1) packets, S the gaps' steps, so it takes max(q, S) steps.
+  for (const std::vector<int>* end : {&left_end, &right_end}) {
+    const int q = int(end->size()) - 1;
+    if (q < 1) continue;
+    const int k_end = old.size() == 1 ? k : std::max(1, steps - q + 1);
+    const int used = one_stream(*end, end == &left_end ? -1 : +1, k_end, out);
+    steps = std::max(steps, used);
+  }
+  return steps;
+}
+
+int circulate_blocks(const std::vector<int>& bh, int period, std::vector<LineMsg>& out) {
+  const int b = int(bh.size());
+  int steps = 0;
+  for (int lo = 0; lo < b; lo += period) {
+    const int hi = std::min(b, lo + period);  // block [lo, hi) of bridgehead indices
+    for (int s = 1; s < hi - lo; ++s)
+      for (int i = lo; i < hi; ++i) {
+        if (i + 1 < hi && i - (s - 1) >= lo) out.push_back(LineMsg{s, bh[size_t(i)], bh[size_t(i + 1)], +1, bh[size_t(i - (s - 1))], 1, 0, 1});
+        if (i - 1 >= lo && i + (s - 1) < hi) out.push_back(LineMsg{s, bh[size_t(i)], bh[size_t(i - 1)], -1, bh[size_t(i + (s - 1))], 1, 0, 1});
       }
+    steps = std::max(steps, hi - lo - 1);
   }
   return steps;
 }
@@ -202,16 +272,7 @@ int circulate_one_port(int n, const std::vector<int>& bh, int period, std::vecto
 int fill_one_port(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
   if (old.empty() || k < 1) return 0;
   int steps = 0;
-  for (const GapChain& g : gap_chains(n, old, all)) {
-    const int left = g.chain.front();
-    const std::vector<int>& chain = g.chain;  // y_0 = L, y_1..y_q new
-    const int q = int(chain.size()) - 1;
-    // Packet j reaches y_x in step x + j - 1: in a step y_x receives packet s-x+1, sends s-x.
-    for (int j = 1; j <= k; ++j)
-      for (int x = 1; x <= q; ++x)
-        out.push_back(LineMsg{x + j - 1, chain[size_t(x - 1)], chain[size_t(x)], +1, left, 1, j - 1, k});
-    if (q > 0) steps = std::max(steps, q + k - 1);
-  }
+  for (const GapChain& g : gap_chains(n, old, all)) steps = std::max(steps, one_stream(g.chain, +1, k, out));
   return steps;
 }
 

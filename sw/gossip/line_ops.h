@@ -46,6 +46,22 @@ int circulate(int n, const std::vector<int>& bh, int steps, int period, std::vec
 /// whichever stream brings it first. Returns the number of steps (max over the gaps).
 int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out);
 
+// Linear arrays (meshes): the same operations without the wrap-around link. Positions 0..n-1,
+// every path inside [0, n).
+
+/// Approach 1 within blocks of `period` consecutive bridgeheads (the last block may be shorter):
+/// in step s each sends to its right (left) neighbour in the block the payload of the one s-1
+/// places to its left (right), as long as that one is in the block. Every bridgehead ends with
+/// its block's payloads, exactly once; (largest block - 1) steps (Approach 1 on a line of m PUs:
+/// m - 1 steps, the end PU receives m - 1 packets over one link).
+int circulate_blocks(const std::vector<int>& bh, int period, std::vector<LineMsg>& out);
+
+/// Phase 3 / 4a on a line: the gaps between consecutive old bridgeheads (sorted) as in `fill`;
+/// the new bridgeheads left of the first and right of the last old one (the end pieces) get one
+/// stream from it of k_end = max(1, S - q + 1) packets (S = the gaps' steps, q = new ones in the
+/// piece), so that an end piece takes max(q, S) steps. Returns the steps.
+int fill_line(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out);
+
 // One-port variants (Sec. 7.2 of Juurlink, Sibeyn, Rao): per step a PU sends at most one message
 // and receives at most one. Each keeps the all-port function's contract otherwise.
 // INTERPRETATION (docs/schedules.md): Sec. 7.2 spells out only Approach 1 (n - 1 steps) and the

@@ -94,6 +94,17 @@ void verify_gossip(const Schedule& s, Verdict& v) {
   v.chunk_causal = v.chunk_causality_violations == 0;
   v.stepwise_contention_free = v.stepwise_conflicts == 0;
   const int total = nodes * per;
+  // A node that receives every chunk it ends with, except its own, once receives exactly
+  // (final - own) chunks; anything beyond that is a chunk it already held (or got twice in a step).
+  std::vector<long long> received(size_t(nodes), 0);
+  for (const Unicast& u : us) received[size_t(u.dst)] += u.chunks.count();
+  for (int x = 0; x < nodes; ++x) {
+    const long long extra = received[size_t(x)] - (holds[size_t(x)].count() - per);
+    if (extra > 0) {
+      v.repeated_chunks += extra;
+      ++v.nodes_with_repeats;
+    }
+  }
   for (int x = 0; x < nodes; ++x)
     if (holds[size_t(x)].count() != total) {
       ++v.incomplete_nodes;
@@ -365,6 +376,9 @@ std::string format_verdict(const Schedule& s, const Verdict& v) {
     o += "unicasts: " + std::to_string(v.num_unicasts) + "\n";
     o += "every node holds all " + std::to_string(v.num_nodes * s.chunks_per_node) + " chunks: " +
          yes(v.complete) + (v.complete ? "" : " (" + std::to_string(v.incomplete_nodes) + " nodes short)") + "\n";
+    o += "every chunk reaches a node exactly once: " + yes(v.repeated_chunks == 0) +
+         (v.repeated_chunks == 0 ? "" : " (reported only: " + std::to_string(v.repeated_chunks) + " deliveries of held chunks at " +
+                                            std::to_string(v.nodes_with_repeats) + " nodes)") + "\n";
     o += "a node only sends chunks it holds: " + yes(v.chunk_causal) +
          (v.chunk_causal ? "" : " (" + std::to_string(v.chunk_causality_violations) + " unicasts)") + "\n";
     o += "overlap-free (no directed link twice in a step): " + yes(v.stepwise_contention_free);

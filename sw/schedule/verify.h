@@ -61,6 +61,11 @@ struct Verdict {
   int incomplete_nodes = 0;
   int chunk_causality_violations = 0;
   int empty_unicasts = 0;     ///< unicasts carrying no chunk (reported, not an error)
+  /// Deliveries of a chunk to a node that already holds it (or gets it twice in a step): 0 means
+  /// every chunk reaches every node exactly once. Reported, not an error: the paper's Approach 2
+  /// dissemination and the Phase 3 / 4a fill send the whole data, the receiver's own part included.
+  long long repeated_chunks = 0;
+  int nodes_with_repeats = 0;
 
   // One-port rule (VerifyOptions::one_port; Sec. 7.2 of Juurlink, Sibeyn, Rao): per step a node
   // sends at most one message and receives at most one.

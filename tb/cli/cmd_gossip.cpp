@@ -41,12 +41,6 @@ struct GossipCliArgs {
   RecordOptions rec;
 };
 
-std::string radix_spec(const sw::Topology& t) {
-  std::string s;
-  for (int i = 0; i < t.dims(); ++i) s += (i ? "x" : "") + std::to_string(t.radix(i));
-  return s;
-}
-
 /// In a dry run (tb/run/dry_run.h): ends it when the work (the nodes times the --r values) is
 /// larger than a dry run goes on with; a --net or --r that does not parse is left to the work.
 void gossip_dry_run_limit(const sw::GossipArgs& g) {
@@ -93,7 +87,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
     throw ConfigError(fmt::format("--r = {} is invalid with --len {}: t_s = r * len must be at most 1000000 cycles", r, len));
   const uint64_t t_s = uint64_t(std::llround(ts_exact));
 
-  Overrides ov = net_spec_overrides("--net", "torus:" + radix_spec(t));
+  Overrides ov = net_spec_overrides("--net", sw::describe(t));  // torus:..., mesh:...
   ov.emplace_back("nic.ts", std::to_string(t_s));
   ov.emplace_back("nic.tr", "0");
   // As for broadcasts: two VCs per dateline class so consecutive messages on one channel do not
@@ -294,7 +288,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
 void register_gossip_command(CLI::App& app) {
   auto a = std::make_shared<GossipCliArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "gossip", "Gossip (all-to-all) schedules on rings and tori: generate, verify, cost, search; --simulate runs "
+      "gossip", "Gossip (all-to-all) schedules on rings, tori and meshes: generate, verify, cost, search; --simulate runs "
                 "one on the cycle-accurate model next to the step model");
   sw::register_gossip_options(*cmd, a->g);
   cmd->add_flag("--simulate", a->simulate,

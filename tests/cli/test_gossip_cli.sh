@@ -3,8 +3,12 @@
 # cycles next to the step model (measured >= model, every chunk everywhere); --port one builds
 # and verifies the one-port variants; --svg writes a well-formed SVG; bad input exits 2 with one
 # line naming the option and leaves no file behind (neither --json nor --svg).
+# Section (second argument): tori (default; rings and tori) or meshes (mesh networks, and the
+# schedule in --json re-verified from its unicasts by gossip_schedule_check.py).
 set -u
 bin=$1
+section=${2:-tori}
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
@@ -46,6 +50,57 @@ if bad:
 PY
 }
 
+if [ "$section" = meshes ]; then
+  # --simulate --check on the mesh topology; the JSON's schedule re-verified independently, its
+  # step count against the formula (docs/schedules.md): Approach 1 on a line n - 1, coloured
+  # Approach 1-1 on n0 x n1 2 max(n0 - 1, n1 - 1), CIRCGOS(16, 4, 2) on a line 2 + 3 + 2,
+  # CUBGOS'(4, 3, 2, 1) on 4x4x4 (1 + 1) + 3 + (1 + 2), TORGOS'(9, 3, 1) on 9x9 2 + 4 + (2 + 2).
+  mesh_case() {  # steps exactly-once(yes|no) args...
+    local steps=$1 once=$2
+    shift 2
+    expect_good "$@" --r 2 --len 6 --simulate --check
+    [ -s "$work/out.json" ] || return
+    local flags="--steps $steps"
+    [ "$once" = yes ] && flags="$flags --exactly-once"
+    # shellcheck disable=SC2086
+    python3 "$here/gossip_schedule_check.py" "$work/out.json" $flags >/dev/null || { echo "FAIL: [$*] schedule re-check"; fail=1; }
+    python3 - "$work/out.json" "$*" <<'PY' || fail=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+s = j["simulation"]
+if not j["check"]["ok"] or s["missing_receipts"] or s["unexpected_receipts"] or not j["net"].startswith("mesh:") \
+   or j["config"]["net"]["topology"] != "mesh":
+    print("FAIL: [%s] check %s, missing %d, unexpected %d, net %s" % (sys.argv[2], j["check"]["ok"], s["missing_receipts"],
+          s["unexpected_receipts"], j["net"]))
+    sys.exit(1)
+PY
+  }
+  mesh_case 15 yes --net mesh:16 --algo approach1
+  mesh_case 7 no --net mesh:16 --algo circgos --a 4 --b 2
+  mesh_case 26 yes --net mesh:14x10 --algo approach1-1
+  mesh_case 22 yes --net mesh:14x10 --algo approach1-1 --uncoloured
+  mesh_case 8 no --net mesh:4x4x4 --algo cubgos --a 2 --b 1
+  mesh_case 10 no --net mesh:9x9 --algo torgos --a 3 --b 1
+  # The 1-D array's closed form and bounds: (n - 1)(1 + r) = 45 at n = 16, r = 2; corner bound n - 1.
+  "$bin" gossip --net mesh:16 --algo approach1 --r 2 --json "$work/line.json" >/dev/null
+  python3 - "$work/line.json" <<'PY' || fail=1
+import json, sys
+e = json.load(open(sys.argv[1]))["results"][0]
+if e["step_by_step"]["total"] != 45 or e["closed_form"]["total"] != 45 or e["lower_bounds"]["mesh_corner"] != 15:
+    print("FAIL: mesh:16 approach1 cost %s, closed form %s, corner bound %s" % (e["step_by_step"]["total"],
+          e["closed_form"]["total"], e["lower_bounds"].get("mesh_corner")))
+    sys.exit(1)
+PY
+  # Bad input on meshes: one line naming the option, exit 2, no file.
+  expect_bad --a --net mesh:9x9 --algo torgos --a 2 --b 1 --simulate
+  expect_bad --net --net mesh:14x10 --algo torgos --a 2 --b 1
+  expect_bad --net --net torus,mesh:8x4 --algo approach1-1
+  expect_bad --port --net mesh:16 --algo approach1 --port one
+  expect_bad --search --net mesh:27 --algo circgos --search
+  expect_bad --table --net mesh:9x9 --table
+  expect_bad approach1-1-bw --net mesh:8x8 --algo approach1-1-bw
+  expect_bad --phases --net mesh:14x10 --algo high-dim-gos --phases circgos:12:6,1
+else
 expect_good --net ring:9 --algo approach1 --r 2 --len 16 --simulate --check
 expect_good --net torus:9x9 --algo torgos --a 3 --b 1 --r 5 --len 8 --simulate
 expect_good --net ring:9 --algo approach1 --r 2 --len 16 --simulate --set router.local_ports=one
@@ -110,11 +165,25 @@ rm -f "$work"/*
   && python3 -c "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])" "$work/b.svg" \
   || { echo "FAIL: schedule --svg"; fail=1; }
 
+# --json holds the schedule: every unicast re-verified from the file alone (gossip_schedule_check.py);
+# Approach 1 and Approach 1-1 deliver every chunk exactly once, the others as many repeats as reported.
+for args in "--net ring:9 --algo approach1|--exactly-once --steps 4" "--net torus:9x9 --algo approach1-1|--exactly-once --steps 8" \
+            "--net torus:9x9 --algo torgos --a 3 --b 1|--steps 5" "--net torus:8x8 --algo approach1-1-bw|--exactly-once --steps 8" \
+            "--net torus:3x3x3 --algo cubgos --a 3 --b 1|--steps 3"; do
+  rm -f "$work"/*
+  # shellcheck disable=SC2086
+  "$bin" gossip ${args%%|*} --r 2 --check --json "$work/s.json" >/dev/null \
+    && python3 "$here/gossip_schedule_check.py" "$work/s.json" ${args#*|} >/dev/null \
+    || { echo "FAIL: [${args%%|*}] schedule in --json does not re-verify"; fail=1; }
+done
+
 # Without --simulate the command is the host tool's: exit 0 and its JSON.
 rm -f "$work"/*
 "$bin" gossip --net ring:27 --algo circgos --a 3 --b 2 --r 10 --check --json "$work/plain.json" >/dev/null
 rc=$?
 if [ $rc -ne 0 ] || [ ! -s "$work/plain.json" ]; then echo "FAIL: plain gossip exited $rc or wrote nothing"; fail=1; fi
 
-[ $fail -eq 0 ] && echo "OK: wormcast gossip"
+fi
+
+[ $fail -eq 0 ] && echo "OK: wormcast gossip ($section)"
 exit $fail

@@ -7,29 +7,17 @@
 #include "sw/gossip/gossip.h"
 #include "sw/schedule/cost.h"
 #include "sw/schedule/verify.h"
+#include "tests/sw/gossip_helpers.h"
 
 using namespace wormcast::sw;
 
 namespace {
 
-Topology ring(int n) { return parse_net("torus:" + std::to_string(n)); }
+using test::require_valid;
 
-GossipSpec ring_spec(GossipAlgo a, int a1 = 3, int b = 1) {
-  GossipSpec s;
-  s.algo = a;
-  s.circ = CircParams::from_ab(a1, b);
-  return s;
-}
+Topology ring(int n) { return test::cube("torus", n, 1); }
 
-void require_valid(const Schedule& s) {
-  const Verdict v = verify(s);
-  INFO(format_verdict(s, v));
-  REQUIRE(v.gossip);
-  REQUIRE(v.complete);
-  REQUIRE(v.chunk_causal);
-  REQUIRE(v.stepwise_contention_free);
-  REQUIRE(v.ok());
-}
+GossipSpec ring_spec(GossipAlgo a, int a1 = 3, int b = 1) { return test::gossip_spec(a, a1, b); }
 
 }  // namespace
 
@@ -41,22 +29,19 @@ TEST_CASE("gossip verifier: Approach 1 and 2 on rings 2..40 are complete, causal
   }
 }
 
-TEST_CASE("gossip verifier: CIRCGOS on rings 2..40 for every a and several b", "[sw]") {
-  for (int n = 2; n <= 40; ++n)
-    for (int a = 2; a <= n; ++a)
-      for (int b : {a / 2, a / 2 + 1, a - 1, a + 2}) {
-        if (2 * b - a + 2 < 1) continue;
-        CAPTURE(n, a, b);
-        require_valid(generate_gossip(ring(n), ring_spec(GossipAlgo::Circgos, a, b)).schedule);
-      }
+TEST_CASE("gossip verifier: CIRCGOS on rings and linear arrays 2..40 for every a and several b", "[sw]") {
+  for (const char* kind : {"torus", "mesh"})
+    for (int n = 2; n <= 40; ++n)
+      for (int a = 2; a <= n; ++a)
+        for (int b : {a / 2, a / 2 + 1, a - 1, a + 2}) {
+          if (2 * b - a + 2 < 1) continue;
+          CAPTURE(kind, n, a, b);
+          require_valid(generate_gossip(test::cube(kind, n, 1), ring_spec(GossipAlgo::Circgos, a, b)).schedule);
+        }
 }
 
 namespace {
-Topology torus(int n, int d) {
-  std::string s = "torus:" + std::to_string(n);
-  for (int i = 1; i < d; ++i) s += "x" + std::to_string(n);
-  return parse_net(s);
-}
+Topology torus(int n, int d) { return test::cube("torus", n, d); }
 GossipSpec high_dim(int d, LineSpec phase, bool coloured = true) {
   GossipSpec s;
   s.algo = GossipAlgo::HighDimGos;
@@ -64,13 +49,7 @@ GossipSpec high_dim(int d, LineSpec phase, bool coloured = true) {
   s.phases.assign(size_t(d), phase);
   return s;
 }
-GossipSpec diagonal(GossipAlgo a, int a1, int b, bool coloured) {
-  GossipSpec s;
-  s.algo = a;
-  s.coloured = coloured;
-  s.circ = CircParams::from_ab(a1, b);
-  return s;
-}
+GossipSpec diagonal(GossipAlgo a, int a1, int b, bool coloured) { return test::gossip_spec(a, a1, b, coloured); }
 }  // namespace
 
 TEST_CASE("gossip diagonal: projecting eq. 4's diagonal along any axis is a bijection, d = 2..5", "[sw]") {

@@ -57,7 +57,36 @@ json closed_form_one_port_json(const GossipSpec& s, const Topology& t, double r)
 
 }  // namespace
 
+/// Meshes: the paper prints no mesh closed form; Lemma 4 carried over to a linear array
+/// (Approach 1: (n - 1)(1 + r), INTERPRETATION; Approach 2 unchanged, it uses no wrap-around
+/// link), per phase for HIGH-DIM-GOS with Approach phases on n^d; null otherwise.
+json closed_form_mesh_json(const GossipSpec& s, const Topology& t, double r) {
+  const int n = t.radix(0), d = t.dims();
+  for (int i = 1; i < d; ++i)
+    if (t.radix(i) != n) return json();
+  auto line = [&](LineAlgo a, double rr) { return a == LineAlgo::Approach1 ? approach1_line_time(n, rr) : approach2_time(n, rr); };
+  ClosedForm f;
+  if (s.algo == GossipAlgo::Approach1 || s.algo == GossipAlgo::Approach2) {
+    f.add(gossip_algo_name(s.algo), line(s.algo == GossipAlgo::Approach1 ? LineAlgo::Approach1 : LineAlgo::Approach2, r));
+  } else if (s.algo == GossipAlgo::HighDimGos) {
+    const int colours = s.coloured ? d : 1;
+    for (int p = 0; p < d; ++p) {
+      if (s.phases[size_t(p)].algo == LineAlgo::Circgos) return json();
+      const double unit = std::pow(double(n), p) / colours;
+      f.add("phase " + std::to_string(p), unit * line(s.phases[size_t(p)].algo, r / unit));
+    }
+  } else {
+    return json();
+  }
+  json j;
+  j["source"] = "Lemma 4 on a linear array (INTERPRETATION)";
+  j["total"] = f.total;
+  for (const auto& [name, v] : f.phases) j["phases"][name] = v;
+  return j;
+}
+
 json closed_form_json(const GossipSpec& s, const Topology& t, double r, HalfRule half) {
+  if (!t.torus(0)) return closed_form_mesh_json(s, t, r);
   if (s.ports == PortModel::OnePort) return closed_form_one_port_json(s, t, r);
   const int n = t.radix(0), d = t.dims();
   const int colours = s.coloured ? d : 1;
@@ -121,6 +150,8 @@ json lower_bounds_json(const Topology& t, double r) {
   double nodes = t.num_nodes();
   json j;
   j["eq2"] = lower_bound_eq2(nodes, 2 * t.dims(), r);
+  // A linear array's schedule runs on the ring too, so Theorem 1 bounds it as well.
+  if (!t.torus(0)) j["mesh_corner"] = lower_bound_mesh_corner(nodes, t.dims());
   if (t.dims() == 1 && r > 0 && r <= (t.radix(0) - 1) / std::exp(1.0))
     j["theorem1_without_constant"] = lower_bound_theorem1(t.radix(0), r);
   return j;

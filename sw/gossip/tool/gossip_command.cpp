@@ -27,6 +27,34 @@ std::optional<Built> build(const Topology& t, const GossipSpec& s, const GossipA
   }
 }
 
+json schedule_json(const Schedule& s) {
+  const Topology& t = s.topology;
+  json j;
+  std::vector<int> dims;
+  for (int d = 0; d < t.dims(); ++d) dims.push_back(t.radix(d));
+  j["dims"] = dims;
+  j["topology"] = describe(t);
+  j["algo"] = s.algo;
+  j["steps"] = s.num_steps;
+  j["chunks_per_node"] = s.chunks_per_node;
+  json list = json::array();
+  for (const Unicast& u : s.unicasts) {
+    json e;
+    e["src"] = node_coords(t, u.src);
+    e["dst"] = node_coords(t, u.dst);
+    e["step"] = u.step;
+    e["order"] = u.order;
+    if (u.tie_negative && t.has_tie(u.src, u.dst)) e["tie"] = "negative";
+    e["chunks"] = u.chunks.ids();
+    json path = json::array({node_coords(t, u.src)});
+    for (const Arc& arc : unicast_path(t, u)) path.push_back(node_coords(t, t.neighbor(arc.node, arc.port)));
+    e["path"] = path;
+    list.push_back(std::move(e));
+  }
+  j["unicasts"] = std::move(list);
+  return j;
+}
+
 json step_json(const Built& b, double r, const GossipArgs& a, bool per_step) {
   CostParams p;
   p.r = r;
@@ -67,6 +95,9 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
     j["net"] = describe(t);
     j["nodes"] = t.num_nodes();
     code = 0;
+    if (!t.torus(0) && (a.table || a.search))
+      throw GossipParamError(std::string(a.table ? "--table" : "--search") + ": rings and tori only (the paper gives no mesh "
+                             "closed forms); allowed on " + describe(t) + ": a fixed --algo with its parameters");
     if (port_model(a) == PortModel::OnePort && (a.table || a.search))
       throw GossipParamError(std::string(a.table ? "--table" : "--search") +
                              ": all-port only (the paper gives no one-port closed forms for CIRCGOS/TORGOS; use --port all)");
@@ -135,10 +166,12 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
         }
         j["label"] = spec_label(spec);
         j["steps"] = b->g.schedule.num_steps;
+        j["schedule"] = schedule_json(b->g.schedule);
         if (a.check) {
           out << format_verdict(b->g.schedule, b->verdict);
           j["check"] = {{"ok", b->verdict.ok()}, {"complete", b->verdict.complete}, {"chunk_causal", b->verdict.chunk_causal},
-                        {"overlap_free", b->verdict.stepwise_contention_free}, {"errors", b->verdict.errors}};
+                        {"overlap_free", b->verdict.stepwise_contention_free}, {"repeated_chunks", b->verdict.repeated_chunks},
+                        {"errors", b->verdict.errors}};
           if (b->verdict.one_port_checked) j["check"]["one_port"] = b->verdict.one_port;
           if (!b->verdict.ok()) code = 1;
         }
@@ -153,6 +186,9 @@ GossipSchedule gossip_schedule(const GossipArgs& a, double r) {
   const Topology t = parse_gossip_net(a.net);
   check_parameters(a);
   GossipSpec spec = make_spec(a, t);
+  if (!t.torus(0) && a.search)
+    throw GossipParamError("--search: rings and tori only (the paper gives no mesh closed forms); allowed on " + describe(t) +
+                           ": a fixed --algo with its parameters");
   if (spec.ports == PortModel::OnePort && a.search)
     throw GossipParamError("--search: all-port only (the paper gives no one-port closed forms for CIRCGOS/TORGOS; use --port all)");
   if (a.search) {

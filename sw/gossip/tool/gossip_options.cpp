@@ -51,7 +51,7 @@ std::vector<double> parse_r(const std::string& text) {
 }
 
 Topology parse_gossip_net(const std::string& text) {
-  if (text.empty()) throw GossipParamError("--net: required (ring:N, torus:NxN, torus:NxNxN)");
+  if (text.empty()) throw GossipParamError("--net: required (ring:N, torus:NxN, torus:NxNxN, mesh:N, mesh:NxM, mesh:NxNxN)");
   std::string t = text;
   if (t.rfind("ring:", 0) == 0) t = "torus:" + t.substr(5);
   try {
@@ -160,9 +160,9 @@ GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
   }
   if ((s.algo == GossipAlgo::Torgos || s.algo == GossipAlgo::Cubgos) && a.a != 0) {
     for (int i = 0; i < t.dims(); ++i)
-      if (t.radix(i) != n) throw GossipParamError("--net: " + a.algo + " needs an n x ... x n torus (got " + describe(t) + ")");
-    if (s.algo == GossipAlgo::Torgos && t.dims() != 2) throw GossipParamError("--net: torgos needs a 2-D torus n x n (got " + describe(t) + ")");
-    if (s.algo == GossipAlgo::Cubgos && t.dims() < 2) throw GossipParamError("--net: cubgos needs a torus n^d, d >= 2 (got " + describe(t) + ")");
+      if (t.radix(i) != n) throw GossipParamError("--net: " + a.algo + " needs an n x ... x n torus or mesh (got " + describe(t) + ")");
+    if (s.algo == GossipAlgo::Torgos && t.dims() != 2) throw GossipParamError("--net: torgos needs a 2-D torus or mesh n x n (got " + describe(t) + ")");
+    if (s.algo == GossipAlgo::Cubgos && t.dims() < 2) throw GossipParamError("--net: cubgos needs a torus or mesh n^d, d >= 2 (got " + describe(t) + ")");
   }
   return s;
 }
@@ -172,10 +172,16 @@ GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
 using namespace gossip_tool;
 
 void register_gossip_options(CLI::App& app, GossipArgs& a) {
-  app.add_option("--net", a.net, "ring:N, torus:NxN or torus:NxNxN (required)");
+  app.add_option("--net", a.net,
+                 "ring:N, torus:NxN, torus:NxNxN, or a mesh: mesh:N (linear array), mesh:NxM, mesh:NxNxN (required). "
+                 "On a mesh every line is a linear array; INTERPRETATION (the paper only says its ring results carry "
+                 "over with minor modifications): Approach 1 takes n - 1 steps, the bridgeheads circulate in blocks "
+                 "in a - 1 steps, the end pieces beyond the first and last bridgehead are filled from one side, and "
+                 "TORGOS/CUBGOS concentrate aligned blocks and move them onto the diagonal in one more step "
+                 "(docs/schedules.md); all-port only, no --search or --table");
   app.add_option("--algo", a.algo,
-                 "approach1, approach2, circgos (rings); high-dim-gos (--phases) or approachI-J[-K] "
-                 "(HIGH-DIM-GOS' with Approach I, J, K per phase); torgos (2-D); cubgos (d-D); "
+                 "approach1, approach2, circgos (rings, 1-D meshes); high-dim-gos (--phases) or approachI-J[-K] "
+                 "(HIGH-DIM-GOS' with Approach I, J, K per phase); torgos (2-D n x n); cubgos (d-D n^d); "
                  "approach1-1-bw (n x n, n even: the black/white Approach 1-1 of Fig. 6, one-port)");
   app.add_option("--port", a.port,
                  "all (default) or one: Sec. 7.2's one-port variants (a PU sends one and receives one message "

@@ -43,6 +43,11 @@ struct Built {
 };
 std::optional<Built> build(const Topology& t, const GossipSpec& s, const GossipArgs& a, std::string& why);
 json step_json(const Built& b, double r, const GossipArgs& a, bool per_step);
+/// The schedule itself, named as `wormcast schedule --json` names a broadcast's: dims, topology,
+/// algo, steps, chunks_per_node and per unicast src, dst (coordinates), step, order, tie
+/// ("negative" only where it changes the route), chunks (ids; chunk c is node c / chunks_per_node's
+/// part c mod chunks_per_node) and path (the nodes of its dimension-ordered route, src to dst).
+json schedule_json(const Schedule& s);
 
 // The paper's table comparisons (gossip_tables.cpp).
 json ab_json(const SearchResult& w);
