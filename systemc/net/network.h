@@ -62,6 +62,9 @@ class Network : public sc_core::sc_module {
   /// a mesh edge), and what that order is.
   virtual std::vector<uint64_t> link_counters() const = 0;
   virtual std::string link_order() const = 0;
+  /// How router_activity's per-VC arrays (vc_utilization, vc_blocking) are indexed; empty when
+  /// the family reports none.
+  virtual std::string vc_order() const { return ""; }
   /// Link cycles since start by what the link's lines carried, as (name, count) in a fixed order,
   /// summed over the links (empty: the family does not count); link_cycles_total() link cycles
   /// per cycle (the share of the rest is idle). The m-way channel-line breakdown.

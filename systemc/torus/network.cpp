@@ -245,6 +245,14 @@ std::string TorusNetwork::link_order() const {
                    : "router id major, network port 2*dim+dir minor; -1 = no link (mesh edge)";
 }
 
+std::string TorusNetwork::vc_order() const {
+  const int net = m_rp.net_ports(), v = m_rp.num_vcs;
+  return "one array per router in node order; index = port * " + std::to_string(v) + " + vc (" + std::to_string(v) +
+         " VCs per port), ports 0.." + std::to_string(net - 1) + " network (2*dim+dir" +
+         (m_routing ? ", then bypass+ and bypass-" : "") + "), " + std::to_string(net) + ".." +
+         std::to_string(m_rp.num_ports() - 1) + " local; vc_utilization by output VC, vc_blocking by input VC";
+}
+
 Family torus_family() {
   Family f;
   f.name = "torus";

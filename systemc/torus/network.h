@@ -33,6 +33,7 @@ class TorusNetwork : public Network, private ClockRider {
   std::vector<uint64_t> link_counters() const override;
   std::vector<RouterActivity> router_activity(uint64_t now, std::vector<bool>* counted = nullptr) const override;
   std::string link_order() const override;
+  std::string vc_order() const override;
   void trace(sc_core::sc_trace_file* tf) const override;
   std::string set_traced_nodes(const std::vector<int>& nodes) override {
     m_traced.assign(m_routers.size(), false);

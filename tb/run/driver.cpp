@@ -449,6 +449,7 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
                             {"per_router", per},
                             {"vc_utilization", vcu},
                             {"vc_blocking", vcb}};
+    if (const std::string order = net.vc_order(); !order.empty()) j["router_activity"]["vc_order"] = order;
   }
   j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
   // Every packet accounted for: delivered (counted above) or still in the network, listed here.
