@@ -251,9 +251,9 @@ namespace {
 /// A run at 0.9 flits/node/cycle, far beyond saturation: it must drain with a clean scoreboard
 /// (status unstable, exit 5) and keep accepting traffic.
 void saturated(const std::string& net, const std::string& bypass, std::vector<std::string> extra, const std::string& json,
-               const std::string& routing = "bypass") {
+               const std::string& routing = "bypass", const std::string& measure = "3000") {
   std::vector<std::string> a{"traffic", "--net", net, "--set", "ibt.bypass=" + bypass, "--set", "ibt.routing=" + routing,
-                             "--rate", "0.9", "--warmup", "200", "--measure", "3000", "--set", "sim.progress=off",
+                             "--rate", "0.9", "--warmup", "200", "--measure", measure, "--set", "sim.progress=off",
                              "--json", json};
   a.insert(a.end(), extra.begin(), extra.end());
   REQUIRE(cli(a) == 5);
@@ -280,7 +280,7 @@ TEST_CASE("ibt run: shortest routing beyond saturation, uniform on 2-D, drains w
 
 TEST_CASE("ibt run: shortest routing beyond saturation, tornado on 3-D, 2 VCs per class, drains clean", "[sc]") {
   saturated("ibt:9x9x9", "3", {"--set", "traffic.pattern=tornado", "--set", "router.vcs_per_class=2"}, "ibt_sat_st.json",
-            "shortest");
+            "shortest", "800");
 }
 
 TEST_CASE("ibt config: bad bypass vectors, uneven radices and the RTL router exit 2", "[sc]") {
