@@ -158,13 +158,22 @@ std::vector<int16_t> bfs_distances(const IbtTopology& t, int64_t from) {
   return dist;
 }
 
-namespace {
-int64_t representative(const IbtTopology& t, int s) {
+int64_t species_representative(const IbtTopology& t, int s) {
   std::vector<int> c(t.dims(), 0);
   c[0] = s;
   return t.node(c);
 }
-}  // namespace
+
+int64_t translate_to_representative(const IbtTopology& t, int64_t anchor, int64_t v) {
+  const int s = t.species(anchor);
+  int64_t out = 0;
+  for (int i = 0; i < t.dims(); ++i) {
+    const int shift = (i == 0 ? s : 0) - t.coord_of(anchor, i);
+    const int c = ((t.coord_of(v, i) + shift) % t.n() + t.n()) % t.n();
+    out += static_cast<int64_t>(c) * t.stride(i);
+  }
+  return out;
+}
 
 DistanceMetrics distance_metrics(const IbtTopology& t) {
   const int species = t.num_species();
@@ -179,7 +188,7 @@ DistanceMetrics distance_metrics(const IbtTopology& t) {
   DistanceMetrics m;
   uint64_t total = 0;
   for (int s = 0; s < species; ++s) {
-    const auto dist = bfs_distances(t, representative(t, s));
+    const auto dist = bfs_distances(t, species_representative(t, s));
     uint64_t sum = 0;
     for (int16_t x : dist) {
       if (x < 0) throw IbtConfigError("iBT: network is not connected");
@@ -202,20 +211,11 @@ DistanceMetrics torus_distance_metrics(int n, int d) {
 }
 
 IbtDistanceTable::IbtDistanceTable(const IbtTopology& t) : m_t(&t) {
-  for (int s = 0; s < t.num_species(); ++s) m_dist.push_back(bfs_distances(t, representative(t, s)));
+  for (int s = 0; s < t.num_species(); ++s) m_dist.push_back(bfs_distances(t, species_representative(t, s)));
 }
 
 int IbtDistanceTable::distance(int64_t from, int64_t to) const {
-  const IbtTopology& t = *m_t;
-  const int s = t.species(from);
-  // Translate by rep - from: a species-preserving automorphism.
-  int64_t v = 0;
-  for (int i = 0; i < t.dims(); ++i) {
-    const int shift = (i == 0 ? s : 0) - t.coord_of(from, i);
-    const int c = ((t.coord_of(to, i) + shift) % t.n() + t.n()) % t.n();
-    v += static_cast<int64_t>(c) * t.stride(i);
-  }
-  return m_dist[s][v];
+  return m_dist[m_t->species(from)][translate_to_representative(*m_t, from, to)];
 }
 
 int IbtDistanceTable::route(int64_t cur, int64_t dst) const {

@@ -91,6 +91,13 @@ struct IbtNetSpec {
 };
 IbtNetSpec parse_ibt_net(const std::string& text);
 
+/// The representative of species s: coordinates (s, 0, ..., 0).
+int64_t species_representative(const IbtTopology& t, int s);
+/// The image of `v` under the translation that takes `anchor` to the representative of its species.
+/// Its vector sums to 0 mod d*k, so it maps species to species and links to links: a route rule
+/// that depends only on species and relative position can be tabulated per species.
+int64_t translate_to_representative(const IbtTopology& t, int64_t anchor, int64_t v);
+
 /// Hop distances from one node to every node (BFS), -1 unreachable.
 std::vector<int16_t> bfs_distances(const IbtTopology& t, int64_t from);
 

@@ -7,7 +7,8 @@
 
 namespace wormcast {
 namespace {
-const Choices<IbtRouting> kIbtRoutings = {{"dor", IbtRouting::Dor}, {"bypass", IbtRouting::Bypass}};
+const Choices<IbtRouting> kIbtRoutings = {{"dor", IbtRouting::Dor}, {"bypass", IbtRouting::Bypass},
+                                            {"shortest", IbtRouting::Shortest}};
 }  // namespace
 
 std::vector<ConfigKey> ibt_keys() {
@@ -23,9 +24,11 @@ std::vector<ConfigKey> ibt_keys() {
          if (bypass.empty() || bypass.size() > 8) bad_value(f, v);
        },
        [](const Config& c) { return nlohmann::json(join(c.part<IbtConfig>().bypass, ",")); }},
-      choice_key("ibt.routing", "dor", kIbtRoutings, &IbtConfig::routing, "dor or bypass",
+      choice_key("ibt.routing", "dor", kIbtRoutings, &IbtConfig::routing, "dor, bypass or shortest",
                    "dor: dimension order over torus links (bypass links only for node programs); bypass: "
-                   "bypass links first where they shorten the path, then dimension order (docs/router.md section 10)"),
+                   "the source's bypass ring first where it shortens the path, then dimension order; shortest: "
+                   "per dimension align hops and a bypass run, then dimension order, (2 + d) x V VCs per port "
+                   "(docs/router.md section 10)"),
        })
     keys.push_back(std::move(k));
   return keys;

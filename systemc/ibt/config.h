@@ -9,8 +9,9 @@
 namespace wormcast {
 
 /// Unicast routing on an interlaced bypass torus (docs/router.md section 10): dimension order over
-/// the torus links only, or bypass links first where they shorten the path, then dimension order.
-enum class IbtRouting { Dor, Bypass };
+/// the torus links only; bypass links of the source's ring first where they shorten the path, then
+/// dimension order; or shortest over align and bypass phases on every dimension's rings.
+enum class IbtRouting { Dor, Bypass, Shortest };
 
 /// The interlaced bypass torus family iBT(n^d; <b1..bk>): ibt.* keys, cfg.part<IbtConfig>().
 struct IbtConfig {

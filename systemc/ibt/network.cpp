@@ -29,13 +29,16 @@ sw::IbtTopology ibt_topology(const Config& cfg) {
 
 namespace {
 RouterParams ibt_router_params(const Config& cfg) {
-  return derive_router_params(cfg.net, cfg.part<RouterConfig>(), 2);  // bypass+ and bypass- (docs/router.md section 10)
+  RouterParams p = derive_router_params(cfg.net, cfg.part<RouterConfig>(), 2);  // bypass+ and bypass- (docs/router.md section 10)
+  if (cfg.part<IbtConfig>().routing == IbtRouting::Shortest) p.num_vcs = (p.classes + p.dims) * p.vcs_per_class;  // align classes
+  return p;
 }
 }  // namespace
 
 IbtNetwork::IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
     : TorusNetwork(name, cfg, opt, ibt_router_params(cfg),
-                   std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.part<IbtConfig>().routing)) {}
+                   std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.part<IbtConfig>().routing,
+                                                   ibt_router_params(cfg).classes)) {}
 
 Family ibt_family() {
   Family f;
@@ -56,7 +59,13 @@ Family ibt_family() {
       throw ConfigError(fmt::format("config: router.router_delay = {} is invalid with router.pipeline = staged; "
                                     "allowed: 3..8",
                                     c.part<RouterConfig>().router_delay));
-    if (ibt_router_params(c).num_vcs > limits::kMaxVcs)
+    const RouterParams rp = ibt_router_params(c);
+    if (c.part<IbtConfig>().routing == IbtRouting::Shortest && rp.num_vcs > limits::kMaxVcs)
+      throw ConfigError(fmt::format("config: router.vcs_per_class = {} is invalid with ibt.routing = shortest on {} "
+                                    "dimensions; allowed: 1..{} ({} + {} VC classes per port, at most {} VCs)",
+                                    rp.vcs_per_class, rp.dims, limits::kMaxVcs / (rp.classes + rp.dims), rp.classes,
+                                    rp.dims, limits::kMaxVcs));
+    if (rp.num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
                                     "with dateline classes)",
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));

@@ -3,6 +3,9 @@
 #include "systemc/ibt/routing.h"
 
 #include <cstdlib>
+#include <string>
+
+#include "systemc/common/model_error.h"
 
 namespace wormcast {
 
@@ -12,6 +15,11 @@ int ring_distance(int delta, int n) {
   return f < n - f ? f : n - f;
 }
 }  // namespace
+
+BypassRouting::BypassRouting(const sw::IbtTopology& ibt, const sw::Topology& torus, IbtRouting mode, int classes)
+    : m_ibt(ibt), m_torus(torus), m_mode(mode), m_classes(classes) {
+  if (mode == IbtRouting::Shortest) m_table = std::make_shared<const ShortestTable>(m_ibt, num_classes());
+}
 
 int BypassRouting::planned_bypass_hops(int node, int dst) const {
   const int dim = m_ibt.bypass_dim(node);
@@ -31,7 +39,8 @@ int BypassRouting::planned_bypass_hops(int node, int dst) const {
   return best_j;
 }
 
-PortRoute BypassRouting::route(int node, int in_port, int dst, bool tie) const {
+PortRoute BypassRouting::route(int node, int in_port, int in_class, int dst, bool tie) const {
+  if (m_mode == IbtRouting::Shortest) return route_shortest(node, in_port, in_class, dst, tie);
   PortRoute r;
   const int bypass = m_ibt.bypass_port();
   if (m_mode == IbtRouting::Bypass && (in_port < 0 || in_port >= bypass) && node != dst) {
@@ -49,11 +58,67 @@ PortRoute BypassRouting::route(int node, int in_port, int dst, bool tie) const {
       return r;
     }
   }
+  return torus_route(node, dst, tie);
+}
+
+PortRoute BypassRouting::torus_route(int node, int dst, bool tie) const {
   const sw::RouteStep s = m_torus.route(node, dst, tie);
+  PortRoute r;
   r.port = s.port;
   r.classed = s.port >= 0;
   r.vclass = s.vclass;
+  if (r.classed && m_mode == IbtRouting::Shortest) r.vc_class = m_classes == 2 ? int(s.vclass) : 0;
   return r;
+}
+
+PortRoute BypassRouting::run_hop(int dir, int k) const {
+  PortRoute r;
+  r.port = m_ibt.bypass_port() + dir;
+  r.vc_class = k;
+  return r;
+}
+
+// ibt.routing = shortest (docs/router.md section 10). The head's mode follows from where and how it
+// arrived: injected, at the start of layer 0; on a bypass port in class k, k + 1 hops into a run
+// of its ring (the direction from the port); on a torus port in align class C + i, in layer i after
+// an align hop in that port's dimension; on a torus port in a dateline class, in dimension order.
+// Each hop is then one that keeps the rest of the route at the fewest hops the phases allow, the
+// first in a fixed order: leave the phase, bypass plus, bypass minus, align ports in increasing number.
+PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int dst, bool tie) const {
+  if (node == dst) return PortRoute{};
+  const ShortestTable& tab = *m_table;
+  const int d = m_ibt.dims(), bp = m_ibt.bypass_port(), bdim = m_ibt.bypass_dim(node);
+  int layer = 0, e = 0;
+  if (in_port >= bp) {
+    // A run continues while one more hop is strictly better than leaving (and the run is shorter
+    // than the classes it may use).
+    const int dir = in_port == bp + 1 ? 0 : 1, k = in_class + 1;  // arrived on bypass- going plus
+    if (k < tab.max_run() &&
+        1 + tab.cost(tab.run_mode(dir, k + 1), m_ibt.neighbor(node, bp + dir), dst) < tab.entry_cost(bdim + 1, node, dst))
+      return run_hop(dir, k);
+    layer = bdim + 1;
+  } else if (in_port >= 0) {
+    if (in_class < m_classes) return torus_route(node, dst, tie);  // dimension order already
+    layer = in_class - m_classes;
+    e = (in_port >> 1) + 1;
+  }
+  for (; layer < d; ++layer, e = 0) {
+    const int here = tab.cost(tab.align_mode(layer, e), node, dst);
+    if (tab.entry_cost(layer + 1, node, dst) == here) continue;
+    if (bdim == layer)
+      for (int dir = 0; dir < 2; ++dir)
+        if (1 + tab.cost(tab.run_mode(dir, 1), m_ibt.neighbor(node, bp + dir), dst) == here) return run_hop(dir, 0);
+    for (int p = 2 * e; p < 2 * d; ++p)
+      if (1 + tab.cost(tab.align_mode(layer, (p >> 1) + 1), m_ibt.neighbor(node, p), dst) == here) {
+        PortRoute r;
+        r.port = p;
+        r.vc_class = m_classes + layer;
+        return r;
+      }
+    model_error("wormcast/ibt", "router " + std::to_string(node),
+                "shortest routing: no hop keeps the tabulated length to " + std::to_string(dst));
+  }
+  return torus_route(node, dst, tie);
 }
 
 }  // namespace wormcast

@@ -42,7 +42,7 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
 int TorusNicPort::channel_for(const Destination& d, bool tie) const {
   if (m_rp.local == 1) return 0;
   if (m_routing) {
-    const int port = m_routing->route(m_node, -1, d.node, tie).port;
+    const int port = m_routing->route(m_node, -1, -1, d.node, tie).port;
     return port < 0 ? 0 : port;
   }
   const sw::RouteStep first = m_topo.route(m_node, d.node, tie);

@@ -238,7 +238,8 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
   }
   PortRoute rs;
   if (m_routing) {
-    rs = m_routing->route(m_node, in_port < m_net ? in_port : -1, head.dst, head.tie);
+    const bool net_in = in_port < m_net;
+    rs = m_routing->route(m_node, net_in ? in_port : -1, net_in ? head.vc / m_p.vcs_per_class : -1, head.dst, head.tie);
   } else {
     const sw::RouteStep s = m_topo.route(m_node, target, head.tie);
     rs.port = s.port;
@@ -263,7 +264,10 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     else
       rs.vclass = sw::VcClass(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d));
   }
-  if (m_p.classes == 2 && rs.classed) {
+  if (rs.vc_class >= 0) {
+    vc_lo = rs.vc_class * m_p.vcs_per_class;
+    vc_hi = vc_lo + m_p.vcs_per_class;
+  } else if (m_p.classes == 2 && rs.classed) {
     vc_lo = base + int(rs.vclass) * m_p.vcs_per_class;
     vc_hi = vc_lo + m_p.vcs_per_class;
   }

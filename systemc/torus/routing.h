@@ -12,6 +12,9 @@ struct PortRoute {
   int port = -1;        ///< network output port, -1: eject here
   bool classed = false; ///< the channel has dateline classes: only VCs of `vclass`
   sw::VcClass vclass = sw::VcClass::LH;
+  /// >= 0: only VCs [vc_class * V, vc_class * V + V) of the output port, whatever `classed` says
+  /// (a routing with VC classes beyond the dateline's two; V = router.vcs_per_class).
+  int vc_class = -1;
 };
 
 class PortRouting {
@@ -22,15 +25,16 @@ class PortRouting {
   /// Node reached through network port `port` of `node` (-1: none); it arrives on port ^ 1.
   virtual int neighbor(int node, int port) const = 0;
   /// Route of a head flit for `dst` at `node`; in_port is the network port it arrived on, or -1
-  /// when it was injected at this node.
-  virtual PortRoute route(int node, int in_port, int dst, bool tie) const = 0;
+  /// when it was injected at this node; in_class the VC class it arrived in (its VC divided by V).
+  virtual PortRoute route(int node, int in_port, int in_class, int dst, bool tie) const = 0;
   /// Network hops of the route from src to dst.
   int hops(int src, int dst, bool tie) const {
-    int h = 0, in = -1;
+    int h = 0, in = -1, in_class = -1;
     for (int cur = src; cur != dst; ++h) {
-      const int p = route(cur, in, dst, tie).port;
-      cur = neighbor(cur, p);
-      in = p ^ 1;
+      const PortRoute r = route(cur, in, in_class, dst, tie);
+      cur = neighbor(cur, r.port);
+      in = r.port ^ 1;
+      in_class = r.vc_class;
     }
     return h;
   }

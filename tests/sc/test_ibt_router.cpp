@@ -1,8 +1,9 @@
 // The interlaced bypass torus family (docs/router.md section 10): bypass-first routing plans a
-// shortest use of the source's bypass ring and keeps to it hop by hop, its channel dependency
-// graph (channel = node, output port, dateline class) is acyclic on several iBTs, packets arrive
-// at the documented zero-load time over bypass links, saturated runs drain with a clean scoreboard (unstable, exit 5),
-// and bad iBT configurations exit 2.
+// shortest use of the source's bypass ring and keeps to it hop by hop; shortest routing goes
+// through its phases in order and comes within a tenth of the average distance; the channel
+// dependency graph of either (channel = node, output port, VC class) is acyclic on several iBTs,
+// packets arrive at the documented zero-load time over bypass links, saturated runs drain with a
+// clean scoreboard (unstable, exit 5), and bad iBT configurations exit 2.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -45,17 +46,30 @@ int bypass_first_distance(const sw::IbtTopology& t, int src, int dst) {
 }
 
 struct RouteCheck {
-  uint64_t pairs = 0, bypass_hops = 0, cdg_edges = 0;
+  uint64_t pairs = 0, bypass_hops = 0, cdg_edges = 0, hops = 0, distance = 0;
   std::string first_error;
   bool acyclic = false;
 };
+
+/// The phase a shortest-routing hop belongs to, in the order the rule allows them: align hops of
+/// layer i (class C + i) rank 2i, bypass hops of layer i 2i + 1, dimension-order hops 2d.
+int shortest_phase(const sw::IbtTopology& t, int node, const PortRoute& pr) {
+  if (pr.port >= t.bypass_port()) return 2 * t.bypass_dim(node) + 1;
+  return pr.vc_class >= 2 ? 2 * (pr.vc_class - 2) : 2 * t.dims();
+}
 
 /// Walks every route; checks its shape and length and builds the channel dependency graph.
 RouteCheck check_routes(const Config& cfg) {
   const sw::IbtTopology t = ibt_topology(cfg);
   const BypassRouting r(t, cfg.net.topology(), cfg.part<IbtConfig>().routing);
   const int N = int(t.num_nodes()), P = t.num_ports();
-  auto channel = [&](int node, const PortRoute& pr) { return (uint64_t(node) * uint64_t(P) + uint64_t(pr.port)) * 2 + uint64_t(pr.vclass); };
+  const bool shortest = cfg.part<IbtConfig>().routing == IbtRouting::Shortest;
+  const sw::IbtDistanceTable bfs(t);
+  // The VC class the router gives the hop: vc_class when the routing names one, else the dateline class.
+  auto vc_class = [](const PortRoute& pr) { return pr.vc_class >= 0 ? pr.vc_class : int(pr.vclass); };
+  auto channel = [&](int node, const PortRoute& pr) {
+    return (uint64_t(node) * uint64_t(P) + uint64_t(pr.port)) * 16 + uint64_t(vc_class(pr));
+  };
   std::unordered_map<uint64_t, std::vector<uint64_t>> succ;
   std::unordered_set<uint64_t> edge_seen;
   RouteCheck rc;
@@ -67,24 +81,36 @@ RouteCheck check_routes(const Config& cfg) {
       if (s == d) continue;
       ++rc.pairs;
       const int planned = cfg.part<IbtConfig>().routing == IbtRouting::Bypass ? r.planned_bypass_hops(s, d) : 0;
-      int cur = s, in = -1, hops = 0, byp = 0, wraps = 0;
+      int cur = s, in = -1, in_class = -1, hops = 0, byp = 0, wraps = 0, phase = 0, run = 0;
       bool left_bypass = false, prev_lh = false;
       uint64_t prev = ~uint64_t(0);
       while (cur != d && hops <= 4 * N) {
-        const PortRoute pr = r.route(cur, in, d, false);
+        const PortRoute pr = r.route(cur, in, in_class, d, false);
         if (pr.port < 0) {
           fail(s, d, "ejected before the destination");
           break;
         }
+        if (vc_class(pr) >= r.num_classes()) fail(s, d, "VC class beyond the router's " + std::to_string(r.num_classes()));
         const bool is_bypass = pr.port >= t.bypass_port();
+        if (shortest) {
+          // Phases in order; a bypass run keeps its direction (a new run only in a later layer).
+          const int ph = shortest_phase(t, cur, pr);
+          if (ph < phase) fail(s, d, "went back from phase " + std::to_string(phase) + " to " + std::to_string(ph));
+          if (is_bypass && in >= t.bypass_port() && pr.port != (in ^ 1)) fail(s, d, "a bypass run turned round");
+          run = is_bypass && in >= t.bypass_port() ? run + 1 : 0;
+          if (is_bypass && vc_class(pr) != run) fail(s, d, "bypass hop " + std::to_string(run) + " of a run not in class " + std::to_string(run));
+          phase = ph;
+        }
         if (is_bypass) {
-          if (left_bypass) fail(s, d, "a bypass hop after a torus hop");
-          if (pr.port != (planned > 0 ? t.bypass_port() : t.bypass_port() + 1)) fail(s, d, "bypass direction differs from the plan");
-          if (prev_lh && pr.vclass == sw::VcClass::P) fail(s, d, "bypass class went back from l/h to p");
+          if (left_bypass && !shortest) fail(s, d, "a bypass hop after a torus hop");
+          if (!shortest && pr.port != (planned > 0 ? t.bypass_port() : t.bypass_port() + 1))
+            fail(s, d, "bypass direction differs from the plan");
+          if (!shortest && prev_lh && pr.vclass == sw::VcClass::P) fail(s, d, "bypass class went back from l/h to p");
           prev_lh = pr.vclass == sw::VcClass::LH;
           const int x = t.coord_of(cur, t.bypass_dim(cur));
           const int next = t.coord_of(int(t.neighbor(cur, pr.port)), t.bypass_dim(cur));
-          if ((pr.port == t.bypass_port()) ? next < x : next > x) ++wraps;
+          const bool wrapped = pr.port == t.bypass_port() ? next < x : next > x;
+          if (!shortest && wrapped && ++wraps == 2) fail(s, d, "crossed the bypass dateline twice");
           ++byp;
         } else {
           left_bypass = true;
@@ -95,14 +121,21 @@ RouteCheck check_routes(const Config& cfg) {
         prev = ch;
         cur = int(t.neighbor(cur, pr.port));
         in = pr.port ^ 1;
+        in_class = pr.vc_class;
         ++hops;
       }
       if (cur != d) fail(s, d, "never arrived");
-      if (byp != std::abs(planned)) fail(s, d, "took " + std::to_string(byp) + " bypass hops, planned " + std::to_string(planned));
-      if (wraps > 1) fail(s, d, "crossed the bypass dateline twice");
-      const int want = cfg.part<IbtConfig>().routing == IbtRouting::Bypass ? bypass_first_distance(t, s, d)
-                                                              : cfg.net.topology().hops(s, d, false);
-      if (hops != want) fail(s, d, "took " + std::to_string(hops) + " hops, shortest bypass-first " + std::to_string(want));
+      if (hops != r.hops(s, d, false)) fail(s, d, "PortRouting::hops differs from the walk");
+      if (shortest) {
+        if (hops < bfs.distance(s, d)) fail(s, d, "shorter than the distance");
+      } else {
+        if (byp != std::abs(planned)) fail(s, d, "took " + std::to_string(byp) + " bypass hops, planned " + std::to_string(planned));
+        const int want = cfg.part<IbtConfig>().routing == IbtRouting::Bypass ? bypass_first_distance(t, s, d)
+                                                                : cfg.net.topology().hops(s, d, false);
+        if (hops != want) fail(s, d, "took " + std::to_string(hops) + " hops, shortest bypass-first " + std::to_string(want));
+      }
+      rc.hops += uint64_t(hops);
+      rc.distance += uint64_t(bfs.distance(s, d));
       rc.bypass_hops += uint64_t(byp);
     }
   // Kahn's algorithm: every channel removed <=> no cycle.
@@ -127,9 +160,12 @@ RouteCheck check_routes(const Config& cfg) {
   return rc;
 }
 
-void require_routes(const Config& cfg, bool expect_bypass) {
+/// max_stretch: the mean route length over the mean distance may not exceed it (0: not checked).
+void require_routes(const Config& cfg, bool expect_bypass, double max_stretch = 0) {
   const RouteCheck rc = check_routes(cfg);
   INFO("first error: " << (rc.first_error.empty() ? "none" : rc.first_error));
+  INFO("mean hops " << double(rc.hops) / double(rc.pairs) << ", mean distance " << double(rc.distance) / double(rc.pairs));
+  if (max_stretch > 0) CHECK(double(rc.hops) <= max_stretch * double(rc.distance));
   CHECK(rc.first_error.empty());
   REQUIRE(rc.pairs > 0);
   REQUIRE(rc.cdg_edges > 0);
@@ -148,10 +184,25 @@ TEST_CASE("ibt routing: bypass-first routes are shortest of their kind and their
   require_routes(ibt_config("16x16", "4", "dor"), false);
 }
 
-TEST_CASE("ibt zero-load: every pair of iBT 12x12 b=4 arrives at (h+1) R + h Ld + L over bypass links", "[sc]") {
-  const Config cfg = ibt_config("12x12", "4", "bypass", {{"router.router_delay", "2"}, {"router.link_delay", "1"}});
+TEST_CASE("ibt routing: shortest routes keep their phases, come within 10 % of the distance, and their channel graph is acyclic", "[sc]") {
+  require_routes(ibt_config("16x16", "4", "shortest"), true, 1.10);
+  require_routes(ibt_config("32x32", "8", "shortest"), true, 1.10);
+  require_routes(ibt_config("24x24", "4,8", "shortest"), true, 1.10);
+  require_routes(ibt_config("9x9x9", "3", "shortest"), true, 1.10);
+  require_routes(ibt_config("40x40", "18", "shortest"), true, 1.10);  // runs that go round the ring
+}
+
+namespace {
+
+/// Every pair of iBT(12^2; <4>) with R = 2, Ld = 1 arrives at (h+1) R + h Ld + L, and the bypass
+/// ports carry flits. h: the shortest bypass-first length under bypass routing; under shortest the
+/// hops of its routes walked apart from the network (the routers decode each head's phase from
+/// its VC class, so a class given differently would change the path or stall it).
+void zero_load_all_pairs(const std::string& routing) {
+  const Config cfg = ibt_config("12x12", "4", routing, {{"router.router_delay", "2"}, {"router.link_delay", "1"}});
   Bench bench("bench", cfg);
   const sw::IbtTopology t = ibt_topology(cfg);
+  const BypassRouting r(t, cfg.net.topology(), cfg.part<IbtConfig>().routing);
   uint64_t checked = 0, bad = 0;
   std::string first;
   bench.body = [&](Bench& b) {
@@ -164,7 +215,7 @@ TEST_CASE("ibt zero-load: every pair of iBT 12x12 b=4 arrives at (h+1) R + h Ld 
         b.net.nic(s).submit(d, len, false, 0, start);
         sw::Delivery got;
         REQUIRE(b.wait_delivery(d, 10000, got));
-        const uint64_t h = uint64_t(bypass_first_distance(t, s, d));
+        const uint64_t h = uint64_t(routing == "bypass" ? bypass_first_distance(t, s, d) : r.hops(s, d, false));
         const uint64_t want = start + (h + 1) * 2 + h * 1 + len;
         if (got.visible != want || b.net.zero_load(s, d, len) != want - start) {
           if (!bad++) first = std::to_string(s) + "->" + std::to_string(d) + " got " + std::to_string(got.visible) + " want " + std::to_string(want);
@@ -185,13 +236,24 @@ TEST_CASE("ibt zero-load: every pair of iBT 12x12 b=4 arrives at (h+1) R + h Ld 
   REQUIRE(bypass_flits > 0);
 }
 
+}  // namespace
+
+TEST_CASE("ibt zero-load: every pair of iBT 12x12 b=4 arrives at (h+1) R + h Ld + L over bypass links", "[sc]") {
+  zero_load_all_pairs("bypass");
+}
+
+TEST_CASE("ibt zero-load: shortest routing, every pair of iBT 12x12 b=4 at (h+1) R + h Ld + L, h its route's hops", "[sc]") {
+  zero_load_all_pairs("shortest");
+}
+
 namespace {
 
-/// A bypass-routed run at 0.9 flits/node/cycle, far beyond saturation: it must drain with a clean
-/// scoreboard (status unstable, exit 5) and keep accepting traffic.
-void saturated(const std::string& net, const std::string& bypass, std::vector<std::string> extra, const std::string& json) {
-  std::vector<std::string> a{"traffic", "--net", net, "--set", "ibt.bypass=" + bypass, "--set", "ibt.routing=bypass",
-                             "--rate", "0.9", "--warmup", "200", "--measure", "3000", "--set", "sim.progress=off",
+/// A run at 0.9 flits/node/cycle, far beyond saturation: it must drain with a clean scoreboard
+/// (status unstable, exit 5) and keep accepting traffic.
+void saturated(const std::string& net, const std::string& bypass, std::vector<std::string> extra, const std::string& json,
+               const std::string& routing = "bypass", const std::string& measure = "3000") {
+  std::vector<std::string> a{"traffic", "--net", net, "--set", "ibt.bypass=" + bypass, "--set", "ibt.routing=" + routing,
+                             "--rate", "0.9", "--warmup", "200", "--measure", measure, "--set", "sim.progress=off",
                              "--json", json};
   a.insert(a.end(), extra.begin(), extra.end());
   REQUIRE(cli(a) == 5);
@@ -212,6 +274,15 @@ TEST_CASE("ibt run: bypass routing beyond saturation, tornado, 2 VCs per class, 
   saturated("ibt:12x12", "4", {"--set", "traffic.pattern=tornado", "--set", "router.vcs_per_class=2"}, "ibt_sat_t.json");
 }
 
+TEST_CASE("ibt run: shortest routing beyond saturation, uniform on 2-D, drains with a clean scoreboard", "[sc]") {
+  saturated("ibt:8x8", "2", {}, "ibt_sat_su.json", "shortest");
+}
+
+TEST_CASE("ibt run: shortest routing beyond saturation, tornado on 3-D, 2 VCs per class, drains clean", "[sc]") {
+  saturated("ibt:9x9x9", "3", {"--set", "traffic.pattern=tornado", "--set", "router.vcs_per_class=2"}, "ibt_sat_st.json",
+            "shortest", "800");
+}
+
 TEST_CASE("ibt config: bad bypass vectors, uneven radices and the RTL router exit 2", "[sc]") {
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "ibt.bypass=3"}) == 2);   // not a multiple of d*k
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "ibt.bypass=8"}) == 2);   // not below n/2
@@ -220,4 +291,7 @@ TEST_CASE("ibt config: bad bypass vectors, uneven radices and the RTL router exi
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "router.model=rtl"}) == 2);
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "net.topology=mesh"}) == 2);  // a torus key
   REQUIRE(cli({"traffic", "--net", "torus:16x16", "--set", "ibt.bypass=4"}) == 2);     // an ibt key
+  // shortest needs (2 + d) V VCs per port, at most 16: V <= 3 on three dimensions.
+  REQUIRE(cli({"traffic", "--net", "ibt:9x9x9", "--set", "ibt.bypass=3", "--set", "ibt.routing=shortest", "--set",
+               "router.vcs_per_class=4"}) == 2);
 }
