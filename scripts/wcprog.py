@@ -4,7 +4,7 @@ $WORMCAST_BUILD/tb/wormcast, else build/tb/wormcast of this source tree, else, f
 installed as PREFIX/share/wormcast/scripts, PREFIX/bin/wormcast.
 
 Python scripts: `wcprog.program()` (the path) and `wcprog.require(name)` (the path, or one line
-on stderr naming what was looked for and exit 2). Shell scripts: `wormcast=$(scripts/wcprog.py)`,
+on stderr naming what was looked for and exit 2); `wcprog.out_dir(...)`, the default output folder. Shell scripts: `wormcast=$(scripts/wcprog.py)`,
 which prints the path, or that line and exits 2."""
 import os
 import sys
@@ -19,6 +19,12 @@ def installed_program():
     if os.path.basename(TOP) != "wormcast" or os.path.basename(share) != "share":
         return None
     return os.path.join(os.path.dirname(share), "bin", "wormcast")
+
+
+def out_dir(*parts):
+    """Where a script writes by default: out/... of the source tree, or of the current directory
+    for installed scripts (PREFIX/share is no place for results)."""
+    return os.path.join(os.getcwd() if installed_program() else TOP, "out", *parts)
 
 
 def program():

@@ -4,7 +4,8 @@
 # top, 2 ns clock and TLM initiator receiving through a NIC; share/wormcast/examples/traffic:
 # wormcast::run_traffic on a 2.5 ns clock, whose cycle counts and statistics must equal those of
 # the installed `wormcast traffic` for the same configuration and seed), and runs the installed
-# scripts/sweep on a 2-point sweep, which must find the installed program by itself.
+# scripts/sweep on a 2-point sweep, which must find the installed program by itself and write
+# under the current directory.
 # Usage: test_install.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -54,9 +55,10 @@ if diff:
 print(f"run_traffic at 2.5 ns = wormcast traffic: {cli['cycles']} cycles, {cli['packets']['delivered']} packets")
 PY
 
-"$prefix/share/wormcast/scripts/sweep" --set net.radix=4x4 --set sim.warmup=200 --set sim.measure=500 \
-  --vary traffic.rate=0.05,0.1 --jobs 1 --out "$work/sweep" >/dev/null \
+# From another directory, without --out: the points go to ./out/sweep, not into the prefix.
+(cd "$work" && "$prefix/share/wormcast/scripts/sweep" --set net.radix=4x4 --set sim.warmup=200 \
+  --set sim.measure=500 --vary traffic.rate=0.05,0.1 --jobs 1 >/dev/null) \
   || { echo "FAIL: the installed scripts/sweep"; exit 1; }
-rows=$(grep -c ',ok,' "$work/sweep/sweep.csv" || true)
-[ "$rows" = 2 ] || { echo "FAIL: the installed scripts/sweep ran $rows of 2 points"; cat "$work/sweep/sweep.csv"; exit 1; }
+rows=$(grep -c ',ok,' "$work/out/sweep/sweep.csv" || true)
+[ "$rows" = 2 ] || { echo "FAIL: the installed scripts/sweep ran $rows of 2 points"; exit 1; }
 echo "installed scripts/sweep: 2 points with $prefix/bin/wormcast"
