@@ -1,7 +1,8 @@
 # `cmake --install`: the libraries as imported targets wormcast::sw, wormcast::model, wormcast::tb
 # (with their SystemC, yaml-cpp, fmt, nlohmann_json and CLI11 dependencies), the headers under
 # include/wormcast/ (so `systemc/...` paths never mix with SystemC's own headers), the programs,
-# the scripts, and a wormcastConfig.cmake for find_package(wormcast).
+# the scripts, the examples (share/wormcast/examples), and a wormcastConfig.cmake for
+# find_package(wormcast).
 include(CMakePackageConfigHelpers)
 set(WORMCAST_CMAKE_DIR lib/cmake/wormcast)
 
@@ -22,6 +23,7 @@ foreach(dir sw systemc tb)
 endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/ DESTINATION share/wormcast/scripts USE_SOURCE_PERMISSIONS)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ ${PROJECT_SOURCE_DIR}/configs DESTINATION share/wormcast)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION share/wormcast/examples)
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/wormcast)
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wormcastConfig.cmake.in

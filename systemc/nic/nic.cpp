@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iostream>
 
 #include "systemc/common/clock.h"
 
@@ -55,6 +56,19 @@ void Nic::update_irq() {
   if (irq->read() != level) irq->write(level);
 }
 
+void Nic::start_of_simulation() {
+  if (!m_rx_set) m_rx_enabled = socket.size() > 0;
+}
+
+bool Nic::rx_readable(const char* reg) {
+  if (m_rx_enabled) return true;
+  if (!m_rx_refused)
+    std::cerr << name() << ": " << reg << " read with the receive queue off (TLM error response); call "
+              << "enable_rx_queue(true) before the simulation starts, or bind the NIC's socket\n";
+  m_rx_refused = true;
+  return false;
+}
+
 uint32_t Nic::visible_count(uint64_t now) const {
   uint32_t n = 0;
   for (auto& d : m_rx) n += d.visible <= now;
@@ -65,6 +79,7 @@ unsigned int Nic::transport_dbg(tlm::tlm_generic_payload& trans) {
   const uint64_t addr = trans.get_address();
   const unsigned len = trans.get_data_length();
   if (!trans.is_read()) return 0;
+  if ((addr == nic_reg::kRxCount || addr == nic_reg::kRxPop) && !m_rx_enabled) return 0;
   if (addr == nic_reg::kRxCount && len >= 4) {
     const uint32_t n = visible_count(current_cycle());
     std::memcpy(trans.get_data_ptr(), &n, 4);
@@ -213,12 +228,16 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
   } else if (addr == nic_reg::kRxData && trans.is_read() && len <= popped_data().size()) {
     std::memcpy(data, popped_data().data(), len);
   } else if (addr == nic_reg::kRxPop && trans.is_read() && len == RxDescriptor::kBytes) {
-    if (!has_rx(now)) {
+    if (!rx_readable("kRxPop") || !has_rx(now)) {
       trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
       return;
     }
     RxDescriptor{pop_rx()}.pack(data);
   } else if (addr == nic_reg::kRxCount && trans.is_read() && len == 4) {
+    if (!rx_readable("kRxCount")) {
+      trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+      return;
+    }
     const uint32_t n = visible_count(now);
     std::memcpy(data, &n, 4);
   } else {

@@ -148,8 +148,15 @@ class Nic : public sc_core::sc_module {
   const std::vector<uint8_t>& popped_data() const;
   /// Cycle at which the oldest queued delivery becomes visible (or ~0 when none is queued).
   uint64_t next_rx_visible() const { return m_rx.empty() ? ~uint64_t(0) : m_rx.front().visible; }
-  /// Keep completed messages for software (a node CPU is attached); otherwise only count them.
-  void enable_rx_queue(bool on) { m_rx_enabled = on; }
+  /// Keep completed messages for software, or only count them. Unless set here, the queue is on
+  /// from the start of simulation exactly when `socket` is bound (a processor that can read the
+  /// receive registers is there before the first delivery can arrive). With the queue off, a read
+  /// of kRxCount or kRxPop is a TLM error response, and the first one says so on stderr.
+  void enable_rx_queue(bool on) {
+    m_rx_enabled = on;
+    m_rx_set = true;
+  }
+  bool rx_queue_enabled() const { return m_rx_enabled; }
 
   int node() const { return m_node; }
   /// Packets waiting at the source (not yet fully injected).
@@ -168,6 +175,10 @@ class Nic : public sc_core::sc_module {
   /// Debug access without side effects or time: reads of kRxCount and of kRxPop (a peek).
   unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
   void update_irq();
+  void start_of_simulation() override;
+  /// A read of kRxCount or kRxPop with the receive queue off: false, and the first time a line on
+  /// stderr naming enable_rx_queue(true).
+  bool rx_readable(const char* reg);
   uint32_t visible_count(uint64_t now) const;
 
   NicConfig m_cfg;
@@ -189,6 +200,8 @@ class Nic : public sc_core::sc_module {
   std::shared_ptr<const std::vector<uint8_t>> m_popped_data;
   std::vector<uint8_t> m_tx_data;  ///< written to kTxData, sent with the next kTx
   bool m_rx_enabled = false;
+  bool m_rx_set = false;     ///< enable_rx_queue was called
+  bool m_rx_refused = false; ///< a read of the queue off was reported
   sc_core::sc_event m_rx_event{"rx_event"};  // named: an unnamed event gets a generated name (a string stream)
   sc_core::sc_event m_rx_popped{"rx_popped_event"};
 };

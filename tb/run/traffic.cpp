@@ -49,7 +49,20 @@ std::string verdict_word(SteadyOutcome o) { return o == SteadyOutcome::Unstable 
 
 }  // namespace
 
-RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
+TrafficTop::TrafficTop(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt,
+                       const sc_core::sc_signal_in_if<bool>* clock)
+    : sc_module(n),
+      own_clk(clock ? nullptr : std::make_unique<CycleClock>("clk", cycle_time())),
+      clk(clock ? *clock : own_clk->signal()),
+      net(make_network("net", cfg, opt)) {
+  traffic = std::make_unique<TrafficGen>("traffic", cfg, *net, stats);
+  net->clk(clk);
+  traffic->clk(clk);
+}
+
+namespace {
+
+RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const RunOptions& given) {
   check_record_options(given);
   const uint64_t begin = cfg.sim.warmup, end = cfg.sim.warmup + cfg.sim.measure;
   const int nodes = cfg.net.topology().num_nodes();
@@ -71,11 +84,14 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   NetworkOptions nopt;
   nopt.listener = &stats;
   nopt.trace_internals = !opt.rtl_vcd.empty();
-  RunTopPtr<TrafficTop> top(new TrafficTop("top", cfg, stats, nopt));
+  RunTopPtr<TrafficTop> top(new TrafficTop("top", cfg, stats, nopt, clock));
+  // The driver steps in cycles of cycle_time() from its first sc_start on, before the network
+  // reads its clock's period at the end of elaboration.
+  if (clock) set_cycle_time(clock->period());
   top->traffic->stop_at(end);
   Network& net = *top->net;
   stats.set_hops([&net](const PacketRecord& p) { return net.packet_hops(p); });
-  Recorders rec(opt, top->clk.signal(), net);
+  Recorders rec(opt, top->clk, net);
 
   RunPhases ph;
   ph.warmup = begin;
@@ -160,6 +176,14 @@ RunOutcome run_traffic(const Config& cfg, const RunOptions& given) {
   if (!opt.json_path.empty()) opt.plan->write(opt.json_path, out.result.dump(2) + "\n");
   if (!given.plan) own.commit();
   return out;
+}
+
+}  // namespace
+
+RunOutcome run_traffic(const Config& cfg, const RunOptions& opt) { return run_traffic_on(cfg, nullptr, opt); }
+
+RunOutcome run_traffic(const Config& cfg, sc_core::sc_clock& clk, const RunOptions& opt) {
+  return run_traffic_on(cfg, &clk, opt);
 }
 
 }  // namespace wormcast

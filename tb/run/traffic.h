@@ -29,17 +29,15 @@ struct Stability {
 };
 Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained);
 
-/// A traffic run's design: the clock, the network of cfg.net.family and its traffic generator.
+/// A traffic run's design: the network of cfg.net.family and its traffic generator, on a clock of
+/// its own (a CycleClock of cycle_time()) or on the caller's.
 struct TrafficTop : sc_core::sc_module {
-  CycleClock clk;
+  std::unique_ptr<CycleClock> own_clk;  ///< null when the caller's clock drives the run
+  const sc_core::sc_signal_in_if<bool>& clk;
   std::unique_ptr<Network> net;
   std::unique_ptr<TrafficGen> traffic;
-  TrafficTop(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt)
-      : sc_module(n), clk("clk", cycle_time()), net(make_network("net", cfg, opt)) {
-    traffic = std::make_unique<TrafficGen>("traffic", cfg, *net, stats);
-    net->clk(clk.signal());
-    traffic->clk(clk.signal());
-  }
+  TrafficTop(sc_core::sc_module_name n, const Config& cfg, TrafficStats& stats, const NetworkOptions& opt,
+             const sc_core::sc_signal_in_if<bool>* clock = nullptr);
 };
 
 /// The traffic run's outputs; without a plan of the caller's (opt.plan) run_traffic plans and
@@ -58,7 +56,15 @@ struct RunOutcome {
   std::string summary;  ///< a few human lines
 };
 
-/// Elaborates and simulates one traffic run (one per process: SystemC elaborates once).
+/// Elaborates and simulates one traffic run (one per process: SystemC elaborates once): what
+/// `wormcast traffic` does, on a clock of the run's own (a cycle of cycle_time(), 1 ns).
 RunOutcome run_traffic(const Config& cfg, const RunOptions& opt);
+/// The same run inside a SystemC top of the caller's, from sc_main before simulation has started:
+/// the network and traffic generator are built under the top-level module "top" and clocked by
+/// `clk` (any period; it must start at time 0 with a rising edge, duty cycle 0.5); the run's
+/// sc_start calls also simulate the caller's other modules. Cycle counts and results are those of
+/// `wormcast traffic` for the same configuration and seed. Throws ConfigError on a bad
+/// configuration (one line: the field and what is allowed).
+RunOutcome run_traffic(const Config& cfg, sc_core::sc_clock& clk, const RunOptions& opt = {});
 
 }  // namespace wormcast

@@ -14,6 +14,7 @@
 
 #include <systemc>
 #include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
 
 #include "systemc/common/clock.h"
 #include "systemc/common/config.h"
@@ -64,6 +65,29 @@ struct Bench : sc_core::sc_module, HopObserver {
       wait(cycle_time());
     }
     return false;
+  }
+};
+
+/// A platform of its own around a network of `cfg`: a 1 ns clock and TLM-2.0 initiators bound to
+/// the NICs of node 0 (tx) and node 5 (rx), nothing else (the receive queues as the binding leaves
+/// them); `body` runs as its thread, then the simulation stops.
+struct TlmPlatform : sc_core::sc_module {
+  sc_core::sc_clock clk{"clk", sc_core::sc_time(1, sc_core::SC_NS)};
+  std::unique_ptr<Network> net;
+  tlm_utils::simple_initiator_socket<TlmPlatform> tx{"tx"}, rx{"rx"};
+  std::function<void(TlmPlatform&)> body;
+
+  TlmPlatform(sc_core::sc_module_name n, const Config& cfg, std::function<void(TlmPlatform&)> b)
+      : sc_module(n), net(make_network("net", cfg, {})), body(std::move(b)) {
+    net->clk(clk);
+    tx.bind(net->nic(0).socket);
+    rx.bind(net->nic(5).socket);
+    SC_HAS_PROCESS(TlmPlatform);
+    SC_THREAD(run);
+  }
+  void run() {
+    body(*this);
+    sc_core::sc_stop();
   }
 };
 
