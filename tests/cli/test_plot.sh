@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# scripts/plot: the four views of a result JSON are drawn (torus and mesh, where the per-VC arrays
+# carry router_activity.vc_order), an m-way result without per-VC arrays skips that view with a
+# line saying so, and bad input exits 2 with one line and no file.
+# Usage: test_plot.sh SOURCE_DIR WORMCAST
+set -euo pipefail
+src=$1 wormcast=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$wormcast" traffic --net mesh:4x4 --rate 0.2 --measure 1000 --json "$work/m.json" >/dev/null 2>&1 || true
+grep -q '"vc_order"' "$work/m.json" || { echo "FAIL: router_activity.vc_order missing"; exit 1; }
+"$src/scripts/plot" "$work/m.json" >/dev/null 2>&1
+for v in histogram hops heatmap vcs; do
+  [ -s "$work/m_$v.png" ] || { echo "FAIL: view $v not drawn"; exit 1; }
+done
+"$wormcast" mway --net mesh:3x3 --algo mst-safe --rate 0.01 --measure 500 --json "$work/w.json" >/dev/null 2>&1 || true
+out=$("$src/scripts/plot" "$work/w.json" --views vcs 2>&1)
+grep -q "vcs: skipped" <<<"$out" || { echo "FAIL: m-way per-VC view not skipped: $out"; exit 1; }
+set +e
+"$src/scripts/plot" "$work/m.json" --views bogus --out "$work/x" 2>"$work/err"
+rc=$?
+set -e
+[ $rc -eq 2 ] || { echo "FAIL: bad --views exited $rc"; exit 1; }
+[ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "views" "$work/err" || { echo "FAIL: error line"; cat "$work/err"; exit 1; }
+echo '{}' >"$work/empty.json"
+set +e
+"$src/scripts/plot" "$work/empty.json" 2>/dev/null
+rc=$?
+set -e
+[ $rc -eq 2 ] || { echo "FAIL: a non-result JSON exited $rc"; exit 1; }
+ls "$work"/empty_*.png >/dev/null 2>&1 && { echo "FAIL: files written for bad input"; exit 1; }
+echo "PASS: scripts/plot"
