@@ -40,8 +40,12 @@ with tempfile.TemporaryDirectory() as d:
         if sat and c not in sat[0]:
             fail.append(f"saturation.csv lacks {c}")
     sats = [f for f in os.listdir(os.path.join(out, "sat"))] if os.path.isdir(os.path.join(out, "sat")) else []
-    if len(sats) != 18:
-        fail.append(f"sat/ holds {len(sats)} bisections, expected 18 (2 nets x 4 algorithms x 2 bid rules + 2 mixes)")
+    if len(sats) != 16:
+        fail.append(f"sat/ holds {len(sats)} bisections, expected 16 (mesh 4 and cube 3 algorithms (RD is the "
+                    f"MST-unicast run there) x 2 bid rules + 2 mixes)")
+    cube_rd = [t for t in sat if t["curve"].startswith("RD (= MST-unicast")]
+    if len(cube_rd) != 2:
+        fail.append(f"the hypercube's RD rows (MST-unicast's run) are not in saturation.csv: {len(cube_rd)}")
     by = {(t["net"], t["curve"], t["header_bid"]): t for t in sat}
     mesh = rows.get("mesh", [])
     algos = ["mst-safe", "mst-replica", "mst-unicast", "rd"]
