@@ -27,7 +27,7 @@ bash "$script"
 # What the guide says the commands produce.
 for f in out/guide/eval/summary.csv out/guide/eval/sweep.png out/guide/eval/saturation.json out/guide/r_histogram.png \
          out/guide/r_hops.png out/guide/r_heatmap.png out/guide/r_vcs.png out/guide/compare/summary.csv \
-         out/guide/p14.gtkw out/guide/bc.json out/guide/gossip.json out/guide/farm/sweep.csv; do
+         out/guide/p14.gtkw out/guide/bc.json out/guide/gossip.json out/guide/cluster/sweep.csv; do
   [ -s "$f" ] || { echo "FAIL: the guide's $f was not written"; exit 1; }
 done
 grep -q "vc_order" out/guide/r.json || { echo "FAIL: router_activity.vc_order missing from the result"; exit 1; }
