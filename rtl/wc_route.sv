@@ -1,7 +1,7 @@
-// Dimension-order route of docs/router.md 5.2 for a head flit on input port InPort: the output
-// port and the dateline VC class, from the router's own coordinates and the flit's dst.
-`include "wc_assert.svh"
-
+// Route of docs/router.md 5.2 for a head flit on input port InPort: the output port and the
+// dateline VC class, from the router's own coordinates and the flit's dst. Dimension order; on an
+// interlaced bypass torus (IbtLens > 0) under bypass routing, a head injected here or arriving on a
+// bypass port first takes the bypass hops that shorten its path (docs/router.md section 10).
 module wc_route #(
   /// Dimensions n of the network (1..4).
   parameter int unsigned NumDims    = 2,
@@ -20,8 +20,26 @@ module wc_route #(
   /// 1: two dateline classes (C = 2), so a route through a torus dimension is restricted to the
   /// VCs of one class.
   parameter bit          UseClasses = 1'b1,
-  /// The input port the heads arrive on (decides the ejection port of an all-port router).
-  parameter int unsigned InPort     = 0
+  /// The input port the heads arrive on (decides the ejection port of an all-port router, and
+  /// whether a head may plan bypass hops).
+  parameter int unsigned InPort     = 0,
+  /// Bypass lengths k of an interlaced bypass torus iBT(n^d; <b1..bk>), 0..4; 0: no bypass ports.
+  /// Every dimension is then a torus of radix n = Radix0.
+  parameter int unsigned IbtLens    = 0,
+  /// Bypass length b1 (ignored unless IbtLens >= 1).
+  parameter int unsigned IbtLen0    = 4,
+  /// Bypass length b2 (ignored unless IbtLens >= 2).
+  parameter int unsigned IbtLen1    = 4,
+  /// Bypass length b3 (ignored unless IbtLens >= 3).
+  parameter int unsigned IbtLen2    = 4,
+  /// Bypass length b4 (ignored unless IbtLens = 4).
+  parameter int unsigned IbtLen3    = 4,
+  /// Unicast routing with bypass ports: wc_pkg::IbtRoutingDor or wc_pkg::IbtRoutingBypass.
+  parameter int unsigned IbtRouting = wc_pkg::IbtRoutingDor,
+  /// Test hook only: nonzero makes the bypass plan prefer minus on a tie of j = a and j = -a
+  /// (the contract prefers plus). It breaks the contract on purpose so that the lockstep test of
+  /// the iBT router can prove it notices.
+  parameter int unsigned BugIbtTie  = 0
 ) (
   input  logic [wc_pkg::MaxDims*wc_pkg::CoordW-1:0] my_coord_i,
   input  logic [wc_pkg::FlitDstW-1:0]               dst_i,
@@ -31,7 +49,9 @@ module wc_route #(
 
   localparam int unsigned PortW     = wc_pkg::PortIdxW;
 
-  localparam int unsigned NetPorts  = 2 * NumDims;
+  localparam int unsigned TorusPorts = 2 * NumDims;
+  localparam int unsigned NetPorts  = TorusPorts + ((IbtLens != 0) ? 2 : 0);
+  localparam int unsigned BypassPlus = TorusPorts;  // bypass+; bypass- is BypassPlus + 1
   // All-port: eject through the local port that matches the last hop (network input p) or
   // through the injection port itself; one-port: the single local port.
   localparam int unsigned EjectPort = (NumLocal == 1) ? NetPorts :
@@ -59,6 +79,122 @@ module wc_route #(
     end else begin : gen_divide
       assign tgt[d*CW +: CW] = CW'((dst_ext / Stride) % Radix);
     end
+  end
+
+  localparam logic [CW-1:0] RingSize = CW'(Radix0);  // the ring size of an iBT (all radices equal)
+
+  // Ring distance on an iBT ring of n = Radix0 nodes for a forward distance f (0 <= f < n): the
+  // shorter way round.
+  function automatic [CW-1:0] ring_dist(input logic [CW-1:0] f);
+    ring_dist = (f < RingSize - f) ? f : RingSize - f;
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
+  // Bypass hops (docs/router.md section 10, ibt.routing = bypass)
+  // ------------------------------------------------------------------------------------------
+  // A head injected here or arriving on a bypass port takes j hops on this router's bypass ring,
+  // the signed j (|j| b < n) that minimises |j| + (ring distance left in the bypass dimension);
+  // the first strict minimum in the order j = 1, -1, 2, -2, ... wins (fewest hops, then plus).
+  // A head from a torus port never plans, so only those input ports have this logic.
+  localparam bit PlanBypass = (IbtLens != 0) && (IbtRouting == wc_pkg::IbtRoutingBypass) &&
+                              (InPort >= TorusPorts);
+
+  logic bp_take;   // the head leaves on a bypass port
+  logic bp_plus;   // ... bypass+ (else bypass-)
+  logic bp_wraps;  // its planned bypass hops still cross the ring's dateline link (class p)
+
+  if (PlanBypass) begin : gen_plan
+    localparam int unsigned NumSpecies = NumDims * IbtLens;
+    localparam logic [4*CW-1:0] LenVec = {CW'(IbtLen3), CW'(IbtLen2), CW'(IbtLen1),
+                                          CW'(IbtLen0)};
+    // Most bypass hops a ring may plan (a b < n), for the shortest length.
+    localparam int unsigned Len1    = (IbtLens >= 2) ? IbtLen1 : Radix0;
+    localparam int unsigned Len2    = (IbtLens >= 3) ? IbtLen2 : Radix0;
+    localparam int unsigned Len3    = (IbtLens >= 4) ? IbtLen3 : Radix0;
+    localparam int unsigned Min01   = (IbtLen0 < Len1) ? IbtLen0 : Len1;
+    localparam int unsigned Min23   = (Len2 < Len3) ? Len2 : Len3;
+    localparam int unsigned MinLen  = (Min01 < Min23) ? Min01 : Min23;
+    localparam int unsigned MaxHops = (Radix0 - 1) / ((MinLen > 0) ? MinLen : 1);
+
+    logic [CW-1:0]   sum, species, lensel, bdim, blen, bx, bt, fwd0, w, v, cost, best, hops;
+    logic            at_dst, plus_best, beyond;
+    logic [2*CW-1:0] disp;
+
+    always_comb begin
+      // Species s = (x1 + ... + xd) mod (d k); bypass dimension s mod d, length b[s div d].
+      sum = '0;
+      for (int d = 0; d < NumDims; d++) begin
+        sum = sum + CW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
+      end
+      species = sum % CW'(NumSpecies);
+      bdim    = species % CW'(NumDims);
+      lensel  = species / CW'(NumDims);
+      blen    = '0;
+      for (int j = 0; j < wc_pkg::MaxIbtLens; j++) begin
+        if (lensel == CW'(j)) begin
+          blen = LenVec[j*CW +: CW];
+        end
+      end
+      bx      = '0;
+      bt      = '0;
+      at_dst  = 1'b1;
+      for (int d = 0; d < NumDims; d++) begin
+        if (CW'(d) == bdim) begin
+          bx = CW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
+          bt = tgt[d*CW +: CW];
+        end
+        if (CW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]) != tgt[d*CW +: CW]) begin
+          at_dst = 1'b0;
+        end
+      end
+      // Forward distance to the target coordinate; a hops plus leave fwd0 - a b (mod N), a
+      // hops minus fwd0 + a b (mod N).
+      fwd0      = (bt >= bx) ? bt - bx : bt + RingSize - bx;
+      best      = ring_dist(fwd0);
+      hops      = '0;
+      plus_best = 1'b0;
+      w         = '0;
+      v         = '0;
+      cost      = '0;
+      beyond    = 1'b0;
+      for (int a = 1; a <= MaxHops; a++) begin
+        if (!beyond) begin
+          w = w + blen;  // a b (below N + b: no overflow)
+        end
+        beyond = w >= RingSize;
+        if (!beyond) begin
+          // j = a (plus) first, then j = -a (minus); the test hook swaps the two.
+          for (int m = 0; m < 2; m++) begin
+            if ((m == 0) == (BugIbtTie == 0)) begin
+              v = (fwd0 >= w) ? fwd0 - w : fwd0 + RingSize - w;
+            end else begin
+              v = (fwd0 + w >= RingSize) ? fwd0 + w - RingSize : fwd0 + w;
+            end
+            cost = CW'(a) + ring_dist(v);
+            if (cost < best) begin
+              best      = cost;
+              hops      = CW'(a);
+              plus_best = (m == 0) == (BugIbtTie == 0);
+            end
+          end
+        end
+      end
+    end
+
+    // The planned displacement hops * b leaves the ring's coordinate range [0, N): the packet
+    // still crosses the ring's dateline link.
+    assign disp     = (2*CW)'(hops) * (2*CW)'(blen);
+    assign bp_take  = !at_dst && (hops != '0);
+    assign bp_plus  = plus_best;
+    assign bp_wraps = plus_best ? ((2*CW)'(bx) + disp >= (2*CW)'(Radix0)) : ((2*CW)'(bx) < disp);
+
+    // The plan shortens the path in the bypass dimension, with fewer than n / b hops.
+    `WC_ASSERT_COMB(PlanShortens_A, !bp_take || (best < ring_dist(fwd0)))
+    `WC_ASSERT_COMB(PlanWithinRing_A, disp < (2*CW)'(Radix0))
+  end else begin : gen_no_plan
+    assign bp_take  = 1'b0;
+    assign bp_plus  = 1'b0;
+    assign bp_wraps = 1'b0;
   end
 
   logic          found, plus;
@@ -96,6 +232,11 @@ module wc_route #(
                                                                      : wc_pkg::VcClassLh;
         route_o.class_en = UseClasses && Torus[d];
       end
+    end
+    if (bp_take) begin
+      route_o.port     = PortW'(bp_plus ? BypassPlus : BypassPlus + 1);
+      route_o.vc_class = bp_wraps ? wc_pkg::VcClassP : wc_pkg::VcClassLh;
+      route_o.class_en = UseClasses;
     end
   end
 
