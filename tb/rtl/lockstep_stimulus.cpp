@@ -4,12 +4,13 @@
 namespace wormcast {
 
 LockstepStimulus::LockstepStimulus(const sw::Topology& topo, const RouterParams& params,
-                                   int node, uint64_t seed, int max_packet)
+                                   int node, uint64_t seed, int max_packet, StimulusLoad load)
     : m_topo(topo),
       m_p(params),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
       m_max_packet(max_packet),
+      m_load(load),
       m_rng(seed * 0x9e3779b97f4a7c15ULL + 1) {
   // Upstream of every input VC and downstream of every output VC.
   m_connected.assign(size_t(m_np), true);
@@ -20,6 +21,7 @@ LockstepStimulus::LockstepStimulus(const sw::Topology& topo, const RouterParams&
   m_up_index.assign(size_t(m_np * m_nv), 0);
   m_owed.assign(size_t(m_np * m_nv), 0);
   m_stalled.assign(size_t(m_np), false);
+  m_counts.flits_out_port.assign(size_t(m_np), 0);
   new_phase(0);
 }
 
@@ -30,6 +32,14 @@ void LockstepStimulus::new_phase(uint64_t c) {
   m_inject = kInject[pick(5)];
   m_credit_rate = kCredit[pick(5)];
   m_stall_on = chance(0.5) ? 0.0 : 0.02;
+  // A fixed load keeps the draws above, so that the rest of the sequence has the same structure.
+  if (m_load == StimulusLoad::Low) {
+    m_inject = 0.05;
+    m_credit_rate = 1.0;
+    m_stall_on = 0.0;
+  } else if (m_load == StimulusLoad::Saturating) {
+    m_inject = 1.0;
+  }
   // Hot destinations concentrate packets on a few output ports, so that input ports contend
   // for the same output (different output VCs) and the switch allocator's choice matters.
   static const double kHot[] = {0.0, 0.5, 0.9};
@@ -43,6 +53,7 @@ void LockstepStimulus::observe(int p, const Flit& flit_out, const Credit& credit
   if (flit_out.valid) {
     ++m_owed[size_t(p * m_nv + flit_out.vc)];
     ++m_counts.flits_out;
+    ++m_counts.flits_out_port[size_t(p)];
   }
   if (credit_out.valid) {
     m_returned.emplace_back(p, credit_out.vc);
