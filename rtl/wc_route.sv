@@ -81,14 +81,6 @@ module wc_route #(
     end
   end
 
-  localparam logic [CW-1:0] RingSize = CW'(Radix0);  // the ring size of an iBT (all radices equal)
-
-  // Ring distance on an iBT ring of n = Radix0 nodes for a forward distance f (0 <= f < n): the
-  // shorter way round.
-  function automatic [CW-1:0] ring_dist(input logic [CW-1:0] f);
-    ring_dist = (f < RingSize - f) ? f : RingSize - f;
-  endfunction
-
   // ------------------------------------------------------------------------------------------
   // Bypass hops (docs/router.md section 10, ibt.routing = bypass)
   // ------------------------------------------------------------------------------------------
@@ -104,9 +96,13 @@ module wc_route #(
   logic bp_wraps;  // its planned bypass hops still cross the ring's dateline link (class p)
 
   if (PlanBypass) begin : gen_plan
+    // Ring arithmetic in RW bits: every value is below 2n (n = Radix0, all radices equal).
+    localparam int unsigned RW         = $clog2(Radix0) + 1;
+    localparam int unsigned SW         = $clog2(Radix0) + 2;  // the sum of d <= 4 coordinates
+    localparam logic [RW-1:0] RingN    = RW'(Radix0);
     localparam int unsigned NumSpecies = NumDims * IbtLens;
-    localparam logic [4*CW-1:0] LenVec = {CW'(IbtLen3), CW'(IbtLen2), CW'(IbtLen1),
-                                          CW'(IbtLen0)};
+    localparam logic [4*RW-1:0] LenVec = {RW'(IbtLen3), RW'(IbtLen2), RW'(IbtLen1),
+                                          RW'(IbtLen0)};
     // Most bypass hops a ring may plan (a b < n), for the shortest length.
     localparam int unsigned Len1    = (IbtLens >= 2) ? IbtLen1 : Radix0;
     localparam int unsigned Len2    = (IbtLens >= 3) ? IbtLen2 : Radix0;
@@ -116,81 +112,90 @@ module wc_route #(
     localparam int unsigned MinLen  = (Min01 < Min23) ? Min01 : Min23;
     localparam int unsigned MaxHops = (Radix0 - 1) / ((MinLen > 0) ? MinLen : 1);
 
-    logic [CW-1:0]   sum, species, lensel, bdim, blen, bx, bt, fwd0, w, v, cost, best, hops;
-    logic            at_dst, plus_best, beyond;
-    logic [2*CW-1:0] disp;
+    // The shorter way round the ring for a forward distance f (0 <= f < n).
+    function automatic [RW-1:0] ring_dist(input logic [RW-1:0] f);
+      ring_dist = (f < RingN - f) ? f : RingN - f;
+    endfunction
+
+    logic [SW-1:0] sum;
+    logic [RW-1:0] species, lensel, bdim, blen, bx, bt, fwd0, w, v, cost, best, hops;
+    logic          at_dst, plus_best, wraps_best, beyond, cand_plus;
 
     always_comb begin
-      // Species s = (x1 + ... + xd) mod (d k); bypass dimension s mod d, length b[s div d].
+      // Species s = (x1 + ... + xd) mod (d k); bypass dimension s mod d, length b[s div d]. (The
+      // router's own coordinates are constant while it runs: with coordinates fixed at
+      // synthesis this part folds to constants.)
       sum = '0;
       for (int d = 0; d < NumDims; d++) begin
-        sum = sum + CW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
+        sum = sum + SW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
       end
-      species = sum % CW'(NumSpecies);
-      bdim    = species % CW'(NumDims);
-      lensel  = species / CW'(NumDims);
+      species = RW'(sum % SW'(NumSpecies));
+      bdim    = species % RW'(NumDims);
+      lensel  = species / RW'(NumDims);
       blen    = '0;
       for (int j = 0; j < wc_pkg::MaxIbtLens; j++) begin
-        if (lensel == CW'(j)) begin
-          blen = LenVec[j*CW +: CW];
+        if (lensel == RW'(j)) begin
+          blen = LenVec[j*RW +: RW];
         end
       end
-      bx      = '0;
-      bt      = '0;
-      at_dst  = 1'b1;
+      bx     = '0;
+      bt     = '0;
+      at_dst = 1'b1;
       for (int d = 0; d < NumDims; d++) begin
-        if (CW'(d) == bdim) begin
-          bx = CW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
-          bt = tgt[d*CW +: CW];
+        if (RW'(d) == bdim) begin
+          bx = RW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
+          bt = RW'(tgt[d*CW +: CW]);
         end
         if (CW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]) != tgt[d*CW +: CW]) begin
           at_dst = 1'b0;
         end
       end
-      // Forward distance to the target coordinate; a hops plus leave fwd0 - a b (mod N), a
-      // hops minus fwd0 + a b (mod N).
-      fwd0      = (bt >= bx) ? bt - bx : bt + RingSize - bx;
-      best      = ring_dist(fwd0);
-      hops      = '0;
-      plus_best = 1'b0;
-      w         = '0;
-      v         = '0;
-      cost      = '0;
-      beyond    = 1'b0;
+      // Forward distance to the target coordinate; a hops plus leave fwd0 - a b (mod n), a hops
+      // minus fwd0 + a b (mod n). A candidate wraps (crosses the ring's coordinate wrap, its
+      // dateline link) when x + a b >= n going plus, x < a b going minus.
+      fwd0       = (bt >= bx) ? bt - bx : bt + RingN - bx;
+      best       = ring_dist(fwd0);
+      hops       = '0;
+      plus_best  = 1'b0;
+      wraps_best = 1'b0;
+      w          = '0;
+      v          = '0;
+      cost       = '0;
+      beyond     = 1'b0;
+      cand_plus  = 1'b0;
       for (int a = 1; a <= MaxHops; a++) begin
         if (!beyond) begin
-          w = w + blen;  // a b (below N + b: no overflow)
+          w = w + blen;  // a b (below n + b < 2n: no overflow)
         end
-        beyond = w >= RingSize;
+        beyond = w >= RingN;
         if (!beyond) begin
           // j = a (plus) first, then j = -a (minus); the test hook swaps the two.
           for (int m = 0; m < 2; m++) begin
-            if ((m == 0) == (BugIbtTie == 0)) begin
-              v = (fwd0 >= w) ? fwd0 - w : fwd0 + RingSize - w;
+            cand_plus = (m == 0) == (BugIbtTie == 0);
+            if (cand_plus) begin
+              v = (fwd0 >= w) ? fwd0 - w : fwd0 + RingN - w;
             end else begin
-              v = (fwd0 + w >= RingSize) ? fwd0 + w - RingSize : fwd0 + w;
+              v = (fwd0 + w >= RingN) ? fwd0 + w - RingN : fwd0 + w;
             end
-            cost = CW'(a) + ring_dist(v);
+            cost = RW'(a) + ring_dist(v);
             if (cost < best) begin
-              best      = cost;
-              hops      = CW'(a);
-              plus_best = (m == 0) == (BugIbtTie == 0);
+              best       = cost;
+              hops       = RW'(a);
+              plus_best  = cand_plus;
+              wraps_best = cand_plus ? (bx + w >= RingN) : (bx < w);
             end
           end
         end
       end
     end
 
-    // The planned displacement hops * b leaves the ring's coordinate range [0, N): the packet
-    // still crosses the ring's dateline link.
-    assign disp     = (2*CW)'(hops) * (2*CW)'(blen);
     assign bp_take  = !at_dst && (hops != '0);
     assign bp_plus  = plus_best;
-    assign bp_wraps = plus_best ? ((2*CW)'(bx) + disp >= (2*CW)'(Radix0)) : ((2*CW)'(bx) < disp);
+    assign bp_wraps = wraps_best;
 
     // The plan shortens the path in the bypass dimension, with fewer than n / b hops.
     `WC_ASSERT_COMB(PlanShortens_A, !bp_take || (best < ring_dist(fwd0)))
-    `WC_ASSERT_COMB(PlanWithinRing_A, disp < (2*CW)'(Radix0))
+    `WC_ASSERT_COMB(PlanWithinRing_A, (32'(hops) * 32'(blen)) < Radix0)
   end else begin : gen_no_plan
     assign bp_take  = 1'b0;
     assign bp_plus  = 1'b0;
