@@ -32,20 +32,22 @@ void LockstepStimulus::new_phase(uint64_t c) {
   m_inject = kInject[pick(5)];
   m_credit_rate = kCredit[pick(5)];
   m_stall_on = chance(0.5) ? 0.0 : 0.02;
-  // A fixed load keeps the draws above, so that the rest of the sequence has the same structure.
-  if (m_load == StimulusLoad::Low) {
-    m_inject = 0.05;
-    m_credit_rate = 1.0;
-    m_stall_on = 0.0;
-  } else if (m_load == StimulusLoad::Saturating) {
-    m_inject = 1.0;
-  }
   // Hot destinations concentrate packets on a few output ports, so that input ports contend
   // for the same output (different output VCs) and the switch allocator's choice matters.
   static const double kHot[] = {0.0, 0.5, 0.9};
   m_hot_share = kHot[pick(3)];
   m_hot.clear();
   for (int i = 1 + pick(3); i > 0; --i) m_hot.push_back(pick(m_topo.num_nodes()));
+  // A fixed load keeps the draws above, so that the rest of the sequence has the same structure;
+  // a low load has uniform destinations (hot ones would saturate their output port).
+  if (m_load == StimulusLoad::Low) {
+    m_inject = 0.05;
+    m_credit_rate = 1.0;
+    m_stall_on = 0.0;
+    m_hot_share = 0.0;
+  } else if (m_load == StimulusLoad::Saturating) {
+    m_inject = 1.0;
+  }
   m_phase_end = c + 100 + uint64_t(pick(1500));
 }
 
@@ -77,13 +79,24 @@ void LockstepStimulus::next_inputs(uint64_t c, bool flits, bool credits,
 }
 
 /// The flit the upstream of input port p sends in this cycle: one per port, only with a
-/// credit, packets in order per VC, VCs interleaved at random.
+/// credit, packets in order per VC, VCs interleaved at random. At low load packets go back to
+/// back, as a NIC sends them: one under way continues, and a new one starts with the probability
+/// that makes m_inject the flit rate (a packet that trickled in would hold its output VC for
+/// tens of cycles and block the others, which is no low load).
 Flit LockstepStimulus::next_flit(int p) {
-  if (!m_connected[size_t(p)] || !chance(m_inject)) return Flit{};
+  if (!m_connected[size_t(p)]) return Flit{};
   int cand[16];
   int n = 0;
-  for (int v = 0; v < m_nv; ++v)
-    if (m_up_credit[size_t(p * m_nv + v)] > 0) cand[n++] = v;
+  if (m_load == StimulusLoad::Low) {
+    for (int v = 0; v < m_nv; ++v)
+      if (m_up_left[size_t(p * m_nv + v)] > 0 && m_up_credit[size_t(p * m_nv + v)] > 0) cand[n++] = v;
+    if (n == 0 && !chance(m_inject * 2.0 / (1 + m_max_packet))) return Flit{};
+  } else if (!chance(m_inject)) {
+    return Flit{};
+  }
+  if (n == 0)
+    for (int v = 0; v < m_nv; ++v)
+      if (m_up_credit[size_t(p * m_nv + v)] > 0) cand[n++] = v;
   if (n == 0) return Flit{};
   const int v = cand[pick(n)];
   const size_t i = size_t(p * m_nv + v);

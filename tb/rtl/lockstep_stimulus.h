@@ -21,8 +21,9 @@ struct StimulusCounts {
 };
 
 /// The offered load: phases of 100-1600 cycles at random injection and credit-return rates, or
-/// one load for the whole run (low: 5 % injection per input port, downstream always ready;
-/// saturating: every input port sends whenever it has a credit, credit return as in the phases).
+/// one load for the whole run (low: 5 % of the cycles carry a flit on each input port, packets
+/// back to back, uniform destinations, the downstream always ready; saturating: every input port sends whenever it has a credit, credit
+/// return as in the phases).
 enum class StimulusLoad { Phases, Low, Saturating };
 
 /// Plays the upstream of every input port and the downstream of every output port of one
