@@ -14,24 +14,32 @@ namespace {
 
 std::string out_path(const std::string& name) { return std::string(WC_TEST_OUT_DIR) + "/" + name; }
 
-// node: the router's position. Coordinates past the middle of a torus dimension let a plus
-// port carry both dateline classes, so that with V = 1 two input ports can contend for it.
-void check_agreement(const std::string& config, uint64_t seed, int node) {
-  const RtlModelInfo& model = find_rtl_model(config);
-  const RouterParams p = model.router_params();
+/// One lockstep run that must agree for `cycles` cycles; every flit out returned its credit.
+LockstepResult run_agreeing(const std::string& config, uint64_t seed, int node, uint64_t cycles,
+                            StimulusLoad load = StimulusLoad::Phases) {
   LockstepOptions opt;
-  opt.cycles = 50000;
+  opt.cycles = cycles;
   opt.seed = seed;
   opt.node = node;
+  opt.load = load;
   opt.mismatch_vcd = out_path("lockstep_" + config + "_mismatch.vcd");
-  const LockstepResult r = run_lockstep(model, opt);
+  const LockstepResult r = run_lockstep(find_rtl_model(config), opt);
   INFO(r);
   REQUIRE(r.ok);
   REQUIRE(r.cycles >= opt.cycles);
+  CHECK(r.credits_out == r.flits_out);
+  return r;
+}
+
+// node: the router's position. Coordinates past the middle of a torus dimension let a plus
+// port carry both dateline classes, so that with V = 1 two input ports can contend for it.
+void check_agreement(const std::string& config, uint64_t seed, int node) {
+  const RouterParams p = find_rtl_model(config).router_params();
+  const LockstepResult r = run_agreeing(config, seed, node, 50000);
+  INFO(r);
   // The run must have exercised the router: traffic through every phase, single-flit and long
   // packets, withheld credits, and buffers filled well beyond one flit per port.
-  CHECK(r.flits_out > opt.cycles / 2);
-  CHECK(r.credits_out == r.flits_out);
+  CHECK(r.flits_out > 50000 / 2);
   CHECK(r.single_flit > 100);
   CHECK(r.packets_in > r.single_flit * 2);
   CHECK(r.stalled_port_cycles > 1000);
@@ -120,17 +128,8 @@ namespace {
 /// cycles at one offered load; its bypass ports must carry traffic both ways.
 LockstepResult run_ibt(const std::string& config, uint64_t seed, int node, StimulusLoad load) {
   const RtlModelInfo& model = find_rtl_model(config);
-  LockstepOptions opt;
-  opt.cycles = 100000;
-  opt.seed = seed;
-  opt.node = node;
-  opt.load = load;
-  opt.mismatch_vcd = out_path("lockstep_" + config + "_mismatch.vcd");
-  const LockstepResult r = run_lockstep(model, opt);
+  const LockstepResult r = run_agreeing(config, seed, node, 100000, load);
   INFO(r);
-  REQUIRE(r.ok);
-  REQUIRE(r.cycles >= opt.cycles);
-  CHECK(r.credits_out == r.flits_out);
   REQUIRE(r.flits_out_port.size() == size_t(model.router_params().num_ports()));
   const int bypass = 2 * model.router_params().dims;
   CHECK(r.flits_out_port[size_t(bypass)] > 2000);
