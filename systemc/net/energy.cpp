@@ -11,11 +11,11 @@ namespace {
 
 // Every number below was computed with DSENT 0.91 (C. Sun, C.-H. O. Chen, G. Kurian, L. Wei,
 // J. Miller, A. Agarwal, L.-S. Peh, V. Stojanovic, "DSENT - A Tool Connecting Emerging Photonics
-// with Electronics for Opto-Electronic Networks-on-Chip Modeling", NOCS 2012) from its technology
-// models Bulk45LVT (45 nm bulk, low-Vt, 1.0 V, 340 K) and Bulk32LVT (32 nm, 0.9 V, 340 K), at
-// 1 GHz with timing optimization, for its input-buffered VC router (flip-flop RAM buffers,
-// multiplexer crossbar, two-stage matrix-arbiter switch allocator), its matrix arbiter and its
-// repeated link (global wire, 1 mm, 64 bits, 1 ns delay). The router was run at 64-bit flits for
+// with Electronics for Opto-Electronic Networks-on-Chip Modeling", ACM/IEEE NOCS 2012) from its
+// technology models Bulk45LVT (45 nm bulk, low-Vt, 1.0 V, 340 K) and Bulk32LVT (32 nm, 0.9 V,
+// 340 K), at 1 GHz with timing optimization, for its input-buffered VC router (flip-flop RAM
+// buffers, multiplexer crossbar, two-stage matrix-arbiter switch allocator), its matrix arbiter
+// and its repeated link (global wire, 1 mm, 64 bits, 1 ns delay). The router was run at 64-bit flits for
 // N = 1..64 buffered flits per port (5 ports) and P = 3..20 ports (2 VCs x 4 flits); the fits of
 // a + b N + c log2 N (buffers) and a + b P (crossbar) are INTERPRETATION, their largest error
 // against DSENT's own figures: write 6.8 %, read 0.4 %, crossbar 2.1 % (docs/energy.md).
@@ -116,8 +116,9 @@ EventEnergies event_energies(const EnergyConfig& cfg, const RouterShape& shape, 
   }
   if (p >= 1) e.crossbar = w * (t.xbar_a + t.xbar_b * p);
   // DSENT's switch allocator: a V:1 arbiter at the input port, then a P:1 arbiter at the output
-  // port. DSENT models no VC allocator; INTERPRETATION: a VC grant is the same separable pair, a
-  // V:1 arbiter at the input port and a (P x V):1 arbiter at the output VC.
+  // port. DSENT models no VC allocator; INTERPRETATION: the router's separable VC allocator
+  // (docs/router.md 5.3) is charged a V:1 arbiter at the input VC and a (P x V):1 arbiter at the
+  // output VC.
   e.switch_allocation = arbiter_energy(t, shape.vcs) + arbiter_energy(t, shape.ports);
   e.vc_allocation = arbiter_energy(t, shape.vcs) + arbiter_energy(t, shape.ports * shape.vcs);
   e.link = double(cfg.flit_bits) * cfg.link_length_mm * t.link_fj_per_bit_mm * 1e-3;
