@@ -50,7 +50,7 @@ for p in pts:
         fails.append(f"{p['rate']}: BookSim2 cycles {[r['cycles'] for r in b['runs']]}, printed 1234")
     for r in w["runs"] + b["runs"]:
         rate = p["routers"] * r["cycles"] / r["wall_s"] / 1e6
-        if abs(rate - r["mrcps_whole"]) > 1e-3 * rate + 1e-4:
+        if abs(rate - r["mrcps_whole"]) > 2e-3 * rate + 1e-4:  # both rounded in the JSON
             fails.append(f"{p['rate']}: rate {r['mrcps_whole']} is not routers x cycles / wall = {rate:.4f}")
     if b["mrcps_whole"] > 64 * 1234 / 0.3 / 1e6:
         fails.append(f"{p['rate']}: BookSim2 at {b['mrcps_whole']} M rc/s is faster than its 0.3 s pause allows")
