@@ -31,6 +31,9 @@ struct RtlModelInfo {
   RouterParams router_params() const { return derive_router_params(net(), router()); }
 };
 
+/// Parameter `key` of the Verilated configuration `model`; throws ConfigError when it has none.
+int rtl_param(const std::string& model, const std::map<std::string, int>& params, const char* key);
+
 /// Every Verilated configuration linked into this program.
 const std::vector<RtlModelInfo>& rtl_models();
 /// The one named `name`; throws ConfigError naming the known ones.

@@ -5,6 +5,7 @@
 
 
 #include "systemc/torus/router_models.h"
+#include "tb/rtl/mway/mw_models.h"
 #include "tb/rtl/rtl_models.h"
 
 namespace wormcast {
@@ -44,6 +45,7 @@ void install_rtl_routers() {
   };
   lib.enable_internal_tracing = [] { RtlRouterBase::enable_internal_tracing(); };
   install_rtl_library(std::move(lib));
+  install_mway_rtl_fabrics();
 }
 
 }  // namespace wormcast
