@@ -75,6 +75,7 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
     }
     m_dirty.assign(size_t(m_nch), 1);
     m_busy.assign(m_rt.size(), 1);
+    m_ni_busy.assign(size_t(m_nch), 1);
   }
 
   void reset() override {
@@ -94,7 +95,7 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
   void evaluate() override {
     const int m = m_l.m;
     // Stat: every receiver's free, full and labels onto its channel; the channel ORs the labels.
-    for_channels([&](VC& ch, int p, const MwTap& rx, const MwTap&) {
+    for_channels(false, [&](VC& ch, int p, const MwTap& rx, const MwTap&) {
       if (rx.unit < 0) return;
       const RxBits b = rx_bits(p, rx);
       mw_pset(ch.free_i, p, 1, b.free);
@@ -114,7 +115,7 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
       mw_pcopy(u.inj_rf_i, 0, ch.lbl_o, m_node * m_l.buf_n, m_l.inj);
     });
     // Arbitration and the lines.
-    for_channels([&](VC& ch, int p, const MwTap&, const MwTap& tx) {
+    for_channels(false, [&](VC& ch, int p, const MwTap&, const MwTap& tx) {
       if (tx.unit < 0) return;
       if (p == m_node) {
         const VN& u = *m_ni[size_t(tx.unit)];
@@ -133,8 +134,8 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
       put_lines(u.line_drv_i, u.line_tag_i, u.line_buf_i, u.line_hdr_i, u.line_idx_i, ch, 0);
       u.inj_grant_i = uint8_t(mw_pget(ch.grant_o, m_node, 1));
     });
-    // Ordered reservation and Ack.
-    for_channels([&](VC& ch, int p, const MwTap& rx, const MwTap&) {
+    // Ordered reservation and Ack (a channel without a winner has its outcome already: none).
+    for_channels(true, [&](VC& ch, int p, const MwTap& rx, const MwTap&) {
       if (rx.unit < 0) return;
       const RxBits b = rx_bits(p, rx);
       mw_pset(ch.res_hit_i, p, 1, b.res);
@@ -151,7 +152,7 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
       u.inj_split_cand_i = ch.split_cand_o;
     });
     // Take and resv.
-    for_channels([&](VC& ch, int p, const MwTap&, const MwTap& tx) {
+    for_channels(true, [&](VC& ch, int p, const MwTap&, const MwTap& tx) {
       if (tx.unit < 0) return;
       mw_pset(ch.split_i, p, 1,
               p == m_node ? uint64_t(m_ni[size_t(tx.unit)]->inj_split_o) : mw_pget(m_rt[size_t(tx.unit)]->split_o, tx.set, 1));
@@ -164,13 +165,17 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
       mw_pcopy(u.out_take_i, s * m, out.take_o, 0, m);
       mw_pcopy(u.out_resv_i, s * m, out.resv_o, 0, m);
     });
-    for_nodes(false, [&](VN& u, const VC& ch) {
-      u.ej_take_i = uint8_t(mw_pget(ch.take_o, m_node, 1));
-      u.ej_resv_i = uint8_t(mw_pget(ch.resv_o, m_node, 1));
+    for (int c = 0; c < m_nch; ++c) {
+      VN& u = *m_ni[size_t(c)];
+      const VC& ch = *m_ch[size_t(c)];
+      const auto take = uint8_t(mw_pget(ch.take_o, m_node, 1)), resv = uint8_t(mw_pget(ch.resv_o, m_node, 1));
+      // Its deliveries change with what the ejection set takes.
+      if (m_ni_busy[size_t(c)] || take != u.ej_take_i || resv != u.ej_resv_i) m_dirty[size_t(c)] = 1;
+      u.ej_take_i = take;
+      u.ej_resv_i = resv;
       mw_pcopy(u.inj_take_i, 0, ch.take_o, 0, m);
       mw_pcopy(u.inj_resv_i, 0, ch.resv_o, 0, m);
-    });
-    m_dirty.assign(size_t(m_nch), 1);
+    }
   }
 
   void offer(int node, bool valid, const uint32_t* hdr, bool report) override {
@@ -229,9 +234,18 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
         m_busy[r] = busy(u);
       }
     }
-    for (auto& u : m_ni) edge(*u);
+    // An idle node interface (no buffer allocated, not loading) changes state only when its
+    // ejection set takes or reserves for a header, or its loader takes a message.
+    for (int c = 0; c < m_nch; ++c) {
+      VN& u = *m_ni[size_t(c)];
+      if (m_ni_busy[size_t(c)] || u.ej_take_i || u.ej_resv_i || u.src_take_o) {
+        if (m_dirty[size_t(c)]) u.eval();  // see its inputs (and its clock fall) first
+        edge(u);
+        m_ni_busy[size_t(c)] = busy_node(u);
+        m_dirty[size_t(c)] = 1;
+      }
+    }
     for (auto& u : m_ch) edge(*u);
-    m_dirty.assign(size_t(m_nch), 1);
   }
 
   const uint32_t* obs_channel(int c) override { return mw_words(m_ch[size_t(c)]->obs_o, m_scratch); }
@@ -260,11 +274,14 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
     for (auto& u : m_ni) f(*u);
     for (auto& u : m_ch) f(*u);
   }
-  /// f(channel, p, receiver tap p, driver tap p) for every tap, then the channel is evaluated.
+  /// f(channel, p, receiver tap p, driver tap p) for every tap, then the channel is evaluated
+  /// (only_driven: only when it has a winner this cycle; without one its lines are idle and every
+  /// way's outcome is none, whatever the receivers' look-up says).
   template <class F>
-  void for_channels(F&& f) {
+  void for_channels(bool only_driven, F&& f) {
     for (int c = 0; c < m_nch; ++c) {
       VC& ch = *m_ch[size_t(c)];
+      if (only_driven && mw_pget(ch.tag_o, 0, 2) == 0) continue;
       for (int p = 0; p < m_l.m; ++p) f(ch, p, m_net.rx[size_t(c * m_l.m + p)], m_net.tx[size_t(c * m_l.m + p)]);
       ch.eval();
     }
@@ -289,13 +306,22 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
       if (mw_pget(u.obs_o, i * m_l.set_obs_w, 1)) return true;
     return false;
   }
-  /// f(node interface, its channel) for every node, then (eval) it is evaluated.
+  /// f(node interface, its channel) for every node, then (eval) it is evaluated unless it is idle
+  /// (nothing to bid for, nothing to find on the lines; its deliveries are settled apart).
   template <class F>
   void for_nodes(bool eval, F&& f) {
     for (int c = 0; c < m_nch; ++c) {
       f(*m_ni[size_t(c)], *m_ch[size_t(c)]);
-      if (eval) m_ni[size_t(c)]->eval();
+      if (eval && m_ni_busy[size_t(c)]) m_ni[size_t(c)]->eval();
     }
+  }
+  /// Some buffer of the node interface is allocated, or its loader is writing a message.
+  bool busy_node(const VN& u) const {
+    for (int i = 0; i < m_l.inj; ++i)
+      if (mw_pget(u.obs_inj_o, i * m_l.set_obs_w, 1)) return true;
+    for (int i = 0; i < m_l.ej; ++i)
+      if (mw_pget(u.obs_ej_o, i * m_l.ej_obs_w, 1)) return true;
+    return mw_pget(u.obs_ld_o, 0, m_l.inj) != 0;
   }
   /// The candidate of driver p (set s of its unit) onto the channel's tap p.
   template <class Req, class Tag, class Buf, class Ways, class Hdr, class Idx>
@@ -326,6 +352,7 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
   std::vector<std::unique_ptr<VC>> m_ch;
   std::vector<uint8_t> m_dirty;  ///< node interface inputs changed since its last evaluation
   std::vector<uint8_t> m_busy;   ///< router holds an allocated buffer (after the last edge)
+  std::vector<uint8_t> m_ni_busy;  ///< node interface holds a buffer or is loading
   uint32_t m_scratch[2] = {0, 0};
 };
 
