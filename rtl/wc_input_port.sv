@@ -20,15 +20,30 @@ module wc_input_port #(
   parameter int unsigned Radix3      = 2,
   /// Mask of torus dimensions (bits of absent dimensions clear).
   parameter int unsigned Torus       = 'h3,
-  /// Local ports P: 2*NumDims (all-port) or 1 (one-port).
+  /// Local ports P: one per network port (all-port) or 1 (one-port).
   parameter int unsigned NumLocal    = 2 * NumDims,
+  /// Bypass lengths k of an interlaced bypass torus (0..4; 0: no bypass ports), see wc_route.
+  parameter int unsigned IbtLens     = 0,
+  /// Bypass length b1 (ignored unless IbtLens >= 1).
+  parameter int unsigned IbtLen0     = 4,
+  /// Bypass length b2 (ignored unless IbtLens >= 2).
+  parameter int unsigned IbtLen1     = 4,
+  /// Bypass length b3 (ignored unless IbtLens >= 3).
+  parameter int unsigned IbtLen2     = 4,
+  /// Bypass length b4 (ignored unless IbtLens = 4).
+  parameter int unsigned IbtLen3     = 4,
+  /// Unicast routing with bypass ports (wc_pkg::IbtRoutingDor / IbtRoutingBypass).
+  parameter int unsigned IbtRouting  = wc_pkg::IbtRoutingDor,
+  /// Test hook only: the deliberately broken bypass plan (wc_route).
+  parameter int unsigned BugIbtTie   = 0,
   /// Dateline VC classes C: 2 (dateline classes on a torus) or 1.
   parameter int unsigned NumClasses  = 2,
   /// VCs per dateline class, V.
   parameter int unsigned VcsPerClass = 1,
   /// Buffer slots per VC, B.
   parameter int unsigned BufDepth    = 4,
-  /// This port's number (port = 2*dim + dir, local ports from 2*NumDims on).
+  /// This port's number (port = 2*dim + dir, then the bypass ports of an iBT, then the local
+  /// ports).
   parameter int unsigned InPort      = 0,
   /// Cycles from arrival to the first cycle a flit may compete: R, plus Ld on a network port.
   parameter int unsigned Delay       = 1,
@@ -73,7 +88,14 @@ module wc_input_port #(
     .Torus      (Torus),
     .NumLocal   (NumLocal),
     .UseClasses (NumClasses == 2),
-    .InPort     (InPort)
+    .InPort     (InPort),
+    .IbtLens    (IbtLens),
+    .IbtLen0    (IbtLen0),
+    .IbtLen1    (IbtLen1),
+    .IbtLen2    (IbtLen2),
+    .IbtLen3    (IbtLen3),
+    .IbtRouting (IbtRouting),
+    .BugIbtTie  (BugIbtTie)
   ) i_route (
     .my_coord_i (my_coord_i),
     .dst_i      (flit_i.dst),

@@ -4,8 +4,11 @@ package wc_pkg;
 
   // Port numbering is one scheme everywhere: port = 2*dim + dir, dir 0 = plus, 1 = minus;
   // the P local ports follow at 2n .. 2n+P-1 (the same comment as sw/topology/topology.h).
+  // An interlaced bypass torus (IbtLens > 0) has two network ports more, 2n = bypass+ and
+  // 2n+1 = bypass-, and its local ports follow at 2n+2 .. 2n+1+P (docs/router.md section 10).
   localparam int unsigned MaxDims  = 4;
   localparam int unsigned MaxPorts = 16;  // 2*MaxDims network ports + 2*MaxDims local ports
+  localparam int unsigned MaxIbtLens = 4;  // bypass lengths b1..b4 of an iBT(n^d; <b1..bk>)
   localparam int unsigned MaxVcs   = 16;  // the vc field is 4 bits
   localparam int unsigned CoordW   = 8;   // radix <= 256: one coordinate in 8 bits
   localparam int unsigned PortIdxW = 4;   // an index of one of MaxPorts ports
@@ -36,6 +39,10 @@ package wc_pkg;
     logic [CreditVcW-1:0] vc;     // bits 4:1: the VC whose buffer freed a slot
     logic                 valid;  // bit 0
   } credit_t;
+
+  // Unicast routing of an interlaced bypass torus (ibt.routing, docs/router.md section 10).
+  localparam int unsigned IbtRoutingDor    = 0;  // dimension order over the torus ports
+  localparam int unsigned IbtRoutingBypass = 1;  // the source's bypass ring first, then dor
 
   // Dateline VC class of a route through a torus dimension (docs/router.md 5.2).
   typedef enum logic {

@@ -1,7 +1,7 @@
-// Dimension-order route of docs/router.md 5.2 for a head flit on input port InPort: the output
-// port and the dateline VC class, from the router's own coordinates and the flit's dst.
-`include "wc_assert.svh"
-
+// Route of docs/router.md 5.2 for a head flit on input port InPort: the output port and the
+// dateline VC class, from the router's own coordinates and the flit's dst. Dimension order; on an
+// interlaced bypass torus (IbtLens > 0) under bypass routing, a head injected here or arriving on a
+// bypass port first takes the bypass hops that shorten its path (docs/router.md section 10).
 module wc_route #(
   /// Dimensions n of the network (1..4).
   parameter int unsigned NumDims    = 2,
@@ -20,8 +20,26 @@ module wc_route #(
   /// 1: two dateline classes (C = 2), so a route through a torus dimension is restricted to the
   /// VCs of one class.
   parameter bit          UseClasses = 1'b1,
-  /// The input port the heads arrive on (decides the ejection port of an all-port router).
-  parameter int unsigned InPort     = 0
+  /// The input port the heads arrive on (decides the ejection port of an all-port router, and
+  /// whether a head may plan bypass hops).
+  parameter int unsigned InPort     = 0,
+  /// Bypass lengths k of an interlaced bypass torus iBT(n^d; <b1..bk>), 0..4; 0: no bypass ports.
+  /// Every dimension is then a torus of radix n = Radix0.
+  parameter int unsigned IbtLens    = 0,
+  /// Bypass length b1 (ignored unless IbtLens >= 1).
+  parameter int unsigned IbtLen0    = 4,
+  /// Bypass length b2 (ignored unless IbtLens >= 2).
+  parameter int unsigned IbtLen1    = 4,
+  /// Bypass length b3 (ignored unless IbtLens >= 3).
+  parameter int unsigned IbtLen2    = 4,
+  /// Bypass length b4 (ignored unless IbtLens = 4).
+  parameter int unsigned IbtLen3    = 4,
+  /// Unicast routing with bypass ports: wc_pkg::IbtRoutingDor or wc_pkg::IbtRoutingBypass.
+  parameter int unsigned IbtRouting = wc_pkg::IbtRoutingDor,
+  /// Test hook only: nonzero makes the bypass plan prefer minus on a tie of j = a and j = -a
+  /// (the contract prefers plus). It breaks the contract on purpose so that the lockstep test of
+  /// the iBT router can prove it notices.
+  parameter int unsigned BugIbtTie  = 0
 ) (
   input  logic [wc_pkg::MaxDims*wc_pkg::CoordW-1:0] my_coord_i,
   input  logic [wc_pkg::FlitDstW-1:0]               dst_i,
@@ -31,7 +49,9 @@ module wc_route #(
 
   localparam int unsigned PortW     = wc_pkg::PortIdxW;
 
-  localparam int unsigned NetPorts  = 2 * NumDims;
+  localparam int unsigned TorusPorts = 2 * NumDims;
+  localparam int unsigned NetPorts  = TorusPorts + ((IbtLens != 0) ? 2 : 0);
+  localparam int unsigned BypassPlus = TorusPorts;  // bypass+; bypass- is BypassPlus + 1
   // All-port: eject through the local port that matches the last hop (network input p) or
   // through the injection port itself; one-port: the single local port.
   localparam int unsigned EjectPort = (NumLocal == 1) ? NetPorts :
@@ -59,6 +79,127 @@ module wc_route #(
     end else begin : gen_divide
       assign tgt[d*CW +: CW] = CW'((dst_ext / Stride) % Radix);
     end
+  end
+
+  // ------------------------------------------------------------------------------------------
+  // Bypass hops (docs/router.md section 10, ibt.routing = bypass)
+  // ------------------------------------------------------------------------------------------
+  // A head injected here or arriving on a bypass port takes j hops on this router's bypass ring,
+  // the signed j (|j| b < n) that minimises |j| + (ring distance left in the bypass dimension);
+  // the first strict minimum in the order j = 1, -1, 2, -2, ... wins (fewest hops, then plus).
+  // A head from a torus port never plans, so only those input ports have this logic.
+  localparam bit PlanBypass = (IbtLens != 0) && (IbtRouting == wc_pkg::IbtRoutingBypass) &&
+                              (InPort >= TorusPorts);
+
+  logic bp_take;   // the head leaves on a bypass port
+  logic bp_plus;   // ... bypass+ (else bypass-)
+  logic bp_wraps;  // its planned bypass hops still cross the ring's dateline link (class p)
+
+  if (PlanBypass) begin : gen_plan
+    // Ring arithmetic in RW bits: every value is below 2n (n = Radix0, all radices equal).
+    localparam int unsigned RW         = $clog2(Radix0) + 1;
+    localparam int unsigned SW         = $clog2(Radix0) + 2;  // the sum of d <= 4 coordinates
+    localparam logic [RW-1:0] RingN    = RW'(Radix0);
+    localparam int unsigned NumSpecies = NumDims * IbtLens;
+    localparam logic [4*RW-1:0] LenVec = {RW'(IbtLen3), RW'(IbtLen2), RW'(IbtLen1),
+                                          RW'(IbtLen0)};
+    // Most bypass hops a ring may plan (a b < n), for the shortest length.
+    localparam int unsigned Len1    = (IbtLens >= 2) ? IbtLen1 : Radix0;
+    localparam int unsigned Len2    = (IbtLens >= 3) ? IbtLen2 : Radix0;
+    localparam int unsigned Len3    = (IbtLens >= 4) ? IbtLen3 : Radix0;
+    localparam int unsigned Min01   = (IbtLen0 < Len1) ? IbtLen0 : Len1;
+    localparam int unsigned Min23   = (Len2 < Len3) ? Len2 : Len3;
+    localparam int unsigned MinLen  = (Min01 < Min23) ? Min01 : Min23;
+    localparam int unsigned MaxHops = (Radix0 - 1) / ((MinLen > 0) ? MinLen : 1);
+
+    // The shorter way round the ring for a forward distance f (0 <= f < n).
+    function automatic [RW-1:0] ring_dist(input logic [RW-1:0] f);
+      ring_dist = (f < RingN - f) ? f : RingN - f;
+    endfunction
+
+    logic [SW-1:0] sum;
+    logic [RW-1:0] species, lensel, bdim, blen, bx, bt, fwd0, w, v, cost, best, hops;
+    logic          at_dst, plus_best, wraps_best, beyond, cand_plus;
+
+    always_comb begin
+      // Species s = (x1 + ... + xd) mod (d k); bypass dimension s mod d, length b[s div d]. (The
+      // router's own coordinates are constant while it runs: with coordinates fixed at
+      // synthesis this part folds to constants.)
+      sum = '0;
+      for (int d = 0; d < NumDims; d++) begin
+        sum = sum + SW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
+      end
+      species = RW'(sum % SW'(NumSpecies));
+      bdim    = species % RW'(NumDims);
+      lensel  = species / RW'(NumDims);
+      blen    = '0;
+      for (int j = 0; j < wc_pkg::MaxIbtLens; j++) begin
+        if (lensel == RW'(j)) begin
+          blen = LenVec[j*RW +: RW];
+        end
+      end
+      bx     = '0;
+      bt     = '0;
+      at_dst = 1'b1;
+      for (int d = 0; d < NumDims; d++) begin
+        if (RW'(d) == bdim) begin
+          bx = RW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]);
+          bt = RW'(tgt[d*CW +: CW]);
+        end
+        if (CW'(my_coord_i[d*wc_pkg::CoordW +: wc_pkg::CoordW]) != tgt[d*CW +: CW]) begin
+          at_dst = 1'b0;
+        end
+      end
+      // Forward distance to the target coordinate; a hops plus leave fwd0 - a b (mod n), a hops
+      // minus fwd0 + a b (mod n). A candidate wraps (crosses the ring's coordinate wrap, its
+      // dateline link) when x + a b >= n going plus, x < a b going minus.
+      fwd0       = (bt >= bx) ? bt - bx : bt + RingN - bx;
+      best       = ring_dist(fwd0);
+      hops       = '0;
+      plus_best  = 1'b0;
+      wraps_best = 1'b0;
+      w          = '0;
+      v          = '0;
+      cost       = '0;
+      beyond     = 1'b0;
+      cand_plus  = 1'b0;
+      for (int a = 1; a <= MaxHops; a++) begin
+        if (!beyond) begin
+          w = w + blen;  // a b (below n + b < 2n: no overflow)
+        end
+        beyond = w >= RingN;
+        if (!beyond) begin
+          // j = a (plus) first, then j = -a (minus); the test hook swaps the two.
+          for (int m = 0; m < 2; m++) begin
+            cand_plus = (m == 0) == (BugIbtTie == 0);
+            if (cand_plus) begin
+              v = (fwd0 >= w) ? fwd0 - w : fwd0 + RingN - w;
+            end else begin
+              v = (fwd0 + w >= RingN) ? fwd0 + w - RingN : fwd0 + w;
+            end
+            cost = RW'(a) + ring_dist(v);
+            if (cost < best) begin
+              best       = cost;
+              hops       = RW'(a);
+              plus_best  = cand_plus;
+              wraps_best = cand_plus ? (bx + w >= RingN) : (bx < w);
+            end
+          end
+        end
+      end
+    end
+
+    assign bp_take  = !at_dst && (hops != '0);
+    assign bp_plus  = plus_best;
+    assign bp_wraps = wraps_best;
+
+    // The plan shortens the path in the bypass dimension, with fewer than n / b hops.
+    `WC_ASSERT_COMB(PlanShortens_A, !bp_take || (best < ring_dist(fwd0)))
+    `WC_ASSERT_COMB(PlanWithinRing_A, (32'(hops) * 32'(blen)) < Radix0)
+  end else begin : gen_no_plan
+    assign bp_take  = 1'b0;
+    assign bp_plus  = 1'b0;
+    assign bp_wraps = 1'b0;
   end
 
   logic          found, plus;
@@ -96,6 +237,11 @@ module wc_route #(
                                                                      : wc_pkg::VcClassLh;
         route_o.class_en = UseClasses && Torus[d];
       end
+    end
+    if (bp_take) begin
+      route_o.port     = PortW'(bp_plus ? BypassPlus : BypassPlus + 1);
+      route_o.vc_class = bp_wraps ? wc_pkg::VcClassP : wc_pkg::VcClassLh;
+      route_o.class_en = UseClasses;
     end
   end
 

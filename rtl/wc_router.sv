@@ -46,13 +46,31 @@ module wc_router #(
   /// free once it is unallocated and all its credits are back; nonzero = tail, free once the tail
   /// has been sent, so that several packets may queue in one downstream VC buffer.
   parameter int unsigned VcReallocTail = 0,
+  /// Bypass lengths k of an interlaced bypass torus iBT(n^d; <b1..bk>) (docs/router.md section
+  /// 10), 0..4; 0: a torus or mesh without bypass ports. Nonzero adds the network ports bypass+
+  /// (2n) and bypass- (2n+1); every dimension is then a torus of radix n = Radix0.
+  parameter int unsigned IbtLens       = 0,
+  /// Bypass length b1 (ignored unless IbtLens >= 1).
+  parameter int unsigned IbtLen0       = 4,
+  /// Bypass length b2 (ignored unless IbtLens >= 2).
+  parameter int unsigned IbtLen1       = 4,
+  /// Bypass length b3 (ignored unless IbtLens >= 3).
+  parameter int unsigned IbtLen2       = 4,
+  /// Bypass length b4 (ignored unless IbtLens = 4).
+  parameter int unsigned IbtLen3       = 4,
+  /// Unicast routing with bypass ports (ibt.routing): wc_pkg::IbtRoutingDor (0) or
+  /// wc_pkg::IbtRoutingBypass (1).
+  parameter int unsigned IbtRouting    = 0,
+  /// Test hook only: nonzero makes the bypass plan of an iBT router prefer minus on a tie of plus
+  /// and minus (wc_route), breaking the contract on purpose for the iBT lockstep test.
+  parameter int unsigned BugIbtTie     = 0,
   /// Test hook only: nonzero keeps the switch allocator's output pointers on the winner instead
   /// of moving them past it. It breaks the contract on purpose so that the lockstep test can
   /// prove it notices.
   parameter int unsigned BugSaPtr      = 0,
-  /// Ports, 2*NumDims + NumLocal. Derived (a parameter so that the port widths can use it); do
-  /// not override.
-  parameter int unsigned NumPorts      = 2 * NumDims + NumLocal
+  /// Ports, 2*NumDims (+ 2 bypass ports) + NumLocal. Derived (a parameter so that the port
+  /// widths can use it); do not override.
+  parameter int unsigned NumPorts      = 2 * NumDims + ((IbtLens != 0) ? 2 : 0) + NumLocal
 ) (
   input  logic                                      clk_i,
   input  logic                                      rst_ni,
@@ -68,7 +86,8 @@ module wc_router #(
   // ------------------------------------------------------------------------------------------
   // Derived sizes (docs/router.md section 1)
   // ------------------------------------------------------------------------------------------
-  localparam int unsigned NetPorts   = 2 * NumDims;
+  localparam int unsigned TorusPorts = 2 * NumDims;
+  localparam int unsigned NetPorts   = TorusPorts + ((IbtLens != 0) ? 2 : 0);
   localparam int unsigned TorusDims  = Torus & ((1 << NumDims) - 1);  // bits of absent dims off
   localparam bit          AnyTorus   = TorusDims != 0;
   localparam int unsigned NumClasses = ((Dateline != 0) && AnyTorus) ? 2 : 1;
@@ -87,8 +106,26 @@ module wc_router #(
   if (NumDims < 1 || NumDims > wc_pkg::MaxDims) begin : gen_bad_dims
     $error("wc_router: NumDims must be 1..4");
   end
-  if (NumLocal != 1 && NumLocal != 2 * NumDims) begin : gen_bad_local
-    $error("wc_router: NumLocal must be 1 (one-port) or 2*NumDims (all-port)");
+  if (NumLocal != 1 && NumLocal != NetPorts) begin : gen_bad_local
+    $error("wc_router: NumLocal must be 1 (one-port) or the network ports (all-port)");
+  end
+  // iBT(n^d; <b1..bk>) rules (sw/topology/ibt.h): n x ... x n, every dimension a torus, each b_j
+  // a positive multiple of d*k below n/2, n a multiple of d*k.
+  if (IbtLens != 0) begin : gen_ibt_checks
+    localparam int unsigned Species = NumDims * IbtLens;
+    if (IbtLens > wc_pkg::MaxIbtLens || TorusDims != (1 << NumDims) - 1 ||
+        (NumDims > 1 && Radix1 != Radix0) || (NumDims > 2 && Radix2 != Radix0) ||
+        (NumDims > 3 && Radix3 != Radix0) || (Radix0 % Species) != 0 ||
+        IbtRouting > wc_pkg::IbtRoutingBypass) begin : gen_bad_ibt
+      $error("wc_router: iBT needs IbtLens 1..4, equal radices, every dimension a torus, d*k | n, IbtRouting 0..1");
+    end
+    for (genvar j = 0; j < IbtLens; j++) begin : gen_len
+      localparam int unsigned Len = (j == 0) ? IbtLen0 : (j == 1) ? IbtLen1 :
+                                    (j == 2) ? IbtLen2 : IbtLen3;
+      if (Len == 0 || (Len % Species) != 0 || 2 * Len >= Radix0) begin : gen_bad_len
+        $error("wc_router: each iBT bypass length must be a positive multiple of d*k below n/2");
+      end
+    end
   end
   if (NumVcs < 1 || NumVcs > wc_pkg::MaxVcs) begin : gen_bad_vcs
     $error("wc_router: NumVcs = classes * VcsPerClass must be 1..16");
@@ -142,6 +179,13 @@ module wc_router #(
       .NumClasses  (NumClasses),
       .VcsPerClass (VcsPerClass),
       .BufDepth    (BufDepth),
+      .IbtLens     (IbtLens),
+      .IbtLen0     (IbtLen0),
+      .IbtLen1     (IbtLen1),
+      .IbtLen2     (IbtLen2),
+      .IbtLen3     (IbtLen3),
+      .IbtRouting  (IbtRouting),
+      .BugIbtTie   (BugIbtTie),
       .InPort      (p),
       .Delay       ((p < NetPorts) ? RouterDelay + LinkDelay : RouterDelay),
       .PortW       (PortW)
@@ -370,5 +414,24 @@ module wc_router #(
   // Every sent flit leaves one input VC and returns one credit upstream.
   `WC_ASSERT(OneCreditPerFlit_A, $countones(out_valid) == $countones(sa_won))
   `WC_ASSERT(PopPerWin_A, $countones(pop) == $countones(sa_won))
+
+  // iBT (docs/router.md section 10): a packet takes its bypass hops first, so a flit that came in
+  // on a torus port never leaves on a bypass port (the first step of the deadlock-freedom
+  // argument); under dor no flit leaves on a bypass port at all.
+  if (IbtLens != 0) begin : gen_ibt_rules
+    logic [1:0] bypass_out;         // bypass+ / bypass- sends a flit
+    logic [1:0] bypass_from_torus;  // ... one that arrived on a torus port
+
+    always_comb begin
+      for (int b = 0; b < 2; b++) begin
+        bypass_out[b]        = out_valid[TorusPorts + b];
+        bypass_from_torus[b] = out_valid[TorusPorts + b] &&
+                               (32'(out_src[(TorusPorts + b)*PortW +: PortW]) < TorusPorts);
+      end
+    end
+
+    `WC_ASSERT(BypassNotFromTorus_A, bypass_from_torus == '0)
+    `WC_ASSERT(DorNoBypass_A, (IbtRouting != wc_pkg::IbtRoutingDor) || (bypass_out == '0))
+  end
 
 endmodule

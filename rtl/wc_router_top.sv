@@ -31,8 +31,23 @@ module wc_router_top #(
   parameter int unsigned CreditDelay   = 0,
   /// VC re-allocation policy: 0 = empty, nonzero = tail (an output VC is free once its tail left).
   parameter int unsigned VcReallocTail = 0,
+  /// Bypass lengths k of an interlaced bypass torus iBT(n^d; <b1..bk>), 0..4 (0: no bypass
+  /// ports; nonzero: ports 2n and 2n+1 are bypass+ and bypass-, docs/router.md section 10).
+  parameter int unsigned IbtLens       = 0,
+  /// Bypass length b1 (ignored unless IbtLens >= 1).
+  parameter int unsigned IbtLen0       = 4,
+  /// Bypass length b2 (ignored unless IbtLens >= 2).
+  parameter int unsigned IbtLen1       = 4,
+  /// Bypass length b3 (ignored unless IbtLens >= 3).
+  parameter int unsigned IbtLen2       = 4,
+  /// Bypass length b4 (ignored unless IbtLens = 4).
+  parameter int unsigned IbtLen3       = 4,
+  /// Unicast routing with bypass ports: 0 = dor, 1 = bypass (ibt.routing).
+  parameter int unsigned IbtRouting    = 0,
   /// Test hook only: nonzero builds the deliberately broken switch allocator (wc_router).
-  parameter int unsigned BugSaPtr      = 0
+  parameter int unsigned BugSaPtr      = 0,
+  /// Test hook only: nonzero builds the deliberately broken iBT bypass plan (wc_route).
+  parameter int unsigned BugIbtTie     = 0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -103,8 +118,9 @@ module wc_router_top #(
   output logic [4:0] credit_o_15
 );
 
-  // Port numbering: port = 2*dim + dir (dir 0 = plus, 1 = minus), then the local ports.
-  localparam int unsigned NumPorts = 2 * NumDims + NumLocal;
+  // Port numbering: port = 2*dim + dir (dir 0 = plus, 1 = minus), then bypass+ and bypass- of
+  // an iBT, then the local ports.
+  localparam int unsigned NumPorts = 2 * NumDims + ((IbtLens != 0) ? 2 : 0) + NumLocal;
   localparam int unsigned MaxPorts = wc_pkg::MaxPorts;
   localparam int unsigned FlitW    = wc_pkg::FlitW;
   localparam int unsigned CreditW  = wc_pkg::CreditW;
@@ -162,7 +178,14 @@ module wc_router_top #(
     .LinkDelay     (LinkDelay),
     .CreditDelay   (CreditDelay),
     .VcReallocTail (VcReallocTail),
-    .BugSaPtr      (BugSaPtr)
+    .IbtLens       (IbtLens),
+    .IbtLen0       (IbtLen0),
+    .IbtLen1       (IbtLen1),
+    .IbtLen2       (IbtLen2),
+    .IbtLen3       (IbtLen3),
+    .IbtRouting    (IbtRouting),
+    .BugSaPtr      (BugSaPtr),
+    .BugIbtTie     (BugIbtTie)
   ) i_router (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

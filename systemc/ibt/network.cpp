@@ -6,6 +6,7 @@
 #include "systemc/common/limits.h"
 #include "systemc/ibt/config.h"
 #include "systemc/ibt/routing.h"
+#include "systemc/torus/router_models.h"
 
 namespace wormcast {
 
@@ -27,18 +28,19 @@ sw::IbtTopology ibt_topology(const Config& cfg) {
   }
 }
 
-namespace {
 RouterParams ibt_router_params(const Config& cfg) {
   RouterParams p = derive_router_params(cfg.net, cfg.part<RouterConfig>(), 2);  // bypass+ and bypass- (docs/router.md section 10)
   if (cfg.part<IbtConfig>().routing == IbtRouting::Shortest) p.num_vcs = (p.classes + p.dims) * p.vcs_per_class;  // align classes
   return p;
 }
-}  // namespace
+
+std::shared_ptr<const PortRouting> ibt_routing(const Config& cfg) {
+  return std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.part<IbtConfig>().routing,
+                                         ibt_router_params(cfg).classes);
+}
 
 IbtNetwork::IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
-    : TorusNetwork(name, cfg, opt, ibt_router_params(cfg),
-                   std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.part<IbtConfig>().routing,
-                                                   ibt_router_params(cfg).classes)) {}
+    : TorusNetwork(name, cfg, opt, ibt_router_params(cfg), ibt_routing(cfg)) {}
 
 Family ibt_family() {
   Family f;
@@ -52,9 +54,6 @@ Family ibt_family() {
       throw ConfigError(fmt::format("config: net.radix has {} dimensions; allowed for the ibt family: 1..{}",
                                     c.net.radix.size(), limits::kMaxDims));
     ibt_topology(c);
-    if (c.part<RouterConfig>().model != RouterModel::SystemC)
-      throw ConfigError("config: router.model is invalid with net.family = ibt; allowed: sc (the Verilog router has "
-                        "no bypass ports)");
     if (c.part<RouterConfig>().pipeline == RouterPipeline::Staged && c.part<RouterConfig>().router_delay < 3)
       throw ConfigError(fmt::format("config: router.router_delay = {} is invalid with router.pipeline = staged; "
                                     "allowed: 3..8",
@@ -69,6 +68,7 @@ Family ibt_family() {
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
                                     "with dateline classes)",
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));
+    check_rtl_model(c);
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<IbtNetwork>(name, cfg, opt);

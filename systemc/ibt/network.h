@@ -3,6 +3,8 @@
 // routed by BypassRouting.
 #pragma once
 
+#include <memory>
+
 #include "sw/topology/ibt.h"
 #include "systemc/common/family.h"
 #include "systemc/torus/network.h"
@@ -16,6 +18,12 @@ class IbtNetwork : public TorusNetwork {
 
 /// The iBT topology of a configuration (net.radix n x ... x n, ibt.bypass); throws ConfigError.
 sw::IbtTopology ibt_topology(const Config& cfg);
+
+/// The router parameters of an ibt configuration: the torus router's with the two bypass ports
+/// (and the align classes of ibt.routing = shortest).
+RouterParams ibt_router_params(const Config& cfg);
+/// The routing of an ibt configuration's routers (BypassRouting).
+std::shared_ptr<const PortRouting> ibt_routing(const Config& cfg);
 
 /// The ibt family's registry entry (systemc/families.cpp).
 Family ibt_family();

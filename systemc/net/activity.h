@@ -59,6 +59,37 @@ struct RouterActivity {
   std::vector<uint64_t> blocked_vc, blocked_credit, blocked_switch;
 };
 
+/// The window's counts of one router: `end` minus `begin` (both from Network::router_activity),
+/// every count and every per-VC entry.
+inline RouterActivity activity_delta(const RouterActivity& end, const RouterActivity& begin) {
+  const auto sub = [](const std::vector<uint64_t>& b, const std::vector<uint64_t>& a) {
+    std::vector<uint64_t> d(b.size());
+    for (size_t k = 0; k < b.size(); ++k) d[k] = b[k] - (k < a.size() ? a[k] : 0);
+    return d;
+  };
+  RouterActivity d;
+  d.buffer_writes = end.buffer_writes - begin.buffer_writes;
+  d.buffer_reads = end.buffer_reads - begin.buffer_reads;
+  d.vc_allocations = end.vc_allocations - begin.vc_allocations;
+  d.link_flits = end.link_flits - begin.link_flits;
+  d.ejected_flits = end.ejected_flits - begin.ejected_flits;
+  d.occupancy_integral = end.occupancy_integral - begin.occupancy_integral;
+  d.vc_flits = sub(end.vc_flits, begin.vc_flits);
+  d.blocked_vc = sub(end.blocked_vc, begin.blocked_vc);
+  d.blocked_credit = sub(end.blocked_credit, begin.blocked_credit);
+  d.blocked_switch = sub(end.blocked_switch, begin.blocked_switch);
+  return d;
+}
+
+/// What the energy model needs of a router's hardware (systemc/net/energy.h): ports (network and
+/// local, each with an input buffer and a crossbar input and output), VCs per port and flits per
+/// VC buffer. All zero: the family reports no router events.
+struct RouterShape {
+  int ports = 0;
+  int vcs = 0;
+  int buffer_depth = 0;
+};
+
 /// One switch traversal: cycle,router,in_port,out_port,vc,packet,flit,head,tail.
 struct HopEvent {
   uint64_t cycle;

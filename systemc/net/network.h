@@ -77,6 +77,9 @@ class Network : public sc_core::sc_module {
   virtual std::vector<RouterActivity> router_activity(uint64_t /*now*/, std::vector<bool>* /*counted*/ = nullptr) const {
     return {};
   }
+  /// The routers' hardware for the energy model (every router of a network alike); all zero when
+  /// the family reports no router events.
+  virtual RouterShape router_shape() const { return {}; }
 
   /// Limit trace() to these nodes' routers; returns "" or why the family cannot.
   virtual std::string set_traced_nodes(const std::vector<int>& /*nodes*/) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "systemc/common/config_keys.h"
+#include "systemc/common/energy_config.h"
 #include "systemc/common/lanes.h"
 
 namespace wormcast {
@@ -89,6 +90,8 @@ std::vector<ConfigKey> torus_router_keys() {
   for (ConfigKey& k : keys)
     if (k.key == "router.preset")
       k.implies = [](const std::string& v) { return v == "booksim-iq" ? kBooksimIq : Overrides{}; };
+  // The router reports its events (router_activity), so the energy model's keys are its too.
+  for (ConfigKey& k : energy_keys()) keys.push_back(std::move(k));
   return keys;
 }
 

@@ -286,12 +286,7 @@ Family torus_family() {
                                     "allowed: 3..8 (a head's route and VC allocation stages before its switch "
                                     "allocation and traversal)",
                                     c.part<RouterConfig>().router_delay));
-    // (With another allocator rtl_router_maker refuses the configuration, naming the allocator.)
-    if (c.part<RouterConfig>().model != RouterModel::SystemC && c.part<RouterConfig>().allocator == RouterAllocator::InputFirst &&
-        (c.part<RouterConfig>().pipeline != RouterPipeline::Lumped || c.part<RouterConfig>().vc_class != VcClassRule::Hop))
-      throw ConfigError("config: router.pipeline = staged and router.vc_class = entry are SystemC only; allowed "
-                        "with router.model = rtl or mixed: lumped and hop (the rules the RTL router implements)");
-    if (c.part<RouterConfig>().model != RouterModel::SystemC) rtl_router_maker(c);  // throws when no RTL build matches
+    check_rtl_model(c);
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<TorusNetwork>(name, cfg, opt);

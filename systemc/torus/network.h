@@ -32,6 +32,7 @@ class TorusNetwork : public Network, private ClockRider {
 
   std::vector<uint64_t> link_counters() const override;
   std::vector<RouterActivity> router_activity(uint64_t now, std::vector<bool>* counted = nullptr) const override;
+  RouterShape router_shape() const override { return {m_rp.num_ports(), m_rp.num_vcs, m_rp.buffer_depth}; }
   std::string link_order() const override;
   std::string vc_order() const override;
   void trace(sc_core::sc_trace_file* tf) const override;

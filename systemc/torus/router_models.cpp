@@ -32,75 +32,91 @@ RouterMaker rtl_router_maker(const Config& cfg) {
   return m;
 }
 
+const std::vector<std::string>& rtl_build_keys() {
+  static const std::vector<std::string> keys = {
+      "net.family",         "net.radix",         "net.topology",       "router.local_ports", "router.vcs_per_class",
+      "router.dateline",    "router.buffer_depth", "router.router_delay", "router.link_delay", "router.credit_delay",
+      "router.vc_realloc",  "ibt.bypass",        "ibt.routing"};
+  return keys;
+}
+
 namespace {
-/// The keys a build fixes, each as the text of its value.
-struct BuildKey {
-  const char* key;
-  std::string (*value)(const NetConfig& n, const RouterConfig& r);
-};
-const BuildKey kBuildKeys[] = {
-    {"net.radix", [](const NetConfig& n, const RouterConfig&) { return fmt::format("{}", fmt::join(n.radix, "x")); }},
-    {"net.topology",
-     [](const NetConfig& n, const RouterConfig&) {
-       std::string s;
-       bool same = true;
-       for (size_t d = 0; d < n.torus.size(); ++d) {
-         s += std::string(d ? "," : "") + (n.torus[d] ? "torus" : "mesh");
-         same = same && n.torus[d] == n.torus[0];
-       }
-       return same && !n.torus.empty() ? std::string(n.torus[0] ? "torus" : "mesh") : s;
-     }},
-    {"router.local_ports",
-     [](const NetConfig&, const RouterConfig& r) { return std::string(r.local_ports == LocalPorts::All ? "all" : "one"); }},
-    {"router.vcs_per_class", [](const NetConfig&, const RouterConfig& r) { return std::to_string(r.vcs_per_class); }},
-    {"router.dateline", [](const NetConfig&, const RouterConfig& r) { return std::string(r.dateline ? "true" : "false"); }},
-    {"router.buffer_depth", [](const NetConfig&, const RouterConfig& r) { return std::to_string(r.buffer_depth); }},
-    {"router.router_delay", [](const NetConfig&, const RouterConfig& r) { return std::to_string(r.router_delay); }},
-    {"router.link_delay", [](const NetConfig&, const RouterConfig& r) { return std::to_string(r.link_delay); }},
-    {"router.credit_delay", [](const NetConfig&, const RouterConfig& r) { return std::to_string(r.credit_delay); }},
-    {"router.vc_realloc",
-     [](const NetConfig&, const RouterConfig& r) { return std::string(r.vc_realloc == VcRealloc::Tail ? "tail" : "empty"); }},
-};
+/// The values of rtl_build_keys() in c, as text from its echo ("" for a key its family does not have).
+std::vector<std::string> build_values(const Config& c) {
+  const nlohmann::json echo = c.echo();
+  std::vector<std::string> values;
+  for (const std::string& key : rtl_build_keys()) {
+    const size_t dot = key.find('.');
+    const auto section = echo.find(key.substr(0, dot));
+    const auto v = section == echo.end() ? echo.end() : section->find(key.substr(dot + 1));
+    values.push_back(section == echo.end() || v == section->end() ? "" : v->is_string() ? v->get<std::string>() : v->dump());
+  }
+  return values;
+}
+
+/// Indices into rtl_build_keys() of the values that differ.
+std::vector<size_t> differing(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::vector<size_t> d;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (a[k] != b[k]) d.push_back(k);
+  return d;
+}
 }  // namespace
+
+std::vector<std::string> rtl_build_diff(const Config& build, const Config& cfg) {
+  std::vector<std::string> keys;
+  for (size_t k : differing(build_values(build), build_values(cfg))) keys.push_back(rtl_build_keys()[k]);
+  return keys;
+}
 
 std::string rtl_mismatch(const Config& cfg, const std::vector<RtlBuild>& builds) {
   const char* model = cfg.part<RouterConfig>().model == RouterModel::Mixed ? "mixed" : "rtl";
   if (builds.empty())
     return fmt::format("config: router.model = {} has no Verilated build in this program; allowed: sc", model);
+  const std::vector<std::string>& key = rtl_build_keys();
+  const std::vector<std::string> value = build_values(cfg);
   // The keys in which each build differs from cfg; the nearest build differs in the fewest.
+  std::vector<std::vector<std::string>> build_value(builds.size());
   std::vector<std::vector<size_t>> diff(builds.size());
   size_t best = 0;
   for (size_t b = 0; b < builds.size(); ++b) {
-    for (size_t k = 0; k < std::size(kBuildKeys); ++k)
-      if (kBuildKeys[k].value(builds[b].net, builds[b].router) != kBuildKeys[k].value(cfg.net, cfg.part<RouterConfig>()))
-        diff[b].push_back(k);
+    build_value[b] = build_values(builds[b].config);
+    diff[b] = differing(build_value[b], value);
     if (diff[b].size() < diff[best].size()) best = b;
   }
-  const auto value = [&](size_t k) { return kBuildKeys[k].value(cfg.net, cfg.part<RouterConfig>()); };
   if (diff[best].size() == 1) {
     // One key away: the values of that key a build has with every other key as given.
     const size_t k = diff[best][0];
     std::vector<std::string> allowed;
     for (size_t b = 0; b < builds.size(); ++b) {
-      const std::string v = kBuildKeys[k].value(builds[b].net, builds[b].router);
+      const std::string& v = build_value[b][k];
       if (diff[b].size() == 1 && diff[b][0] == k && std::find(allowed.begin(), allowed.end(), v) == allowed.end())
         allowed.push_back(v);
     }
     return fmt::format("config: {} = {} has no Verilated build (router.model = {}); allowed with the other keys as "
                        "given: {} (rtl/configs.txt), or router.model = sc",
-                       kBuildKeys[k].key, value(k), model, fmt::join(allowed, ", "));
+                       key[k], value[k], model, fmt::join(allowed, ", "));
   }
   std::vector<std::string> keys;
   for (size_t i = 0; i < diff[best].size() && i < 3; ++i)
-    keys.push_back(fmt::format("{} {}", kBuildKeys[diff[best][i]].key,
-                               kBuildKeys[diff[best][i]].value(builds[best].net, builds[best].router)));
+    keys.push_back(fmt::format("{} {}", key[diff[best][i]], build_value[best][diff[best][i]]));
   const size_t more = diff[best].size() - keys.size();
   return fmt::format("config: router.model = {} has no Verilated build for {} = {}{}; the nearest, {}, has {}{}; "
                      "allowed: those values (rtl/configs.txt), or router.model = sc",
-                     model, kBuildKeys[diff[best][0]].key, value(diff[best][0]),
+                     model, key[diff[best][0]], value[diff[best][0]],
                      fmt::format(" and {} more key{}", diff[best].size() - 1, diff[best].size() > 2 ? "s" : ""),
                      builds[best].name, fmt::join(keys, ", "),
                      more ? fmt::format(" and {} more", more) : "");
+}
+
+void check_rtl_model(const Config& c) {
+  const RouterConfig& r = c.part<RouterConfig>();
+  if (r.model == RouterModel::SystemC) return;
+  // (With another allocator rtl_router_maker refuses the configuration, naming the allocator.)
+  if (r.allocator == RouterAllocator::InputFirst && (r.pipeline != RouterPipeline::Lumped || r.vc_class != VcClassRule::Hop))
+    throw ConfigError("config: router.pipeline = staged and router.vc_class = entry are SystemC only; allowed "
+                      "with router.model = rtl or mixed: lumped and hop (the rules the RTL router implements)");
+  rtl_router_maker(c);  // throws when no RTL build matches
 }
 
 void enable_rtl_internal_tracing() {

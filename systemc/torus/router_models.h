@@ -21,11 +21,11 @@ using RouterMaker = std::function<std::unique_ptr<RouterBase>(
 /// The Verilated routers a program was linked with. Each build has fixed parameters (Verilog
 /// parameters are elaboration-time), so a network can use RTL routers only when one build matches
 /// its network and router configuration exactly.
-/// One Verilated build: its rtl/configs.txt name and the network and router it implements.
+/// One Verilated build: its rtl/configs.txt name and a configuration of the network and router it
+/// implements (the keys of rtl_build_keys() are the build's; the others are defaults).
 struct RtlBuild {
   std::string name;
-  NetConfig net;
-  RouterConfig router;
+  Config config;
 };
 
 struct RtlRouterLibrary {
@@ -40,12 +40,23 @@ struct RtlRouterLibrary {
 /// Makes RTL routers available to router.model = rtl / mixed (called once, before any network).
 void install_rtl_library(RtlRouterLibrary lib);
 
+/// The keys a build fixes: the family, the network shape, the router keys of its Verilog
+/// parameters and the family's own keys that shape its router (ibt.bypass, ibt.routing).
+const std::vector<std::string>& rtl_build_keys();
+/// The keys of rtl_build_keys() in which a build's configuration differs from cfg (none: the build
+/// serves cfg).
+std::vector<std::string> rtl_build_diff(const Config& build, const Config& cfg);
+
 /// Why no build serves cfg, as one short line: the key in which the nearest build differs with
 /// the values the builds allow for it (or the nearest build's differing keys), and router.model = sc.
 std::string rtl_mismatch(const Config& cfg, const std::vector<RtlBuild>& builds);
 
 /// The RTL maker for cfg; throws ConfigError naming router.model when there is none.
 RouterMaker rtl_router_maker(const Config& cfg);
+/// A family's validation step for router.model = rtl / mixed: the router rules the RTL does not
+/// implement and a matching build (rtl_router_maker); nothing under router.model = sc. Throws
+/// ConfigError.
+void check_rtl_model(const Config& cfg);
 
 /// Lets RTL routers built from now on dump their internal signals (a no-op without RTL).
 void enable_rtl_internal_tracing();

@@ -23,7 +23,8 @@ std::ostream& operator<<(std::ostream& os, const LockstepResult& r) {
        << " packets (" << r.single_flit << " single-flit), " << r.flits_in << " flits in, "
        << r.flits_out << " flits out, " << r.credits_out << " credits out, max "
        << r.max_buffered << " flits buffered, " << r.stalled_port_cycles
-       << " output-port cycles with credits withheld";
+       << " output-port cycles with credits withheld; flits out per port";
+    for (size_t p = 0; p < r.flits_out_port.size(); ++p) os << (p ? "/" : " ") << r.flits_out_port[p];
   } else {
     os << "lockstep MISMATCH at cycle " << r.mismatch_cycle << " (node " << r.node << "): "
        << r.mismatch_wire << "[" << r.mismatch_port << "] vc " << r.mismatch_vc
@@ -57,9 +58,10 @@ class LockstepBench : public sc_core::sc_module {
         m_res(result),
         m_topo(model.topology()),
         m_p(model.router_params()),
+        m_routing(model.routing()),
         m_np(m_p.num_ports()),
         m_node(opt.node >= 0 ? opt.node : default_node(m_topo)),
-        m_stimulus(m_topo, m_p, m_node, opt.seed, opt.max_packet),
+        m_stimulus(m_topo, m_p, m_node, opt.seed, opt.max_packet, opt.load),
         m_vcd(m_np, opt.window, model.name),
         m_clk("clk", cycle_time()),
         m_in_flit("in_flit", size_t(m_np)),
@@ -69,7 +71,7 @@ class LockstepBench : public sc_core::sc_module {
         m_sc_credit("sc_credit", size_t(m_np)),
         m_rtl_credit("rtl_credit", size_t(m_np)) {
     m_res.node = m_node;
-    m_sc = std::make_unique<TorusRouter>("systemc", m_p, m_topo, m_node);
+    m_sc = std::make_unique<TorusRouter>("systemc", m_p, m_topo, m_node, nullptr, m_routing.get());
     m_rtl = model.make("rtl", m_p, m_topo, m_node, kResetCycles);
     m_sc->clk(m_clk);
     m_rtl->clk(m_clk);
@@ -181,6 +183,7 @@ class LockstepBench : public sc_core::sc_module {
     m_res.packets_in = n.packets_in;
     m_res.single_flit = n.single_flit;
     m_res.stalled_port_cycles = n.stalled_port_cycles;
+    m_res.flits_out_port = n.flits_out_port;
     sc_core::sc_stop();
   }
 
@@ -208,6 +211,7 @@ class LockstepBench : public sc_core::sc_module {
   LockstepResult& m_res;
   sw::Topology m_topo;
   RouterParams m_p;
+  std::shared_ptr<const PortRouting> m_routing;  ///< null: dimension order by m_topo (torus family)
   int m_np;
   int m_node;
   LockstepStimulus m_stimulus;

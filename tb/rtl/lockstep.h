@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
+#include "tb/rtl/lockstep_stimulus.h"
 #include "tb/rtl/rtl_models.h"
 
 namespace wormcast {
@@ -23,6 +25,7 @@ struct LockstepOptions {
   /// VCD of every signal inside the Verilated router for the whole run; empty: none.
   std::string rtl_vcd;
   int max_packet = 6;       ///< flits per packet, 1..max_packet
+  StimulusLoad load = StimulusLoad::Phases;  ///< offered load (lockstep_stimulus.h)
 };
 
 struct LockstepResult {
@@ -31,6 +34,7 @@ struct LockstepResult {
   // What the stimulus exercised (a run that moved nothing proves nothing).
   uint64_t flits_in = 0, flits_out = 0, credits_out = 0, packets_in = 0, single_flit = 0;
   uint64_t stalled_port_cycles = 0;  ///< output-port cycles with credits withheld
+  std::vector<uint64_t> flits_out_port;  ///< flits out per output port
   int max_buffered = 0;              ///< most flits held in the SystemC router at once
   int node = 0;
   // The first mismatch (ok == false).

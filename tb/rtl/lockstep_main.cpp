@@ -1,5 +1,7 @@
 // wc_lockstep: runs the SystemC router and a Verilated router configuration in lockstep.
 #include <iostream>
+#include <map>
+#include <string>
 
 #include <CLI/CLI.hpp>
 #include <systemc>
@@ -7,7 +9,7 @@
 #include "tb/rtl/lockstep.h"
 
 int sc_main(int argc, char* argv[]) {
-  CLI::App app{"Lockstep co-simulation of the SystemC and the Verilated torus router"};
+  CLI::App app{"Lockstep co-simulation of the SystemC and the Verilated torus (and iBT) router"};
   std::string config;
   bool list = false;
   wormcast::LockstepOptions opt;
@@ -18,6 +20,11 @@ int sc_main(int argc, char* argv[]) {
   app.add_option("--node", opt.node,
                  "router position (node id); default: coordinate k/2+1 in every dimension");
   app.add_option("--max-packet", opt.max_packet, "longest packet, flits")->capture_default_str();
+  app.add_option("--load", opt.load, "offered load: phases (random rates, the default), low or saturating")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, wormcast::StimulusLoad>{{"phases", wormcast::StimulusLoad::Phases},
+                                                        {"low", wormcast::StimulusLoad::Low},
+                                                        {"saturating", wormcast::StimulusLoad::Saturating}}));
   app.add_option("--vcd", opt.mismatch_vcd, "VCD of both routers around the first mismatch");
   app.add_option("--window", opt.window, "cycles before and after the mismatch in --vcd")
       ->capture_default_str();

@@ -4,12 +4,13 @@
 namespace wormcast {
 
 LockstepStimulus::LockstepStimulus(const sw::Topology& topo, const RouterParams& params,
-                                   int node, uint64_t seed, int max_packet)
+                                   int node, uint64_t seed, int max_packet, StimulusLoad load)
     : m_topo(topo),
       m_p(params),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
       m_max_packet(max_packet),
+      m_load(load),
       m_rng(seed * 0x9e3779b97f4a7c15ULL + 1) {
   // Upstream of every input VC and downstream of every output VC.
   m_connected.assign(size_t(m_np), true);
@@ -20,6 +21,7 @@ LockstepStimulus::LockstepStimulus(const sw::Topology& topo, const RouterParams&
   m_up_index.assign(size_t(m_np * m_nv), 0);
   m_owed.assign(size_t(m_np * m_nv), 0);
   m_stalled.assign(size_t(m_np), false);
+  m_counts.flits_out_port.assign(size_t(m_np), 0);
   new_phase(0);
 }
 
@@ -36,6 +38,16 @@ void LockstepStimulus::new_phase(uint64_t c) {
   m_hot_share = kHot[pick(3)];
   m_hot.clear();
   for (int i = 1 + pick(3); i > 0; --i) m_hot.push_back(pick(m_topo.num_nodes()));
+  // A fixed load keeps the draws above, so that the rest of the sequence has the same structure;
+  // a low load has uniform destinations (hot ones would saturate their output port).
+  if (m_load == StimulusLoad::Low) {
+    m_inject = 0.05;
+    m_credit_rate = 1.0;
+    m_stall_on = 0.0;
+    m_hot_share = 0.0;
+  } else if (m_load == StimulusLoad::Saturating) {
+    m_inject = 1.0;
+  }
   m_phase_end = c + 100 + uint64_t(pick(1500));
 }
 
@@ -43,6 +55,7 @@ void LockstepStimulus::observe(int p, const Flit& flit_out, const Credit& credit
   if (flit_out.valid) {
     ++m_owed[size_t(p * m_nv + flit_out.vc)];
     ++m_counts.flits_out;
+    ++m_counts.flits_out_port[size_t(p)];
   }
   if (credit_out.valid) {
     m_returned.emplace_back(p, credit_out.vc);
@@ -66,13 +79,24 @@ void LockstepStimulus::next_inputs(uint64_t c, bool flits, bool credits,
 }
 
 /// The flit the upstream of input port p sends in this cycle: one per port, only with a
-/// credit, packets in order per VC, VCs interleaved at random.
+/// credit, packets in order per VC, VCs interleaved at random. At low load packets go back to
+/// back, as a NIC sends them: one under way continues, and a new one starts with the probability
+/// that makes m_inject the flit rate (a packet that trickled in would hold its output VC for
+/// tens of cycles and block the others, which is no low load).
 Flit LockstepStimulus::next_flit(int p) {
-  if (!m_connected[size_t(p)] || !chance(m_inject)) return Flit{};
+  if (!m_connected[size_t(p)]) return Flit{};
   int cand[16];
   int n = 0;
-  for (int v = 0; v < m_nv; ++v)
-    if (m_up_credit[size_t(p * m_nv + v)] > 0) cand[n++] = v;
+  if (m_load == StimulusLoad::Low) {
+    for (int v = 0; v < m_nv; ++v)
+      if (m_up_left[size_t(p * m_nv + v)] > 0 && m_up_credit[size_t(p * m_nv + v)] > 0) cand[n++] = v;
+    if (n == 0 && !chance(m_inject * 2.0 / (1 + m_max_packet))) return Flit{};
+  } else if (!chance(m_inject)) {
+    return Flit{};
+  }
+  if (n == 0)
+    for (int v = 0; v < m_nv; ++v)
+      if (m_up_credit[size_t(p * m_nv + v)] > 0) cand[n++] = v;
   if (n == 0) return Flit{};
   const int v = cand[pick(n)];
   const size_t i = size_t(p * m_nv + v);

@@ -17,7 +17,14 @@ namespace wormcast {
 struct StimulusCounts {
   uint64_t flits_in = 0, flits_out = 0, credits_out = 0, packets_in = 0, single_flit = 0;
   uint64_t stalled_port_cycles = 0;  ///< output-port cycles with credits withheld
+  std::vector<uint64_t> flits_out_port;  ///< flits out per output port
 };
+
+/// The offered load: phases of 100-1600 cycles at random injection and credit-return rates, or
+/// one load for the whole run (low: 5 % of the cycles carry a flit on each input port, packets
+/// back to back, uniform destinations, the downstream always ready; saturating: every input port sends whenever it has a credit, credit
+/// return as in the phases).
+enum class StimulusLoad { Phases, Low, Saturating };
 
 /// Plays the upstream of every input port and the downstream of every output port of one
 /// router. It models the routers by their SystemC outputs: the checker guarantees the RTL's are
@@ -25,7 +32,7 @@ struct StimulusCounts {
 class LockstepStimulus {
  public:
   LockstepStimulus(const sw::Topology& topo, const RouterParams& params, int node, uint64_t seed,
-                   int max_packet);
+                   int max_packet, StimulusLoad load = StimulusLoad::Phases);
 
   /// Books what the router emitted on port p in the cycle just ended; call for every port
   /// before next_inputs().
@@ -51,6 +58,7 @@ class LockstepStimulus {
   RouterParams m_p;
   int m_np, m_nv;
   int m_max_packet;
+  StimulusLoad m_load;
   std::mt19937_64 m_rng;
   StimulusCounts m_counts;
 

@@ -10,6 +10,8 @@
 
 #include "systemc/common/config.h"
 #include "systemc/torus/config.h"
+#include "systemc/torus/params.h"
+#include "systemc/torus/routing.h"
 #include "tb/rtl/rtl_router.h"
 
 namespace wormcast {
@@ -24,11 +26,17 @@ struct RtlModelInfo {
   std::string test_hook;                ///< "BugSaPtr=1" for the broken build, else empty
   RtlFactory make;
 
-  /// The SystemC configuration with the same parameters.
-  NetConfig net() const;
-  RouterConfig router() const;
+  /// The configuration with the same parameters: net.family ibt when IbtLens > 0 (its bypass
+  /// lengths and routing), else torus; the keys no parameter fixes at their defaults.
+  Config config() const;
+  NetConfig net() const { return config().net; }
+  RouterConfig router() const { return config().part<RouterConfig>(); }
   sw::Topology topology() const { return net().topology(); }
-  RouterParams router_params() const { return derive_router_params(net(), router()); }
+  /// The SystemC router's parameters for this build (the ibt family's two bypass ports included).
+  RouterParams router_params() const;
+  /// The SystemC router's routing: null for the torus family (dimension order by the topology),
+  /// BypassRouting for the ibt family.
+  std::shared_ptr<const PortRouting> routing() const;
 };
 
 /// Parameter `key` of the Verilated configuration `model`; throws ConfigError when it has none.

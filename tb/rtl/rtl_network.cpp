@@ -3,30 +3,18 @@
 // one build serves every node).
 #include "tb/rtl/rtl_network.h"
 
-
 #include "systemc/torus/router_models.h"
 #include "tb/rtl/mway/mw_models.h"
 #include "tb/rtl/rtl_models.h"
 
 namespace wormcast {
 
-namespace {
-
-bool same(const RouterConfig& a, const RouterConfig& b) {
-  return a.local_ports == b.local_ports && a.vcs_per_class == b.vcs_per_class && a.dateline == b.dateline &&
-         a.buffer_depth == b.buffer_depth && a.router_delay == b.router_delay && a.link_delay == b.link_delay &&
-         a.credit_delay == b.credit_delay && a.vc_realloc == b.vc_realloc;
-}
-
-}  // namespace
-
 void install_rtl_routers() {
   RtlRouterLibrary lib;
   lib.find = [](const Config& cfg) -> RouterMaker {
     for (const auto& m : rtl_models()) {
       if (!m.test_hook.empty()) continue;  // a deliberately broken build: lockstep tests only
-      const NetConfig n = m.net();
-      if (n.radix != cfg.net.radix || n.torus != cfg.net.torus || !same(m.router(), cfg.part<RouterConfig>())) continue;
+      if (!rtl_build_diff(m.config(), cfg).empty()) continue;
       const RtlFactory make = m.make;
       return [make](const char* name, const RouterParams& params, const sw::Topology& topo, int node,
                     NetActivity* activity) -> std::unique_ptr<RouterBase> {
@@ -40,7 +28,7 @@ void install_rtl_routers() {
   lib.builds = [] {
     std::vector<RtlBuild> v;
     for (const auto& m : rtl_models())
-      if (m.test_hook.empty()) v.push_back(RtlBuild{m.name, m.net(), m.router()});
+      if (m.test_hook.empty()) v.push_back(RtlBuild{m.name, m.config()});
     return v;
   };
   lib.enable_internal_tracing = [] { RtlRouterBase::enable_internal_tracing(); };

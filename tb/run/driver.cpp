@@ -1,5 +1,4 @@
-// The run loop, watchdog and common result of every simulating command. One file above the usual
-// size: the watchdog's classification of the packets in flight reads the same run state as the loop.
+// The run loop, watchdog and common result of every simulating command.
 #include "tb/run/driver.h"
 
 #include <unistd.h>
@@ -17,6 +16,7 @@
 #include "systemc/net/network.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
+#include "tb/run/router_events.h"
 
 // An address-sanitizer build: GCC defines __SANITIZE_ADDRESS__, Clang (before 15) only answers
 // __has_feature(address_sanitizer).
@@ -396,61 +396,7 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
     u["idle"] = den > 0 ? std::round((den - double(busy)) / den * 1e6) / 1e6 : 0.0;
     j["links"]["cycles"] = u;
   }
-  if (!r.act_end.empty() && r.act_begin.size() == r.act_end.size()) {
-    // Router event counts over the measurement window (docs/statistics.md), per router in node
-    // order and summed; vc_utilization: flits per cycle per output VC (port * VCs + VC);
-    // vc_blocking: blocked edges per input VC (port * VCs + VC) by cause.
-    const double w = double(std::max<uint64_t>(r.window, 1));
-    const auto delta = [](const std::vector<uint64_t>& b, const std::vector<uint64_t>& a) {
-      std::vector<uint64_t> d(b.size());
-      for (size_t k = 0; k < b.size(); ++k) d[k] = b[k] - (k < a.size() ? a[k] : 0);
-      return d;
-    };
-    const auto sum = [](const std::vector<uint64_t>& v) {
-      uint64_t s = 0;
-      for (uint64_t x : v) s += x;
-      return s;
-    };
-    nlohmann::json per = nlohmann::json::array(), vcu = nlohmann::json::array(), vcb = nlohmann::json::array();
-    uint64_t tw = 0, tr = 0, tv = 0, tl = 0, te = 0, tbv = 0, tbc = 0, tbs = 0;
-    double tocc = 0;
-    for (size_t i = 0; i < r.act_end.size(); ++i) {
-      const RouterActivity &a = r.act_begin[i], &b = r.act_end[i];
-      const uint64_t dw = b.buffer_writes - a.buffer_writes, dr = b.buffer_reads - a.buffer_reads,
-                     dv = b.vc_allocations - a.vc_allocations, dl = b.link_flits - a.link_flits,
-                     de = b.ejected_flits - a.ejected_flits;
-      const double occ = double(b.occupancy_integral - a.occupancy_integral) / w;
-      const auto bv = delta(b.blocked_vc, a.blocked_vc), bc = delta(b.blocked_credit, a.blocked_credit),
-                 bs = delta(b.blocked_switch, a.blocked_switch);
-      per.push_back({{"router", net.node_name(int(i))}, {"counted", r.act_counted.empty() || r.act_counted[i]},
-                     {"buffer_writes", dw}, {"buffer_reads", dr}, {"crossbar_traversals", dr},
-                     {"vc_allocations", dv}, {"link_traversals", dl}, {"ejections", de},
-                     {"mean_buffer_occupancy", std::round(occ * 1e4) / 1e4},
-                     {"blocked_vc", sum(bv)}, {"blocked_credit", sum(bc)}, {"blocked_switch", sum(bs)}});
-      std::vector<double> u;
-      for (uint64_t f : delta(b.vc_flits, a.vc_flits)) u.push_back(std::round(double(f) / w * 1e4) / 1e4);
-      vcu.push_back(u);
-      vcb.push_back({{"vc", bv}, {"credit", bc}, {"switch", bs}});
-      tw += dw;
-      tr += dr;
-      tv += dv;
-      tl += dl;
-      te += de;
-      tocc += occ;
-      tbv += sum(bv);
-      tbc += sum(bc);
-      tbs += sum(bs);
-    }
-    j["router_activity"] = {{"window", r.window},
-                            {"totals", {{"buffer_writes", tw}, {"buffer_reads", tr}, {"crossbar_traversals", tr},
-                                        {"vc_allocations", tv}, {"link_traversals", tl}, {"ejections", te},
-                                        {"mean_buffer_occupancy", std::round(tocc * 1e4) / 1e4},
-                                        {"blocked_vc", tbv}, {"blocked_credit", tbc}, {"blocked_switch", tbs}}},
-                            {"per_router", per},
-                            {"vc_utilization", vcu},
-                            {"vc_blocking", vcb}};
-    if (const std::string order = net.vc_order(); !order.empty()) j["router_activity"]["vc_order"] = order;
-  }
+  add_router_events(j, cfg, r, net);
   j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
   // Every packet accounted for: delivered (counted above) or still in the network, listed here.
   nlohmann::json unfinished = nlohmann::json::array();

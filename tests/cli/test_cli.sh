@@ -54,6 +54,13 @@ expect_bad sim.drain -3
 expect_bad sim.seed -1
 expect_bad sim.watchdog 0
 expect_bad sim.progress sometimes
+expect_bad energy.technology dsent-7nm
+expect_bad energy.flit_bits 4
+expect_bad energy.flit_bits 2048
+expect_bad energy.link_length_mm -1
+expect_bad energy.link_length_mm 101
+expect_bad energy.clock_period_ns 0
+expect_bad energy.clock_period_ns fast
 expect_bad no.such_key 1
 
 # An unknown key in a YAML file, and a missing file.

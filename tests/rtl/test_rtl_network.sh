@@ -12,15 +12,8 @@ trap 'rm -rf "$work"' EXIT
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 fail=0
 
-same() {  # label file_a file_b min_lines
-  if ! cmp -s "$2" "$3"; then
-    echo "FAIL: $1: traces differ"; diff "$2" "$3" | head -5; fail=1
-  fi
-  local rows
-  rows=$(($(wc -l <"$2") - 1))
-  if [ "$rows" -lt "$4" ]; then echo "FAIL: $1: only $rows lines, want >= $4"; fail=1; fi
-  echo "$1: $rows lines, identical"
-}
+# shellcheck source=same_traces.sh
+. "$(dirname "$0")/same_traces.sh"
 
 # Uniform random traffic, 10,000 cycles, the 8x8 build of rtl/configs.txt (V=2, B=8).
 for m in sc rtl mixed; do

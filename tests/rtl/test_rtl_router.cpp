@@ -179,3 +179,64 @@ TEST_CASE("rtl router: every head takes the port and dateline class sw::Topology
     CHECK(s.flit.payload == uint32_t(4 + 4 * i));
   }
 }
+
+namespace {
+
+/// Every input port of the iBT router at `node` sends a single-flit head to every destination, one
+/// at a time; each must leave on the port and in the VC class BypassRouting gives the SystemC
+/// router (docs/router.md section 10), bypass ports included.
+void check_ibt_routes(const std::string& config, int node) {
+  Bench b("bench", config, node);
+  const std::shared_ptr<const PortRouting> routing = b.model.routing();
+  REQUIRE(routing);
+  const int net = b.params.net_ports();
+  REQUIRE(net == 2 * b.params.dims + 2);
+  struct Case {
+    int in_port, in_vc, dst;
+    bool tie;
+  };
+  std::vector<Case> cases;
+  for (int p = 0; p < b.np; ++p)
+    for (int d = 0; d < b.topo.num_nodes(); ++d) cases.push_back({p, (p + d) % b.params.num_vcs, d, ((p ^ d) & 1) != 0});
+  uint64_t c = 4;
+  for (const Case& k : cases) {
+    b.script[{c, k.in_port}] = make_flit(true, true, k.in_vc, k.dst, uint32_t(c), k.tie);
+    c += 4;
+  }
+  sc_core::sc_start(sc_core::sc_time(double(c + 8), sc_core::SC_NS));
+
+  REQUIRE(b.flits.size() == cases.size());
+  int bypass = 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Case& k = cases[i];
+    const auto& s = b.flits[i];
+    const bool net_in = k.in_port < net;
+    const PortRoute r = routing->route(node, net_in ? k.in_port : -1, net_in ? k.in_vc / b.params.vcs_per_class : -1,
+                                       k.dst, k.tie);
+    INFO("case " << i << ": in " << k.in_port << " dst " << k.dst << " tie " << k.tie);
+    REQUIRE(s.cycle == 4 + 4 * i + 1);
+    REQUIRE(s.flit.payload == uint32_t(4 + 4 * i));
+    if (r.port < 0) {
+      REQUIRE(s.port == (net_in ? net + k.in_port : k.in_port));
+      continue;
+    }
+    REQUIRE(s.port == r.port);
+    REQUIRE(r.classed);
+    REQUIRE(int(s.flit.vc) == int(r.vclass));  // V = 1: the dateline class is the VC
+    if (r.port >= 2 * b.params.dims) ++bypass;
+  }
+  // About half the heads injected or arriving on a bypass port start with bypass hops.
+  CHECK(bypass > b.topo.num_nodes() * (b.np - 2 * b.params.dims) / 4);
+}
+
+}  // namespace
+
+TEST_CASE("rtl router: iBT 16x16 b=4, bypass routing, species 0: every head from every input to "
+          "every destination takes the port and class of the SystemC routing", "[rtl]") {
+  check_ibt_routes("ibt16x16_b4", 9 + 16 * 9);  // (9,9): species 0, bypass ring in dimension 0
+}
+
+TEST_CASE("rtl router: iBT 16x16 b=4, bypass routing, species 1: every head from every input to "
+          "every destination takes the port and class of the SystemC routing", "[rtl]") {
+  check_ibt_routes("ibt16x16_b4", 2 + 16 * 13);  // (2,13): species 1, bypass ring in dimension 1
+}

@@ -26,10 +26,9 @@ std::vector<RtlBuild> eight_builds() {
   const int depths[] = {4, 8, 2, 3, 4, 8, 4, 3};
   for (int i = 0; i < 8; ++i) {
     Config c = load_config_text("build", "net:\n  radix: 8x8\n");
-    RouterConfig r = c.part<RouterConfig>();
-    r.buffer_depth = depths[i];
-    r.vcs_per_class = 1 + i % 2;
-    v.push_back(RtlBuild{"build_" + std::to_string(i), c.net, r});
+    c.part<RouterConfig>().buffer_depth = depths[i];
+    c.part<RouterConfig>().vcs_per_class = 1 + i % 2;
+    v.push_back(RtlBuild{"build_" + std::to_string(i), c});
   }
   return v;
 }
@@ -69,4 +68,22 @@ TEST_CASE("rtl mismatch: a program without builds allows sc only", "[sc]") {
   install_builds({});
   REQUIRE(refusal({{"router.model", "mixed"}}) ==
           "config: router.model = mixed has no Verilated build in this program; allowed: sc");
+}
+
+TEST_CASE("rtl mismatch: an ibt routing without a build names ibt.routing and the routings the builds have", "[sc]") {
+  std::vector<RtlBuild> builds = eight_builds();
+  for (const char* routing : {"bypass", "dor"})
+    builds.push_back(RtlBuild{std::string("ibt_") + routing,
+                              load_config_text("build", "", {{"net.family", "ibt"}, {"net.radix", "16x16"},
+                                                             {"ibt.bypass", "4"}, {"ibt.routing", routing}})});
+  install_builds(builds);
+  const std::string m = refusal({{"net.family", "ibt"}, {"net.radix", "16x16"}, {"ibt.routing", "shortest"}});
+  INFO(m);
+  REQUIRE(m == "config: ibt.routing = shortest has no Verilated build (router.model = rtl); allowed with the other "
+               "keys as given: bypass, dor (rtl/configs.txt), or router.model = sc");
+  // A torus network never matches an ibt build of the same radix: the family is a build key.
+  const Config ibt = builds.back().config;
+  const Config torus = load_config_text("cfg", "", {{"net.radix", "16x16"}});
+  REQUIRE(rtl_build_diff(ibt, torus) == std::vector<std::string>{"net.family", "net.topology", "ibt.bypass", "ibt.routing"});
+  REQUIRE(rtl_build_diff(ibt, ibt).empty());
 }
