@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
@@ -83,6 +84,14 @@ int available_cores() {
   if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
 #endif
   return std::max(1, int(std::thread::hardware_concurrency()));
+}
+
+double load_average() {
+#if defined(__linux__)
+  double load[1];
+  if (getloadavg(load, 1) == 1 && load[0] >= 0) return load[0];
+#endif
+  return 0;
 }
 
 EdgeSet::EdgeSet(sc_core::sc_module_name name, bool rising) : sc_module(name) {

@@ -63,6 +63,8 @@ class LinkBank;
 
 /// The processors this process may run on (its affinity mask; at least 1).
 int available_cores();
+/// The machine's load average over the last minute (runnable threads; 0 when unknown).
+double load_average();
 
 /// Awake members per lane below which an edge runs in one lane: handing an edge to another thread
 /// and back costs about a microsecond on a two-core machine, as much as a few dozen busy routers.

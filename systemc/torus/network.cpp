@@ -3,6 +3,7 @@
 #include "systemc/torus/network.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -44,8 +45,9 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
 }
 
 // sim.threads = auto: threads pay once an edge's routers take longer than handing it to the other
-// threads and back (docs/experiments.md "Router speed": on 2 cores from about 4096 routers under
-// load), and each thread needs enough routers to keep its lane busy.
+// threads and back, and only on cores no other work takes (docs/experiments.md "Router speed": on
+// 2 cores from about 4096 routers under load, and not beside a CPU-bound process); each thread
+// needs enough routers to keep its lane busy.
 static constexpr int kAutoMinRouters = 4096;
 static constexpr int kAutoRoutersPerThread = 2048;
 
@@ -55,10 +57,13 @@ static int resolve_threads(int requested, int routers, std::string& rule) {
     return requested;
   }
   const int cores = available_cores();
+  const double load = load_average();
+  const int free = cores - int(std::lround(load));
   const int threads =
-      routers < kAutoMinRouters ? 1 : std::clamp(std::min(cores, routers / kAutoRoutersPerThread), 1, kMaxLanes);
-  rule = fmt::format("auto: 1 below {} routers, else min(cores, routers / {}); {} routers, {} cores", kAutoMinRouters,
-                     kAutoRoutersPerThread, routers, cores);
+      routers < kAutoMinRouters ? 1 : std::clamp(std::min(free, routers / kAutoRoutersPerThread), 1, kMaxLanes);
+  rule = fmt::format(
+      "auto: 1 below {} routers, else min(cores - load average, routers / {}); {} routers, {} cores, load {:.2f}",
+      kAutoMinRouters, kAutoRoutersPerThread, routers, cores, load);
   return threads;
 }
 
