@@ -34,6 +34,13 @@ std::vector<ConfigKey> mway_keys() {
          c.part<MwayConfig>().header_bid = v;
        },
        [](const Config& c) { return nlohmann::json(c.part<MwayConfig>().header_bid); }},
+      {"mway.model", "sc", "sc or rtl",
+       "fabric implementation: SystemC, or the Verilated Verilog twin (needs a matching rtl/mway/configs.txt entry)",
+       [](Config& c, const std::string& v, const ConfigKey& f) {
+         if (v != "sc" && v != "rtl") bad_value(f, v);
+         c.part<MwayConfig>().model = v;
+       },
+       [](const Config& c) { return nlohmann::json(c.part<MwayConfig>().model); }},
       {"traffic.broadcast_fraction", "0", "0..1", "share of messages that are region broadcasts",
        [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.broadcast_fraction = key_real(f, v, 0.0, 1.0); },
        [](const Config& c) { return nlohmann::json(c.traffic.broadcast_fraction); }},

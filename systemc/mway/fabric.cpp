@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "systemc/common/clock.h"
+#include "systemc/mway/copies.h"
 #include "systemc/mway/replica_engine.h"
 
 namespace wormcast {
@@ -86,60 +87,9 @@ void MwayFabric::injected(uint64_t cycle, uint64_t packet) {
   if (m_obs) m_obs->on_inject(cycle, packet);
 }
 
-std::vector<int> MwayFabric::addressed(const MwayMessage& m) const {
-  if (m.dst >= 0) return {m.dst};
-  std::vector<int> out;
-  for (int n : m_geo.nodes(m.region))
-    if (n != m.src) out.push_back(n);
-  return out;
-}
-
 void MwayFabric::submit(int node, const MwayMessage& m) {
-  if (node < 0 || node >= num_nodes() || m.src != node)
-    throw std::invalid_argument("submit: node " + std::to_string(node) + " must be the message's src (" +
-                                std::to_string(m.src) + ") and in 0.." + std::to_string(num_nodes() - 1));
-  if (m.length < 2 || m.length > uint32_t(m_p.max_message_length))
-    throw std::invalid_argument("submit: length 2.." + std::to_string(m_p.max_message_length) + ", got " +
-                                std::to_string(m.length));
-  MwayPacket p;
-  p.id = m.id;
-  p.src = node;
-  p.len = m.length;
-  MwayNodeInterface& ni = m_nis[size_t(node)];
-  if (m.dst >= 0 || m_geo.size(m.region) == 1) {
-    const int dst = m.dst >= 0 ? m.dst : m_geo.nodes(m.region).front();
-    if (dst >= num_nodes() || dst == node)
-      throw std::invalid_argument("submit: dst " + std::to_string(dst) + " must be another node");
-    p.kind = MwayKind::Unicast;
-    p.dst = dst;
-    p.region = m_geo.point(dst);
-    ni.enqueue(p, m.created, true);
-  } else {
-    if (!m_geo.valid(m.region)) throw std::invalid_argument("submit: Region outside the mesh");
-    if (m_p.algorithm == MwayAlgorithm::UnicastOnly)
-      throw std::invalid_argument("submit: algorithm unicast carries no Region broadcast");
-    p.region = m.region;
-    if (!m_geo.contains(m.region, node)) {
-      // Section 8: first a forwarded copy into the Region, then the algorithm from the entry node.
-      p.kind = MwayKind::Forward;
-      p.dst = m_geo.entry_node(m.region, node);
-      ni.enqueue(p, m.created, true);
-    } else if (m_p.algorithm == MwayAlgorithm::MstUnicast || m_p.algorithm == MwayAlgorithm::RecursiveDoubling) {
-      bool first = true;
-      const auto sends = m_p.algorithm == MwayAlgorithm::MstUnicast ? m_geo.mst_unicast_sends(m.region, node)
-                                                                     : m_geo.rd_sends(m.region, node);
-      for (auto& s : sends) {
-        p.kind = MwayKind::Forward;
-        p.dst = s.dst;
-        p.region = s.region;
-        ni.enqueue(p, m.created, first);
-        first = false;
-      }
-    } else {
-      p.kind = MwayKind::Tree;
-      ni.enqueue(p, m.created, true);
-    }
-  }
+  for (const MwayCopy& c : mway_submit_copies(m_geo, m_p, node, m))
+    m_nis[size_t(node)].enqueue(c.pkt, m.created, c.report_inject);
   activate_ni(node);
 }
 
@@ -329,14 +279,30 @@ std::vector<WaitEdge> MwayFabric::wait_edges() const {
   return out;
 }
 
+int mway_trace_bits(int values) {
+  int b = 1;
+  while ((1 << b) < values) ++b;
+  return b;
+}
+
+void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& b, const MwayParams& p, int m, const int& drv,
+                        const int& tag, const int& buf, const uint32_t& way_mask, const bool& ack, const uint32_t& pri,
+                        const uint32_t& stat_free, const uint32_t& stat_full) {
+  sc_core::sc_trace(tf, drv, b + ".drv", mway_trace_bits(m));
+  sc_core::sc_trace(tf, tag, b + ".tag", 2);
+  sc_core::sc_trace(tf, buf, b + ".buf",
+                    mway_trace_bits(std::max({p.buffers, p.injection_buffers, p.ejection_buffers})));
+  sc_core::sc_trace(tf, way_mask, b + ".ways", m);
+  sc_core::sc_trace(tf, ack, b + ".ack");
+  sc_core::sc_trace(tf, pri, b + ".pri", m);
+  sc_core::sc_trace(tf, stat_free, b + ".stat_free", m);
+  sc_core::sc_trace(tf, stat_full, b + ".stat_full", m);
+}
+
 void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
   // Each line at its real width: Drv and a row's Drv log2 m bits, Buf log2 buffers, Ways, Pri and
   // Stat m bits, Fptr and Rptr log2 buffer_length. An idle channel (Tag I) drives Drv all ones.
-  const auto bits = [](int values) {
-    int b = 1;
-    while ((1 << b) < values) ++b;
-    return b;
-  };
+  const auto bits = mway_trace_bits;
   const int m = m_geo.ways();
   const int wd = bits(m);
   const int wb = bits(std::max({m_p.buffers, m_p.injection_buffers, m_p.ejection_buffers}));
@@ -344,15 +310,8 @@ void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
   m_tracing = true;
   for (auto& c : m_channels) {
     c.trace_lines(true);
-    const std::string b = c.name();
-    sc_core::sc_trace(tf, c.line_drv, b + ".drv", wd);
-    sc_core::sc_trace(tf, c.line_tag, b + ".tag", 2);
-    sc_core::sc_trace(tf, c.line_buf, b + ".buf", wb);
-    sc_core::sc_trace(tf, c.line_ways, b + ".ways", m);
-    sc_core::sc_trace(tf, c.line_ack, b + ".ack");
-    sc_core::sc_trace(tf, c.line_pri, b + ".pri", m);
-    sc_core::sc_trace(tf, c.line_stat, b + ".stat_free", m);
-    sc_core::sc_trace(tf, c.line_full, b + ".stat_full", m);
+    mway_trace_channel(tf, c.name(), m_p, m, c.line_drv, c.line_tag, c.line_buf, c.line_ways, c.line_ack, c.line_pri,
+                       c.line_stat, c.line_full);
   }
   auto table = [&](const MwayBufferSet& s) {
     for (int i = 0; i < s.size(); ++i) {

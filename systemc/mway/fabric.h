@@ -14,6 +14,7 @@
 #include "systemc/net/activity.h"
 #include "systemc/net/wait_for.h"
 #include "systemc/mway/channel.h"
+#include "systemc/mway/fabric_if.h"
 #include "systemc/mway/node_interface.h"
 #include "systemc/mway/params.h"
 #include "systemc/mway/router.h"
@@ -21,54 +22,48 @@
 
 namespace wormcast {
 
-class MwayFabric : public sc_core::sc_module, private MwayHooks {
+/// Bits a waveform gives a value of `values` possible values (at least 1).
+int mway_trace_bits(int values);
+/// Traces one channel's lines under `base` (".drv", ".tag", ".buf", ".ways", ".ack", ".pri",
+/// ".stat_free", ".stat_full"), each at its real width (section 11); every fabric names them so.
+void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& base, const MwayParams& p, int ways,
+                        const int& drv, const int& tag, const int& buf, const uint32_t& way_mask, const bool& ack,
+                        const uint32_t& pri, const uint32_t& stat_free, const uint32_t& stat_full);
+
+class MwayFabric : public sc_core::sc_module, public MwayFabricIf, private MwayHooks {
  public:
   sc_core::sc_in<bool> clk{"clk"};
 
   /// Validates `params` (std::invalid_argument).
   MwayFabric(sc_core::sc_module_name name, const MwayParams& params);
 
-  int num_nodes() const { return m_geo.num_channels(); }
-  /// "ni_2_3": the node interface of channel (2, 3).
-  std::string node_name(int node) const { return "ni_" + m_geo.suffix(node); }
   std::string channel_name(int ch) const { return "ch_" + m_geo.suffix(ch); }
   std::string router_name(int r) const;
 
-  /// Queue message m at node `node` (== m.src). Throws std::invalid_argument for a message the
-  /// fabric cannot carry (length, Region, algorithm UnicastOnly with a Region, a Region of only
-  /// the source).
-  void submit(int node, const MwayMessage& m);
-  /// The nodes that must receive m exactly once (its Region or dst, without the source).
-  std::vector<int> addressed(const MwayMessage& m) const;
+  // ---- the fabric interface (MwayFabricIf)
+  sc_core::sc_in<bool>& clock_in() override { return clk; }
+  const sw::MwayGeometry& geometry() const override { return m_geo; }
+  const MwayParams& params() const override { return m_p; }
+  void submit(int node, const MwayMessage& m) override;
+  size_t queued(int node) const override { return m_nis[size_t(node)].queued(); }
+  void set_observer(MwayObserver* obs) override { m_obs = obs; }
+  void set_activity(NetActivity* activity) override { m_activity = activity; }
+  uint64_t last_move() const override { return m_last_move; }
+  uint64_t flits_moved() const override { return m_moved; }
+  /// Indexed by channel id (names: channel_name).
+  std::vector<uint64_t> channel_flits() const override;
+  std::vector<uint64_t> node_flits() const override;
+  /// By MwayChannel::LineUse.
+  std::vector<std::pair<std::string, uint64_t>> line_uses() const override;
+  size_t buffered_flits() const override;
+  size_t queued_messages() const override;
+  bool idle() const override;
+  std::vector<WaitEdge> wait_edges() const override;
+  /// Every buffer row, loader and source-queue entry names its own packet.
+  bool names_every_waiting_packet() const override { return true; }
+  void trace(sc_core::sc_trace_file* tf) const override;
 
-  void set_observer(MwayObserver* obs) { m_obs = obs; }
   void set_channel_observer(MwayChannelObserver* obs) { m_chobs = obs; }
-  /// Network-wide counters to update for every flit transfer (the run driver's watchdog).
-  void set_activity(NetActivity* activity) { m_activity = activity; }
-
-  /// Last cycle in which any flit moved on any channel (0 before the first).
-  uint64_t last_move() const { return m_last_move; }
-  /// Flit transfers over all channels (a header taken by several ways counts once).
-  uint64_t flits_moved() const { return m_moved; }
-  /// Flit transfers per channel, indexed by channel id (names: channel_name).
-  std::vector<uint64_t> channel_flits() const;
-  /// Flit transfers per channel driven by that channel's node interface (injections).
-  std::vector<uint64_t> node_flits() const;
-  /// Channel cycles over all channels by line use (MwayChannel::LineUse): header_ack,
-  /// header_ack0_progress, header_ack0_none, body_tail.
-  std::vector<std::pair<std::string, uint64_t>> line_uses() const;
-  /// Flits held in router and injection buffers.
-  size_t buffered_flits() const;
-  /// Messages and copies waiting in node-interface queues.
-  size_t queued_messages() const;
-  /// Nothing buffered, queued or being transferred.
-  bool idle() const;
-
-  std::vector<WaitEdge> wait_edges() const;
-  void trace(sc_core::sc_trace_file* tf) const;
-
-  const sw::MwayGeometry& geometry() const { return m_geo; }
-  const MwayParams& params() const { return m_p; }
   MwayChannel& channel(int ch) { return m_channels[size_t(ch)]; }
   MwayRouter& router(int r) { return m_routers[size_t(r)]; }
   MwayNodeInterface& node_interface(int n) { return m_nis[size_t(n)]; }

@@ -36,7 +36,70 @@ MwayParams mway_params(const Config& cfg) {
   return p;
 }
 
-MwayNicPort::MwayNicPort(sc_core::sc_module_name name, Nic& core, MwayFabric& fabric)
+namespace {
+
+/// The keys in which two parameter sets differ, with the value of `a` (the rtl mismatch error).
+std::vector<std::pair<std::string, std::string>> differing_keys(const MwayParams& a, const MwayParams& b) {
+  std::vector<std::pair<std::string, std::string>> d;
+  const auto radix = [](const std::vector<int>& r) {
+    std::string s;
+    for (size_t i = 0; i < r.size(); ++i) s += (i ? "x" : "") + std::to_string(r[i]);
+    return s;
+  };
+  if (a.radix != b.radix) d.emplace_back("net.radix", radix(a.radix));
+  if (a.algorithm != b.algorithm) d.emplace_back("mway.algo", to_string(a.algorithm));
+  if (a.buffers != b.buffers) d.emplace_back("mway.buffers", std::to_string(a.buffers));
+  if (a.buffer_length != b.buffer_length) d.emplace_back("mway.buffer_length", std::to_string(a.buffer_length));
+  if (a.injection_buffers != b.injection_buffers)
+    d.emplace_back("mway.injection_buffers", std::to_string(a.injection_buffers));
+  if (a.ejection_buffers != b.ejection_buffers)
+    d.emplace_back("mway.ejection_buffers", std::to_string(a.ejection_buffers));
+  if (a.max_message_length != b.max_message_length)
+    d.emplace_back("nic.max_packet", std::to_string(a.max_message_length));
+  if (a.header_bid != b.header_bid) d.emplace_back("mway.header_bid", a.header_bid == MwayHeaderBid::Blind ? "blind" : "stat");
+  return d;
+}
+
+/// Why no RTL build serves p, as one line: the key in which the nearest builds differ and the
+/// values they allow, or the nearest build's differing keys.
+std::string rtl_mismatch(const MwayParams& p, const std::vector<std::pair<std::string, MwayParams>>& builds) {
+  if (builds.empty()) return "config: mway.model = rtl is unavailable; allowed: sc (this program was built without the RTL)";
+  size_t best = 0;
+  for (size_t i = 1; i < builds.size(); ++i)
+    if (differing_keys(p, builds[i].second).size() < differing_keys(p, builds[best].second).size()) best = i;
+  const auto diff = differing_keys(p, builds[best].second);
+  if (diff.size() == 1) {
+    std::string allowed;
+    for (const auto& [name, b] : builds) {
+      const auto d = differing_keys(b, p);
+      if (d.size() == 1 && d[0].first == diff[0].first && allowed.find(d[0].second) == std::string::npos)
+        allowed += (allowed.empty() ? "" : ", ") + d[0].second;
+    }
+    return fmt::format("config: {} = {} has no Verilated build (mway.model = rtl); allowed with the other keys as given: "
+                       "{} (rtl/mway/configs.txt), or mway.model = sc",
+                       diff[0].first, diff[0].second, allowed);
+  }
+  std::string keys;
+  const auto theirs = differing_keys(builds[best].second, p);
+  for (size_t i = 0; i < theirs.size() && i < 3; ++i)
+    keys += fmt::format("{}{} = {}", i ? ", " : "", theirs[i].first, theirs[i].second);
+  return fmt::format("config: mway.model = rtl has no Verilated build for these parameters; the nearest, {}, has {}{}; "
+                     "allowed: those values (rtl/mway/configs.txt), or mway.model = sc",
+                     builds[best].first, keys, theirs.size() > 3 ? ", ..." : "");
+}
+
+}  // namespace
+
+std::unique_ptr<MwayFabricIf> make_mway_fabric(sc_core::sc_module_name name, const Config& cfg) {
+  const MwayParams p = mway_params(cfg);
+  if (cfg.part<MwayConfig>().model == "sc") return std::make_unique<MwayFabric>(name, p);
+  const MwayRtlLibrary& lib = mway_rtl_library();
+  std::unique_ptr<MwayFabricIf> f = lib.make ? lib.make(name, p) : nullptr;
+  if (!f) throw ConfigError(rtl_mismatch(p, lib.builds ? lib.builds() : std::vector<std::pair<std::string, MwayParams>>{}));
+  return f;
+}
+
+MwayNicPort::MwayNicPort(sc_core::sc_module_name name, Nic& core, MwayFabricIf& fabric)
     : sc_module(name), m_core(core), m_fabric(fabric) {
   core.attach(this);
   SC_HAS_PROCESS(MwayNicPort);
@@ -96,7 +159,7 @@ void MwayNicPort::falling_edge() {
   // the node interface takes it. Latency still counts from generation, as section 4 of the
   // paper measures.
   OutPacket* p = m_core.front(0);
-  if (p && p->ready <= t && m_fabric.node_interface(m_core.node()).queued() == 0) {
+  if (p && p->ready <= t && m_fabric.queued(m_core.node()) == 0) {
     m_fabric.submit(m_core.node(), message(*p));
     const uint32_t len = p->rec.length;
     for (uint32_t i = 0; i < len; ++i) m_core.sent_flit(0, t);
@@ -108,17 +171,23 @@ void MwayNicPort::falling_edge() {
 }
 
 MwayNetwork::MwayNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
-    : Network(name, cfg, opt), m_fabric("fabric", mway_params(cfg)) {
-  const int n = m_fabric.num_nodes();
-  m_fabric.clk(clk);
-  m_fabric.set_observer(this);
-  m_fabric.set_activity(&m_activity);
+    : Network(name, cfg, opt), m_fabric(make_mway_fabric("fabric", cfg)) {
+  const int n = m_fabric->num_nodes();
+  m_fabric->clock_in()(clk);
+  m_fabric->set_observer(this);
+  m_fabric->set_activity(&m_activity);
   for (int i = 0; i < n; ++i) {
-    Nic& core = add_nic(std::make_unique<Nic>(("nic" + m_fabric.node_name(i).substr(2)).c_str(), cfg.nic, i, n, &m_sb,
+    Nic& core = add_nic(std::make_unique<Nic>(("nic" + m_fabric->node_name(i).substr(2)).c_str(), cfg.nic, i, n, &m_sb,
                                               opt.listener));
-    m_ports.push_back(std::make_unique<MwayNicPort>(("port" + m_fabric.node_name(i).substr(2)).c_str(), core, m_fabric));
+    m_ports.push_back(std::make_unique<MwayNicPort>(("port" + m_fabric->node_name(i).substr(2)).c_str(), core, *m_fabric));
     m_ports.back()->clk(clk);
   }
+}
+
+MwayFabric& MwayNetwork::fabric() {
+  auto* f = dynamic_cast<MwayFabric*>(m_fabric.get());
+  if (!f) throw std::logic_error("MwayNetwork::fabric(): the fabric is not the SystemC one (mway.model = rtl)");
+  return *f;
 }
 
 void MwayNetwork::on_deliver(uint64_t cycle, int node, uint64_t packet, uint32_t index, bool head, bool tail) {
@@ -149,7 +218,14 @@ Family mway_family() {
   f.keys = mway_keys();
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
-    mway_params(c);
+    const MwayParams p = mway_params(c);
+    if (c.part<MwayConfig>().model == "rtl") {
+      const MwayRtlLibrary& lib = mway_rtl_library();
+      const auto builds = lib.builds ? lib.builds() : std::vector<std::pair<std::string, MwayParams>>{};
+      bool found = false;
+      for (const auto& b : builds) found = found || differing_keys(p, b.second).empty();
+      if (!found) throw ConfigError(rtl_mismatch(p, builds));
+    }
     if (c.part<MwayConfig>().algo == "unicast" && c.traffic.broadcast_fraction > 0)
       throw ConfigError(fmt::format(
           "config: traffic.broadcast_fraction = {} is invalid with mway.algo = unicast (dimension-order unicasts "

@@ -18,12 +18,16 @@ namespace wormcast {
 /// ConfigError naming the key and the allowed range.
 MwayParams mway_params(const Config& cfg);
 
+/// The fabric mway.model asks for: the SystemC MwayFabric, or a Verilated build with the same
+/// parameters; throws ConfigError naming the key in which the nearest build differs.
+std::unique_ptr<MwayFabricIf> make_mway_fabric(sc_core::sc_module_name name, const Config& cfg);
+
 /// One node's adapter: the NIC core's packets enter the fabric's node interface at the falling
 /// edge of the cycle they are ready in (the fabric loads them from the next rising edge on).
 class MwayNicPort : public sc_core::sc_module, public NicPort {
  public:
   sc_core::sc_in<bool> clk{"clk"};
-  MwayNicPort(sc_core::sc_module_name name, Nic& core, MwayFabric& fabric);
+  MwayNicPort(sc_core::sc_module_name name, Nic& core, MwayFabricIf& fabric);
 
   int channels() const override { return 1; }
   int channel_for(const Destination&, bool) const override { return 0; }
@@ -37,7 +41,7 @@ class MwayNicPort : public sc_core::sc_module, public NicPort {
   MwayMessage message(const OutPacket& p) const;
 
   Nic& m_core;
-  MwayFabric& m_fabric;
+  MwayFabricIf& m_fabric;
   bool m_sleeping = false;
   sc_core::sc_event m_wake;
 };
@@ -46,25 +50,27 @@ class MwayNetwork : public Network, private MwayObserver {
  public:
   MwayNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt);
 
-  MwayFabric& fabric() { return m_fabric; }
-  std::string node_name(int node) const override { return m_fabric.node_name(node); }
-  std::vector<uint64_t> link_counters() const override { return m_fabric.channel_flits(); }
+  /// The SystemC fabric (mway.model = sc); throws std::logic_error for an RTL one.
+  MwayFabric& fabric();
+  /// The fabric behind the fabric interface, whichever it is.
+  MwayFabricIf& fabric_if() { return *m_fabric; }
+  std::string node_name(int node) const override { return m_fabric->node_name(node); }
+  std::vector<uint64_t> link_counters() const override { return m_fabric->channel_flits(); }
   std::string link_order() const override;
-  std::vector<uint64_t> injection_counters() const override { return m_fabric.node_flits(); }
-  std::vector<std::pair<std::string, uint64_t>> link_cycles() const override { return m_fabric.line_uses(); }
-  uint64_t link_cycles_total() const override { return uint64_t(m_fabric.num_nodes()); }
-  void trace(sc_core::sc_trace_file* tf) const override { m_fabric.trace(tf); }
+  std::vector<uint64_t> injection_counters() const override { return m_fabric->node_flits(); }
+  std::vector<std::pair<std::string, uint64_t>> link_cycles() const override { return m_fabric->line_uses(); }
+  uint64_t link_cycles_total() const override { return uint64_t(m_fabric->num_nodes()); }
+  void trace(sc_core::sc_trace_file* tf) const override { m_fabric->trace(tf); }
   std::string set_hop_observer(HopObserver* obs) override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;
-  std::vector<WaitEdge> wait_edges() const override { return m_fabric.wait_edges(); }
-  /// Every buffer row, loader and source-queue entry of the fabric reports its own packet.
-  bool names_every_waiting_packet() const override { return true; }
+  std::vector<WaitEdge> wait_edges() const override { return m_fabric->wait_edges(); }
+  bool names_every_waiting_packet() const override { return m_fabric->names_every_waiting_packet(); }
 
  private:
   void on_deliver(uint64_t cycle, int node, uint64_t packet, uint32_t index, bool head, bool tail) override;
   void on_inject(uint64_t cycle, uint64_t packet) override;
 
-  MwayFabric m_fabric;
+  std::unique_ptr<MwayFabricIf> m_fabric;
   std::vector<std::unique_ptr<MwayNicPort>> m_ports;
 };
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "systemc/mway/copies.h"
+
 namespace wormcast {
 
 MwayNodeInterface::MwayNodeInterface(sc_core::sc_module_name name, const MwayShared& sh, int node)
@@ -20,31 +22,7 @@ void MwayNodeInterface::enqueue(const MwayPacket& p, uint64_t created, bool repo
 }
 
 void MwayNodeInterface::forward(const MwayPacket& p, uint64_t cycle) {
-  const auto& g = *m_sh.geo;
-  const MwayAlgorithm alg = m_sh.params->algorithm;
-  if (g.size(p.region) <= 1) return;  // responsible for itself only
-  MwayPacket c = p;
-  c.src = m_node;
-  switch (alg) {
-    case MwayAlgorithm::Mst:
-    case MwayAlgorithm::MstSafe:
-    case MwayAlgorithm::MstReplica:
-      c.kind = MwayKind::Tree;
-      c.dst = -1;
-      enqueue(c, cycle, false);
-      break;
-    case MwayAlgorithm::MstUnicast:
-    case MwayAlgorithm::RecursiveDoubling:
-      for (auto& s : alg == MwayAlgorithm::MstUnicast ? g.mst_unicast_sends(p.region, m_node) : g.rd_sends(p.region, m_node)) {
-        c.kind = MwayKind::Forward;
-        c.dst = s.dst;
-        c.region = s.region;
-        enqueue(c, cycle, false);
-      }
-      break;
-    case MwayAlgorithm::UnicastOnly:
-      break;
-  }
+  for (const MwayPacket& c : mway_follow_ups(*m_sh.geo, m_sh.params->algorithm, p, m_node)) enqueue(c, cycle, false);
 }
 
 void MwayNodeInterface::add_replica_target(int orig, int rep) {

@@ -15,7 +15,7 @@ namespace wormcast {
 namespace {
 
 struct MwayArgs {
-  std::string net = "mesh:8x8", algo, region, config_file;
+  std::string net = "mesh:8x8", algo, region, config_file, router;
   CommonOptions common;
   /// Kept as text: the configuration's strict parser reads them.
   std::string rate = "0.01", fraction = "1", buffers, buffer_length, len = "5";
@@ -63,6 +63,8 @@ void register_mway_command(CLI::App& app) {
   cmd->add_option("--len", a->len, "message length in flits, header included (default 5: the paper's 1 + 4)")
       ->check(config_value("traffic.packet_len"));
   add_run_length_options(cmd, a->length);
+  cmd->add_option("--router", a->router, "fabric model: sc, or rtl (the Verilated Verilog twin, mway.model)")
+      ->check(config_value("mway.model"));
   cmd->add_option("--config", a->config_file, "start from this YAML configuration");
   add_common(cmd, a->common);
   set_command_action(cmd, [a, cmd] {
@@ -75,6 +77,7 @@ void register_mway_command(CLI::App& app) {
     ov.emplace_back("traffic.broadcast_fraction", a->fraction);
     if (!a->algo.empty()) ov.emplace_back("mway.algo", a->algo);
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
+    if (!a->router.empty()) ov.emplace_back("mway.model", a->router);
     if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", a->buffers);
     run_length_overrides(cmd, a->length, ov);
     Overrides given;  // the options actually on the command line (the others are defaults --set may change)
@@ -85,6 +88,7 @@ void register_mway_command(CLI::App& app) {
     if (cmd->count("--buffers")) given.emplace_back("mway.buffers", a->buffers);
     if (!a->algo.empty()) given.emplace_back("mway.algo", a->algo);
     if (!a->region.empty()) given.emplace_back("traffic.region", a->region);
+    if (!a->router.empty()) given.emplace_back("mway.model", a->router);
     run_length_overrides(cmd, a->length, given);
     check_set_conflicts(given, a->common.sets);
     // The command's own defaults must agree with --algo: unicast sends no region broadcast, and

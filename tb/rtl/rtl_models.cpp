@@ -7,12 +7,14 @@
 
 namespace wormcast {
 
-namespace {
-int param(const RtlModelInfo& m, const char* key) {
-  const auto it = m.params.find(key);
-  if (it == m.params.end()) throw ConfigError("rtl model " + m.name + ": no parameter " + key);
+int rtl_param(const std::string& model, const std::map<std::string, int>& params, const char* key) {
+  const auto it = params.find(key);
+  if (it == params.end()) throw ConfigError("rtl model " + model + ": no parameter " + key);
   return it->second;
 }
+
+namespace {
+int param(const RtlModelInfo& m, const char* key) { return rtl_param(m.name, m.params, key); }
 
 /// The iBT parameters may be left out of a torus configuration (rtl/configs.txt).
 int param_or(const RtlModelInfo& m, const char* key, int def) {

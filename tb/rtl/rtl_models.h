@@ -39,6 +39,9 @@ struct RtlModelInfo {
   std::shared_ptr<const PortRouting> routing() const;
 };
 
+/// Parameter `key` of the Verilated configuration `model`; throws ConfigError when it has none.
+int rtl_param(const std::string& model, const std::map<std::string, int>& params, const char* key);
+
 /// Every Verilated configuration linked into this program.
 const std::vector<RtlModelInfo>& rtl_models();
 /// The one named `name`; throws ConfigError naming the known ones.

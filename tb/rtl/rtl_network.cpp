@@ -4,6 +4,7 @@
 #include "tb/rtl/rtl_network.h"
 
 #include "systemc/torus/router_models.h"
+#include "tb/rtl/mway/mw_models.h"
 #include "tb/rtl/rtl_models.h"
 
 namespace wormcast {
@@ -32,6 +33,7 @@ void install_rtl_routers() {
   };
   lib.enable_internal_tracing = [] { RtlRouterBase::enable_internal_tracing(); };
   install_rtl_library(std::move(lib));
+  install_mway_rtl_fabrics();
 }
 
 }  // namespace wormcast
