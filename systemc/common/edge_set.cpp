@@ -234,12 +234,14 @@ void EdgeSet::run_job(Job job, void* ctx) {
 
 // Claims lanes of `epoch` from `home` on: a lane is claimed once per epoch, by moving its claim from
 // the previous epoch to this one (a thread that saw an older epoch claims nothing), and the job is
-// read only after the claim (it cannot change before this lane is done).
+// read only after the claim (it cannot change before this lane is done). Lane 0 is the SystemC
+// thread's alone: the links it commits are those whose wakes and events are kernel calls.
 void EdgeSet::run_lanes(int home, uint32_t epoch) {
   const int saved = t_lane;
   for (int k = 0; k < m_lanes; ++k) {
     int l = home + k;
     if (l >= m_lanes) l -= m_lanes;
+    if (l == 0 && home != 0) continue;
     Lane& lane = m_lane[size_t(l)];
     uint32_t prev = epoch - 1;
     if (lane.claim.load(std::memory_order_relaxed) != prev ||

@@ -1,7 +1,8 @@
 // Lanes of a parallel clock edge (docs/router.md section 5.7): an edge set may split its awake
 // members into partitions of consecutive members, one lane each, run by several threads. Each lane
-// has a home thread, and a thread that has finished its own takes any lane no thread has started,
-// so an edge never waits for a thread the machine has not scheduled. What members of different
+// has a home thread, and a thread that has finished its own takes any lane no thread has started
+// (lane 0 is the SystemC thread's alone), so an edge never waits for a worker the machine has not
+// scheduled. What members of different
 // lanes share (the link queues, the network's activity counters) keeps one part per lane, whichever
 // thread runs it, which the main thread (home of lane 0) joins in lane order, so a run's results
 // depend neither on the number of lanes nor on which thread ran which.
