@@ -78,7 +78,7 @@ struct SimConfig {
   uint64_t livelock = 1000000;  ///< cycles without any flit delivered while flits keep moving
   uint64_t latency_threshold = 0;  ///< traffic: a mean packet latency above this marks the run unstable (0: off)
   std::string progress = "auto";
-  int threads = 1;  ///< threads that run a network's routers at an edge (docs/router.md 5.7)
+  int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/router.md 5.7)
 };
 
 struct Config {

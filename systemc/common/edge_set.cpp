@@ -3,8 +3,18 @@
 #include "systemc/common/edge_set.h"
 
 #include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
+
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "systemc/common/clock.h"
 #include "systemc/common/lanes.h"
@@ -18,10 +28,48 @@ inline void cpu_relax() {
   __builtin_ia32_pause();
 #endif
 }
-// A waiting thread spins this many rounds before it blocks (a worker) or yields (the main thread):
-// about as long as a few edges of a busy network, so that a loaded run never blocks and an idle
-// worker soon stops using its core.
-constexpr int kSpinRounds = 20000;
+
+// A waiting thread (a worker for the next job, the main thread for the lanes of the job) spins this
+// long before it sleeps in the kernel until woken: longer than the gaps between the jobs of a busy
+// edge (the link commits follow the routers' edge within microseconds), shorter than the NIC
+// ports' edge of a large network, during which a worker then sleeps. Spinning longer buys nothing
+// where threads pay (a cycle of a network large enough to use them lasts a millisecond or more,
+// which a wake-up delays by tens of microseconds) and costs a busy machine a core's worth of
+// spinning (docs/router.md section 5.7).
+constexpr std::chrono::microseconds kSpin{50};
+
+// Sleeps while *word == value (a futex: the kernel checks the value and sleeps atomically, so a
+// wake between the caller's check and the sleep is not lost), or returns at once.
+inline void sleep_while(std::atomic<uint32_t>& word, uint32_t value) {
+#if defined(__linux__)
+  syscall(SYS_futex, reinterpret_cast<uint32_t*>(&word), FUTEX_WAIT_PRIVATE, value, nullptr, nullptr, 0);
+#else
+  (void)value;
+  std::this_thread::yield();
+#endif
+}
+
+inline void wake_all(std::atomic<uint32_t>& word) {
+#if defined(__linux__)
+  syscall(SYS_futex, reinterpret_cast<uint32_t*>(&word), FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
+#else
+  (void)word;
+#endif
+}
+
+// Spins until done() or for kSpin; whether done() came true.
+template <class Done>
+bool spin_until(Done&& done) {
+  const auto until = std::chrono::steady_clock::now() + kSpin;
+  for (;;) {
+    for (int k = 0; k < 64; ++k) {
+      if (done()) return true;
+      cpu_relax();
+    }
+    if (std::chrono::steady_clock::now() >= until) return done();
+  }
+}
+
 // How many awake members ahead of the one running the edge set asks for state (EdgeMember::
 // prefetch): far enough for the memory to answer while the members in between run.
 constexpr int kPrefetchAhead = 2;
@@ -29,6 +77,22 @@ constexpr int kPrefetchAhead = 2;
 // (an 8x8 torus: 64 routers of about 12 KiB), where the requests are instructions for nothing.
 constexpr size_t kPrefetchMembers = 256;
 }  // namespace
+
+int available_cores() {
+#if defined(__linux__)
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+#endif
+  return std::max(1, int(std::thread::hardware_concurrency()));
+}
+
+double load_average() {
+#if defined(__linux__)
+  double load[1];
+  if (getloadavg(load, 1) == 1 && load[0] >= 0) return load[0];
+#endif
+  return 0;
+}
 
 EdgeSet::EdgeSet(sc_core::sc_module_name name, bool rising) : sc_module(name) {
   SC_HAS_PROCESS(EdgeSet);
@@ -42,12 +106,9 @@ EdgeSet::EdgeSet(sc_core::sc_module_name name, bool rising) : sc_module(name) {
 
 EdgeSet::~EdgeSet() {
   if (m_workers.empty()) return;
-  {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    m_stop.store(true);
-    m_epoch.fetch_add(1);
-  }
-  m_cv.notify_all();
+  m_stop.store(true);
+  m_epoch.fetch_add(1);
+  wake_all(m_epoch);
   for (std::thread& w : m_workers) w.join();
 }
 
@@ -148,28 +209,20 @@ void EdgeSet::edge_job(void* set, int lane) {
   s->run_range(me.lo, me.hi, s->m_edge_t, [&me](uint32_t i) { me.slept.push_back(i); });
 }
 
-// Lane l's values in the link queues and its activity counts are its own; what the members of a
-// lane read was committed by the same lane (systemc/common/link_signal.h).
+// Lane l's values in the link queues and its activity counts are its own, whichever thread runs
+// it; what the members of a lane read was committed by the same lane (systemc/common/link_signal.h).
 void EdgeSet::run_job(Job job, void* ctx) {
   m_job = job;
   m_job_ctx = ctx;
-  const uint64_t epoch = m_epoch.fetch_add(1) + 1;  // publishes the job and its data
-  if (m_blocked.load() > 0) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    m_cv.notify_all();
-  }
-  try {
-    job(ctx, 0);
-  } catch (...) {
-    m_lane[0].error = std::current_exception();
-  }
-  for (int l = 1; l < m_lanes; ++l) {
-    for (int spin = 0; m_lane[l].done.load(std::memory_order_acquire) != epoch; ++spin) {
-      if (spin < kSpinRounds)
-        cpu_relax();
-      else
-        std::this_thread::yield();
-    }
+  m_remaining.store(uint32_t(m_lanes));
+  const uint32_t epoch = m_epoch.fetch_add(1) + 1;  // publishes the job and its data
+  if (m_sleepers.load() > 0) wake_all(m_epoch);
+  run_lanes(0, epoch);
+  // The lanes other threads took: spin, then sleep until the last of them wakes this thread.
+  if (!spin_until([this] { return m_remaining.load(std::memory_order_acquire) == 0; })) {
+    m_main_asleep.store(1);
+    for (uint32_t r; (r = m_remaining.load()) != 0;) sleep_while(m_remaining, r);
+    m_main_asleep.store(0);
   }
   for (int l = 0; l < m_lanes; ++l)
     if (m_lane[l].error) std::rethrow_exception(std::exchange(m_lane[l].error, nullptr));
@@ -179,32 +232,46 @@ void EdgeSet::run_job(Job job, void* ctx) {
   }
 }
 
-// A worker spins for the next epoch, then blocks until one is published (m_blocked tells the main
-// thread to notify), runs its lane of the epoch's job and reports the epoch done.
-void EdgeSet::worker(int lane) {
-  t_lane = lane;
-  uint64_t seen = 0;
-  for (;;) {
-    uint64_t epoch = m_epoch.load(std::memory_order_acquire);
-    for (int spin = 0; epoch == seen && spin < kSpinRounds; ++spin) {
-      cpu_relax();
-      epoch = m_epoch.load(std::memory_order_acquire);
+// Claims lanes of `epoch` from `home` on: a lane is claimed once per epoch, by moving its claim from
+// the previous epoch to this one (a thread that saw an older epoch claims nothing), and the job is
+// read only after the claim (it cannot change before this lane is done). Lane 0 is the SystemC
+// thread's alone: the links it commits are those whose wakes and events are kernel calls.
+void EdgeSet::run_lanes(int home, uint32_t epoch) {
+  const int saved = t_lane;
+  for (int k = 0; k < m_lanes; ++k) {
+    int l = home + k;
+    if (l >= m_lanes) l -= m_lanes;
+    if (l == 0 && home != 0) continue;
+    Lane& lane = m_lane[size_t(l)];
+    uint32_t prev = epoch - 1;
+    if (lane.claim.load(std::memory_order_relaxed) != prev ||
+        !lane.claim.compare_exchange_strong(prev, epoch, std::memory_order_acquire))
+      continue;
+    t_lane = l;
+    try {
+      m_job(m_job_ctx, l);
+    } catch (...) {
+      lane.error = std::current_exception();
     }
-    if (epoch == seen) {
-      std::unique_lock<std::mutex> lock(m_mutex);
-      m_blocked.fetch_add(1);
-      m_cv.wait(lock, [&] { return (epoch = m_epoch.load()) != seen; });
-      m_blocked.fetch_sub(1);
+    if (m_remaining.fetch_sub(1) == 1 && m_main_asleep.load()) wake_all(m_remaining);
+  }
+  t_lane = saved;
+}
+
+// A worker spins for the next epoch, then sleeps until one is published (m_sleepers tells the main
+// thread to wake it), and runs the lanes of the epoch's job it can claim, its own first.
+void EdgeSet::worker(int lane) {
+  uint32_t seen = 0;
+  for (;;) {
+    uint32_t epoch = seen;
+    if (!spin_until([&] { return (epoch = m_epoch.load(std::memory_order_acquire)) != seen; })) {
+      m_sleepers.fetch_add(1);
+      while ((epoch = m_epoch.load()) == seen) sleep_while(m_epoch, seen);
+      m_sleepers.fetch_sub(1);
     }
     if (m_stop.load()) return;
     seen = epoch;
-    Lane& me = m_lane[size_t(lane)];
-    try {
-      m_job(m_job_ctx, lane);
-    } catch (...) {
-      me.error = std::current_exception();
-    }
-    me.done.store(epoch, std::memory_order_release);
+    run_lanes(lane, epoch);
   }
 }
 

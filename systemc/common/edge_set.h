@@ -9,17 +9,16 @@
 //
 // Lanes: a set may run its members in several threads (set_lanes), lane l always the same
 // consecutive range of them, when every member allows it (lane_safe) and enough are awake; the
-// main thread runs lane 0 and waits for the others. Members that fall asleep, and wakes made while
-// lanes run, are recorded per lane and applied after the join; what members share keeps one part
-// per lane (systemc/common/lanes.h). So a run's results are the same for any number of lanes.
+// main thread runs lane 0, takes any lane no worker has started, and waits for the others.
+// Members that fall asleep, and wakes made while lanes run, are recorded per lane and applied
+// after the join; what members share keeps one part per lane (systemc/common/lanes.h). So a run's
+// results are the same for any number of lanes and whichever thread ran a lane.
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -62,6 +61,11 @@ class EdgeMember {
 
 class LinkBank;
 
+/// The processors this process may run on (its affinity mask; at least 1).
+int available_cores();
+/// The machine's load average over the last minute (runnable threads; 0 when unknown).
+double load_average();
+
 /// Awake members per lane below which an edge runs in one lane: handing an edge to another thread
 /// and back costs about a microsecond on a two-core machine, as much as a few dozen busy routers.
 constexpr int kMinPerLane = 64;
@@ -85,8 +89,9 @@ class EdgeSet : public sc_core::sc_module {
   /// The last edge ran in lanes: the network is busy (its link bank then commits in lanes too).
   bool busy() const { return m_busy; }
   using Job = void (*)(void* ctx, int lane);
-  /// Runs job(ctx, l) on every lane l at once, lane 0 on the calling thread, and waits for all;
-  /// then applies the wakes the lanes recorded. Only while the set can run in lanes (busy()).
+  /// Runs job(ctx, l) on every lane l at once, lane 0 on the calling thread (and every lane no
+  /// worker has started by the time it is free), and waits for all; then applies the wakes the
+  /// lanes recorded. Only while the set can run in lanes (busy()).
   void run_job(Job job, void* ctx);
   /// Edges run in lanes so far.
   uint64_t parallel_edges() const { return m_parallel_edges; }
@@ -135,15 +140,18 @@ class EdgeSet : public sc_core::sc_module {
   std::vector<uint32_t> m_woken_now;    ///< woken at time m_now_stamp
   uint64_t m_now_stamp = 0;
 
-  // Lanes. Lane l runs members [m_lane[l].lo, m_lane[l].hi) (those with lane_of == l).
+  // Lanes. Lane l runs members [m_lane[l].lo, m_lane[l].hi) (those with lane_of == l); thread l is
+  // its home (thread 0: the SystemC thread).
   struct alignas(64) Lane {
     uint32_t lo = 0, hi = 0;
     std::vector<uint32_t> slept;  ///< members that fell asleep at this edge
     std::vector<uint32_t> woken;  ///< members woken by this lane's link commits
     std::exception_ptr error;
-    alignas(64) std::atomic<uint64_t> done{0};  ///< the last epoch this lane finished (own line: the
-                                                ///< main thread polls it while the lane works)
+    /// The last epoch whose job a thread took this lane of (own line: threads claim it at once).
+    alignas(64) std::atomic<uint32_t> claim{0};
   };
+  /// Runs every lane of `epoch` this thread can claim, its home lane first.
+  void run_lanes(int home, uint32_t epoch);
   int m_lanes = 1;
   bool m_lane_safe = false;  ///< every member is lane-safe (decided when the simulation starts)
   bool m_busy = false;
@@ -153,11 +161,13 @@ class EdgeSet : public sc_core::sc_module {
   uint64_t m_edge_t = 0;   ///< the cycle of the edge being run
   Job m_job = nullptr;     ///< the job of the current epoch
   void* m_job_ctx = nullptr;
-  alignas(64) std::atomic<uint64_t> m_epoch{0};  ///< bumped to start the lanes on m_job
+  // The waits (spin a little, then sleep in the kernel until woken; edge_set.cpp). Each word on
+  // its own line: the workers poll the epoch while the main thread counts down the lanes.
+  alignas(64) std::atomic<uint32_t> m_epoch{0};  ///< bumped to start the lanes on m_job
+  alignas(64) std::atomic<uint32_t> m_remaining{0};  ///< lanes of the epoch not yet finished
+  alignas(64) std::atomic<int> m_sleepers{0};        ///< workers asleep on m_epoch
+  std::atomic<int> m_main_asleep{0};                 ///< the main thread asleep on m_remaining
   std::atomic<bool> m_stop{false};
-  std::atomic<int> m_blocked{0};  ///< workers waiting on m_cv instead of spinning
-  std::mutex m_mutex;
-  std::condition_variable m_cv;
   uint64_t m_parallel_edges = 0;
 };
 

@@ -1,15 +1,20 @@
 // Lanes of a parallel clock edge (docs/router.md section 5.7): an edge set may split its awake
-// members among several threads, one lane each. What members of different lanes share (the link
-// queues, the network's activity counters) keeps one part per lane, which the main thread (lane
-// 0) joins in lane order, so a run's results do not depend on the number of lanes.
+// members into partitions of consecutive members, one lane each, run by several threads. Each lane
+// has a home thread, and a thread that has finished its own takes any lane no thread has started
+// (lane 0 is the SystemC thread's alone), so an edge never waits for a worker the machine has not
+// scheduled. What members of different
+// lanes share (the link queues, the network's activity counters) keeps one part per lane, whichever
+// thread runs it, which the main thread (home of lane 0) joins in lane order, so a run's results
+// depend neither on the number of lanes nor on which thread ran which.
 #pragma once
 
 namespace wormcast {
 
-/// Lanes at most (sim.threads).
-constexpr int kMaxLanes = 8;
+/// Lanes (and threads) at most (sim.threads).
+constexpr int kMaxLanes = 64;
 
-/// The lane of the calling thread: 0 on the SystemC thread, 1.. on an edge set's workers.
+/// The lane the calling thread runs: 0 on the SystemC thread outside a lane, else the lane whose
+/// members (or link commits) it is running.
 inline thread_local int t_lane = 0;
 
 }  // namespace wormcast

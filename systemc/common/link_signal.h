@@ -95,7 +95,10 @@ class LinkQueue : public LinkBank::Queue {
   inline T& stage(LinkSignal<T>* link);
   void push(LinkSignal<T>* link, const T& v) { stage(link) = v; }
   inline void commit(int r, sc_dt::uint64 stamp) override;
-  void set_lanes(int lanes) override { m_lanes = lanes; }
+  void set_lanes(int lanes) override {
+    m_lanes = lanes;
+    m_list.assign(size_t(lanes) * size_t(lanes), List{});
+  }
 
  private:
   struct Pending {
@@ -108,7 +111,7 @@ class LinkQueue : public LinkBank::Queue {
   };
   LinkBank& m_bank;
   int m_lanes = 1;
-  List m_list[kMaxLanes][kMaxLanes];  ///< [writer lane][reader lane]
+  std::vector<List> m_list = std::vector<List>(1);  ///< [writer lane * m_lanes + reader lane]
 };
 
 template <class T>
@@ -210,7 +213,7 @@ class LinkSignal : public sc_core::sc_signal_inout_if<T>, public sc_core::sc_pri
 
 template <class T>
 T& LinkQueue<T>::stage(LinkSignal<T>* link) {
-  List& l = m_list[t_lane][link->reader_lane()];
+  List& l = m_list[size_t(t_lane * m_lanes + link->reader_lane())];
   if (l.size == 0 && t_lane == 0) m_bank.wake_up();
   if (l.size == l.pending.size()) l.pending.resize(l.pending.size() * 2 + 16);
   Pending& p = l.pending[l.size++];
@@ -221,7 +224,7 @@ T& LinkQueue<T>::stage(LinkSignal<T>* link) {
 template <class T>
 void LinkQueue<T>::commit(int r, sc_dt::uint64 stamp) {
   for (int w = 0; w < m_lanes; ++w) {
-    List& l = m_list[w][r];
+    List& l = m_list[size_t(w * m_lanes + r)];
     for (size_t i = 0; i < l.size; ++i) l.pending[i].link->commit(l.pending[i].value, stamp);
     l.size = 0;
   }

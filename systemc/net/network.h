@@ -52,6 +52,10 @@ class Network : public sc_core::sc_module {
   /// Clock edges whose routers ran in several threads so far (sim.threads; 0 for a family that runs
   /// in one).
   virtual uint64_t parallel_edges() const { return 0; }
+  /// Threads that run the routers of one clock edge (sim.threads, auto resolved) and how that
+  /// number was chosen (empty: the family runs in one thread whatever sim.threads says).
+  virtual int threads() const { return 1; }
+  virtual std::string threads_rule() const { return ""; }
   /// How the port wires carried their values in this run: "mailbox" or "queued" (docs/router.md
   /// section 5.7); "fabric" for a family whose channels live inside one clocked process.
   virtual const char* link_mode() const { return "fabric"; }

@@ -36,7 +36,7 @@ const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::I
                                               {"islip", RouterAllocator::Islip}};
 const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
 
-static_assert(kMaxLanes == 8, "sim.threads names the range 1..8");
+static_assert(kMaxLanes == 64, "sim.threads names the range 1..64");
 
 }  // namespace
 
@@ -83,9 +83,14 @@ std::vector<ConfigKey> torus_router_keys() {
        "or plus and minus in turn per source",
        [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.tie = key_choice(f, v, kTiePolicies); },
        [](const Config& c) { return nlohmann::json(name_of(kTiePolicies, c.traffic.tie)); }},
-      {"sim.threads", "1", "1..8", "threads that run the torus routers of one clock edge (the results do not depend on it)",
-       [](Config& c, const std::string& v, const ConfigKey& f) { c.sim.threads = int(key_int(f, v, 1, 8)); },
-       [](const Config& c) { return nlohmann::json(c.sim.threads); }},
+      {"sim.threads", "auto", "auto or 1..64",
+       "threads that run the torus routers of one clock edge; auto: one below 4096 routers, else one per core "
+       "that the load average leaves free (at least one, at most one per 2048 routers); the results do not depend "
+       "on it (docs/router.md section 5.7)",
+       [](Config& c, const std::string& v, const ConfigKey& f) {
+         c.sim.threads = v == "auto" ? 0 : int(key_int(f, v, 1, kMaxLanes));
+       },
+       [](const Config& c) { return c.sim.threads == 0 ? nlohmann::json("auto") : nlohmann::json(c.sim.threads); }},
   };
   for (ConfigKey& k : keys)
     if (k.key == "router.preset")

@@ -3,6 +3,7 @@
 #include "systemc/torus/network.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -43,6 +44,29 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
   return p;
 }
 
+// sim.threads = auto: threads pay once an edge's routers take longer than handing it to the other
+// threads and back, and only on cores no other work takes (docs/experiments.md "Router speed": on
+// 2 cores from about 4096 routers under load, and not beside a CPU-bound process); each thread
+// needs enough routers to keep its lane busy.
+static constexpr int kAutoMinRouters = 4096;
+static constexpr int kAutoRoutersPerThread = 2048;
+
+static int resolve_threads(int requested, int routers, std::string& rule) {
+  if (requested > 0) {
+    rule = "given";
+    return requested;
+  }
+  const int cores = available_cores();
+  const double load = load_average();
+  const int free = cores - int(std::lround(load));
+  const int threads =
+      routers < kAutoMinRouters ? 1 : std::clamp(std::min(free, routers / kAutoRoutersPerThread), 1, kMaxLanes);
+  rule = fmt::format(
+      "auto: 1 below {} routers, else min(cores - load average, routers / {}); {} routers, {} cores, load {:.2f}",
+      kAutoMinRouters, kAutoRoutersPerThread, routers, cores, load);
+  return threads;
+}
+
 TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
     : TorusNetwork(name, cfg, opt, derive_router_params(cfg.net, cfg.part<RouterConfig>()), nullptr) {}
 
@@ -60,10 +84,10 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_bank = std::make_unique<LinkBank>("links");
   m_flit_queue = std::make_unique<LinkQueue<Flit>>(*m_bank);
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
-  m_rising->set_lanes(cfg.sim.threads, m_bank.get());
+  m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_threads_rule), m_bank.get());
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
-  m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && cfg.sim.threads == 1 &&
+  m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && m_rising->lanes() == 1 &&
             !opt.trace_internals;
   RouterMaker rtl;
   if (cfg.part<RouterConfig>().model != RouterModel::SystemC) {

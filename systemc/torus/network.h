@@ -45,6 +45,8 @@ class TorusNetwork : public Network, private ClockRider {
   void will_trace() override;
   const char* link_mode() const override { return m_boxed ? "mailbox" : "queued"; }
   uint64_t parallel_edges() const override { return m_rising->parallel_edges(); }
+  int threads() const override { return m_rising->lanes(); }
+  std::string threads_rule() const override { return m_threads_rule; }
   std::string trace_internals(int node, const std::string& vcd_path) override;
   void close_internals() override {
     for (auto& r : m_routers) r->close_internals();
@@ -92,6 +94,7 @@ class TorusNetwork : public Network, private ClockRider {
   std::vector<bool> m_traced;  ///< routers in trace() (empty: all)
   bool m_links_traced = false;  ///< a waveform will show the links (will_trace)
   bool m_boxed = false;         ///< the links are mailboxes
+  std::string m_threads_rule;   ///< how sim.threads was resolved
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
   // The SystemC routers act from one rising-edge set, the NIC ports from one falling-edge set, and
   // every link updates through one bank (docs/router.md section 5.7).

@@ -352,7 +352,11 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   j["status"] = status_name(r.status);
   j["cycles"] = r.cycles;
   // How the run was computed, not what it computed: the same results for any sim.threads.
-  j["threads"] = {{"threads", cfg.sim.threads}, {"parallel_edges", net.parallel_edges()}, {"links", net.link_mode()}, {"clock", net.clock_mode()}};
+  j["threads"] = {{"threads", net.threads()},
+                  {"rule", net.threads_rule().empty() ? "the family runs in one thread" : net.threads_rule()},
+                  {"parallel_edges", net.parallel_edges()},
+                  {"links", net.link_mode()},
+                  {"clock", net.clock_mode()}};
   j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},
                   {"in_flight_at_end", sb.in_flight()}, {"outstanding_at_end", net.outstanding()}};
   // Link utilization over the measurement window (flits per cycle per network link).
