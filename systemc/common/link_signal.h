@@ -254,6 +254,16 @@ class LinkWriter {
     m_bit = m_link->valid_bit();
     m_reader = m_link->reader();
   }
+  /// Mailbox mode without a LinkSignal (a network built with plain links, docs/router.md section
+  /// 5.7): the link's two boxes, its reader's valid masks (two words, one per parity), the reader's
+  /// bit in them and its waker.
+  void attach_boxes(T* boxes, uint32_t* mask, uint32_t bit, Waker* reader) {
+    m_boxed = true;
+    m_boxes = boxes;
+    m_mask = mask;
+    m_bit = bit;
+    m_reader = reader;
+  }
   /// A write of v. In mailbox mode an invalid value is no write (a box holds a value for one cycle).
   void write(const T& v) {
     if (m_boxed) {

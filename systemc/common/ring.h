@@ -13,13 +13,19 @@ namespace wormcast {
 template <class T>
 class Ring {
  public:
-  /// Room for at least n values before the first growth.
-  explicit Ring(size_t n = 1) { m_slots.resize(round_up(n)); }
+  /// Room for at least n values before the first growth (0: nothing allocated until the first
+  /// value, for the queues of a large network that mostly stay empty).
+  explicit Ring(size_t n = 1) {
+    if (n > 0) m_slots.resize(round_up(n));
+  }
 
   bool empty() const { return m_count == 0; }
   size_t size() const { return m_count; }
   T& front() { return m_slots[m_head]; }
+  const T& front() const { return m_slots[m_head]; }
   T& back() { return m_slots[(m_head + m_count - 1) & (m_slots.size() - 1)]; }
+  /// The i-th value from the front.
+  const T& operator[](size_t i) const { return m_slots[(m_head + i) & (m_slots.size() - 1)]; }
   template <class... Args>
   T& emplace_back(Args&&... args) {
     if (m_count == m_slots.size()) grow();
@@ -28,7 +34,9 @@ class Ring {
     ++m_count;
     return slot;
   }
+  /// Removes the front value (its slot is reset, so that what it holds is released now).
   void pop_front() {
+    m_slots[m_head] = T();
     m_head = (m_head + 1) & (m_slots.size() - 1);
     --m_count;
   }
@@ -40,7 +48,7 @@ class Ring {
     return c;
   }
   void grow() {
-    std::vector<T> slots(m_slots.size() * 2);
+    std::vector<T> slots(m_slots.empty() ? 1 : m_slots.size() * 2);
     for (size_t i = 0; i < m_count; ++i) slots[i] = std::move(m_slots[(m_head + i) & (m_slots.size() - 1)]);
     m_slots = std::move(slots);
     m_head = 0;

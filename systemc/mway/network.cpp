@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "systemc/common/clock.h"
+#include "systemc/common/config_keys.h"
+#include "systemc/common/limits.h"
 #include "systemc/mway/config.h"
 
 namespace wormcast {
@@ -218,6 +220,13 @@ Family mway_family() {
   f.keys = mway_keys();
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
+    int64_t nodes = 1;
+    for (int k : c.net.radix) nodes *= k;
+    for (int k : c.net.radix)
+      if (k > limits::kMaxRtlRadix || nodes > limits::kMaxRtlNodes)
+        throw ConfigError(fmt::format("config: net.radix = '{}' is invalid for the mway family; allowed: each radix "
+                                      "2..{}, at most {} nodes",
+                                      join(c.net.radix, "x"), limits::kMaxRtlRadix, limits::kMaxRtlNodes));
     const MwayParams p = mway_params(c);
     if (c.part<MwayConfig>().model == "rtl") {
       const MwayRtlLibrary& lib = mway_rtl_library();

@@ -25,6 +25,9 @@ namespace wormcast {
 struct NetworkOptions {
   PacketListener* listener = nullptr;  ///< told about every delivered packet copy
   bool trace_internals = false;        ///< let routers dump their internal signals (trace_internals)
+  /// No waveform will show the port wires (will_trace is not called): a family may then build its
+  /// links as plain mailboxes, without port and signal objects (docs/router.md section 5.7).
+  bool plain_links = false;
 };
 
 class Network : public sc_core::sc_module {

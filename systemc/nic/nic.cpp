@@ -71,7 +71,7 @@ bool Nic::rx_readable(const char* reg) {
 
 uint32_t Nic::visible_count(uint64_t now) const {
   uint32_t n = 0;
-  for (auto& d : m_rx) n += d.visible <= now;
+  for (size_t i = 0; i < m_rx.size(); ++i) n += m_rx[i].visible <= now;
   return n;
 }
 
@@ -100,7 +100,7 @@ unsigned int Nic::transport_dbg(tlm::tlm_generic_payload& trans) {
 void Nic::attach(NicPort* port) {
   m_port = port;
   if (port->channels() > 32) SC_REPORT_FATAL("wormcast/nic", "a NIC port has more than 32 injection channels");
-  m_queues.assign(size_t(port->channels()), {});
+  m_queues.assign(size_t(port->channels()), Ring<OutPacket>(0));
 }
 
 uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t tag, uint64_t now,
@@ -113,7 +113,7 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
   auto group = m_port->group_of(dst);
   m_last_targets = group ? group->size() : 1;
   const int channel = m_port->channel_for(dst, tie);
-  std::deque<OutPacket>& q = m_queues[size_t(channel)];
+  Ring<OutPacket>& q = m_queues[size_t(channel)];
   m_queued |= uint32_t(1) << channel;
   for (uint32_t i = 0; i < packets; ++i) {
     OutPacket op;
@@ -132,7 +132,7 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
     op.dest = dst;
     op.ready = m_cpu_free;
     op.tie = tie;
-    q.push_back(std::move(op));
+    q.emplace_back(std::move(op));
   }
   m_backlog += packets;
   m_port->wake();
@@ -183,8 +183,8 @@ void Nic::received_flit(uint64_t t, const FlitView& f) {
   d.length = rec->msg_length;
   d.arrival = rec->arrived;
   d.visible = rec->arrived + uint64_t(m_cfg.tr);
-  m_rx.push_back(d);
-  m_rx_data.push_back(rec->data);
+  m_rx.emplace_back(d);
+  m_rx_data.emplace_back(rec->data);
   m_rx_event.notify(cycle_time() * double(d.visible) - sc_core::sc_time_stamp());
 }
 

@@ -16,6 +16,7 @@
 
 #include "sw/hal/node_api.h"
 #include "systemc/common/config.h"
+#include "systemc/common/ring.h"
 #include "systemc/nic/scoreboard.h"
 
 namespace wormcast {
@@ -192,11 +193,12 @@ class Nic : public sc_core::sc_module {
   uint64_t m_backlog = 0;
   size_t m_last_targets = 0;
   uint64_t m_messages_received = 0;
-  std::vector<std::deque<OutPacket>> m_queues;
+  // Queues allocate on their first value (most NICs of a large network hold few packets).
+  std::vector<Ring<OutPacket>> m_queues;
   uint32_t m_queued = 0;  ///< bit c: m_queues[c] not empty
   std::unordered_map<uint64_t, uint32_t> m_partial;  ///< multi-packet messages: packets received
-  std::deque<sw::Delivery> m_rx;
-  std::deque<std::shared_ptr<const std::vector<uint8_t>>> m_rx_data;  ///< with m_rx
+  Ring<sw::Delivery> m_rx{0};
+  Ring<std::shared_ptr<const std::vector<uint8_t>>> m_rx_data{0};  ///< with m_rx
   std::shared_ptr<const std::vector<uint8_t>> m_popped_data;
   std::vector<uint8_t> m_tx_data;  ///< written to kTxData, sent with the next kTx
   bool m_rx_enabled = false;

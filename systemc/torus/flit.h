@@ -11,17 +11,22 @@
 
 namespace wormcast {
 
+// 16 bytes: a router's input buffers hold B flits per input VC, so the flit's size is most of a
+// router's memory on a large network.
 struct Flit {
   bool valid = false;
   bool head = false;
   bool tail = false;
   bool tie = false;     ///< negative direction on a distance-k/2 dimension
   uint8_t vc = 0;       ///< 0..15
-  uint16_t dst = 0;     ///< destination node id
-  uint32_t payload = 0; ///< opaque to the router; the NIC stores packet id and flit index
-  /// router.routing = valiant: the head's intermediate node (0 otherwise and on body flits). Not in
-  /// pack() (the RTL router has no Valiant routing) and not in the default waveform.
+  /// router.routing = valiant: the head's intermediate node (0 otherwise and on body flits; valiant
+  /// routing takes networks of at most 65,536 nodes). Not in pack() (the RTL router has no Valiant
+  /// routing) and not in the default waveform.
   uint16_t mid = 0;
+  /// Destination node id. The word (pack, the RTL router) carries 16 bits of it: the SystemC
+  /// router takes networks of up to limits::kMaxNodes nodes, the RTL router limits::kMaxRtlNodes.
+  uint32_t dst = 0;
+  uint32_t payload = 0; ///< opaque to the router; the NIC stores packet id and flit index
 
   bool operator==(const Flit& o) const {
     return valid == o.valid && head == o.head && tail == o.tail && tie == o.tie && vc == o.vc &&
@@ -31,7 +36,7 @@ struct Flit {
 
   uint64_t pack() const {
     return uint64_t(valid) | uint64_t(head) << 1 | uint64_t(tail) << 2 | uint64_t(tie) << 3 |
-           uint64_t(vc & 0xf) << 4 | uint64_t(dst) << 8 | uint64_t(payload) << 24;
+           uint64_t(vc & 0xf) << 4 | uint64_t(dst & 0xffff) << 8 | uint64_t(payload) << 24;
   }
   static Flit unpack(uint64_t w) {
     Flit f;
@@ -60,6 +65,8 @@ struct Credit {
   uint32_t pack() const { return uint32_t(valid) | uint32_t(vc & 0xf) << 1; }
   static Credit unpack(uint32_t w) { return Credit{bool(w & 1), uint8_t((w >> 1) & 0xf)}; }
 };
+
+static_assert(sizeof(Flit) == 16, "a flit fills 16 bytes of a router's buffers");
 
 std::ostream& operator<<(std::ostream& os, const Flit& f);
 std::ostream& operator<<(std::ostream& os, const Credit& c);

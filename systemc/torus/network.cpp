@@ -87,6 +87,8 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_threads_rule), m_bank.get());
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
+  m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && m_rising->lanes() == 1 &&
+            !opt.trace_internals;
   RouterMaker rtl;
   if (cfg.part<RouterConfig>().model != RouterModel::SystemC) {
     if (opt.trace_internals) enable_rtl_internal_tracing();
@@ -96,13 +98,21 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
     if (node_is_rtl(cfg, m_topo, r))
       m_routers.push_back(rtl(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
     else
-      m_routers.push_back(
-          std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity, m_routing.get(), m_rising.get()));
+      m_routers.push_back(std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity,
+                                                        m_routing.get(), m_rising.get(), m_plain));
     const std::string nic_name = "nic" + node_name(r).substr(1);
     Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener));
     m_ports.push_back(
         std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo, m_routing.get(), cfg.sim.seed,
-                                       m_falling.get()));
+                                       m_falling.get(), m_plain));
+  }
+  if (m_plain) {
+    for (int r = 0; r < n; ++r) {
+      m_routers[size_t(r)]->clk(clk);
+      m_ports[size_t(r)]->clk(clk);
+    }
+    wire_plain_links();
+    return;
   }
   for (int r = 0; r < n; ++r) {
     RouterBase& R = *m_routers[size_t(r)];
@@ -147,6 +157,60 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   }
 }
 
+void TorusNetwork::wire_plain_links() {
+  // The same wiring as the signals' (the constructor), as boxes: a writer fills a box and sets its
+  // reader's valid bit; a reader takes the boxes of its inputs (docs/router.md section 5.7).
+  const int n = m_topo.num_nodes();
+  const int np = m_rp.num_ports();
+  const int net = m_rp.net_ports();
+  const int local = m_rp.local;
+  m_flit_boxes.resize(size_t(n) * size_t(np + local));
+  m_credit_boxes.resize(size_t(n) * size_t(np + local));
+  const size_t inj = size_t(n) * size_t(np);  // the injection flits and ejection credits follow
+  std::vector<TorusRouter*> routers;
+  for (auto& r : m_routers) routers.push_back(static_cast<TorusRouter*>(r.get()));
+  for (int r = 0; r < n; ++r) {
+    TorusRouter& R = *routers[size_t(r)];
+    TorusNicPort& N = *m_ports[size_t(r)];
+    for (int p = 0; p < net; ++p) {
+      const size_t out = size_t(r) * size_t(np) + size_t(p);
+      const int nb = neighbor(r, p);
+      if (nb < 0) {  // mesh edge: nothing ever arrives, no credit ever returns, nothing is sent
+        R.plain_input(p, m_idle_flit_boxes.v, m_idle_credit_boxes.v);
+        R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, m_nobody_mask, 1, &m_nobody);
+        R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, m_nobody_mask, 1, &m_nobody);
+        continue;
+      }
+      // Our input p is fed by the neighbour's output on the opposite side (p ^ 1); our output p
+      // feeds the neighbour's input p ^ 1.
+      const size_t in = size_t(nb) * size_t(np) + size_t(p ^ 1);
+      R.plain_input(p, m_flit_boxes[in].v, m_credit_boxes[in].v);
+      TorusRouter& B = *routers[size_t(nb)];
+      const uint32_t bit = uint32_t(1) << (p ^ 1);
+      R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, B.flit_valid_masks(), bit, B.waker());
+      R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, B.credit_valid_masks(), bit, B.waker());
+    }
+    for (int j = 0; j < local; ++j) {
+      const int p = net + j;
+      const size_t out = size_t(r) * size_t(np) + size_t(p);
+      const size_t in = inj + size_t(r) * size_t(local) + size_t(j);
+      R.plain_input(p, m_flit_boxes[in].v, m_credit_boxes[in].v);
+      N.plain_input(j, m_flit_boxes[out].v, m_credit_boxes[out].v);
+      const uint32_t rbit = uint32_t(1) << p, nbit = uint32_t(1) << j;
+      R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, N.ej_valid_masks(), nbit, N.waker());
+      R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, N.credit_valid_masks(), nbit, N.waker());
+      N.plain_inj_output(j).attach_boxes(m_flit_boxes[in].v, R.flit_valid_masks(), rbit, R.waker());
+      N.plain_ej_credit_output(j).attach_boxes(m_credit_boxes[in].v, R.credit_valid_masks(), rbit, R.waker());
+    }
+  }
+  m_boxed = true;
+}
+
+void TorusNetwork::will_trace() {
+  if (m_plain) SC_REPORT_FATAL("wormcast/network", "will_trace() on a network built with plain links");
+  m_links_traced = true;
+}
+
 std::string router_name(const sw::Topology& topo, int node) { return coord_name(topo, "r", node); }
 
 std::string TorusNetwork::node_name(int node) const { return router_name(m_topo, node); }
@@ -171,7 +235,7 @@ void TorusNetwork::start_of_simulation() {
   // (committed by the reader's lane); a mailbox would move its box and its reader's mask between
   // the cores at every write across a lane boundary, which cost more than the update phase saves
   // (an 8x8x8 torus at 0.25 with two threads: 1.19x the wall time).
-  if (m_links_traced || m_rising->lanes() > 1) return;
+  if (m_plain || m_links_traced || m_rising->lanes() > 1) return;
   std::vector<TorusRouter*> routers;
   for (auto& r : m_routers) {
     auto* sc = dynamic_cast<TorusRouter*>(r.get());
@@ -302,6 +366,12 @@ Family torus_family() {
     if (c.part<RouterConfig>().routing == RouterRouting::MinAdaptive && c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = min-adaptive is SystemC only; allowed with router.model = rtl "
                         "or mixed: dor (the routing the RTL router implements)");
+    int64_t nodes = 1;
+    for (int k : c.net.radix) nodes *= k;
+    if (c.part<RouterConfig>().routing == RouterRouting::Valiant && nodes > limits::kMaxRtlNodes)
+      throw ConfigError(fmt::format("config: router.routing = valiant is invalid on {} nodes; allowed: networks of at "
+                                    "most {} nodes (the head's 16-bit intermediate node), or dor, min-adaptive",
+                                    nodes, limits::kMaxRtlNodes));
     if (c.part<RouterConfig>().routing == RouterRouting::Valiant && c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = valiant is SystemC only; allowed with router.model = rtl or mixed: "
                         "dor (the routing the RTL router implements)");

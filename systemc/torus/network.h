@@ -42,7 +42,7 @@ class TorusNetwork : public Network, private ClockRider {
     return "";
   }
   std::string set_hop_observer(HopObserver* obs) override;
-  void will_trace() override { m_links_traced = true; }
+  void will_trace() override;
   const char* link_mode() const override { return m_boxed ? "mailbox" : "queued"; }
   uint64_t parallel_edges() const override { return m_rising->parallel_edges(); }
   int threads() const override { return m_rising->lanes(); }
@@ -109,6 +109,21 @@ class TorusNetwork : public Network, private ClockRider {
   std::vector<std::unique_ptr<CreditSig>> m_out_credit, m_nic_credit;
   std::unique_ptr<FlitSig> m_idle_flit;
   std::unique_ptr<CreditSig> m_idle_credit;
+  // Plain links (NetworkOptions::plain_links with SystemC routers in one thread; docs/router.md
+  // section 5.7): every link is its two boxes, in two arrays: [r * NP + p] for router r's output p,
+  // [N * NP + r * P + j] for node r's injection channel j (flit) and ejection channel j (credit).
+  template <class T>
+  struct Boxes {
+    T v[2];
+  };
+  bool m_plain = false;
+  std::vector<Boxes<Flit>> m_flit_boxes;
+  std::vector<Boxes<Credit>> m_credit_boxes;
+  Boxes<Flit> m_idle_flit_boxes;  ///< a mesh edge's input: never written
+  Boxes<Credit> m_idle_credit_boxes;
+  Waker m_nobody;                 ///< a mesh edge's output has no reader (routing never selects it)
+  uint32_t m_nobody_mask[2] = {0, 0};
+  void wire_plain_links();
 };
 
 /// The torus family's registry entry (systemc/families.cpp).

@@ -11,12 +11,12 @@
 namespace wormcast {
 
 TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
-                           const PortRouting* routing, uint64_t seed, EdgeSet* edges)
+                           const PortRouting* routing, uint64_t seed, EdgeSet* edges, bool plain)
     : sc_module(name),
-      inj_out("inj", rp.local),
-      inj_credit("inj_credit", rp.local),
-      ej_in("ej", rp.local),
-      ej_credit("ej_credit", rp.local),
+      inj_out("inj", plain ? 0 : rp.local),
+      inj_credit("inj_credit", plain ? 0 : rp.local),
+      ej_in("ej", plain ? 0 : rp.local),
+      ej_credit("ej_credit", plain ? 0 : rp.local),
       m_core(core),
       m_rp(rp),
       m_topo(topo),
@@ -29,6 +29,16 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_ejecting(size_t(rp.local) * size_t(rp.ejection_delay + 1)) {
   for (Channel& ch : m_ch) ch.wire = Ring<std::pair<uint64_t, Flit>>(size_t(rp.injection_delay + 1));
   core.attach(this);
+  if (plain) {
+    if (!edges) SC_REPORT_FATAL("wormcast/nic", (std::string(this->name()) + ": plain links need an edge set").c_str());
+    m_inj.resize(size_t(rp.local));
+    m_ej_credit.resize(size_t(rp.local));
+    for (int b = 0; b < 2; ++b) {
+      m_ej_val[b].assign(size_t(rp.local), nullptr);
+      m_inj_credit_val[b].assign(size_t(rp.local), nullptr);
+    }
+    m_boxed = true;
+  }
   if (edges) {
     edges->add(this, &m_waker);
     return;
@@ -57,6 +67,13 @@ std::shared_ptr<const std::vector<int>> TorusNicPort::group_of(const Destination
 }
 
 void TorusNicPort::end_of_elaboration() {
+  if (ej_in.size() == 0) {  // plain links: wired by the network
+    for (int b = 0; b < 2; ++b)
+      for (int c = 0; c < m_rp.local; ++c)
+        if (!m_ej_val[b][size_t(c)] || !m_inj_credit_val[b][size_t(c)])
+          SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": plain link input not wired").c_str());
+    return;
+  }
   m_wake |= m_submitted;
   for (int c = 0; c < m_rp.local; ++c) {
     m_inj.emplace_back();
@@ -160,7 +177,7 @@ bool TorusNicPort::edge(uint64_t t) {
       f.tail = op->sent + 1 == op->rec.length;
       f.tie = op->tie;
       f.vc = uint8_t(ch.vc);
-      f.dst = uint16_t(op->rec.dst);
+      f.dst = uint32_t(op->rec.dst);
       f.payload = make_payload(op->rec.id, op->sent);
       if (f.head && m_rp.valiant) {  // the intermediate node travels with the head (docs/router.md 13)
         const int mid = valiant_intermediate(m_seed, op->rec.id, m_topo.num_nodes());

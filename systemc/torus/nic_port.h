@@ -34,7 +34,8 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   /// run's seed, from which Valiant routing draws each packet's intermediate node. edges: the
   /// falling-edge set that runs this port (null: it runs its own process).
   TorusNicPort(sc_core::sc_module_name name, Nic& core, const RouterParams& rp, const sw::Topology& topo,
-               const PortRouting* routing = nullptr, uint64_t seed = 1, EdgeSet* edges = nullptr);
+               const PortRouting* routing = nullptr, uint64_t seed = 1, EdgeSet* edges = nullptr,
+               bool plain = false);
 
   int channels() const override { return m_rp.local; }
   int channel_for(const Destination& d, bool tie) const override;
@@ -44,6 +45,22 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   }
   /// Its links are mailboxes from now on (before the simulation starts; docs/router.md section 5.7).
   void use_mailboxes();
+  // Plain links (built with plain = true, run by an edge set; docs/router.md section 5.7): no port
+  // objects; the network hands each channel's inputs their links' two boxes and its outputs their
+  // writers.
+  /// Channel c reads these boxes (parity 0 and 1): its ejection flits and injection credits.
+  void plain_input(int c, const Flit* ej_boxes, const Credit* inj_credit_boxes) {
+    for (int b = 0; b < 2; ++b) {
+      m_ej_val[b][size_t(c)] = ej_boxes + b;
+      m_inj_credit_val[b][size_t(c)] = inj_credit_boxes + b;
+    }
+  }
+  LinkWriter<Flit>& plain_inj_output(int c) { return m_inj[size_t(c)]; }
+  LinkWriter<Credit>& plain_ej_credit_output(int c) { return m_ej_credit[size_t(c)]; }
+  /// This port as the reader of its inputs: its waker and its valid masks (two words each).
+  Waker* waker() { return &m_waker; }
+  uint32_t* ej_valid_masks() { return m_ej_valid; }
+  uint32_t* credit_valid_masks() { return m_cr_valid; }
 
  private:
   struct Channel {

@@ -15,8 +15,8 @@ constexpr const char* kError = "wormcast/router";  // the message type of its fa
 
 TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& params,
                          const sw::Topology& topo, int node, NetActivity* activity, const PortRouting* routing,
-                         EdgeSet* edges)
-    : RouterBase(name, params, node, activity),
+                         EdgeSet* edges, bool plain)
+    : RouterBase(name, params, node, activity, !plain),
       m_topo(topo),
       m_routing(routing),
       m_np(params.num_ports()),
@@ -43,9 +43,23 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
   if (m_vc_words > 8) model_error(kError, this->name(), "more than 512 input VCs");
+  if (m_vc_words > 1) {
+    m_wheel_more.assign(size_t(m_vc_words) * kWheel, 0);
+    m_wheel = m_wheel_more.data();
+  }
   if ((m_nv & (m_nv - 1)) == 0) m_nv_shift = int8_t(__builtin_ctz(uint32_t(m_nv)));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
 
+  if (plain) {
+    if (!edges) model_error(kError, this->name(), "plain links need an edge set");
+    m_flit_out.resize(size_t(m_np));
+    m_credit_out.resize(size_t(m_np));
+    for (int b = 0; b < 2; ++b) {
+      m_flit_in_val[b].assign(size_t(m_np), nullptr);
+      m_credit_in_val[b].assign(size_t(m_np), nullptr);
+    }
+    m_boxed = true;
+  }
   if (edges) {
     edges->add(this, &m_waker);
     return;
@@ -59,6 +73,13 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
 }
 
 void TorusRouter::end_of_elaboration() {
+  if (flit_in.size() == 0) {  // plain links: wired by the network
+    for (int b = 0; b < 2; ++b)
+      for (int p = 0; p < m_np; ++p)
+        if (!m_flit_in_val[b][size_t(p)] || !m_credit_in_val[b][size_t(p)])
+          model_error(kError, name(), "plain link input not wired: ", p);
+    return;
+  }
   m_wake |= m_wake_event;
   for (int p = 0; p < m_np; ++p) {
     m_flit_out.emplace_back();
@@ -215,13 +236,13 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   for (const InVc& in : m_in) occ += in.occ + int64_t(in.count) * int64_t(now);
   a.occupancy_integral = uint64_t(occ);
   a.vc_flits = m_vc_out;
-  a.blocked_vc.clear();
-  a.blocked_credit.clear();
-  a.blocked_switch.clear();
-  for (const InVc& in : m_in) {
-    a.blocked_vc.push_back(in.blk_vc);
-    a.blocked_credit.push_back(in.blk_credit);
-    a.blocked_switch.push_back(in.blk_switch);
+  a.blocked_vc.resize(m_in.size());
+  a.blocked_credit.resize(m_in.size());
+  a.blocked_switch.resize(m_in.size());
+  for (size_t i = 0; i < m_in.size(); ++i) {
+    a.blocked_vc[i] = m_in[i].blk_vc;
+    a.blocked_credit[i] = m_in[i].blk_credit;
+    a.blocked_switch[i] = m_in[i].blk_switch;
   }
   return true;
 }

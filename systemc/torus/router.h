@@ -27,7 +27,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// the router runs its own process.
   TorusRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
               int node, NetActivity* activity = nullptr, const PortRouting* routing = nullptr,
-              EdgeSet* edges = nullptr);
+              EdgeSet* edges = nullptr, bool plain = false);
 
   const char* model() const override { return "sc"; }
   void set_observer(HopObserver* obs) override { m_observer = obs; }
@@ -36,6 +36,21 @@ class TorusRouter : public RouterBase, public EdgeMember {
   bool lane_safe() const override;
   /// Its links are mailboxes from now on (before the simulation starts; docs/router.md section 5.7).
   void use_mailboxes();
+  // Plain links (built with plain = true, run by an edge set; docs/router.md section 5.7): no port
+  // objects; the network hands each input its link's two boxes and each output its writer.
+  /// Input p reads these boxes (parity 0 and 1) of its flit and credit links.
+  void plain_input(int p, const Flit* flit_boxes, const Credit* credit_boxes) {
+    for (int b = 0; b < 2; ++b) {
+      m_flit_in_val[b][size_t(p)] = flit_boxes + b;
+      m_credit_in_val[b][size_t(p)] = credit_boxes + b;
+    }
+  }
+  LinkWriter<Flit>& plain_flit_output(int p) { return m_flit_out[size_t(p)]; }
+  LinkWriter<Credit>& plain_credit_output(int p) { return m_credit_out[size_t(p)]; }
+  /// This router as the reader of its inputs: its waker and its valid masks (two words each).
+  Waker* waker() { return &m_waker; }
+  uint32_t* flit_valid_masks() { return m_flit_valid; }
+  uint32_t* credit_valid_masks() { return m_credit_valid; }
   /// Flits currently held in input buffers.
   int buffered() const { return m_buffered; }
 
@@ -167,7 +182,10 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // VCs uses the wheel's first two cache lines only.
   static constexpr int kWheel = 16;
   uint64_t m_ready[8] = {};
-  uint64_t m_wheel[kWheel * 8] = {};
+  /// The wheel of m_vc_words words: m_wheel_one for a router of up to 64 input VCs, else m_wheel_more.
+  uint64_t* m_wheel = m_wheel_one;
+  uint64_t m_wheel_one[kWheel] = {};
+  std::vector<uint64_t> m_wheel_more;
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;

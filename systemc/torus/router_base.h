@@ -24,12 +24,15 @@ class RouterBase : public sc_core::sc_module {
   PortArray<sc_core::sc_in<Credit>> credit_in;
   PortArray<sc_core::sc_out<Credit>> credit_out;
 
-  RouterBase(sc_core::sc_module_name name, const RouterParams& params, int node, NetActivity* activity)
+  /// ports false: a router of a network built with plain links (docs/router.md section 5.7), which
+  /// wires its boxes directly and has no port objects (the arrays are empty).
+  RouterBase(sc_core::sc_module_name name, const RouterParams& params, int node, NetActivity* activity,
+             bool ports = true)
       : sc_module(name),
-        flit_in("in", params.num_ports()),
-        flit_out("out", params.num_ports()),
-        credit_in("credit_in", params.num_ports()),
-        credit_out("credit_out", params.num_ports()),
+        flit_in("in", ports ? params.num_ports() : 0),
+        flit_out("out", ports ? params.num_ports() : 0),
+        credit_in("credit_in", ports ? params.num_ports() : 0),
+        credit_out("credit_out", ports ? params.num_ports() : 0),
         m_p(params),
         m_node(node),
         m_activity(activity),

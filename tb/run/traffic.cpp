@@ -84,6 +84,7 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   NetworkOptions nopt;
   nopt.listener = &stats;
   nopt.trace_internals = !opt.rtl_vcd.empty();
+  nopt.plain_links = opt.vcd_path.empty() && opt.fst_path.empty();  // no waveform shows the links
   RunTopPtr<TrafficTop> top(new TrafficTop("top", cfg, stats, nopt, clock));
   // The driver steps in cycles of cycle_time() from its first sc_start on, before the network
   // reads its clock's period at the end of elaboration.
@@ -102,14 +103,15 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   ph.finished = [&](uint64_t cycle) { return cycle >= end && net.outstanding() == 0; };
   ph.stops = rec.stops();
   ph.at = [&rec](uint64_t cycle) { rec.at(cycle); };
-  const RunResult r = drive(net, cfg.sim, ph, opt);
+  RunResult r = drive(net, cfg.sim, ph, opt);
   rec.finish();
 
   const nlohmann::json st = stats.report(r.window);
   // The stability verdict; a drained, clean but unstable run ends with its own status (exit 5).
   const bool judged = r.status == RunStatus::Ok || r.status == RunStatus::DrainTimeout;
   const Stability verdict = stability_verdict(cfg, stats, st, r.status != RunStatus::DrainTimeout);
-  RunResult rr = r;
+  // The result's status (not a copy: the run's per-router counts are large on a large network).
+  RunResult& rr = r;
   if (rr.status == RunStatus::Ok && verdict.outcome == SteadyOutcome::Unstable) rr.status = RunStatus::Unstable;
   // The JSON result: built when asked for (RunOptions::want_result) or written to a file.
   const auto result = [&]() {

@@ -22,8 +22,8 @@ expect_bad() {  # key value
 
 expect_bad net.radix 1x8
 expect_bad net.radix 8x8x8x8x8
-expect_bad net.radix 300
-expect_bad net.radix 256x256x2
+expect_bad net.radix 1025
+expect_bad net.radix 1024x1024x2
 expect_bad net.radix abc
 expect_bad net.topology ring
 expect_bad net.topology torus,mesh,torus
@@ -62,6 +62,27 @@ expect_bad energy.link_length_mm 101
 expect_bad energy.clock_period_ns 0
 expect_bad energy.clock_period_ns fast
 expect_bad no.such_key 1
+
+# The size caps: torus and ibt networks up to radix 1024 and 2^20 nodes; the m-way family, the RTL
+# router and Valiant's 16-bit intermediate node stay at radix 256 and 65,536 nodes.
+for ok in "--set net.radix=1024x1024" "--set net.radix=1024x1024 --set net.topology=mesh" \
+          "--set net.family=ibt --set net.radix=1000x1000 --set ibt.bypass=8,32"; do
+  # shellcheck disable=SC2086
+  "$bin" config --check $ok >/dev/null 2>&1 || { echo "FAIL: config --check $ok refused"; fail=1; }
+done
+expect_bad_with() {  # key-to-name then the --set arguments
+  local key=$1; shift
+  local err
+  # shellcheck disable=SC2068
+  err=$("$bin" config --check $@ 2>&1 >/dev/null)
+  local rc=$?
+  if [ $rc -ne 2 ]; then echo "FAIL: config --check $* exited $rc, want 2"; fail=1; fi
+  if [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then echo "FAIL: $* error is not one line: $err"; fail=1; fi
+  case "$err" in *"$key"*) ;; *) echo "FAIL: $* error does not name $key: $err"; fail=1 ;; esac
+}
+expect_bad_with net.radix --set net.family=mway --set net.radix=512x2
+expect_bad_with net.radix --set net.family=mway --set net.radix=256x256x2
+expect_bad_with router.routing --set net.radix=512x512 --set router.routing=valiant
 
 # An unknown key in a YAML file, and a missing file.
 printf 'router:\n  buffer_depht: 4\n' > "$work/typo.yaml"

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <deque>
+#include <memory>
 #include <random>
 #include <utility>
 
@@ -36,4 +37,20 @@ TEST_CASE("ring: first in first out across wraps and growth, as a deque") {
     }
   }
   CHECK(next > 10000);
+}
+
+TEST_CASE("ring: capacity 0 grows on its first value; [i] counts from the front; a popped value is released") {
+  Ring<std::shared_ptr<int>> ring(0);
+  REQUIRE(ring.empty());
+  auto held = std::make_shared<int>(5);
+  ring.emplace_back(held);
+  for (int i = 0; i < 6; ++i) ring.emplace_back(std::make_shared<int>(i));
+  REQUIRE(ring.size() == 7);
+  REQUIRE(*ring[0] == 5);
+  REQUIRE(*ring[6] == 5);
+  REQUIRE(held.use_count() == 2);
+  ring.pop_front();
+  REQUIRE(held.use_count() == 1);  // the slot no longer holds it
+  REQUIRE(*ring.front() == 0);
+  REQUIRE(*ring[5] == 5);
 }

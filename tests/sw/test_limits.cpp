@@ -31,8 +31,8 @@ TEST_CASE("limits: the model's limits equal rtl/wc_pkg.sv (dims, ports, VCs, rad
   REQUIRE(p.at("MaxDims") == kMaxDims);
   REQUIRE(p.at("MaxPorts") == kMaxPorts);
   REQUIRE(p.at("MaxVcs") == kMaxVcs);
-  REQUIRE((1L << p.at("CoordW")) == kMaxRadix);
-  REQUIRE((1L << p.at("FlitDstW")) == kMaxNodes);
+  REQUIRE((1L << p.at("CoordW")) == kMaxRtlRadix);
+  REQUIRE((1L << p.at("FlitDstW")) == kMaxRtlNodes);
   REQUIRE((1L << p.at("FlitVcW")) == kMaxVcs);
   REQUIRE(2 * kMaxVcsPerClass == kMaxVcs);
   REQUIRE(4 * kMaxDims == kMaxPorts);  // 2n network + 2n local ports (all-port)
