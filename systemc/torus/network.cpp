@@ -47,14 +47,20 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
 // sim.threads = auto: threads pay once an edge's routers take longer than handing it to the other
 // threads and back, and only on cores no other work takes (docs/experiments.md "Router speed": on
 // 2 cores from about 4096 routers under load, and not beside a CPU-bound process); each thread
-// needs enough routers to keep its lane busy.
+// needs enough routers to keep its lane busy. A network that can run on plain links (one thread,
+// SystemC routers, no waveform) runs one thread: two threads with their queued links took 1.33
+// times the wall time of one with plain links on an idle 2-core machine (128x128 torus at 0.02).
 static constexpr int kAutoMinRouters = 4096;
 static constexpr int kAutoRoutersPerThread = 2048;
 
-static int resolve_threads(int requested, int routers, std::string& rule) {
+static int resolve_threads(int requested, int routers, bool plain_possible, std::string& rule) {
   if (requested > 0) {
     rule = "given";
     return requested;
+  }
+  if (plain_possible) {
+    rule = "auto: 1, plain links (SystemC routers, no waveform)";
+    return 1;
   }
   const int cores = available_cores();
   const double load = load_average();
@@ -84,11 +90,12 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_bank = std::make_unique<LinkBank>("links");
   m_flit_queue = std::make_unique<LinkQueue<Flit>>(*m_bank);
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
-  m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_threads_rule), m_bank.get());
+  const bool plain_possible =
+      opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
+  m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, plain_possible, m_threads_rule), m_bank.get());
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
-  m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && m_rising->lanes() == 1 &&
-            !opt.trace_internals;
+  m_plain = plain_possible && m_rising->lanes() == 1;
   RouterMaker rtl;
   if (cfg.part<RouterConfig>().model != RouterModel::SystemC) {
     if (opt.trace_internals) enable_rtl_internal_tracing();
