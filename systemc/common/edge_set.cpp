@@ -135,7 +135,7 @@ void EdgeSet::set_lanes(int lanes, LinkBank* bank) {
 }
 
 void EdgeSet::start_of_simulation() {
-  m_lane_safe = m_lanes > 1 && m_bank != nullptr;
+  m_lane_safe = m_lanes > 1;
   for (const EdgeMember* m : m_members) m_lane_safe = m_lane_safe && m->lane_safe();
   if (m_lanes == 1) return;
   const uint32_t n = uint32_t(m_members.size());
@@ -154,6 +154,16 @@ void EdgeSet::run_edge(uint64_t t) {
   }
   for (uint32_t i : m_woken) m_awake[i / 64] |= uint64_t(1) << (i % 64);
   m_woken.clear();
+  if (m_lane_jobs_seen != g_lane_jobs) {
+    m_lane_jobs_seen = g_lane_jobs;
+    for (int l = 1; l < kMaxLanes; ++l) {
+      for (uint32_t i : m_lane_woken[l]) {
+        m_awake[i / 64] |= uint64_t(1) << (i % 64);
+        m_wakers[i]->sleeping = false;
+      }
+      m_lane_woken[l].clear();
+    }
+  }
   g_edge_parity = int(t & 1);
   m_busy = false;
   if (m_lane_safe) {
@@ -162,11 +172,15 @@ void EdgeSet::run_edge(uint64_t t) {
     if (awake >= uint32_t(m_lanes * kMinPerLane)) {
       m_busy = true;
       m_edge_t = t;
-      m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update
+      if (m_bank) m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update
       run_job(&EdgeSet::edge_job, this);
       ++m_parallel_edges;
+      // A member that fell asleep while a writer of another lane filled one of its mailboxes (after
+      // it ran, so that it could not see the value, and before the sleep, so that the writer could
+      // not wake it) stays awake, as it would in one lane.
       for (int l = 0; l < m_lanes; ++l)
-        for (uint32_t i : m_lane[l].slept) sleep(i);
+        for (uint32_t i : m_lane[l].slept)
+          if (!m_members[i]->input_pending()) sleep(i);
       return;
     }
   }
@@ -212,6 +226,7 @@ void EdgeSet::edge_job(void* set, int lane) {
 // Lane l's values in the link queues and its activity counts are its own, whichever thread runs
 // it; what the members of a lane read was committed by the same lane (systemc/common/link_signal.h).
 void EdgeSet::run_job(Job job, void* ctx) {
+  ++g_lane_jobs;
   m_job = job;
   m_job_ctx = ctx;
   m_remaining.store(uint32_t(m_lanes));
@@ -226,10 +241,6 @@ void EdgeSet::run_job(Job job, void* ctx) {
   }
   for (int l = 0; l < m_lanes; ++l)
     if (m_lane[l].error) std::rethrow_exception(std::exchange(m_lane[l].error, nullptr));
-  for (int l = 1; l < m_lanes; ++l) {
-    for (uint32_t i : m_lane[l].woken) wake(i);
-    m_lane[l].woken.clear();
-  }
 }
 
 // Claims lanes of `epoch` from `home` on: a lane is claimed once per epoch, by moving its claim from

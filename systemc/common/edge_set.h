@@ -34,17 +34,24 @@ class EdgeSet;
 /// One module's sleep state and how to wake it: through its own process's event (a module that
 /// runs its own process) or through its place in an EdgeSet (a module the network runs).
 struct Waker {
+  /// Read and cleared by writers of several lanes at once (mailbox links): accessed atomically
+  /// there (is_sleeping, wake).
   bool sleeping = false;
   sc_core::sc_event* event = nullptr;
   EdgeSet* set = nullptr;
   uint32_t member = 0;
   /// Call only while sleeping.
   inline void wake();
+  bool is_sleeping() const { return __atomic_load_n(&sleeping, __ATOMIC_RELAXED); }
 };
 
 /// The parity (cycle mod 2) of the edge being run: the box a mailbox link's writer fills
 /// (systemc/common/link_signal.h). Set by the edge set before its members run.
 inline int g_edge_parity = 0;
+
+/// Jobs run in lanes so far (EdgeSet::run_job, on the SystemC thread): a set looks for wakes made
+/// in lanes only after one ran.
+inline uint64_t g_lane_jobs = 0;
 
 /// What an EdgeSet runs.
 class EdgeMember {
@@ -57,6 +64,9 @@ class EdgeMember {
   virtual bool lane_safe() const { return false; }
   /// Asks the memory for the state the next on_edge reads (called a member or two ahead).
   virtual void prefetch() const {}
+  /// Mailbox links: a value waits in an input box for the next edge (a member that fell asleep in
+  /// a lane is kept awake when a writer of another lane filled one of its boxes in the same edge).
+  virtual bool input_pending() const { return false; }
 };
 
 class LinkBank;
@@ -79,7 +89,8 @@ class EdgeSet : public sc_core::sc_module {
   ~EdgeSet() override;
   /// Runs each edge in `lanes` threads (1..kMaxLanes; 1: the SystemC thread alone) when every member
   /// is lane-safe and at least kMinPerLane members per lane are awake. `bank`: the link bank the
-  /// members write, whose update the main thread asks for before the lanes start.
+  /// members write, whose update the main thread asks for before the lanes start; null: the
+  /// members' links are mailboxes (plain links, docs/router.md section 5.7).
   void set_lanes(int lanes, LinkBank* bank);
   int lanes() const { return m_lanes; }
   /// The lane that runs member i (0 without lanes).
@@ -103,9 +114,9 @@ class EdgeSet : public sc_core::sc_module {
   void run_edge(uint64_t t);
   /// Member i, sleeping, acts again from the first edge after now.
   void wake(uint32_t i) {
-    if (t_lane != 0) {  // a lane's commit (systemc/common/link_signal.h): applied after the join
-      m_lane[t_lane].woken.push_back(i);
-      return;
+    if (t_lane != 0) {  // made in a lane: applied at this set's next edge (any wake made in a lane
+      m_lane_woken[t_lane].push_back(i);  // comes before it: lanes run at another set's edge or
+      return;                             // in an earlier delta cycle of this set's)
     }
     const uint64_t now = edge_stamp_now();
     if (now != m_now_stamp) {
@@ -139,13 +150,15 @@ class EdgeSet : public sc_core::sc_module {
   std::vector<uint32_t> m_woken;        ///< woken before m_now_stamp
   std::vector<uint32_t> m_woken_now;    ///< woken at time m_now_stamp
   uint64_t m_now_stamp = 0;
+  /// [l]: members woken by lane l's members or link commits (of this set or another), l >= 1.
+  std::unique_ptr<std::vector<uint32_t>[]> m_lane_woken{new std::vector<uint32_t>[kMaxLanes]};
+  uint64_t m_lane_jobs_seen = 0;  ///< g_lane_jobs when m_lane_woken was last taken
 
   // Lanes. Lane l runs members [m_lane[l].lo, m_lane[l].hi) (those with lane_of == l); thread l is
   // its home (thread 0: the SystemC thread).
   struct alignas(64) Lane {
     uint32_t lo = 0, hi = 0;
     std::vector<uint32_t> slept;  ///< members that fell asleep at this edge
-    std::vector<uint32_t> woken;  ///< members woken by this lane's link commits
     std::exception_ptr error;
     /// The last epoch whose job a thread took this lane of (own line: threads claim it at once).
     alignas(64) std::atomic<uint32_t> claim{0};
@@ -191,7 +204,7 @@ inline void step_own_process(EdgeMember& member, Waker& waker, bool& armed, cons
 
 inline void Waker::wake() {
   if (set) {
-    sleeping = false;
+    __atomic_store_n(&sleeping, false, __ATOMIC_RELAXED);
     set->wake(member);
   } else {
     event->notify(sc_core::SC_ZERO_TIME);  // the module's process clears `sleeping` when it runs

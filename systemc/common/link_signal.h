@@ -264,6 +264,10 @@ class LinkWriter {
     m_bit = bit;
     m_reader = reader;
   }
+  /// Mailbox mode, edges run in lanes: the reader also has writers in another lane, which set bits
+  /// of the same mask words in the same edge; every writer of such a reader sets its bit with an
+  /// atomic operation (docs/router.md section 5.7).
+  void set_shared(bool shared) { m_shared = shared; }
   /// A write of v. In mailbox mode an invalid value is no write (a box holds a value for one cycle).
   void write(const T& v) {
     if (m_boxed) {
@@ -303,8 +307,13 @@ class LinkWriter {
   /// sleeping reader woken.
   T& box() {
     const int p = g_edge_parity;
-    m_mask[p] |= m_bit;
-    if (m_reader->sleeping) m_reader->wake();
+    if (m_shared) {
+      __atomic_fetch_or(&m_mask[p], m_bit, __ATOMIC_RELAXED);
+      if (m_reader->is_sleeping()) m_reader->wake();
+    } else {
+      m_mask[p] |= m_bit;
+      if (m_reader->sleeping) m_reader->wake();
+    }
     return m_boxes[p];
   }
 
@@ -314,6 +323,7 @@ class LinkWriter {
   Waker* m_reader = nullptr;
   uint32_t m_bit = 0;
   bool m_boxed = false;
+  bool m_shared = false;  ///< the reader's masks are written from several lanes at once
   T m_scratch{};
   LinkQueue<T>* m_queue = nullptr;
   LinkSignal<T>* m_link = nullptr;

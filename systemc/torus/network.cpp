@@ -47,20 +47,14 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
 // sim.threads = auto: threads pay once an edge's routers take longer than handing it to the other
 // threads and back, and only on cores no other work takes (docs/experiments.md "Router speed": on
 // 2 cores from about 4096 routers under load, and not beside a CPU-bound process); each thread
-// needs enough routers to keep its lane busy. A network that can run on plain links (one thread,
-// SystemC routers, no waveform) runs one thread: two threads with their queued links took 1.33
-// times the wall time of one with plain links on an idle 2-core machine (128x128 torus at 0.02).
+// needs enough routers to keep its lane busy.
 static constexpr int kAutoMinRouters = 4096;
 static constexpr int kAutoRoutersPerThread = 2048;
 
-static int resolve_threads(int requested, int routers, bool plain_possible, std::string& rule) {
+static int resolve_threads(int requested, int routers, std::string& rule) {
   if (requested > 0) {
     rule = "given";
     return requested;
-  }
-  if (plain_possible) {
-    rule = "auto: 1, plain links (SystemC routers, no waveform)";
-    return 1;
   }
   const int cores = available_cores();
   const double load = load_average();
@@ -92,10 +86,11 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
   const bool plain_possible =
       opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
-  m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, plain_possible, m_threads_rule), m_bank.get());
+  m_plain = plain_possible;
+  m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_threads_rule),
+                      m_plain ? nullptr : m_bank.get());
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
-  m_plain = plain_possible && m_rising->lanes() == 1;
   RouterMaker rtl;
   if (cfg.part<RouterConfig>().model != RouterModel::SystemC) {
     if (opt.trace_internals) enable_rtl_internal_tracing();
@@ -176,6 +171,7 @@ void TorusNetwork::wire_plain_links() {
   const size_t inj = size_t(n) * size_t(np);  // the injection flits and ejection credits follow
   std::vector<TorusRouter*> routers;
   for (auto& r : m_routers) routers.push_back(static_cast<TorusRouter*>(r.get()));
+  std::vector<uint8_t> shared(size_t(n), 0);  // [r]: router r has writers in two lanes
   for (int r = 0; r < n; ++r) {
     TorusRouter& R = *routers[size_t(r)];
     TorusNicPort& N = *m_ports[size_t(r)];
@@ -196,6 +192,11 @@ void TorusNetwork::wire_plain_links() {
       const uint32_t bit = uint32_t(1) << (p ^ 1);
       R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, B.flit_valid_masks(), bit, B.waker());
       R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, B.credit_valid_masks(), bit, B.waker());
+      // Lanes: a router with a writer in another lane has its mask words written from two threads in
+      // one edge; all its router writers then set their bits atomically (the NIC port's writes come
+      // at the falling edge, which runs in one thread).
+      const int lane = m_rising->lane_of(uint32_t(r)), nb_lane = m_rising->lane_of(uint32_t(nb));
+      if (lane != nb_lane) shared[size_t(nb)] = 1;
     }
     for (int j = 0; j < local; ++j) {
       const int p = net + j;
@@ -210,6 +211,14 @@ void TorusNetwork::wire_plain_links() {
       N.plain_ej_credit_output(j).attach_boxes(m_credit_boxes[in].v, R.credit_valid_masks(), rbit, R.waker());
     }
   }
+  if (m_rising->lanes() > 1)
+    for (int r = 0; r < n; ++r)
+      for (int p = 0; p < net; ++p) {
+        const int nb = neighbor(r, p);
+        if (nb < 0 || !shared[size_t(nb)]) continue;
+        routers[size_t(r)]->plain_flit_output(p).set_shared(true);
+        routers[size_t(r)]->plain_credit_output(p).set_shared(true);
+      }
   m_boxed = true;
 }
 

@@ -109,7 +109,7 @@ class TorusNetwork : public Network, private ClockRider {
   std::vector<std::unique_ptr<CreditSig>> m_out_credit, m_nic_credit;
   std::unique_ptr<FlitSig> m_idle_flit;
   std::unique_ptr<CreditSig> m_idle_credit;
-  // Plain links (NetworkOptions::plain_links with SystemC routers in one thread; docs/router.md
+  // Plain links (NetworkOptions::plain_links with SystemC routers, in one or more lanes; docs/router.md
   // section 5.7): every link is its two boxes, in two arrays: [r * NP + p] for router r's output p,
   // [N * NP + r * P + j] for node r's injection channel j (flit) and ejection channel j (credit).
   template <class T>

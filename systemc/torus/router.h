@@ -127,8 +127,10 @@ class TorusRouter : public RouterBase, public EdgeMember {
   void traverse(uint64_t t, int p, int v, int o);
   void drive_idle_outputs();     ///< outputs not driven this cycle go invalid
   /// Mailboxes: an input holds a value for the next edge (written earlier in this edge).
-  bool input_pending() const {
-    return m_boxed && (m_flit_valid[g_edge_parity] | m_credit_valid[g_edge_parity]) != 0;
+  /// (Read atomically: with lanes, writers of another lane may set bits of these words meanwhile.)
+  bool input_pending() const override {
+    return m_boxed && (__atomic_load_n(&m_flit_valid[g_edge_parity], __ATOMIC_RELAXED) |
+                       __atomic_load_n(&m_credit_valid[g_edge_parity], __ATOMIC_RELAXED)) != 0;
   }
   /// Output port and allowed output VC range for the head of (port p) at this router (under
   /// min-adaptive: the escape route, dimension order; under valiant: the route of the head's phase,

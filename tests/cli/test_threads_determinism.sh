@@ -53,6 +53,7 @@ for i in range(n):
         text, j = results(f"{work}/{i}.{th}.json")
         run = j["threads"]
         assert run["threads"] == th, f"net {i}: asked for {th} threads, ran {run['threads']}"
+        assert run["links"] == "mailbox", f"net {i}, {th} threads: links {run['links']}, not mailbox"
         edges = run["parallel_edges"]
         if th == 1:
             assert edges == 0, f"net {i}: one thread ran {edges} edges in lanes"
