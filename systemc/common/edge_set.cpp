@@ -123,15 +123,19 @@ void EdgeSet::add(EdgeMember* member, Waker* waker) {
   m_awake[i / 64] |= uint64_t(1) << (i % 64);
 }
 
-void EdgeSet::set_lanes(int lanes, LinkBank* bank) {
-  if (lanes < 1 || lanes > kMaxLanes) throw std::invalid_argument("edge set: lanes must be 1.." + std::to_string(kMaxLanes));
+void EdgeSet::set_lanes(int threads, LinkBank* bank) {
+  if (threads < 1 || threads > kMaxThreads)
+    throw std::invalid_argument("edge set: threads must be 1.." + std::to_string(kMaxThreads));
   if (!m_workers.empty()) throw std::logic_error("edge set: lanes are set once");
-  m_lanes = lanes;
+  m_threads = threads;
+  m_lanes = threads == 1 ? 1 : threads * kLanesPerThread;
+  g_max_lanes = std::max(g_max_lanes, m_lanes);
   m_bank = bank;
-  if (lanes == 1) return;
+  if (m_lanes == 1) return;
   if (bank) bank->set_lanes(this);
-  m_lane = std::make_unique<Lane[]>(size_t(lanes));
-  for (int l = 1; l < lanes; ++l) m_workers.emplace_back([this, l] { worker(l); });
+  m_lane = std::make_unique<Lane[]>(size_t(m_lanes));
+  // Worker w's home is the first lane of its share, lane w * kLanesPerThread.
+  for (int w = 1; w < threads; ++w) m_workers.emplace_back([this, w] { worker(w * kLanesPerThread); });
 }
 
 void EdgeSet::start_of_simulation() {
@@ -156,7 +160,7 @@ void EdgeSet::run_edge(uint64_t t) {
   m_woken.clear();
   if (m_lane_jobs_seen != g_lane_jobs) {
     m_lane_jobs_seen = g_lane_jobs;
-    for (int l = 1; l < kMaxLanes; ++l) {
+    for (int l = 1; l < g_max_lanes; ++l) {
       for (uint32_t i : m_lane_woken[l]) {
         m_awake[i / 64] |= uint64_t(1) << (i % 64);
         m_wakers[i]->sleeping = false;
@@ -169,7 +173,7 @@ void EdgeSet::run_edge(uint64_t t) {
   if (m_lane_safe) {
     uint32_t awake = 0;
     for (uint64_t w : m_awake) awake += uint32_t(__builtin_popcountll(w));
-    if (awake >= uint32_t(m_lanes * kMinPerLane)) {
+    if (awake >= uint32_t(m_threads * kMinPerLane)) {
       m_busy = true;
       m_edge_t = t;
       if (m_bank) m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update

@@ -50,8 +50,9 @@ struct Waker {
 inline int g_edge_parity = 0;
 
 /// Jobs run in lanes so far (EdgeSet::run_job, on the SystemC thread): a set looks for wakes made
-/// in lanes only after one ran.
+/// in lanes only after one ran, in the lanes below g_max_lanes (the most any set has).
 inline uint64_t g_lane_jobs = 0;
+inline int g_max_lanes = 1;
 
 /// What an EdgeSet runs.
 class EdgeMember {
@@ -76,7 +77,7 @@ int available_cores();
 /// The machine's load average over the last minute (runnable threads; 0 when unknown).
 double load_average();
 
-/// Awake members per lane below which an edge runs in one lane: handing an edge to another thread
+/// Awake members per thread below which an edge runs in one lane: handing an edge to another thread
 /// and back costs about a microsecond on a two-core machine, as much as a few dozen busy routers.
 constexpr int kMinPerLane = 64;
 
@@ -87,12 +88,14 @@ class EdgeSet : public sc_core::sc_module {
   /// rising: the set acts at rising edges, else at falling edges.
   EdgeSet(sc_core::sc_module_name name, bool rising);
   ~EdgeSet() override;
-  /// Runs each edge in `lanes` threads (1..kMaxLanes; 1: the SystemC thread alone) when every member
-  /// is lane-safe and at least kMinPerLane members per lane are awake. `bank`: the link bank the
+  /// Runs each edge in `threads` threads (1..kMaxThreads; 1: the SystemC thread alone), as
+  /// kLanesPerThread lanes per thread, when every member is lane-safe and at least kMinPerLane
+  /// members per thread are awake. `bank`: the link bank the
   /// members write, whose update the main thread asks for before the lanes start; null: the
   /// members' links are mailboxes (plain links, docs/router.md section 5.7).
-  void set_lanes(int lanes, LinkBank* bank);
+  void set_lanes(int threads, LinkBank* bank);
   int lanes() const { return m_lanes; }
+  int threads() const { return m_threads; }
   /// The lane that runs member i (0 without lanes).
   int lane_of(uint32_t i) const {
     return m_lanes > 1 && !m_members.empty() ? int(uint64_t(i) * uint64_t(m_lanes) / m_members.size()) : 0;
@@ -166,6 +169,7 @@ class EdgeSet : public sc_core::sc_module {
   /// Runs every lane of `epoch` this thread can claim, its home lane first.
   void run_lanes(int home, uint32_t epoch);
   int m_lanes = 1;
+  int m_threads = 1;
   bool m_lane_safe = false;  ///< every member is lane-safe (decided when the simulation starts)
   bool m_busy = false;
   LinkBank* m_bank = nullptr;

@@ -10,8 +10,14 @@
 
 namespace wormcast {
 
-/// Lanes (and threads) at most (sim.threads).
-constexpr int kMaxLanes = 64;
+/// Threads at most (sim.threads).
+constexpr int kMaxThreads = 64;
+/// Lanes per thread of a parallel edge: more partitions than threads, so that a thread the machine
+/// deschedules in the middle of an edge holds up only the lane it is running while the others take
+/// the rest (docs/router.md section 5.7).
+constexpr int kLanesPerThread = 4;
+/// Lanes at most.
+constexpr int kMaxLanes = kMaxThreads * kLanesPerThread;
 
 /// The lane the calling thread runs: 0 on the SystemC thread outside a lane, else the lane whose
 /// members (or link commits) it is running.

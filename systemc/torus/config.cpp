@@ -36,7 +36,7 @@ const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::I
                                               {"islip", RouterAllocator::Islip}};
 const Choices<TiePolicy> kTiePolicies = {{"plus", TiePolicy::Plus}, {"random", TiePolicy::Random}, {"balanced", TiePolicy::Balanced}};
 
-static_assert(kMaxLanes == 64, "sim.threads names the range 1..64");
+static_assert(kMaxThreads == 64, "sim.threads names the range 1..64");
 
 }  // namespace
 
@@ -88,7 +88,7 @@ std::vector<ConfigKey> torus_router_keys() {
        "routers, no waveform) or below 4096 routers, else one per core that the load average leaves free (at least "
        "one, at most one per 2048 routers); the results do not depend on it (docs/router.md section 5.7)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
-         c.sim.threads = v == "auto" ? 0 : int(key_int(f, v, 1, kMaxLanes));
+         c.sim.threads = v == "auto" ? 0 : int(key_int(f, v, 1, kMaxThreads));
        },
        [](const Config& c) { return c.sim.threads == 0 ? nlohmann::json("auto") : nlohmann::json(c.sim.threads); }},
   };

@@ -60,7 +60,7 @@ static int resolve_threads(int requested, int routers, std::string& rule) {
   const double load = load_average();
   const int free = cores - int(std::lround(load));
   const int threads =
-      routers < kAutoMinRouters ? 1 : std::clamp(std::min(free, routers / kAutoRoutersPerThread), 1, kMaxLanes);
+      routers < kAutoMinRouters ? 1 : std::clamp(std::min(free, routers / kAutoRoutersPerThread), 1, kMaxThreads);
   rule = fmt::format(
       "auto: 1 below {} routers, else min(cores - load average, routers / {}); {} routers, {} cores, load {:.2f}",
       kAutoMinRouters, kAutoRoutersPerThread, routers, cores, load);

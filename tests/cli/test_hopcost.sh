@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# scripts/hopcost: the cost per flit-hop of two small tori at equal activity comes out as CSV rows
+# whose rates give the asked activity (rate x K/2) and whose costs are positive and finite; bad
+# input exits 2 with one line naming the option and leaves no CSV behind.
+# Usage: test_hopcost.sh SOURCE_DIR WORMCAST
+set -euo pipefail
+src=$1
+wormcast=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$src/scripts/hopcost" --sizes 8,16 --activity 0.5 --measure 50,200 --wormcast "$wormcast" --csv "$work/h.csv" -- --vcs 2 --buf 4
+/usr/bin/python3 - "$work/h.csv" <<'PY'
+import csv, math, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["torus"] for r in rows] == ["8x8", "16x16"], rows
+for r in rows:
+    k = int(r["torus"].split("x")[0])
+    assert abs(float(r["rate"]) * k / 2 - 0.5) < 1e-4, r
+    ns = float(r["ns_per_flit_hop"])
+    assert 0 < ns < 1e6 and math.isfinite(ns), r
+    assert int(r["flit_hops"]) > 0, r
+print("hopcost:", ", ".join(f"{r['torus']} {r['ns_per_flit_hop']} ns" for r in rows))
+PY
+for bad in "--sizes 5" "--measure 400,100" "--activity 0" "--repeat 0"; do
+  rc=0
+  # shellcheck disable=SC2086
+  "$src/scripts/hopcost" $bad --wormcast "$wormcast" --csv "$work/bad.csv" 2>"$work/err" || rc=$?
+  [[ $rc == 2 && $(wc -l <"$work/err") == 1 && ! -e $work/bad.csv ]] || { echo "hopcost $bad: exit $rc"; cat "$work/err"; exit 1; }
+  grep -q "^hopcost: ${bad%% *}: allowed" "$work/err" || { echo "hopcost $bad: $(cat "$work/err")"; exit 1; }
+done
+echo "bad input: exit 2 with one line each"
