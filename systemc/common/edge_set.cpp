@@ -123,19 +123,20 @@ void EdgeSet::add(EdgeMember* member, Waker* waker) {
   m_awake[i / 64] |= uint64_t(1) << (i % 64);
 }
 
-void EdgeSet::set_lanes(int threads, LinkBank* bank) {
+void EdgeSet::set_lanes(int threads, LinkBank* bank, size_t members) {
   if (threads < 1 || threads > kMaxThreads)
     throw std::invalid_argument("edge set: threads must be 1.." + std::to_string(kMaxThreads));
   if (!m_workers.empty()) throw std::logic_error("edge set: lanes are set once");
   m_threads = threads;
-  m_lanes = threads == 1 ? 1 : threads * kLanesPerThread;
+  const int per_thread = int(std::clamp<size_t>(members / (size_t(threads) * kMinLaneMembers), 1, kLanesPerThread));
+  m_lanes = threads == 1 ? 1 : threads * per_thread;
   g_max_lanes = std::max(g_max_lanes, m_lanes);
   m_bank = bank;
   if (m_lanes == 1) return;
   if (bank) bank->set_lanes(this);
   m_lane = std::make_unique<Lane[]>(size_t(m_lanes));
-  // Worker w's home is the first lane of its share, lane w * kLanesPerThread.
-  for (int w = 1; w < threads; ++w) m_workers.emplace_back([this, w] { worker(w * kLanesPerThread); });
+  // Worker w's home is the first lane of its share, lane w * per_thread.
+  for (int w = 1; w < threads; ++w) m_workers.emplace_back([this, w, per_thread] { worker(w * per_thread); });
 }
 
 void EdgeSet::start_of_simulation() {

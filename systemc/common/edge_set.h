@@ -88,12 +88,12 @@ class EdgeSet : public sc_core::sc_module {
   /// rising: the set acts at rising edges, else at falling edges.
   EdgeSet(sc_core::sc_module_name name, bool rising);
   ~EdgeSet() override;
-  /// Runs each edge in `threads` threads (1..kMaxThreads; 1: the SystemC thread alone), as
-  /// kLanesPerThread lanes per thread, when every member is lane-safe and at least kMinPerLane
-  /// members per thread are awake. `bank`: the link bank the
+  /// Runs each edge in `threads` threads (1..kMaxThreads; 1: the SystemC thread alone), as up to
+  /// kLanesPerThread lanes per thread of at least kMinLaneMembers of the `members` the set will
+  /// have, when every member is lane-safe and at least kMinPerLane members per thread are awake. `bank`: the link bank the
   /// members write, whose update the main thread asks for before the lanes start; null: the
   /// members' links are mailboxes (plain links, docs/router.md section 5.7).
-  void set_lanes(int threads, LinkBank* bank);
+  void set_lanes(int threads, LinkBank* bank, size_t members);
   int lanes() const { return m_lanes; }
   int threads() const { return m_threads; }
   /// The lane that runs member i (0 without lanes).

@@ -12,10 +12,12 @@ namespace wormcast {
 
 /// Threads at most (sim.threads).
 constexpr int kMaxThreads = 64;
-/// Lanes per thread of a parallel edge: more partitions than threads, so that a thread the machine
-/// deschedules in the middle of an edge holds up only the lane it is running while the others take
-/// the rest (docs/router.md section 5.7).
+/// Lanes per thread of a parallel edge, at most: more partitions than threads, so that a thread the
+/// machine deschedules in the middle of an edge holds up only the lane it is running while the
+/// others take the rest; but no lane of fewer than kMinLaneMembers members, whose boundaries (the
+/// members with writers in two lanes) would be a large share of it (docs/router.md section 5.7).
 constexpr int kLanesPerThread = 4;
+constexpr int kMinLaneMembers = 1024;
 /// Lanes at most.
 constexpr int kMaxLanes = kMaxThreads * kLanesPerThread;
 

@@ -55,6 +55,8 @@ class Network : public sc_core::sc_module {
   /// Threads that run the routers of one clock edge (sim.threads, auto resolved) and how that
   /// number was chosen (empty: the family runs in one thread whatever sim.threads says).
   virtual int threads() const { return 1; }
+  /// The partitions of a parallel edge (docs/router.md section 5.7; 1: none).
+  virtual int lanes() const { return 1; }
   virtual std::string threads_rule() const { return ""; }
   /// How the port wires carried their values in this run: "mailbox" or "queued" (docs/router.md
   /// section 5.7); "fabric" for a family whose channels live inside one clocked process.

@@ -46,6 +46,7 @@ class TorusNetwork : public Network, private ClockRider {
   const char* link_mode() const override { return m_boxed ? "mailbox" : "queued"; }
   uint64_t parallel_edges() const override { return m_rising->parallel_edges(); }
   int threads() const override { return m_rising->threads(); }
+  int lanes() const override { return m_rising->lanes(); }
   std::string threads_rule() const override { return m_threads_rule; }
   std::string trace_internals(int node, const std::string& vcd_path) override;
   void close_internals() override {

@@ -354,6 +354,7 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   // How the run was computed, not what it computed: the same results for any sim.threads.
   j["threads"] = {{"threads", net.threads()},
                   {"rule", net.threads_rule().empty() ? "the family runs in one thread" : net.threads_rule()},
+                  {"lanes", net.lanes()},
                   {"parallel_edges", net.parallel_edges()},
                   {"links", net.link_mode()},
                   {"clock", net.clock_mode()}};

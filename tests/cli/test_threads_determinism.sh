@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A run's results do not depend on sim.threads (docs/router.md section 5.7): a torus, a mesh and an
 # interlaced bypass torus, each past saturation, run with 1, 2, 3 and 5 threads (5: more than the
-# cores of a small machine, where threads wait for a core and others take their lanes). The result
+# cores of a small machine, where threads wait for a core and others take their lanes), and a
+# 64x64 torus, large enough for two lanes per thread with two threads. The result
 # JSON, but for the record of how the run was computed (the `threads` object and the echoed
 # sim.threads), and the delivery trace must be byte-identical to the one-thread run's, and each
 # run with more than one thread must have used that many lanes for most of its edges (else the
@@ -12,11 +13,13 @@ wormcast=$1
 measure=${2:-600}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-common=(--warmup 200 --measure "$measure" --set sim.progress=off --set sim.drain=2000)
+common=(--warmup 200 --set sim.progress=off)
+long="--measure $measure --set sim.drain=2000"
 nets=(
-  "--net torus:24x24 --rate 0.5 --vcs 2 --buf 4"
-  "--net mesh:24x24 --rate 0.3 --vcs 2 --buf 4"
-  "--net ibt:24x24 --set ibt.bypass=4 --set ibt.routing=bypass --rate 0.6"
+  "--net torus:24x24 --rate 0.5 --vcs 2 --buf 4 $long"
+  "--net mesh:24x24 --rate 0.3 --vcs 2 --buf 4 $long"
+  "--net ibt:24x24 --set ibt.bypass=4 --set ibt.routing=bypass --rate 0.6 $long"
+  "--net torus:64x64 --rate 0.3 --vcs 2 --buf 4 --measure 150 --set sim.drain=150"
 )
 i=0
 for net in "${nets[@]}"; do
@@ -53,6 +56,10 @@ for i in range(n):
         text, j = results(f"{work}/{i}.{th}.json")
         run = j["threads"]
         assert run["threads"] == th, f"net {i}: asked for {th} threads, ran {run['threads']}"
+        # Lanes: one per thread below 2,048 routers per thread, else up to four of 1,024 or more.
+        routers = 4096 if i == 3 else 576
+        want = 1 if th == 1 else th * max(1, min(4, routers // (th * 1024)))
+        assert run["lanes"] == want, f"net {i}, {th} threads: {run['lanes']} lanes, not {want}"
         assert run["links"] == "mailbox", f"net {i}, {th} threads: links {run['links']}, not mailbox"
         edges = run["parallel_edges"]
         if th == 1:
@@ -61,5 +68,5 @@ for i in range(n):
             assert 2 * edges >= j["cycles"], f"net {i}, {th} threads: {edges} of {j['cycles']} edges in lanes"
         assert text == ref, f"net {i}: the results of {th} threads differ from one thread's"
     print(f"net {i}: {j['status']}, {j['cycles']} cycles, {j['packets']['delivered']} packets: identical with 1, 2, 3 and 5 threads "
-          f"({edges} edges in 5 lanes)")
+          f"({edges} edges in {run['lanes']} lanes with 5 threads)")
 PY
