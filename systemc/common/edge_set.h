@@ -34,15 +34,27 @@ class EdgeSet;
 /// One module's sleep state and how to wake it: through its own process's event (a module that
 /// runs its own process) or through its place in an EdgeSet (a module the network runs).
 struct Waker {
-  /// Read and cleared by writers of several lanes at once (mailbox links): accessed atomically
-  /// there (is_sleeping, wake).
-  bool sleeping = false;
   sc_core::sc_event* event = nullptr;
   EdgeSet* set = nullptr;
   uint32_t member = 0;
+  /// Read and cleared by writers of several lanes at once (mailbox links): accessed atomically
+  /// there (is_sleeping, wake).
+  bool sleeping = false;
   /// Call only while sleeping.
   inline void wake();
   bool is_sleeping() const { return __atomic_load_n(&sleeping, __ATOMIC_RELAXED); }
+};
+
+/// What the writers of a member's inputs touch (mailbox links, systemc/common/link_signal.h): the
+/// valid masks of its two kinds of input, per parity (a router's flits in `a` and credits in `b`),
+/// and its sleep state. A network with plain links keeps those of all its routers in one array,
+/// so that a write into a neighbour's masks touches a line of that array (40 bytes per router, a
+/// few hundred KiB for a large network) instead of a line of the neighbour's object, which a large
+/// network's edge has evicted since the neighbour ran (docs/router.md section 5.7).
+struct InputWatch {
+  uint32_t a[2] = {0, 0};
+  uint32_t b[2] = {0, 0};
+  Waker waker;
 };
 
 /// The parity (cycle mod 2) of the edge being run: the box a mailbox link's writer fills

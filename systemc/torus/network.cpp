@@ -96,12 +96,14 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
     if (opt.trace_internals) enable_rtl_internal_tracing();
     rtl = rtl_router_maker(cfg);
   }
+  if (m_plain) m_watch.resize(size_t(n));  // never resized again: the routers keep their entries
   for (int r = 0; r < n; ++r) {
     if (node_is_rtl(cfg, m_topo, r))
       m_routers.push_back(rtl(node_name(r).c_str(), m_rp, m_topo, r, &m_activity));
     else
       m_routers.push_back(std::make_unique<TorusRouter>(node_name(r).c_str(), m_rp, m_topo, r, &m_activity,
-                                                        m_routing.get(), m_rising.get(), m_plain));
+                                                        m_routing.get(), m_rising.get(), m_plain,
+                                                        m_plain ? &m_watch[size_t(r)] : nullptr));
     const std::string nic_name = "nic" + node_name(r).substr(1);
     Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener));
     m_ports.push_back(

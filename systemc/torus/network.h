@@ -118,6 +118,7 @@ class TorusNetwork : public Network, private ClockRider {
     T v[2];
   };
   bool m_plain = false;
+  std::vector<InputWatch> m_watch;  ///< [r]: router r's input masks and sleep state
   std::vector<Boxes<Flit>> m_flit_boxes;
   std::vector<Boxes<Credit>> m_credit_boxes;
   Boxes<Flit> m_idle_flit_boxes;  ///< a mesh edge's input: never written

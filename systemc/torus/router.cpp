@@ -15,13 +15,17 @@ constexpr const char* kError = "wormcast/router";  // the message type of its fa
 
 TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& params,
                          const sw::Topology& topo, int node, NetActivity* activity, const PortRouting* routing,
-                         EdgeSet* edges, bool plain)
+                         EdgeSet* edges, bool plain, InputWatch* watch)
     : RouterBase(name, params, node, activity, !plain),
       m_topo(topo),
       m_routing(routing),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
       m_net(params.net_ports()),
+      m_watch(watch ? watch : &m_own_watch),
+      m_flit_valid(m_watch->a),
+      m_credit_valid(m_watch->b),
+      m_waker(m_watch->waker),
       m_edges(edges),
       m_credits(params.num_ports() * params.num_vcs, params.buffer_depth, params.credit_delay),
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
@@ -106,7 +110,8 @@ void TorusRouter::use_mailboxes() {
 }
 
 void TorusRouter::prefetch() const {
-  __builtin_prefetch(&m_flit_valid);
+  __builtin_prefetch(&m_boxed);
+  __builtin_prefetch(m_watch);
   __builtin_prefetch(m_in.data());
   __builtin_prefetch(m_in.data() + 1);
   __builtin_prefetch(&m_credits.counter(0));

@@ -27,7 +27,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// the router runs its own process.
   TorusRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
               int node, NetActivity* activity = nullptr, const PortRouting* routing = nullptr,
-              EdgeSet* edges = nullptr, bool plain = false);
+              EdgeSet* edges = nullptr, bool plain = false, InputWatch* watch = nullptr);
 
   const char* model() const override { return "sc"; }
   void set_observer(HopObserver* obs) override { m_observer = obs; }
@@ -169,8 +169,12 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // current as they update; with any other signal bound they are re-read at every edge. (Next to
   // m_waker: the signals' update phase touches both.)
   // With mailbox links, [p] holds the inputs written in cycles of parity p.
-  uint32_t m_flit_valid[2] = {0, 0}, m_credit_valid[2] = {0, 0};
-  Waker m_waker;
+  // They live in the network's array when it gives one (plain links), else in m_own_watch.
+  InputWatch m_own_watch;
+  InputWatch* m_watch;
+  uint32_t* m_flit_valid;   ///< m_watch->a
+  uint32_t* m_credit_valid; ///< m_watch->b
+  Waker& m_waker;           ///< m_watch->waker
   bool m_boxed = false;  ///< the links are mailboxes
   int8_t m_nv_shift = -1;  ///< log2(VCs per port) when a power of two (an input VC's port by a shift)
   uint8_t m_vc_words = 1;  ///< 64-bit words of an input-VC bit set (ports <= 32, VCs <= 16: <= 8)
