@@ -237,22 +237,24 @@ class LinkWriter {
  public:
   /// The writer of a bound output port (after elaboration); false when it is not bound to a signal.
   bool bind(sc_core::sc_out<T>& port) {
-    m_any = dynamic_cast<sc_core::sc_signal_inout_if<T>*>(port.get_interface());
-    m_link = dynamic_cast<LinkSignal<T>*>(m_any);
-    m_queue = m_link ? m_link->queue() : nullptr;
+    m_sig = std::make_unique<Signal>();
+    m_sig->any = dynamic_cast<sc_core::sc_signal_inout_if<T>*>(port.get_interface());
+    m_sig->link = dynamic_cast<LinkSignal<T>*>(m_sig->any);
+    m_sig->queue = m_sig->link ? m_sig->link->queue() : nullptr;
     refresh();
-    return m_any != nullptr;
+    return m_sig->any != nullptr;
   }
   /// The link's mode may have changed (to mailbox) since bind(). In mailbox mode the writer keeps
   /// its own copy of what staging a value needs (the boxes, the reader's mask, bit and sleep state),
   /// so that a write does not first wait for the link's line to read where they are.
   void refresh() {
-    m_boxed = m_link && m_link->boxed();
+    LinkSignal<T>* link = m_sig ? m_sig->link : nullptr;
+    m_boxed = link && link->boxed();
     if (!m_boxed) return;
-    m_boxes = m_link->boxes();
-    m_mask = m_link->valid_mask();
-    m_bit = m_link->valid_bit();
-    m_reader = m_link->reader();
+    m_boxes = link->boxes();
+    m_mask = link->valid_mask();
+    m_bit = link->valid_bit();
+    m_reader = link->reader();
   }
   /// Mailbox mode without a LinkSignal (a network built with plain links, docs/router.md section
   /// 5.7): the link's two boxes, its reader's valid masks (two words, one per parity), the reader's
@@ -272,19 +274,19 @@ class LinkWriter {
   void write(const T& v) {
     if (m_boxed) {
       if (v.valid) box() = v;
-    } else if (m_queue) {
-      m_queue->push(m_link, v);
+    } else if (m_sig->queue) {
+      m_sig->queue->push(m_sig->link, v);
     } else {
-      m_any->write(v);
+      m_sig->any->write(v);
     }
   }
   /// Writes go into a link queue or box (not through a signal's interface).
-  bool queued() const { return m_queue != nullptr || m_boxed; }
+  bool queued() const { return m_boxed || (m_sig && m_sig->queue); }
   /// A write built in place: fill the value begin() returns, then call end(). (Filling a value
   /// field by field and copying it whole would stall the copy on the partial stores.)
-  T& begin() { return m_boxed ? box() : m_queue ? m_queue->stage(m_link) : m_scratch; }
+  T& begin() { return m_boxed ? box() : m_sig->queue ? m_sig->queue->stage(m_sig->link) : m_sig->scratch; }
   void end() {
-    if (!m_queue && !m_boxed) m_any->write(m_scratch);
+    if (!m_boxed && !m_sig->queue) m_sig->any->write(m_sig->scratch);
   }
   /// begin() and end() for a caller compiled once per link mode (a module that runs one
   /// copy of its edge per mode): with Boxed (the writer is known to be in mailbox mode) the value
@@ -317,17 +319,23 @@ class LinkWriter {
     return m_boxes[p];
   }
 
-  // Mailbox mode (first: what a write reads).
+  // Mailbox mode: what a write reads, 40 bytes (a router of a large network has 16 writers and its
+  // NIC port 8, and a busy router's edge reads most of them).
   T* m_boxes = nullptr;
   uint32_t* m_mask = nullptr;
   Waker* m_reader = nullptr;
   uint32_t m_bit = 0;
   bool m_boxed = false;
   bool m_shared = false;  ///< the reader's masks are written from several lanes at once
-  T m_scratch{};
-  LinkQueue<T>* m_queue = nullptr;
-  LinkSignal<T>* m_link = nullptr;
-  sc_core::sc_signal_inout_if<T>* m_any = nullptr;
+  /// A writer bound to a signal (bind): the signal, its queue and a scratch value for another kind
+  /// of signal. None for plain links (attach_boxes).
+  struct Signal {
+    T scratch{};
+    LinkQueue<T>* queue = nullptr;
+    LinkSignal<T>* link = nullptr;
+    sc_core::sc_signal_inout_if<T>* any = nullptr;
+  };
+  std::unique_ptr<Signal> m_sig;
 };
 
 /// Mailbox mode: val[p][i] = the box of parity p of the link bound to ports[i]; false when one of

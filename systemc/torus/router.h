@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <systemc>
@@ -170,7 +171,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // m_waker: the signals' update phase touches both.)
   // With mailbox links, [p] holds the inputs written in cycles of parity p.
   // They live in the network's array when it gives one (plain links), else in m_own_watch.
-  InputWatch m_own_watch;
+  std::unique_ptr<InputWatch> m_own_watch;
   InputWatch* m_watch;
   uint32_t* m_flit_valid;   ///< m_watch->a
   uint32_t* m_credit_valid; ///< m_watch->b
