@@ -177,6 +177,15 @@ const std::vector<ConfigKey>& common_keys() {
          c.sim.progress = v;
        },
        [](const Config& c) { return nlohmann::json(c.sim.progress); }},
+      {"sim.result_arrays", "auto", "auto, on, off",
+       "the result's per-router and per-link arrays (router_activity per_router, vc_utilization, vc_blocking; "
+       "energy per_router; links utilization); auto: only up to 65,536 nodes, whose arrays take about a kilobyte "
+       "of JSON per node (the totals are always there)",
+       [](Config& c, const std::string& v, const Field& f) {
+         if (v != "auto" && v != "on" && v != "off") bad(f, v);
+         c.sim.result_arrays = v;
+       },
+       [](const Config& c) { return nlohmann::json(c.sim.result_arrays); }},
   };
   return fields;
 }

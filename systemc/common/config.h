@@ -69,6 +69,9 @@ struct TrafficConfig {
   TiePolicy tie = TiePolicy::Plus;  ///< torus family: direction of distance-k/2 dimensions
 };
 
+/// sim.result_arrays = auto keeps the result's per-router and per-link arrays up to this many nodes.
+constexpr int kResultArrayNodes = 65536;
+
 struct SimConfig {
   uint64_t warmup = 1000;
   uint64_t measure = 10000;
@@ -78,6 +81,8 @@ struct SimConfig {
   uint64_t livelock = 1000000;  ///< cycles without any flit delivered while flits keep moving
   uint64_t latency_threshold = 0;  ///< traffic: a mean packet latency above this marks the run unstable (0: off)
   std::string progress = "auto";
+  /// The result's per-router and per-link arrays: "auto" (up to kResultArrayNodes nodes), "on", "off".
+  std::string result_arrays = "auto";
   int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/router.md 5.7)
 };
 

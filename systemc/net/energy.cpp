@@ -129,7 +129,7 @@ EventEnergies event_energies(const EnergyConfig& cfg, const RouterShape& shape, 
 
 nlohmann::json energy_report(const EnergyConfig& cfg, const RouterShape& shape, double period_ns,
                              const std::vector<RouterActivity>& counts, const std::vector<std::string>& names,
-                             const std::vector<bool>& counted, uint64_t window) {
+                             const std::vector<bool>& counted, uint64_t window, bool per_router) {
   const TechnologyTable& t = technology_table(cfg.technology);
   const EventEnergies e = event_energies(cfg, shape, period_ns);
   uint64_t delivered = 0;
@@ -150,7 +150,7 @@ nlohmann::json energy_report(const EnergyConfig& cfg, const RouterShape& shape, 
     total.add(c);
   }
   nlohmann::json routers = nlohmann::json::array();
-  for (size_t i = 0; i < per.size(); ++i) {
+  for (size_t i = 0; per_router && i < per.size(); ++i) {
     nlohmann::json r = {{"router", i < names.size() ? names[i] : std::to_string(i)},
                         {"counted", counted.empty() || counted[i]}};
     r.update(per[i].to_json(delivered, window, period_ns));
@@ -158,21 +158,22 @@ nlohmann::json energy_report(const EnergyConfig& cfg, const RouterShape& shape, 
   }
   nlohmann::json totals = total.to_json(delivered, window, period_ns);
   totals["delivered_flits"] = delivered;
-  return {{"technology", t.name},
-          {"node", t.node},
-          {"vdd", t.vdd},
-          {"clock_period_ns", sig6(period_ns)},
-          {"flit_bits", cfg.flit_bits},
-          {"link_length_mm", cfg.link_length_mm},
-          {"router", {{"ports", shape.ports}, {"vcs", shape.vcs}, {"buffer_depth", shape.buffer_depth},
-                      {"buffer_bits", e.buffer_bits}}},
-          {"per_event_pj", {{"buffer_write", sig6(e.buffer_write)}, {"buffer_read", sig6(e.buffer_read)},
-                            {"crossbar", sig6(e.crossbar)}, {"switch_allocation", sig6(e.switch_allocation)},
-                            {"vc_allocation", sig6(e.vc_allocation)}, {"link", sig6(e.link)},
-                            {"leakage_per_bit_cycle", sig6(e.leakage_per_bit_cycle)}}},
-          {"window", window},
-          {"totals", totals},
-          {"per_router", routers}};
+  nlohmann::json j = {{"technology", t.name},
+                       {"node", t.node},
+                       {"vdd", t.vdd},
+                       {"clock_period_ns", sig6(period_ns)},
+                       {"flit_bits", cfg.flit_bits},
+                       {"link_length_mm", cfg.link_length_mm},
+                       {"router", {{"ports", shape.ports}, {"vcs", shape.vcs}, {"buffer_depth", shape.buffer_depth},
+                                   {"buffer_bits", e.buffer_bits}}},
+                       {"per_event_pj", {{"buffer_write", sig6(e.buffer_write)}, {"buffer_read", sig6(e.buffer_read)},
+                                         {"crossbar", sig6(e.crossbar)}, {"switch_allocation", sig6(e.switch_allocation)},
+                                         {"vc_allocation", sig6(e.vc_allocation)}, {"link", sig6(e.link)},
+                                         {"leakage_per_bit_cycle", sig6(e.leakage_per_bit_cycle)}}},
+                       {"window", window},
+                       {"totals", totals}};
+  if (per_router) j["per_router"] = routers;
+  return j;
 }
 
 }  // namespace wormcast

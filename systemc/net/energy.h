@@ -50,9 +50,9 @@ EventEnergies event_energies(const EnergyConfig& cfg, const RouterShape& shape, 
 /// The result's `energy` object: per router (node order) and in total, energy by component over
 /// the measurement window (`counts`: each router's window counts), energy per delivered flit and
 /// average power at the clock period. `counted[i]` false: router i's internal events are unknown
-/// (an RTL router seen at its ports).
+/// (an RTL router seen at its ports). per_router false: the totals only (no per_router array).
 nlohmann::json energy_report(const EnergyConfig& cfg, const RouterShape& shape, double period_ns,
                              const std::vector<RouterActivity>& counts, const std::vector<std::string>& names,
-                             const std::vector<bool>& counted, uint64_t window);
+                             const std::vector<bool>& counted, uint64_t window, bool per_router = true);
 
 }  // namespace wormcast

@@ -84,9 +84,9 @@ std::vector<ConfigKey> torus_router_keys() {
        [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.tie = key_choice(f, v, kTiePolicies); },
        [](const Config& c) { return nlohmann::json(name_of(kTiePolicies, c.traffic.tie)); }},
       {"sim.threads", "auto", "auto or 1..64",
-       "threads that run the torus routers of one clock edge; auto: one where the links can be plain (SystemC "
-       "routers, no waveform) or below 4096 routers, else one per core that the load average leaves free (at least "
-       "one, at most one per 2048 routers); the results do not depend on it (docs/router.md section 5.7)",
+       "threads that run the torus routers of one clock edge; auto: one below 4096 routers, else one per core "
+       "that the load average leaves free (at least one, at most one per 2048 routers); the results do not depend "
+       "on it (docs/router.md section 5.7)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          c.sim.threads = v == "auto" ? 0 : int(key_int(f, v, 1, kMaxThreads));
        },

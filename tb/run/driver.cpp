@@ -361,16 +361,18 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},
                   {"in_flight_at_end", sb.in_flight()}, {"outstanding_at_end", net.outstanding()}};
   // Link utilization over the measurement window (flits per cycle per network link).
+  const bool arrays = cfg.sim.result_arrays == "on" ||
+                      (cfg.sim.result_arrays == "auto" && net.num_nodes() <= kResultArrayNodes);
   std::vector<double> util;
   double sum = 0, mx = 0;
   size_t real_links = 0;
   for (size_t i = 0; i < r.links_end.size(); ++i) {
     if (r.links_end[i] == ~uint64_t(0)) {
-      util.push_back(-1);  // no link there
+      if (arrays) util.push_back(-1);  // no link there
       continue;
     }
     const double u = r.window ? std::round(double(r.links_end[i] - r.links_begin[i]) / double(r.window) * 1e4) / 1e4 : 0.0;
-    util.push_back(u);
+    if (arrays) util.push_back(u);
     sum += u;
     mx = std::max(mx, u);
     ++real_links;
@@ -379,6 +381,7 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
                 {"max_utilization", mx},
                 {"order", net.link_order()},
                 {"utilization", util}};
+  if (!arrays) j["links"].erase("utilization");
   if (!r.inj_end.empty()) {
     // Share of a node's channel cycles used to inject a flit, averaged over nodes (the m-way
     // paper's injection rate).

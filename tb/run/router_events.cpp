@@ -23,6 +23,8 @@ void add_router_events(nlohmann::json& j, const Config& cfg, const RunResult& r,
     for (uint64_t x : v) s += x;
     return s;
   };
+  const bool arrays = cfg.sim.result_arrays == "on" ||
+                      (cfg.sim.result_arrays == "auto" && r.act_end.size() <= size_t(kResultArrayNodes));
   std::vector<RouterActivity> counts;
   std::vector<std::string> names;
   nlohmann::json per = nlohmann::json::array(), vcu = nlohmann::json::array(), vcb = nlohmann::json::array();
@@ -31,6 +33,20 @@ void add_router_events(nlohmann::json& j, const Config& cfg, const RunResult& r,
   for (size_t i = 0; i < r.act_end.size(); ++i) {
     const RouterActivity d = activity_delta(r.act_end[i], r.act_begin[i]);
     const double occ = double(d.occupancy_integral) / w;
+    tw += d.buffer_writes;
+    tr += d.buffer_reads;
+    tv += d.vc_allocations;
+    tl += d.link_flits;
+    te += d.ejected_flits;
+    tocc += occ;
+    tbv += sum(d.blocked_vc);
+    tbc += sum(d.blocked_credit);
+    tbs += sum(d.blocked_switch);
+    if (!arrays) {
+      counts.push_back(RouterActivity{});  // the energy totals need each router's counts
+      counts.back() = d;
+      continue;
+    }
     names.push_back(net.node_name(int(i)));
     per.push_back({{"router", names.back()}, {"counted", r.act_counted.empty() || r.act_counted[i]},
                    {"buffer_writes", d.buffer_writes}, {"buffer_reads", d.buffer_reads},
@@ -43,15 +59,6 @@ void add_router_events(nlohmann::json& j, const Config& cfg, const RunResult& r,
     for (uint64_t f : d.vc_flits) u.push_back(std::round(double(f) / w * 1e4) / 1e4);
     vcu.push_back(u);
     vcb.push_back({{"vc", d.blocked_vc}, {"credit", d.blocked_credit}, {"switch", d.blocked_switch}});
-    tw += d.buffer_writes;
-    tr += d.buffer_reads;
-    tv += d.vc_allocations;
-    tl += d.link_flits;
-    te += d.ejected_flits;
-    tocc += occ;
-    tbv += sum(d.blocked_vc);
-    tbc += sum(d.blocked_credit);
-    tbs += sum(d.blocked_switch);
     counts.push_back(d);
   }
   j["router_activity"] = {{"window", r.window},
@@ -62,12 +69,14 @@ void add_router_events(nlohmann::json& j, const Config& cfg, const RunResult& r,
                           {"per_router", per},
                           {"vc_utilization", vcu},
                           {"vc_blocking", vcb}};
+  if (!arrays)
+    for (const char* k : {"per_router", "vc_utilization", "vc_blocking"}) j["router_activity"].erase(k);
   if (const std::string order = net.vc_order(); !order.empty()) j["router_activity"]["vc_order"] = order;
   // The energy of those events (docs/energy.md), at the configured clock or the one the network ran on.
   const EnergyConfig& ec = cfg.part<EnergyConfig>();
   const double period_ns = ec.clock_period_ns > 0 ? ec.clock_period_ns : cycle_time().to_seconds() * 1e9;
   if (const RouterShape shape = net.router_shape(); shape.ports > 0)
-    j["energy"] = energy_report(ec, shape, period_ns, counts, names, r.act_counted, r.window);
+    j["energy"] = energy_report(ec, shape, period_ns, counts, names, r.act_counted, r.window, arrays);
 }
 
 }  // namespace wormcast
