@@ -26,8 +26,10 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_edges(edges),
       m_ch(size_t(rp.local)),
       m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
-      m_ejecting(size_t(rp.local) * size_t(rp.ejection_delay + 1)) {
-  for (Channel& ch : m_ch) ch.wire = Ring<std::pair<uint64_t, Flit>>(size_t(rp.injection_delay + 1));
+      // The delay lines exist only with a delay (a ring of 0 slots allocates nothing).
+      m_ejecting(rp.ejection_delay > 0 ? size_t(rp.local) * size_t(rp.ejection_delay + 1) : 0) {
+  if (rp.injection_delay > 0)
+    for (Channel& ch : m_ch) ch.wire = Ring<std::pair<uint64_t, Flit>>(size_t(rp.injection_delay + 1));
   core.attach(this);
   if (plain) {
     if (!edges) SC_REPORT_FATAL("wormcast/nic", (std::string(this->name()) + ": plain links need an edge set").c_str());

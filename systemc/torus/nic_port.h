@@ -69,7 +69,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
     int next_vc = 0;
     /// router.injection_delay > 0: (falling edge it reaches the router's input, flit) in order; one
     /// flit enters per edge and each stays injection_delay edges.
-    Ring<std::pair<uint64_t, Flit>> wire;
+    Ring<std::pair<uint64_t, Flit>> wire{0};
   };
 
   void falling_edge();  ///< the port's own process (no edge set)
