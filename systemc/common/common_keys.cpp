@@ -44,6 +44,8 @@ std::string pattern_names() {
 }
 
 const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
+const Choices<TrafficRng> kRngs = {
+    {"auto", TrafficRng::Auto}, {"mt19937_64", TrafficRng::Twister}, {"counter", TrafficRng::Counter}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
 template <class E>
@@ -162,6 +164,10 @@ const std::vector<ConfigKey>& common_keys() {
       INT_FIELD("traffic.source_queue", "1000", 1, 1000000, traffic.source_queue,
                 "packets waiting at a source, at most; traffic generated beyond is dropped, counted and the run "
                 "marked unstable"),
+      CHOICE_FIELD("traffic.rng", "auto", kRngs, traffic.rng, "auto, mt19937_64 or counter",
+                   "each source's random stream: a 64-bit Mersenne twister seeded from (sim.seed, node) (2.5 KB per "
+                   "source), or a counter-based generator (SplitMix64 from the same seed and node, 8 bytes per source; "
+                   "other numbers than the twister's); auto: mt19937_64 up to 65,536 sources, counter beyond"),
       INT_FIELD("sim.warmup", "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
       INT_FIELD("sim.measure", "10000", 1, 1000000000, sim.measure, "measured cycles"),
       INT_FIELD("sim.drain", "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),

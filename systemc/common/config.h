@@ -44,6 +44,11 @@ enum class InjectionMode { Bernoulli, Message };
 /// When a node generates: independently every cycle, or in on/off bursts (a two-state Markov
 /// chain per node: off -> on with probability burst_alpha per cycle, on -> off with burst_beta).
 enum class InjectionProcess { Bernoulli, OnOff };
+/// The random stream of each traffic source (traffic.rng): a 64-bit Mersenne twister (2,504 bytes
+/// per source), a counter-based generator (8 bytes per source; other numbers), or auto: the twister
+/// up to kAutoTwisterSources sources, the counter-based generator beyond.
+enum class TrafficRng { Auto, Twister, Counter };
+inline constexpr int kAutoTwisterSources = 65536;
 /// Region of a broadcast message: the whole network or a random rectangle.
 enum class RegionMode { All, Random };
 /// The tie bit synthetic traffic puts on a torus packet's head (docs/router.md section 5.2):
@@ -67,6 +72,11 @@ struct TrafficConfig {
   RegionMode region = RegionMode::All;
   int source_queue = 1000;  ///< packets a node's source queue holds; new ones beyond are dropped and counted
   TiePolicy tie = TiePolicy::Plus;  ///< torus family: direction of distance-k/2 dimensions
+  TrafficRng rng = TrafficRng::Auto;  ///< the sources' random streams
+  /// The generator a network of `sources` nodes uses.
+  bool twister(int sources) const {
+    return rng == TrafficRng::Twister || (rng == TrafficRng::Auto && sources <= kAutoTwisterSources);
+  }
 };
 
 /// sim.result_arrays = auto keeps the result's per-router and per-link arrays up to this many nodes.

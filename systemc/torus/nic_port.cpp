@@ -26,8 +26,10 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_edges(edges),
       m_ch(size_t(rp.local)),
       m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
-      m_ejecting(size_t(rp.local) * size_t(rp.ejection_delay + 1)) {
-  for (Channel& ch : m_ch) ch.wire = Ring<std::pair<uint64_t, Flit>>(size_t(rp.injection_delay + 1));
+      // The delay lines exist only with a delay (a ring of 0 slots allocates nothing).
+      m_ejecting(rp.ejection_delay > 0 ? size_t(rp.local) * size_t(rp.ejection_delay + 1) : 0) {
+  if (rp.injection_delay > 0)
+    for (Channel& ch : m_ch) ch.wire = Ring<std::pair<uint64_t, Flit>>(size_t(rp.injection_delay + 1));
   core.attach(this);
   if (plain) {
     if (!edges) SC_REPORT_FATAL("wormcast/nic", (std::string(this->name()) + ": plain links need an edge set").c_str());
@@ -38,12 +40,14 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_inj_credit_val[b].assign(size_t(rp.local), nullptr);
     }
     m_boxed = true;
+  } else {
+    m_wake = std::make_unique<Wake>();  // port objects: the wake event and the or-list of inputs
   }
   if (edges) {
     edges->add(this, &m_waker);
     return;
   }
-  m_waker.event = &m_submitted;
+  m_waker.event = &m_wake->submitted;
   SC_HAS_PROCESS(TorusNicPort);
   // Armed for each falling edge while awake, for its wake event while asleep (as the router).
   SC_METHOD(falling_edge);
@@ -74,7 +78,7 @@ void TorusNicPort::end_of_elaboration() {
           SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": plain link input not wired").c_str());
     return;
   }
-  m_wake |= m_submitted;
+  m_wake->any |= m_wake->submitted;
   for (int c = 0; c < m_rp.local; ++c) {
     m_inj.emplace_back();
     m_ej_credit.emplace_back();
@@ -83,8 +87,8 @@ void TorusNicPort::end_of_elaboration() {
     m_ej_val[0].push_back(&ej_in[c]->read());
     m_inj_credit_val[0].push_back(&inj_credit[c]->read());
     const uint32_t bit = uint32_t(1) << c;
-    m_watch_all &= watch_input(ej_in[c], &m_waker, m_wake, m_ej_valid, bit);
-    m_watch_all &= watch_input(inj_credit[c], &m_waker, m_wake, m_cr_valid, bit);
+    m_watch_all &= watch_input(ej_in[c], &m_waker, m_wake->any, m_ej_valid, bit);
+    m_watch_all &= watch_input(inj_credit[c], &m_waker, m_wake->any, m_cr_valid, bit);
   }
   if (m_edges && !m_watch_all)
     SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": run by an edge set with an input not bound to a LinkSignal").c_str());
@@ -114,7 +118,7 @@ void TorusNicPort::prefetch() const {
 }
 
 void TorusNicPort::falling_edge() {
-  step_own_process(*this, m_waker, m_armed, clk.negedge_event(), m_wake, current_cycle());
+  step_own_process(*this, m_waker, m_armed, clk.negedge_event(), m_wake->any, current_cycle());
 }
 
 bool TorusNicPort::on_edge(uint64_t t) { return m_boxed ? edge<true>(t) : edge<false>(t); }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -68,7 +69,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
     int next_vc = 0;
     /// router.injection_delay > 0: (falling edge it reaches the router's input, flit) in order; one
     /// flit enters per edge and each stays injection_delay edges.
-    Ring<std::pair<uint64_t, Flit>> wire;
+    Ring<std::pair<uint64_t, Flit>> wire{0};
   };
 
   void falling_edge();  ///< the port's own process (no edge set)
@@ -89,8 +90,13 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   // wire changes, then resumes at the next falling edge.
   Waker m_waker;
   bool m_armed = false;  ///< own process: armed itself for the first falling edge
-  sc_core::sc_event m_submitted{"submitted_event"};  ///< own process: software submitted or an input changed
-  sc_core::sc_event_or_list m_wake;  ///< own process: m_submitted and other signals' value changes
+  /// Only with port objects (none with plain links): the event that wakes the own process (software
+  /// submitted or an input changed) and its or-list with other signals' value changes.
+  struct Wake {
+    sc_core::sc_event submitted{"submitted_event"};
+    sc_core::sc_event_or_list any;
+  };
+  std::unique_ptr<Wake> m_wake;
   bool m_watch_all = true;           ///< every input is a LinkSignal (an edge set needs that)
   std::vector<const Flit*> m_ej_val[2];  ///< [parity][c] (mailboxes; else [0] only)
   std::vector<const Credit*> m_inj_credit_val[2];

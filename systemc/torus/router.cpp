@@ -45,14 +45,16 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_in.resize(size_t(m_np) * m_nv);
   m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated.assign(size_t(m_np) * m_nv, 0);
-  for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
   if (m_vc_words > 8) model_error(kError, this->name(), "more than 512 input VCs");
   if (m_vc_words > 1) {
     m_wheel_more.assign(size_t(m_vc_words) * kWheel, 0);
     m_wheel = m_wheel_more.data();
   }
-  if ((m_nv & (m_nv - 1)) == 0) m_nv_shift = int8_t(__builtin_ctz(uint32_t(m_nv)));
+  if ((m_nv & (m_nv - 1)) == 0)
+    m_nv_shift = int8_t(__builtin_ctz(uint32_t(m_nv)));
+  else  // the port of a VC index by a table (port_of)
+    for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
 
   if (plain) {
@@ -64,12 +66,14 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_credit_in_val[b].assign(size_t(m_np), nullptr);
     }
     m_boxed = true;
+  } else {
+    m_wake = std::make_unique<Wake>();  // port objects: the wake event and the or-list of inputs
   }
   if (edges) {
     edges->add(this, &m_waker);
     return;
   }
-  m_waker.event = &m_wake_event;
+  m_waker.event = &m_wake->event;
   SC_HAS_PROCESS(TorusRouter);
   // No static sensitivity: the method arms itself for the next rising edge while it is awake and
   // for its wake event while it sleeps, so a sleeping router costs the clock nothing. It runs once
@@ -85,7 +89,7 @@ void TorusRouter::end_of_elaboration() {
           model_error(kError, name(), "plain link input not wired: ", p);
     return;
   }
-  m_wake |= m_wake_event;
+  m_wake->any |= m_wake->event;
   for (int p = 0; p < m_np; ++p) {
     m_flit_out.emplace_back();
     m_credit_out.emplace_back();
@@ -94,8 +98,8 @@ void TorusRouter::end_of_elaboration() {
     m_flit_in_val[0].push_back(&flit_in[p]->read());
     m_credit_in_val[0].push_back(&credit_in[p]->read());
     const uint32_t bit = uint32_t(1) << p;
-    if (!watch_input(flit_in[p], &m_waker, m_wake, m_flit_valid, bit)) m_poll_inputs = true;
-    if (!watch_input(credit_in[p], &m_waker, m_wake, m_credit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(flit_in[p], &m_waker, m_wake->any, m_flit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(credit_in[p], &m_waker, m_wake->any, m_credit_valid, bit)) m_poll_inputs = true;
   }
   // An edge set wakes its members through their input links only.
   if (m_edges && m_poll_inputs) model_error(kError, name(), "run by an edge set with an input not bound to a LinkSignal");
@@ -137,7 +141,7 @@ bool TorusRouter::lane_safe() const {
   return true;
 }
 
-void TorusRouter::tick() { step_own_process(*this, m_waker, m_armed, clk.posedge_event(), m_wake, current_cycle()); }
+void TorusRouter::tick() { step_own_process(*this, m_waker, m_armed, clk.posedge_event(), m_wake->any, current_cycle()); }
 
 bool TorusRouter::on_edge(uint64_t t) { return m_boxed ? edge<true>(t) : edge<false>(t); }
 
@@ -189,8 +193,9 @@ bool TorusRouter::absorb(uint64_t t) {
     if (tail >= depth) tail -= depth;
     Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
     slot.flit = f;
-    slot.ready = t + m_ready_after[f.head][p < m_net];
-    if (in.count == 0) becomes_front(ivc, slot.ready, t);
+    const uint64_t ready = t + m_ready_after[f.head][p < m_net];
+    slot.ready = uint32_t(ready);
+    if (in.count == 0) becomes_front(ivc, ready, t);
     ++in.count;
     ++m_buffered;
     ++m_writes;
@@ -418,7 +423,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     // The next front flit competes from the next edge on at the earliest (this edge's requests
     // are made): it stays in the ready set if its ready cycle has come by then. Staged: a head
     // behind a tail routes at t + 1 and allocates its VC at t + 2 at the earliest.
-    uint64_t r = front(ivc).ready;
+    uint64_t r = ready_at(front(ivc).ready, t);
     if (f.tail && r < t + m_after_tail) r = t + m_after_tail;
     if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));

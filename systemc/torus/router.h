@@ -67,16 +67,22 @@ class TorusRouter : public RouterBase, public EdgeMember {
   }
 
  private:
+  /// 20 bytes: the ready cycle's low 32 bits (ready_at() restores it: a slot is written at most
+  /// kWheel - 1 edges before its ready cycle, and read back less than 2^32 - kWheel edges later).
   struct Slot {
     Flit flit;
-    uint64_t ready;  ///< first cycle in which this flit may compete for the switch
+    uint32_t ready;  ///< first cycle in which this flit may compete for the switch, mod 2^32
   };
+  static_assert(sizeof(Flit) == 16 && alignof(Flit) == 4, "a buffer slot is a flit and a 32-bit ready cycle");
+  /// The ready cycle a slot holds (its low 32 bits r), read at edge t: the one cycle with those low
+  /// bits in (t + kWheel - 2^32, t + kWheel].
+  static uint64_t ready_at(uint32_t r, uint64_t t) { return t + kWheel - uint32_t(uint32_t(t + kWheel) - r); }
   /// One input VC: a ring of buffer_depth slots in m_slots, its state, and the route of its front
   /// head flit once computed (a head's route depends only on the flit and the input port).
-  /// One cache line per input VC, its statistics included (ports <= 32, VCs <= 16, depth <= 64):
-  /// absorb, the request pass and traversal touch one record per input VC and, for an active one,
-  /// nothing else of it.
-  struct alignas(64) InVc {
+  /// 48 bytes per input VC, its statistics included (ports <= 32, VCs <= 16, depth <= 64), the
+  /// records of a router contiguous: absorb, the request pass and traversal touch one record per
+  /// input VC and, for an active one, nothing else of it.
+  struct InVc {
     int16_t head = 0;
     int16_t count = 0;
     int16_t out_port = -1;
@@ -87,6 +93,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
     int64_t occ = 0;  ///< the occupancy integral minus count * now (RouterActivity)
     uint64_t blk_vc = 0, blk_credit = 0, blk_switch = 0;  ///< blocked edges by cause
   };
+  static_assert(sizeof(InVc) == 48, "an input VC record is 48 bytes");
 
   void tick();  ///< the router's own process (built alone)
   bool on_edge(uint64_t t) override;
@@ -196,8 +203,14 @@ class TorusRouter : public RouterBase, public EdgeMember {
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
-  sc_core::sc_event m_wake_event{"wake_event"};  ///< own process: notified by LinkSignal inputs
-  sc_core::sc_event_or_list m_wake; ///< own process: m_wake_event and the value-changed events of other inputs
+  /// What only a router with port objects needs (none with plain links, where a large network
+  /// would pay a named kernel event per router): its wake event, notified by LinkSignal inputs
+  /// (own process), and the or-list of that event and the value-changed events of other inputs.
+  struct Wake {
+    sc_core::sc_event event{"wake_event"};
+    sc_core::sc_event_or_list any;
+  };
+  std::unique_ptr<Wake> m_wake;
   // Inputs read through the bound signals' value references, outputs written through the bound
   // links (or, bound to another kind of signal, through its interface); stable for the whole run.
   std::vector<const Flit*> m_flit_in_val[2];      ///< [parity][p] (mailboxes; else [0] only)

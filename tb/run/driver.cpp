@@ -233,7 +233,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
     r.uses_begin = net.link_cycles();
-    r.act_begin = net.router_activity(0);
+    if (ph.router_activity) r.act_begin = net.router_activity(0);
   }
   for (;;) {
     // Past the window (draining) the checks come every 100 cycles, so a run ends soon after its
@@ -257,13 +257,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
       r.links_begin = net.link_counters();
       r.inj_begin = net.injection_counters();
       r.uses_begin = net.link_cycles();
-      r.act_begin = net.router_activity(cycle);
+      if (ph.router_activity) r.act_begin = net.router_activity(cycle);
     }
     if (cycle == end) {  // the window's end, not the end of the drain
       r.links_end = net.link_counters();
       r.inj_end = net.injection_counters();
       r.uses_end = net.link_cycles();
-      r.act_end = net.router_activity(cycle, &r.act_counted);
+      if (ph.router_activity) r.act_end = net.router_activity(cycle, &r.act_counted);
     }
     const uint64_t moved = net.activity().switched() + net.scoreboard().injected_packets();
     if (moved != seen) {
@@ -302,13 +302,13 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     r.links_begin = net.link_counters();
     r.inj_begin = net.injection_counters();
     r.uses_begin = net.link_cycles();
-    r.act_begin = net.router_activity(cycle);
+    if (ph.router_activity) r.act_begin = net.router_activity(cycle);
   }
   if (r.links_end.empty()) {  // stopped inside the window
     r.links_end = net.link_counters();
     r.inj_end = net.injection_counters();
     r.uses_end = net.link_cycles();
-    r.act_end = net.router_activity(cycle, &r.act_counted);
+    if (ph.router_activity) r.act_end = net.router_activity(cycle, &r.act_counted);
   }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
   r.last_move = net.activity().last_move();

@@ -47,6 +47,9 @@ struct RunPhases {
   /// Cycles to stop at exactly, and what to do there (the recordings' --vcd-window).
   std::vector<uint64_t> stops;
   std::function<void(uint64_t cycle)> at;
+  /// Take the routers' activity counts at the window's ends (RunResult::act_begin, act_end: only a
+  /// result's router_activity and energy read them; a copy per router, kept to the end of the run).
+  bool router_activity = true;
 };
 
 struct RunResult {

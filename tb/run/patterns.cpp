@@ -8,7 +8,7 @@
 
 namespace wormcast {
 
-int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng,
+int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, SourceRng& rng,
                         const std::vector<int>& perm) {
   const int n = t.num_nodes();
   auto uniform = [&]() {

@@ -8,14 +8,20 @@
 
 #include "systemc/common/config.h"
 #include "sw/topology/topology.h"
+#include "tb/run/source_rng.h"
 
 namespace wormcast {
 
 /// Destination of a packet from `src` under a pattern (uniform and hotspot draw from rng; randperm
 /// looks up `perm`, the run's fixed permutation of the nodes). A pattern may map a node to itself:
 /// such a packet goes through its own router (0 hops).
-int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng,
+int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, SourceRng& rng,
                         const std::vector<int>& perm = {});
+inline int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng,
+                               const std::vector<int>& perm = {}) {
+  SourceRng r(&rng);
+  return pattern_destination(t, cfg, src, r, perm);
+}
 
 /// One message of a traffic trace (traffic.trace).
 struct TraceEntry {

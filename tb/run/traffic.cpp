@@ -98,6 +98,7 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   ph.warmup = begin;
   ph.measure = cfg.sim.measure;
   ph.limit = end + cfg.sim.drain;
+  ph.router_activity = opt.want_result || !opt.json_path.empty();  // read only by the result
   ph.on_limit = RunStatus::DrainTimeout;
   ph.max_step = 1000;
   ph.finished = [&](uint64_t cycle) { return cycle >= end && net.outstanding() == 0; };
@@ -117,6 +118,8 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   const auto result = [&]() {
     nlohmann::json j = common_result(opt.command, cfg, rr, net);
     j["latency"] = st["latency"];
+    // The sources' random streams traffic.rng resolved to (auto: by the network's size).
+    j["traffic_rng"] = cfg.traffic.twister(net.num_nodes()) ? "mt19937_64" : "counter";
     j["network_latency"] = st["network_latency"];
     j["message_latency"] = st["message_latency"];
     j["latency_histogram"] = st["latency_histogram"];

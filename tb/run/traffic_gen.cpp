@@ -27,12 +27,28 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
     m_p /= cfg.traffic.burst_alpha / (cfg.traffic.burst_alpha + cfg.traffic.burst_beta);
   m_log_q = std::log1p(-m_p);
   const int n = m_topo.num_nodes();
+  // Every array sized once (no copies while it grows; a 2^20-node network's twisters take 2.6 GB).
+  if (cfg.traffic.twister(n))
+    m_twister.reserve(size_t(n));
+  else
+    m_counter.reserve(size_t(n));
+  m_next.reserve(size_t(n));
+  std::vector<std::pair<uint64_t, int>> due;
+  due.reserve(size_t(n));
   for (int i = 0; i < n; ++i) {
-    std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
-    m_rng.emplace_back(seq);
-    m_next.push_back(next_gap(m_rng.back()) - 1);
-    m_due.emplace(m_next.back(), i);
+    if (cfg.traffic.twister(n)) {
+      std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
+      m_twister.emplace_back(seq);
+    } else {
+      m_counter.push_back(SourceRng::start(cfg.sim.seed, uint64_t(i)));
+    }
+    SourceRng rng = rng_of(i);
+    m_next.push_back(next_gap(rng) - 1);
+    due.emplace_back(m_next.back(), i);
   }
+  // The arrivals in a heap: (cycle, node) pairs are distinct, so the order they leave it in is that
+  // of the pairs whichever way the heap was built.
+  m_due = decltype(m_due)(std::greater<>(), std::move(due));
   m_on.assign(size_t(n), 0);
   if (cfg.traffic.pattern == Pattern::RandPerm) {
     m_perm.resize(size_t(n));
@@ -49,7 +65,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
 }
 
 // Cycles until the next arrival of a Bernoulli(p) process (geometric, >= 1).
-uint64_t TrafficGen::next_gap(std::mt19937_64& rng) const {
+uint64_t TrafficGen::next_gap(SourceRng& rng) const {
   if (m_p <= 0) return ~uint64_t(0) / 2;
   if (m_p >= 1) return 1;
   const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
@@ -60,7 +76,7 @@ uint64_t TrafficGen::next_gap(std::mt19937_64& rng) const {
   return 1 + uint64_t(gap);
 }
 
-Destination TrafficGen::region(int s, std::mt19937_64& rng) const {
+Destination TrafficGen::region(int s, SourceRng& rng) const {
   Destination d;
   const int dims = m_topo.dims();
   d.lo.assign(size_t(dims), 0);
@@ -84,7 +100,7 @@ Destination TrafficGen::region(int s, std::mt19937_64& rng) const {
 }
 
 bool TrafficGen::generates(int s, uint64_t t) {
-  auto& rng = m_rng[size_t(s)];
+  SourceRng rng = rng_of(s);
   if (m_cfg.traffic.process == InjectionProcess::OnOff) {
     std::uniform_real_distribution<double> u(0, 1);
     uint8_t& on = m_on[size_t(s)];
@@ -96,7 +112,7 @@ bool TrafficGen::generates(int s, uint64_t t) {
   return true;
 }
 
-uint32_t TrafficGen::draw_length(std::mt19937_64& rng) const {
+uint32_t TrafficGen::draw_length(SourceRng& rng) const {
   if (m_cfg.traffic.sizes.empty()) return m_len;
   auto dist = m_size;  // discrete_distribution::operator() is not const
   return uint32_t(m_cfg.traffic.sizes[size_t(dist(rng))].first);
@@ -111,7 +127,7 @@ void TrafficGen::emit(int s, uint64_t t, const Destination& d, uint32_t len, boo
   if (t >= m_stats.m_begin && t < m_stats.m_end) m_stats.m_measured_created += packets;
 }
 
-bool TrafficGen::next_tie(int s, std::mt19937_64& rng) {
+bool TrafficGen::next_tie(int s, SourceRng& rng) {
   switch (m_cfg.traffic.tie) {
     case TiePolicy::Plus:
       return false;
@@ -152,7 +168,7 @@ void TrafficGen::tick() {
 }
 
 void TrafficGen::create(int s, uint64_t t) {
-  auto& rng = m_rng[size_t(s)];
+  SourceRng rng = rng_of(s);
   const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
                          std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
   const uint32_t len = draw_length(rng);

@@ -34,10 +34,10 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   bool fusable() const override { return true; }
   int edge_requests() const override { return 1; }
   void rising(uint64_t) override { tick(); }
-  uint64_t next_gap(std::mt19937_64& rng) const;
+  uint64_t next_gap(SourceRng& rng) const;
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);
-  uint32_t draw_length(std::mt19937_64& rng) const;
+  uint32_t draw_length(SourceRng& rng) const;
   /// Packets of a message of len flits (nic.max_packet).
   uint32_t packets_of(uint32_t len) const {
     return (len + uint32_t(m_cfg.nic.max_packet) - 1) / uint32_t(m_cfg.nic.max_packet);
@@ -46,9 +46,9 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   void create(int s, uint64_t t);
   void emit(int s, uint64_t t, const Destination& d, uint32_t len, bool tie);
   /// A region broadcast's destination from node s (never only s itself).
-  Destination region(int s, std::mt19937_64& rng) const;
+  Destination region(int s, SourceRng& rng) const;
   /// The tie bit of node s's next unicast message (traffic.tie).
-  bool next_tie(int s, std::mt19937_64& rng);
+  bool next_tie(int s, SourceRng& rng);
 
   Config m_cfg;
   Network& m_net;
@@ -58,7 +58,12 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   uint32_t m_len;
   double m_p;  ///< per-cycle probability of a new packet/message at a node (while on, for onoff)
   double m_log_q = 0;  ///< log1p(-m_p), the geometric gap's denominator
-  std::vector<std::mt19937_64> m_rng;
+  /// The sources' random streams (traffic.rng): a twister each, or a counter-based state each.
+  std::vector<std::mt19937_64> m_twister;
+  std::vector<uint64_t> m_counter;
+  SourceRng rng_of(int s) {
+    return m_twister.empty() ? SourceRng(&m_counter[size_t(s)]) : SourceRng(&m_twister[size_t(s)]);
+  }
   std::vector<uint64_t> m_next;
   /// Bernoulli process: (next arrival, node), earliest first and by node on equal cycles, so a
   /// cycle visits only the nodes that generate in it, in node order.

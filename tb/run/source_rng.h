@@ -1,0 +1,38 @@
+// One traffic source's random stream (traffic.rng): a handle on either its 64-bit Mersenne twister
+// or its counter-based generator, usable wherever the standard distributions take a generator.
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+namespace wormcast {
+
+class SourceRng {
+ public:
+  using result_type = uint64_t;
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~uint64_t(0); }
+  /// The twister's numbers, exactly as the twister itself gives them to a distribution (the same
+  /// range: every standard distribution draws the same values through the handle).
+  explicit SourceRng(std::mt19937_64* twister) : m_twister(twister) {}
+  /// The counter-based generator whose state is *counter.
+  explicit SourceRng(uint64_t* counter) : m_counter(counter) {}
+  result_type operator()() { return m_twister ? (*m_twister)() : next(*m_counter); }
+
+  /// The counter-based generator (SplitMix64): the state advances by a fixed odd constant and each
+  /// number is the state's mix, so a source's k-th number is mix(start + k * gamma).
+  static uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  static uint64_t next(uint64_t& state) { return mix(state += 0x9e3779b97f4a7c15ULL); }
+  /// The start state of source `node`'s counter-based stream under seed `seed`.
+  static uint64_t start(uint64_t seed, uint64_t node) { return mix(mix(seed ^ 0x5eed) + node * 0xd1b54a32d192ed03ULL); }
+
+ private:
+  std::mt19937_64* m_twister = nullptr;
+  uint64_t* m_counter = nullptr;
+};
+
+}  // namespace wormcast
