@@ -24,8 +24,8 @@ struct Platform : sc_core::sc_module {
     const wormcast::Config cfg = wormcast::load_config("", {{"net.radix", "4x4"}, {"nic.ts", "3"}});
     net = wormcast::make_network("net", cfg, {});
     net->clk(clk);
-    tx.bind(net->nic(0).socket);
-    rx.bind(net->nic(5).socket);  // a bound NIC keeps its deliveries for the registers below
+    tx.bind(net->nic(0).socket());
+    rx.bind(net->nic(5).socket());  // a bound NIC keeps its deliveries for the registers below
     SC_HAS_PROCESS(Platform);
     SC_THREAD(run);
   }

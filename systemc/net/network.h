@@ -28,6 +28,9 @@ struct NetworkOptions {
   /// No waveform will show the port wires (will_trace is not called): a family may then build its
   /// links as plain mailboxes, without port and signal objects (docs/router.md section 5.7).
   bool plain_links = false;
+  /// Node software may use the NICs (their socket, interrupt and receive queue); false (a traffic
+  /// run): the NICs are built without them.
+  bool node_software = true;
 };
 
 class Network : public sc_core::sc_module {

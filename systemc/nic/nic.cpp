@@ -40,24 +40,31 @@ RxDescriptor RxDescriptor::unpack(const unsigned char* in) {
 }
 
 Nic::Nic(sc_core::sc_module_name name, const NicConfig& cfg, int node, int num_nodes, Scoreboard* sb,
-         PacketListener* listener)
+         PacketListener* listener, bool software)
     : sc_module(name), m_cfg(cfg), m_node(node), m_num_nodes(num_nodes), m_sb(sb), m_listener(listener) {
-  socket.register_b_transport(this, &Nic::b_transport);
-  socket.register_transport_dbg(this, &Nic::transport_dbg);
+  if (!software) return;
+  m_sw = std::make_unique<Software>();  // in the constructor: its objects are this module's children
+  m_sw->socket.register_b_transport(this, &Nic::b_transport);
+  m_sw->socket.register_transport_dbg(this, &Nic::transport_dbg);
   SC_HAS_PROCESS(Nic);
   SC_METHOD(update_irq);
-  sensitive << m_rx_event << m_rx_popped;
+  sensitive << m_sw->rx_event << m_sw->rx_popped;
   dont_initialize();
 }
 
+Nic::Software& Nic::software() {
+  if (!m_sw) SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": built without node software (no socket, interrupt or receive queue)").c_str());
+  return *m_sw;
+}
+
 void Nic::update_irq() {
-  if (irq.size() == 0) return;
+  if (m_sw->irq.size() == 0) return;
   const bool level = has_rx(current_cycle());
-  if (irq->read() != level) irq->write(level);
+  if (m_sw->irq->read() != level) m_sw->irq->write(level);
 }
 
 void Nic::start_of_simulation() {
-  if (!m_rx_set) m_rx_enabled = socket.size() > 0;
+  if (!m_rx_set) m_rx_enabled = m_sw && m_sw->socket.size() > 0;
 }
 
 bool Nic::rx_readable(const char* reg) {
@@ -185,7 +192,7 @@ void Nic::received_flit(uint64_t t, const FlitView& f) {
   d.visible = rec->arrived + uint64_t(m_cfg.tr);
   m_rx.emplace_back(d);
   m_rx_data.emplace_back(rec->data);
-  m_rx_event.notify(cycle_time() * double(d.visible) - sc_core::sc_time_stamp());
+  m_sw->rx_event.notify(cycle_time() * double(d.visible) - sc_core::sc_time_stamp());
 }
 
 sw::Delivery Nic::pop_rx() {
@@ -193,7 +200,7 @@ sw::Delivery Nic::pop_rx() {
   m_rx.pop_front();
   m_popped_data = m_rx_data.front();
   m_rx_data.pop_front();
-  if (irq.size()) m_rx_popped.notify(sc_core::SC_ZERO_TIME);
+  if (m_sw && m_sw->irq.size()) m_sw->rx_popped.notify(sc_core::SC_ZERO_TIME);
   return d;
 }
 

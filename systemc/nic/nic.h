@@ -102,13 +102,19 @@ class NicPort {
 
 class Nic : public sc_core::sc_module {
  public:
-  tlm_utils::simple_target_socket_optional<Nic> socket{"socket"};  // unbound without a node CPU
+  using Socket = tlm_utils::simple_target_socket_optional<Nic>;
+  using IrqPort = sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND>;
+  /// The memory-mapped registers for a node processor (unbound without one).
+  Socket& socket() { return software().socket; }
   /// Receive interrupt (optional): high while a delivery is visible to software, so a processor
   /// model need not poll kRxCount.
-  sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> irq{"irq"};
+  IrqPort& irq() { return software().irq; }
 
+  /// software false: no node software will use this NIC (a traffic run), which is then built
+  /// without its socket, interrupt port, receive events and interrupt process (kernel objects that
+  /// would be a large share of a node's memory on a network of a million nodes).
   Nic(sc_core::sc_module_name name, const NicConfig& cfg, int node, int num_nodes, Scoreboard* sb,
-      PacketListener* listener = nullptr);
+      PacketListener* listener = nullptr, bool software = true);
   /// The family's adapter (set once, before simulation).
   void attach(NicPort* port);
   NicPort* port() const { return m_port; }
@@ -142,7 +148,7 @@ class Nic : public sc_core::sc_module {
   // --- software's side ---
   /// Messages completed and their t_r elapsed are queued for software; this event fires when one
   /// becomes visible.
-  const sc_core::sc_event& rx_event() const { return m_rx_event; }
+  const sc_core::sc_event& rx_event() { return software().rx_event; }
   bool has_rx(uint64_t now) const { return !m_rx.empty() && m_rx.front().visible <= now; }
   sw::Delivery pop_rx();
   /// The data of the message pop_rx() returned last (empty when it carried none).
@@ -154,6 +160,7 @@ class Nic : public sc_core::sc_module {
   /// receive registers is there before the first delivery can arrive). With the queue off, a read
   /// of kRxCount or kRxPop is a TLM error response, and the first one says so on stderr.
   void enable_rx_queue(bool on) {
+    if (on) software();
     m_rx_enabled = on;
     m_rx_set = true;
   }
@@ -204,8 +211,17 @@ class Nic : public sc_core::sc_module {
   bool m_rx_enabled = false;
   bool m_rx_set = false;     ///< enable_rx_queue was called
   bool m_rx_refused = false; ///< a read of the queue off was reported
-  sc_core::sc_event m_rx_event{"rx_event"};  // named: an unnamed event gets a generated name (a string stream)
-  sc_core::sc_event m_rx_popped{"rx_popped_event"};
+  /// Software's side (built with software = true): the socket, the interrupt port and the events
+  /// that wake a processor waiting for a delivery and the interrupt process.
+  struct Software {
+    Socket socket{"socket"};
+    IrqPort irq{"irq"};
+    sc_core::sc_event rx_event{"rx_event"};  // named: an unnamed event gets a generated name (a string stream)
+    sc_core::sc_event rx_popped{"rx_popped_event"};
+  };
+  /// The software side; a fatal error when the NIC was built without one.
+  Software& software();
+  std::unique_ptr<Software> m_sw;
 };
 
 }  // namespace wormcast

@@ -9,7 +9,7 @@ namespace wormcast {
 NodeCpu::NodeCpu(sc_core::sc_module_name name, const sw::Topology& topo, int node, Nic& nic,
                  sw::NodeProgram* program)
     : sc_module(name), m_topo(topo), m_node(node), m_nic(nic), m_program(program) {
-  socket.bind(nic.socket);
+  socket.bind(nic.socket());
   nic.enable_rx_queue(true);
   SC_HAS_PROCESS(NodeCpu);
   SC_THREAD(run);

@@ -105,7 +105,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
                                                         m_routing.get(), m_rising.get(), m_plain,
                                                         m_plain ? &m_watch[size_t(r)] : nullptr));
     const std::string nic_name = "nic" + node_name(r).substr(1);
-    Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener));
+    Nic& core = add_nic(std::make_unique<Nic>(nic_name.c_str(), cfg.nic, r, n, &m_sb, opt.listener, opt.node_software));
     m_ports.push_back(
         std::make_unique<TorusNicPort>((nic_name + "_port").c_str(), core, m_rp, m_topo, m_routing.get(), cfg.sim.seed,
                                        m_falling.get(), m_plain));

@@ -80,8 +80,8 @@ struct TlmPlatform : sc_core::sc_module {
   TlmPlatform(sc_core::sc_module_name n, const Config& cfg, std::function<void(TlmPlatform&)> b)
       : sc_module(n), net(make_network("net", cfg, {})), body(std::move(b)) {
     net->clk(clk);
-    tx.bind(net->nic(0).socket);
-    rx.bind(net->nic(5).socket);
+    tx.bind(net->nic(0).socket());
+    rx.bind(net->nic(5).socket());
     SC_HAS_PROCESS(TlmPlatform);
     SC_THREAD(run);
   }

@@ -36,9 +36,9 @@ struct Platform : sc_core::sc_module {
     // 4x4 torus, t_s = 3, t_r = 2: node 0 -> node 5 is h = 2 hops.
     net = make_network("net", test::config_for("4x4", "torus", {{"nic.ts", "3"}, {"nic.tr", "2"}}), {});
     net->clk(clk);
-    tx.bind(net->nic(0).socket);
-    rx.bind(net->nic(5).socket);
-    net->nic(5).irq(irq);
+    tx.bind(net->nic(0).socket());
+    rx.bind(net->nic(5).socket());
+    net->nic(5).irq()(irq);
     net->nic(5).enable_rx_queue(true);
     SC_HAS_PROCESS(Platform);
     SC_THREAD(run);
