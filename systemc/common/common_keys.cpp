@@ -46,6 +46,8 @@ std::string pattern_names() {
 const Choices<InjectionProcess> kProcesses = {{"bernoulli", InjectionProcess::Bernoulli}, {"onoff", InjectionProcess::OnOff}};
 const Choices<TrafficRng> kRngs = {
     {"auto", TrafficRng::Auto}, {"mt19937_64", TrafficRng::Twister}, {"counter", TrafficRng::Counter}};
+const Choices<ResultArrays> kResultArrays = {
+    {"auto", ResultArrays::Auto}, {"on", ResultArrays::On}, {"off", ResultArrays::Off}};
 const Choices<InjectionMode> kModes = {{"bernoulli", InjectionMode::Bernoulli}, {"message", InjectionMode::Message}};
 
 template <class E>
@@ -183,15 +185,10 @@ const std::vector<ConfigKey>& common_keys() {
          c.sim.progress = v;
        },
        [](const Config& c) { return nlohmann::json(c.sim.progress); }},
-      {"sim.result_arrays", "auto", "auto, on, off",
-       "the result's per-router and per-link arrays (router_activity per_router, vc_utilization, vc_blocking; "
-       "energy per_router; links utilization); auto: only up to 65,536 nodes, whose arrays take about a kilobyte "
-       "of JSON per node (the totals are always there)",
-       [](Config& c, const std::string& v, const Field& f) {
-         if (v != "auto" && v != "on" && v != "off") bad(f, v);
-         c.sim.result_arrays = v;
-       },
-       [](const Config& c) { return nlohmann::json(c.sim.result_arrays); }},
+      CHOICE_FIELD("sim.result_arrays", "auto", kResultArrays, sim.result_arrays, "auto, on, off",
+                   "the result's per-router and per-link arrays (router_activity per_router, vc_utilization, "
+                   "vc_blocking; energy per_router; links utilization); auto: only up to 65,536 nodes, whose arrays "
+                   "take about a kilobyte of JSON per node (the totals are always there)"),
   };
   return fields;
 }

@@ -79,7 +79,9 @@ struct TrafficConfig {
   }
 };
 
-/// sim.result_arrays = auto keeps the result's per-router and per-link arrays up to this many nodes.
+/// The result's per-router and per-link arrays (sim.result_arrays): auto keeps them up to
+/// kResultArrayNodes nodes.
+enum class ResultArrays { Auto, On, Off };
 constexpr int kResultArrayNodes = 65536;
 
 struct SimConfig {
@@ -91,8 +93,11 @@ struct SimConfig {
   uint64_t livelock = 1000000;  ///< cycles without any flit delivered while flits keep moving
   uint64_t latency_threshold = 0;  ///< traffic: a mean packet latency above this marks the run unstable (0: off)
   std::string progress = "auto";
-  /// The result's per-router and per-link arrays: "auto" (up to kResultArrayNodes nodes), "on", "off".
-  std::string result_arrays = "auto";
+  ResultArrays result_arrays = ResultArrays::Auto;
+  /// Whether the result of a network of `nodes` nodes carries its per-router and per-link arrays.
+  bool arrays(int nodes) const {
+    return result_arrays == ResultArrays::On || (result_arrays == ResultArrays::Auto && nodes <= kResultArrayNodes);
+  }
   int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/router.md 5.7)
 };
 

@@ -361,8 +361,7 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},
                   {"in_flight_at_end", sb.in_flight()}, {"outstanding_at_end", net.outstanding()}};
   // Link utilization over the measurement window (flits per cycle per network link).
-  const bool arrays = cfg.sim.result_arrays == "on" ||
-                      (cfg.sim.result_arrays == "auto" && net.num_nodes() <= kResultArrayNodes);
+  const bool arrays = cfg.sim.arrays(net.num_nodes());
   std::vector<double> util;
   double sum = 0, mx = 0;
   size_t real_links = 0;
@@ -379,9 +378,8 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   }
   j["links"] = {{"mean_utilization", real_links ? std::round(sum / double(real_links) * 1e4) / 1e4 : 0.0},
                 {"max_utilization", mx},
-                {"order", net.link_order()},
-                {"utilization", util}};
-  if (!arrays) j["links"].erase("utilization");
+                {"order", net.link_order()}};
+  if (arrays) j["links"]["utilization"] = util;
   if (!r.inj_end.empty()) {
     // Share of a node's channel cycles used to inject a flit, averaged over nodes (the m-way
     // paper's injection rate).

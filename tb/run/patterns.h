@@ -17,11 +17,6 @@ namespace wormcast {
 /// such a packet goes through its own router (0 hops).
 int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, SourceRng& rng,
                         const std::vector<int>& perm = {});
-inline int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src, std::mt19937_64& rng,
-                               const std::vector<int>& perm = {}) {
-  SourceRng r(&rng);
-  return pattern_destination(t, cfg, src, r, perm);
-}
 
 /// One message of a traffic trace (traffic.trace).
 struct TraceEntry {

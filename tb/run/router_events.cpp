@@ -23,8 +23,7 @@ void add_router_events(nlohmann::json& j, const Config& cfg, const RunResult& r,
     for (uint64_t x : v) s += x;
     return s;
   };
-  const bool arrays = cfg.sim.result_arrays == "on" ||
-                      (cfg.sim.result_arrays == "auto" && r.act_end.size() <= size_t(kResultArrayNodes));
+  const bool arrays = cfg.sim.arrays(int(r.act_end.size()));
   std::vector<RouterActivity> counts;
   std::vector<std::string> names;
   nlohmann::json per = nlohmann::json::array(), vcu = nlohmann::json::array(), vcb = nlohmann::json::array();
@@ -42,11 +41,8 @@ void add_router_events(nlohmann::json& j, const Config& cfg, const RunResult& r,
     tbv += sum(d.blocked_vc);
     tbc += sum(d.blocked_credit);
     tbs += sum(d.blocked_switch);
-    if (!arrays) {
-      counts.push_back(RouterActivity{});  // the energy totals need each router's counts
-      counts.back() = d;
-      continue;
-    }
+    counts.push_back(d);  // the energy totals need each router's counts
+    if (!arrays) continue;
     names.push_back(net.node_name(int(i)));
     per.push_back({{"router", names.back()}, {"counted", r.act_counted.empty() || r.act_counted[i]},
                    {"buffer_writes", d.buffer_writes}, {"buffer_reads", d.buffer_reads},
@@ -59,18 +55,17 @@ void add_router_events(nlohmann::json& j, const Config& cfg, const RunResult& r,
     for (uint64_t f : d.vc_flits) u.push_back(std::round(double(f) / w * 1e4) / 1e4);
     vcu.push_back(u);
     vcb.push_back({{"vc", d.blocked_vc}, {"credit", d.blocked_credit}, {"switch", d.blocked_switch}});
-    counts.push_back(d);
   }
   j["router_activity"] = {{"window", r.window},
                           {"totals", {{"buffer_writes", tw}, {"buffer_reads", tr}, {"crossbar_traversals", tr},
                                       {"vc_allocations", tv}, {"link_traversals", tl}, {"ejections", te},
                                       {"mean_buffer_occupancy", std::round(tocc * 1e4) / 1e4},
-                                      {"blocked_vc", tbv}, {"blocked_credit", tbc}, {"blocked_switch", tbs}}},
-                          {"per_router", per},
-                          {"vc_utilization", vcu},
-                          {"vc_blocking", vcb}};
-  if (!arrays)
-    for (const char* k : {"per_router", "vc_utilization", "vc_blocking"}) j["router_activity"].erase(k);
+                                      {"blocked_vc", tbv}, {"blocked_credit", tbc}, {"blocked_switch", tbs}}}};
+  if (arrays) {
+    j["router_activity"]["per_router"] = std::move(per);
+    j["router_activity"]["vc_utilization"] = std::move(vcu);
+    j["router_activity"]["vc_blocking"] = std::move(vcb);
+  }
   if (const std::string order = net.vc_order(); !order.empty()) j["router_activity"]["vc_order"] = order;
   // The energy of those events (docs/energy.md), at the configured clock or the one the network ran on.
   const EnergyConfig& ec = cfg.part<EnergyConfig>();

@@ -28,7 +28,8 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
   m_log_q = std::log1p(-m_p);
   const int n = m_topo.num_nodes();
   // Every array sized once (no copies while it grows; a 2^20-node network's twisters take 2.6 GB).
-  if (cfg.traffic.twister(n))
+  const bool twister = cfg.traffic.twister(n);
+  if (twister)
     m_twister.reserve(size_t(n));
   else
     m_counter.reserve(size_t(n));
@@ -36,7 +37,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
   std::vector<std::pair<uint64_t, int>> due;
   due.reserve(size_t(n));
   for (int i = 0; i < n; ++i) {
-    if (cfg.traffic.twister(n)) {
+    if (twister) {
       std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
       m_twister.emplace_back(seq);
     } else {

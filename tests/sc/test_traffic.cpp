@@ -56,7 +56,8 @@ std::map<uint64_t, Seen> deliveries(const std::string& path) {
 TEST_CASE("traffic: bitrev, shuffle and butterfly destination maps on 16 nodes", "[sc]") {
   const Config cfg = test::config_for("4x4", "torus");
   const sw::Topology t = cfg.net.topology();
-  std::mt19937_64 rng(1);
+  std::mt19937_64 twister(1);
+  SourceRng rng(&twister);
   TrafficConfig tc = cfg.traffic;
   auto map = [&](Pattern p, int s) {
     tc.pattern = p;
