@@ -45,15 +45,14 @@ struct Waker {
   bool is_sleeping() const { return __atomic_load_n(&sleeping, __ATOMIC_RELAXED); }
 };
 
-/// What the writers of a member's inputs touch (mailbox links, systemc/common/link_signal.h): the
-/// valid masks of its two kinds of input, per parity (a router's flits in `a` and credits in `b`),
-/// and its sleep state. A network with plain links keeps those of all its routers in one array,
+/// What the writers of a router's inputs touch (mailbox links, systemc/common/link_signal.h): the
+/// valid masks of its flit and credit inputs, per parity, and its sleep state. A network with plain links keeps those of all its routers in one array,
 /// so that a write into a neighbour's masks touches a line of that array (40 bytes per router, a
 /// few hundred KiB for a large network) instead of a line of the neighbour's object, which a large
 /// network's edge has evicted since the neighbour ran (docs/router.md section 5.7).
 struct InputWatch {
-  uint32_t a[2] = {0, 0};
-  uint32_t b[2] = {0, 0};
+  uint32_t flit_valid[2] = {0, 0};
+  uint32_t credit_valid[2] = {0, 0};
   Waker waker;
 };
 
@@ -198,6 +197,16 @@ class EdgeSet : public sc_core::sc_module {
   std::atomic<int> m_main_asleep{0};                 ///< the main thread asleep on m_remaining
   std::atomic<bool> m_stop{false};
   uint64_t m_parallel_edges = 0;
+};
+
+/// What a member with port objects that runs its own process waits for while asleep: its wake
+/// event (notified by its LinkSignal inputs or by software) and the or-list of that event and the
+/// value-changed events of inputs bound to other kinds of signal. None with plain links, where a
+/// large network would pay a named kernel event per member.
+struct OwnWake {
+  explicit OwnWake(const char* event_name) : event(event_name) {}
+  sc_core::sc_event event;
+  sc_core::sc_event_or_list any;
 };
 
 /// One activation of a member that runs its own method process (no edge set): at initialization,

@@ -84,9 +84,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_bank = std::make_unique<LinkBank>("links");
   m_flit_queue = std::make_unique<LinkQueue<Flit>>(*m_bank);
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
-  const bool plain_possible =
-      opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
-  m_plain = plain_possible;
+  m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
   m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_threads_rule),
                       m_plain ? nullptr : m_bank.get(), size_t(n));
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
@@ -173,7 +171,16 @@ void TorusNetwork::wire_plain_links() {
   const size_t inj = size_t(n) * size_t(np);  // the injection flits and ejection credits follow
   std::vector<TorusRouter*> routers;
   for (auto& r : m_routers) routers.push_back(static_cast<TorusRouter*>(r.get()));
-  std::vector<uint8_t> shared(size_t(n), 0);  // [r]: router r has writers in two lanes
+  // Lanes: a router with a writer in another lane has its mask words written from two threads in
+  // one edge; all its router writers then set their bits atomically (the NIC port's writes come at
+  // the falling edge, which runs in one thread).
+  const auto shared = [&](int b) {
+    if (m_rising->lanes() == 1) return false;
+    for (int q = 0; q < net; ++q)
+      if (const int w = neighbor(b, q); w >= 0 && m_rising->lane_of(uint32_t(w)) != m_rising->lane_of(uint32_t(b)))
+        return true;
+    return false;
+  };
   for (int r = 0; r < n; ++r) {
     TorusRouter& R = *routers[size_t(r)];
     TorusNicPort& N = *m_ports[size_t(r)];
@@ -194,11 +201,9 @@ void TorusNetwork::wire_plain_links() {
       const uint32_t bit = uint32_t(1) << (p ^ 1);
       R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, B.flit_valid_masks(), bit, B.waker());
       R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, B.credit_valid_masks(), bit, B.waker());
-      // Lanes: a router with a writer in another lane has its mask words written from two threads in
-      // one edge; all its router writers then set their bits atomically (the NIC port's writes come
-      // at the falling edge, which runs in one thread).
-      const int lane = m_rising->lane_of(uint32_t(r)), nb_lane = m_rising->lane_of(uint32_t(nb));
-      if (lane != nb_lane) shared[size_t(nb)] = 1;
+      const bool atomic = shared(nb);
+      R.plain_flit_output(p).set_shared(atomic);
+      R.plain_credit_output(p).set_shared(atomic);
     }
     for (int j = 0; j < local; ++j) {
       const int p = net + j;
@@ -213,14 +218,6 @@ void TorusNetwork::wire_plain_links() {
       N.plain_ej_credit_output(j).attach_boxes(m_credit_boxes[in].v, R.credit_valid_masks(), rbit, R.waker());
     }
   }
-  if (m_rising->lanes() > 1)
-    for (int r = 0; r < n; ++r)
-      for (int p = 0; p < net; ++p) {
-        const int nb = neighbor(r, p);
-        if (nb < 0 || !shared[size_t(nb)]) continue;
-        routers[size_t(r)]->plain_flit_output(p).set_shared(true);
-        routers[size_t(r)]->plain_credit_output(p).set_shared(true);
-      }
   m_boxed = true;
 }
 

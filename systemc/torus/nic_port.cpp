@@ -41,13 +41,13 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
     }
     m_boxed = true;
   } else {
-    m_wake = std::make_unique<Wake>();  // port objects: the wake event and the or-list of inputs
+    m_wake = std::make_unique<OwnWake>("submitted_event");  // port objects: the wake event and the or-list of inputs
   }
   if (edges) {
     edges->add(this, &m_waker);
     return;
   }
-  m_waker.event = &m_wake->submitted;
+  m_waker.event = &m_wake->event;
   SC_HAS_PROCESS(TorusNicPort);
   // Armed for each falling edge while awake, for its wake event while asleep (as the router).
   SC_METHOD(falling_edge);
@@ -78,7 +78,7 @@ void TorusNicPort::end_of_elaboration() {
           SC_REPORT_FATAL("wormcast/nic", (std::string(name()) + ": plain link input not wired").c_str());
     return;
   }
-  m_wake->any |= m_wake->submitted;
+  m_wake->any |= m_wake->event;
   for (int c = 0; c < m_rp.local; ++c) {
     m_inj.emplace_back();
     m_ej_credit.emplace_back();

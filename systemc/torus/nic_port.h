@@ -90,13 +90,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   // wire changes, then resumes at the next falling edge.
   Waker m_waker;
   bool m_armed = false;  ///< own process: armed itself for the first falling edge
-  /// Only with port objects (none with plain links): the event that wakes the own process (software
-  /// submitted or an input changed) and its or-list with other signals' value changes.
-  struct Wake {
-    sc_core::sc_event submitted{"submitted_event"};
-    sc_core::sc_event_or_list any;
-  };
-  std::unique_ptr<Wake> m_wake;
+  std::unique_ptr<OwnWake> m_wake;  ///< only with port objects (software submitted or an input changed)
   bool m_watch_all = true;           ///< every input is a LinkSignal (an edge set needs that)
   std::vector<const Flit*> m_ej_val[2];  ///< [parity][c] (mailboxes; else [0] only)
   std::vector<const Credit*> m_inj_credit_val[2];

@@ -24,9 +24,6 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_net(params.net_ports()),
       m_own_watch(watch ? nullptr : std::make_unique<InputWatch>()),
       m_watch(watch ? watch : m_own_watch.get()),
-      m_flit_valid(m_watch->a),
-      m_credit_valid(m_watch->b),
-      m_waker(m_watch->waker),
       m_edges(edges),
       m_credits(params.num_ports() * params.num_vcs, params.buffer_depth, params.credit_delay),
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
@@ -67,13 +64,13 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
     }
     m_boxed = true;
   } else {
-    m_wake = std::make_unique<Wake>();  // port objects: the wake event and the or-list of inputs
+    m_wake = std::make_unique<OwnWake>("wake_event");  // port objects: the wake event and the or-list of inputs
   }
   if (edges) {
-    edges->add(this, &m_waker);
+    edges->add(this, &m_watch->waker);
     return;
   }
-  m_waker.event = &m_wake->event;
+  m_watch->waker.event = &m_wake->event;
   SC_HAS_PROCESS(TorusRouter);
   // No static sensitivity: the method arms itself for the next rising edge while it is awake and
   // for its wake event while it sleeps, so a sleeping router costs the clock nothing. It runs once
@@ -98,8 +95,8 @@ void TorusRouter::end_of_elaboration() {
     m_flit_in_val[0].push_back(&flit_in[p]->read());
     m_credit_in_val[0].push_back(&credit_in[p]->read());
     const uint32_t bit = uint32_t(1) << p;
-    if (!watch_input(flit_in[p], &m_waker, m_wake->any, m_flit_valid, bit)) m_poll_inputs = true;
-    if (!watch_input(credit_in[p], &m_waker, m_wake->any, m_credit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(flit_in[p], &m_watch->waker, m_wake->any, m_watch->flit_valid, bit)) m_poll_inputs = true;
+    if (!watch_input(credit_in[p], &m_watch->waker, m_wake->any, m_watch->credit_valid, bit)) m_poll_inputs = true;
   }
   // An edge set wakes its members through their input links only.
   if (m_edges && m_poll_inputs) model_error(kError, name(), "run by an edge set with an input not bound to a LinkSignal");
@@ -141,7 +138,7 @@ bool TorusRouter::lane_safe() const {
   return true;
 }
 
-void TorusRouter::tick() { step_own_process(*this, m_waker, m_armed, clk.posedge_event(), m_wake->any, current_cycle()); }
+void TorusRouter::tick() { step_own_process(*this, m_watch->waker, m_armed, clk.posedge_event(), m_wake->any, current_cycle()); }
 
 bool TorusRouter::on_edge(uint64_t t) { return m_boxed ? edge<true>(t) : edge<false>(t); }
 
@@ -168,16 +165,16 @@ bool TorusRouter::edge(uint64_t t) {
 template <bool Boxed>
 bool TorusRouter::absorb(uint64_t t) {
   if (!Boxed && m_poll_inputs) {
-    m_flit_valid[0] = m_credit_valid[0] = 0;
+    m_watch->flit_valid[0] = m_watch->credit_valid[0] = 0;
     for (int p = 0; p < m_np; ++p) {
-      if (m_flit_in_val[0][size_t(p)]->valid) m_flit_valid[0] |= uint32_t(1) << p;
-      if (m_credit_in_val[0][size_t(p)]->valid) m_credit_valid[0] |= uint32_t(1) << p;
+      if (m_flit_in_val[0][size_t(p)]->valid) m_watch->flit_valid[0] |= uint32_t(1) << p;
+      if (m_credit_in_val[0][size_t(p)]->valid) m_watch->credit_valid[0] |= uint32_t(1) << p;
     }
   }
   // Mailboxes: the boxes written in cycle t-1, taken (their bits cleared) now.
   const int par = Boxed ? int((t - 1) & 1) : 0;
-  const uint32_t flits = m_flit_valid[par], credits = m_credit_valid[par];
-  if (Boxed) m_flit_valid[par] = m_credit_valid[par] = 0;
+  const uint32_t flits = m_watch->flit_valid[par], credits = m_watch->credit_valid[par];
+  if (Boxed) m_watch->flit_valid[par] = m_watch->credit_valid[par] = 0;
   const std::vector<const Flit*>& flit_in_val = m_flit_in_val[par];
   const std::vector<const Credit*>& credit_in_val = m_credit_in_val[par];
   const int depth = m_p.buffer_depth;

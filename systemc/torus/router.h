@@ -49,9 +49,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   LinkWriter<Flit>& plain_flit_output(int p) { return m_flit_out[size_t(p)]; }
   LinkWriter<Credit>& plain_credit_output(int p) { return m_credit_out[size_t(p)]; }
   /// This router as the reader of its inputs: its waker and its valid masks (two words each).
-  Waker* waker() { return &m_waker; }
-  uint32_t* flit_valid_masks() { return m_flit_valid; }
-  uint32_t* credit_valid_masks() { return m_credit_valid; }
+  Waker* waker() { return &m_watch->waker; }
+  uint32_t* flit_valid_masks() { return m_watch->flit_valid; }
+  uint32_t* credit_valid_masks() { return m_watch->credit_valid; }
   /// Flits currently held in input buffers.
   int buffered() const { return m_buffered; }
 
@@ -137,8 +137,8 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// Mailboxes: an input holds a value for the next edge (written earlier in this edge).
   /// (Read atomically: with lanes, writers of another lane may set bits of these words meanwhile.)
   bool input_pending() const override {
-    return m_boxed && (__atomic_load_n(&m_flit_valid[g_edge_parity], __ATOMIC_RELAXED) |
-                       __atomic_load_n(&m_credit_valid[g_edge_parity], __ATOMIC_RELAXED)) != 0;
+    return m_boxed && (__atomic_load_n(&m_watch->flit_valid[g_edge_parity], __ATOMIC_RELAXED) |
+                       __atomic_load_n(&m_watch->credit_valid[g_edge_parity], __ATOMIC_RELAXED)) != 0;
   }
   /// Output port and allowed output VC range for the head of (port p) at this router (under
   /// min-adaptive: the escape route, dimension order; under valiant: the route of the head's phase,
@@ -171,18 +171,15 @@ class TorusRouter : public RouterBase, public EdgeMember {
   uint32_t m_after_tail = 0;
   HopObserver* m_observer = nullptr;
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
-  // outputs invalid) sleeps (m_waker.sleeping) until one of its input wires changes, then resumes
-  // at the next edge.
-  // Bit p: input p's flit (credit) wire holds a valid value. LinkSignal inputs keep these masks
-  // current as they update; with any other signal bound they are re-read at every edge. (Next to
-  // m_waker: the signals' update phase touches both.)
-  // With mailbox links, [p] holds the inputs written in cycles of parity p.
-  // They live in the network's array when it gives one (plain links), else in m_own_watch.
+  // outputs invalid) sleeps (m_watch->waker.sleeping) until one of its input wires changes, then
+  // resumes at the next edge.
+  // Bit p of m_watch->flit_valid (credit_valid): input p's flit (credit) wire holds a valid value.
+  // LinkSignal inputs keep these masks current as they update; with any other signal bound they
+  // are re-read at every edge. With mailbox links, [p] holds the inputs written in cycles of
+  // parity p. The masks and the sleep state live in the network's array when it gives one (plain
+  // links), else in m_own_watch.
   std::unique_ptr<InputWatch> m_own_watch;
   InputWatch* m_watch;
-  uint32_t* m_flit_valid;   ///< m_watch->a
-  uint32_t* m_credit_valid; ///< m_watch->b
-  Waker& m_waker;           ///< m_watch->waker
   bool m_boxed = false;  ///< the links are mailboxes
   int8_t m_nv_shift = -1;  ///< log2(VCs per port) when a power of two (an input VC's port by a shift)
   uint8_t m_vc_words = 1;  ///< 64-bit words of an input-VC bit set (ports <= 32, VCs <= 16: <= 8)
@@ -203,14 +200,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
-  /// What only a router with port objects needs (none with plain links, where a large network
-  /// would pay a named kernel event per router): its wake event, notified by LinkSignal inputs
-  /// (own process), and the or-list of that event and the value-changed events of other inputs.
-  struct Wake {
-    sc_core::sc_event event{"wake_event"};
-    sc_core::sc_event_or_list any;
-  };
-  std::unique_ptr<Wake> m_wake;
+  std::unique_ptr<OwnWake> m_wake;  ///< only with port objects
   // Inputs read through the bound signals' value references, outputs written through the bound
   // links (or, bound to another kind of signal, through its interface); stable for the whole run.
   std::vector<const Flit*> m_flit_in_val[2];      ///< [parity][p] (mailboxes; else [0] only)
