@@ -99,6 +99,9 @@ struct SimConfig {
     return result_arrays == ResultArrays::On || (result_arrays == ResultArrays::Auto && nodes <= kResultArrayNodes);
   }
   int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/router.md 5.7)
+  /// sim.lanes: an edge that could run in lanes runs in lanes or in one thread, whichever measures
+  /// faster (adaptive), or always in lanes.
+  bool lanes_adaptive = true;
 };
 
 struct Config {

@@ -76,6 +76,7 @@ constexpr int kPrefetchAhead = 2;
 // Sets with fewer members than this do not prefetch: their members' state stays in the caches
 // (an 8x8 torus: 64 routers of about 12 KiB), where the requests are instructions for nothing.
 constexpr size_t kPrefetchMembers = 256;
+
 }  // namespace
 
 int available_cores() {
@@ -175,17 +176,27 @@ void EdgeSet::run_edge(uint64_t t) {
     uint32_t awake = 0;
     for (uint64_t w : m_awake) awake += uint32_t(__builtin_popcountll(w));
     if (awake >= uint32_t(m_threads * kMinPerLane)) {
-      m_busy = true;
-      m_edge_t = t;
-      if (m_bank) m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update
-      run_job(&EdgeSet::edge_job, this);
-      ++m_parallel_edges;
-      // A member that fell asleep while a writer of another lane filled one of its mailboxes (after
-      // it ran, so that it could not see the value, and before the sleep, so that the writer could
-      // not wake it) stays awake, as it would in one lane.
-      for (int l = 0; l < m_lanes; ++l)
-        for (uint32_t i : m_lane[l].slept)
-          if (!m_members[i]->input_pending()) sleep(i);
+      const bool lanes = !m_adaptive || m_choice.lanes();
+      const auto start = std::chrono::steady_clock::now();
+      if (lanes) {
+        m_busy = true;
+        m_edge_t = t;
+        if (m_bank) m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update
+        run_job(&EdgeSet::edge_job, this);
+        ++m_parallel_edges;
+        // A member that fell asleep while a writer of another lane filled one of its mailboxes (after
+        // it ran, so that it could not see the value, and before the sleep, so that the writer could
+        // not wake it) stays awake, as it would in one lane.
+        for (int l = 0; l < m_lanes; ++l)
+          for (uint32_t i : m_lane[l].slept)
+            if (!m_members[i]->input_pending()) sleep(i);
+      } else {
+        ++m_one_lane_edges;
+        run_range(0, uint32_t(m_members.size()), t, [this](uint32_t i) { sleep(i); });
+      }
+      if (m_adaptive)
+        m_choice.timed(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count(),
+                       awake);
       return;
     }
   }

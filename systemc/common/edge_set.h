@@ -107,6 +107,13 @@ class EdgeSet : public sc_core::sc_module {
   void set_lanes(int threads, LinkBank* bank, size_t members);
   int lanes() const { return m_lanes; }
   int threads() const { return m_threads; }
+  /// adaptive (the default): an edge that could run in lanes runs in lanes or in one thread,
+  /// whichever this process measures faster per awake member (docs/router.md section 5.7); else
+  /// every such edge runs in lanes.
+  void set_adaptive(bool adaptive) { m_adaptive = adaptive; }
+  bool adaptive() const { return m_adaptive; }
+  /// Edges that could have run in lanes but ran in one thread because one thread measured faster.
+  uint64_t one_lane_edges() const { return m_one_lane_edges; }
   /// The lane that runs member i (0 without lanes).
   int lane_of(uint32_t i) const {
     return m_lanes > 1 && !m_members.empty() ? int(uint64_t(i) * uint64_t(m_lanes) / m_members.size()) : 0;
@@ -197,6 +204,10 @@ class EdgeSet : public sc_core::sc_module {
   std::atomic<int> m_main_asleep{0};                 ///< the main thread asleep on m_remaining
   std::atomic<bool> m_stop{false};
   uint64_t m_parallel_edges = 0;
+
+  LaneChoice m_choice;  ///< lanes or one thread, with sim.lanes = adaptive
+  bool m_adaptive = true;
+  uint64_t m_one_lane_edges = 0;
 };
 
 /// What a member with port objects that runs its own process waits for while asleep: its wake

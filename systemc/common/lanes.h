@@ -8,6 +8,9 @@
 // depend neither on the number of lanes nor on which thread ran which.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+
 namespace wormcast {
 
 /// Threads at most (sim.threads).
@@ -20,6 +23,59 @@ constexpr int kLanesPerThread = 4;
 constexpr int kMinLaneMembers = 1024;
 /// Lanes at most.
 constexpr int kMaxLanes = kMaxThreads * kLanesPerThread;
+
+/// Whether a parallel edge runs in lanes or in one thread (sim.lanes = adaptive; docs/router.md
+/// section 5.7): whichever costs less wall time per awake member, as this process measures it.
+/// The edges that could run in lanes go in epochs; a regular epoch runs the chosen way, and after
+/// `every` regular epochs a shorter probe epoch runs the other way. A probe that beats the regular
+/// epoch before it by more than kMargin makes its way the chosen one, and probes come again after
+/// kFirstEvery epochs; a probe that does not doubles the gap to the next one, up to kMaxEvery, so
+/// that probing the slower way costs at most about kProbeEdges / (kMaxEvery * kEpochEdges) of the
+/// edges. Lanes are chosen first.
+class LaneChoice {
+ public:
+  static constexpr uint32_t kEpochEdges = 16;
+  static constexpr uint32_t kProbeEdges = 8;
+  static constexpr uint32_t kFirstEvery = 4;
+  static constexpr uint32_t kMaxEvery = 64;
+  static constexpr double kMargin = 0.03;
+
+  /// The next edge runs in lanes.
+  bool lanes() const { return m_one_lane == m_probing; }
+  /// That edge took ns nanoseconds with `awake` members awake.
+  void timed(double ns, uint32_t awake) {
+    m_ns += ns;
+    m_awake += awake;
+    if (++m_edges < (m_probing ? kProbeEdges : kEpochEdges)) return;
+    const double cost = m_awake > 0 ? m_ns / m_awake : 0;
+    m_edges = 0;
+    m_ns = m_awake = 0;
+    if (!m_probing) {
+      m_regular_cost = cost;
+      if (++m_since >= m_every) m_probing = true;
+      return;
+    }
+    m_probing = false;
+    m_since = 0;
+    if (cost < m_regular_cost * (1 - kMargin)) {
+      m_one_lane = !m_one_lane;
+      ++m_switches;
+      m_every = kFirstEvery;
+    } else {
+      m_every = std::min(2 * m_every, kMaxEvery);
+    }
+  }
+  /// Times the chosen way changed.
+  uint32_t switches() const { return m_switches; }
+
+ private:
+  bool m_one_lane = false;  ///< the chosen way: one thread
+  bool m_probing = false;   ///< the current epoch runs the other way
+  uint32_t m_edges = 0;
+  double m_ns = 0, m_awake = 0;
+  double m_regular_cost = 0;  ///< per awake member, the last regular epoch
+  uint32_t m_every = kFirstEvery, m_since = 0, m_switches = 0;
+};
 
 /// The lane the calling thread runs: 0 on the SystemC thread outside a lane, else the lane whose
 /// members (or link commits) it is running.

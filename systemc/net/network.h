@@ -55,6 +55,9 @@ class Network : public sc_core::sc_module {
   /// Clock edges whose routers ran in several threads so far (sim.threads; 0 for a family that runs
   /// in one).
   virtual uint64_t parallel_edges() const { return 0; }
+  /// Clock edges that could have run in several threads but ran in one, measured faster there
+  /// (sim.lanes = adaptive).
+  virtual uint64_t one_lane_edges() const { return 0; }
   /// Threads that run the routers of one clock edge (sim.threads, auto resolved) and how that
   /// number was chosen (empty: the family runs in one thread whatever sim.threads says).
   virtual int threads() const { return 1; }

@@ -38,7 +38,7 @@ for c in "${configs[@]}"; do
     [[ $mode == queued ]] && wave=(--vcd "$work/$i.vcd" --vcd-window 0:1)
     # Unstable and deadlocked runs exit nonzero by design; bad input (2) is an error here.
     rc=0
-    "$wormcast" "${args[@]}" "${common[@]}" --set sim.threads=$th "${wave[@]}" --json "$work/$i.$th.$mode.json" \
+    "$wormcast" "${args[@]}" "${common[@]}" --set sim.threads=$th --set sim.lanes=always "${wave[@]}" --json "$work/$i.$th.$mode.json" \
       >/dev/null || rc=$?
     [[ $rc != 2 && -s $work/$i.$th.$mode.json ]] || { echo "config $i, $th threads, $mode: exit $rc"; exit 1; }
   done

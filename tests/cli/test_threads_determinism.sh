@@ -4,9 +4,11 @@
 # cores of a small machine, where threads wait for a core and others take their lanes), and a
 # 64x64 torus, large enough for two lanes per thread with two threads. The result
 # JSON, but for the record of how the run was computed (the `threads` object and the echoed
-# sim.threads), and the delivery trace must be byte-identical to the one-thread run's, and each
-# run with more than one thread must have used that many lanes for most of its edges (else the
-# comparison tested nothing).
+# sim.threads and sim.lanes), and the delivery trace must be byte-identical to the one-thread
+# run's. The runs with more than one thread run every edge they can in lanes (sim.lanes=always) and
+# must have used that many lanes for most of their edges (else the comparison tested nothing); one
+# more run with two threads lets the program choose per epoch between lanes and one thread
+# (sim.lanes=adaptive) and must have run edges both ways.
 # Usage: test_threads_determinism.sh WORMCAST [CYCLES]
 set -euo pipefail
 wormcast=$1
@@ -24,10 +26,12 @@ nets=(
 i=0
 for net in "${nets[@]}"; do
   read -r -a args <<<"$net"
-  for th in 1 2 3 5; do
+  for th in 1 2 3 5 2a; do
     rc=0
-    "$wormcast" traffic "${args[@]}" "${common[@]}" --set sim.threads=$th --json "$work/$i.$th.json" \
-      --deliveries "$work/$i.$th.csv" >/dev/null || rc=$?
+    lanes=always
+    [[ $th == 2a ]] && lanes=adaptive
+    "$wormcast" traffic "${args[@]}" "${common[@]}" --set sim.threads=${th%a} --set sim.lanes=$lanes \
+      --json "$work/$i.$th.json" --deliveries "$work/$i.$th.csv" >/dev/null || rc=$?
     # Unstable runs exit nonzero by design; bad input (2) or a missing result is an error here.
     [[ $rc != 2 && -s $work/$i.$th.json && -s $work/$i.$th.csv ]] || { echo "net $i, $th threads: exit $rc"; exit 1; }
     if [[ $th != 1 ]]; then
@@ -41,13 +45,15 @@ import json, re, sys
 work, n = sys.argv[1], int(sys.argv[2])
 
 def results(path):
-    """The file's text without the threads object and the echoed sim.threads, and the object."""
+    """The file's text without the threads object and the echoed sim.threads and sim.lanes, and the object."""
     text = open(path).read()
     block = re.search(r'\n  "threads": \{\n(?:    .*\n)*?  \},?\n', text)
     assert block, f"{path}: no threads object"
     rest = text[:block.start()] + "\n" + text[block.end():]
     rest, k = re.subn(r'\n      "threads": (?:\d+|"auto"),?\n', "\n", rest)
     assert k == 1, f"{path}: sim.threads echoed {k} times"
+    rest, k = re.subn(r'\n      "lanes": "(?:adaptive|always)",?\n', "\n", rest)
+    assert k == 1, f"{path}: sim.lanes echoed {k} times"
     return rest, json.load(open(path))
 
 for i in range(n):
@@ -67,6 +73,12 @@ for i in range(n):
         else:
             assert 2 * edges >= j["cycles"], f"net {i}, {th} threads: {edges} of {j['cycles']} edges in lanes"
         assert text == ref, f"net {i}: the results of {th} threads differ from one thread's"
+    text, j = results(f"{work}/{i}.2a.json")
+    run = j["threads"]
+    assert run["parallel_edges"] > 0 and run["one_lane_edges"] > 0, \
+        f"net {i}, adaptive: {run['parallel_edges']} edges in lanes, {run['one_lane_edges']} in one thread"
+    assert text == ref, f"net {i}: the results of two threads, adaptive, differ from one thread's"
     print(f"net {i}: {j['status']}, {j['cycles']} cycles, {j['packets']['delivered']} packets: identical with 1, 2, 3 and 5 threads "
-          f"({edges} edges in {run['lanes']} lanes with 5 threads)")
+          f"({edges} edges in lanes with 5 threads) and with 2, adaptive ({run['parallel_edges']} edges in lanes, "
+          f"{run['one_lane_edges']} in one thread)")
 PY

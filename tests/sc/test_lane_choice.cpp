@@ -1,0 +1,55 @@
+// The choice between lanes and one thread (systemc/common/lanes.h, sim.lanes = adaptive): fed the
+// edge times of a machine where one way is the faster, it settles on that way, follows a change
+// of the machine (a competing process taking a core), and spends few edges on the slower way.
+#include <catch2/catch.hpp>
+
+#include "systemc/common/lanes.h"
+
+using namespace wormcast;
+
+namespace {
+/// Runs `edges` edges of `awake` members each, lanes costing lanes_ns and one thread one_ns per
+/// member; counts the edges that ran in lanes.
+uint32_t drive(LaneChoice& c, uint32_t edges, double lanes_ns, double one_ns, uint32_t awake = 1000) {
+  uint32_t in_lanes = 0;
+  for (uint32_t e = 0; e < edges; ++e) {
+    const bool lanes = c.lanes();
+    in_lanes += lanes;
+    c.timed((lanes ? lanes_ns : one_ns) * awake, awake);
+  }
+  return in_lanes;
+}
+}  // namespace
+
+TEST_CASE("lane choice: lanes stay chosen where they pay, the probes of one thread are few") {
+  LaneChoice c;
+  const uint32_t edges = 20000;
+  const uint32_t in_lanes = drive(c, edges, 100, 170);
+  CHECK(c.switches() == 0);
+  CHECK(c.lanes());
+  // Probes of 8 edges after 4, 8, 16, 32 and then every 64 epochs of 16.
+  CHECK(edges - in_lanes < edges / 50);
+  CHECK(edges - in_lanes > 0);
+}
+
+TEST_CASE("lane choice: one thread is chosen where lanes cost more, and lanes again once they pay") {
+  LaneChoice c;
+  drive(c, 200, 300, 170);  // a competing process: lanes wait for the core it holds
+  CHECK(c.switches() == 1);
+  CHECK_FALSE(c.lanes());
+  const uint32_t in_lanes = drive(c, 20000, 300, 170);
+  CHECK(c.switches() == 1);
+  CHECK(in_lanes < 20000 / 50);
+  // The competitor is gone: a probe finds lanes faster and the choice goes back.
+  const uint32_t later = drive(c, 20000, 100, 170);
+  CHECK(c.switches() == 2);
+  CHECK(c.lanes());
+  CHECK(later > 20000 - 20000 / 10);
+}
+
+TEST_CASE("lane choice: a difference within the margin does not switch") {
+  LaneChoice c;
+  drive(c, 20000, 100, 98.5);  // one thread 1.5 % faster, less than the 3 % margin
+  CHECK(c.switches() == 0);
+  CHECK(c.lanes());
+}
