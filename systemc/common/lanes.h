@@ -25,20 +25,23 @@ constexpr int kMinLaneMembers = 1024;
 constexpr int kMaxLanes = kMaxThreads * kLanesPerThread;
 
 /// Whether a parallel edge runs in lanes or in one thread (sim.lanes = adaptive; docs/router.md
-/// section 5.7): whichever costs less wall time per awake member, as this process measures it.
-/// The edges that could run in lanes go in epochs; a regular epoch runs the chosen way, and after
-/// `every` regular epochs a shorter probe epoch runs the other way. A probe that beats the regular
-/// epoch before it by more than kMargin makes its way the chosen one, and probes come again after
-/// kFirstEvery epochs; a probe that does not doubles the gap to the next one, up to kMaxEvery, so
-/// that probing the slower way costs at most about kProbeEdges / (kMaxEvery * kEpochEdges) of the
-/// edges. Lanes are chosen first.
+/// section 5.7), from the wall time per awake member this process measures each way. The edges
+/// that could run in lanes go in epochs; a regular epoch runs the chosen way, and after `every`
+/// regular epochs a shorter probe epoch runs the other way. With r the cost in lanes over the cost
+/// in one thread (the probe's against the regular epoch before it), lanes hand over to one thread
+/// when r > kToOne and take over again when r < kToLanes: lanes must pay clearly, as a loaded
+/// machine's noise would otherwise keep them where they gain nothing. A probe that switches sets
+/// `every` to kFirstEvery; one that does not doubles it, up to kMaxEvery, so that probing the
+/// slower way costs at most about kProbeEdges / (kMaxEvery * kEpochEdges) of the edges. Lanes are
+/// chosen first.
 class LaneChoice {
  public:
   static constexpr uint32_t kEpochEdges = 16;
   static constexpr uint32_t kProbeEdges = 8;
   static constexpr uint32_t kFirstEvery = 4;
   static constexpr uint32_t kMaxEvery = 64;
-  static constexpr double kMargin = 0.03;
+  static constexpr double kToOne = 0.95;
+  static constexpr double kToLanes = 0.92;
 
   /// The next edge runs in lanes.
   bool lanes() const { return m_one_lane == m_probing; }
@@ -57,7 +60,10 @@ class LaneChoice {
     }
     m_probing = false;
     m_since = 0;
-    if (cost < m_regular_cost * (1 - kMargin)) {
+    // r: lanes over one thread; the probe ran the way not chosen.
+    const double lanes_cost = m_one_lane ? cost : m_regular_cost, one_cost = m_one_lane ? m_regular_cost : cost;
+    const bool change = m_one_lane ? lanes_cost < one_cost * kToLanes : lanes_cost > one_cost * kToOne;
+    if (change) {
       m_one_lane = !m_one_lane;
       ++m_switches;
       m_every = kFirstEvery;

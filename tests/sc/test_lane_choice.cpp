@@ -47,9 +47,18 @@ TEST_CASE("lane choice: one thread is chosen where lanes cost more, and lanes ag
   CHECK(later > 20000 - 20000 / 10);
 }
 
-TEST_CASE("lane choice: a difference within the margin does not switch") {
+TEST_CASE("lane choice: lanes must pay clearly, with a band between the two thresholds") {
   LaneChoice c;
-  drive(c, 20000, 100, 98.5);  // one thread 1.5 % faster, less than the 3 % margin
-  CHECK(c.switches() == 0);
+  drive(c, 2000, 100, 102);  // lanes 2 % faster (r = 0.98): not enough to keep them
+  CHECK(c.switches() == 1);
+  CHECK_FALSE(c.lanes());
+  drive(c, 20000, 100, 106);  // lanes 5.7 % faster (r = 0.943): in the band, one thread stays
+  CHECK(c.switches() == 1);
+  CHECK_FALSE(c.lanes());
+  drive(c, 20000, 100, 112);  // lanes 11 % faster (r = 0.893): they take over
+  CHECK(c.switches() == 2);
+  CHECK(c.lanes());
+  drive(c, 20000, 100, 106);  // in the band again: lanes stay
+  CHECK(c.switches() == 2);
   CHECK(c.lanes());
 }
