@@ -41,7 +41,7 @@ class LaneChoice {
   static constexpr uint32_t kFirstEvery = 4;
   static constexpr uint32_t kMaxEvery = 64;
   static constexpr double kToOne = 0.95;
-  static constexpr double kToLanes = 0.92;
+  static constexpr double kToLanes = 0.85;
 
   /// The next edge runs in lanes.
   bool lanes() const { return m_one_lane == m_probing; }
