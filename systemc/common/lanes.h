@@ -33,7 +33,7 @@ constexpr int kMaxLanes = kMaxThreads * kLanesPerThread;
 /// machine's noise would otherwise keep them where they gain nothing. A probe that switches sets
 /// `every` to kFirstEvery; one that does not doubles it, up to kMaxEvery, so that probing the
 /// slower way costs at most about kProbeEdges / (kMaxEvery * kEpochEdges) of the edges. Lanes are
-/// chosen first.
+/// chosen first, and the first probe follows the first epoch.
 class LaneChoice {
  public:
   static constexpr uint32_t kEpochEdges = 16;
@@ -80,7 +80,7 @@ class LaneChoice {
   uint32_t m_edges = 0;
   double m_ns = 0, m_awake = 0;
   double m_regular_cost = 0;  ///< per awake member, the last regular epoch
-  uint32_t m_every = kFirstEvery, m_since = 0, m_switches = 0;
+  uint32_t m_every = 1, m_since = 0, m_switches = 0;  ///< the first probe after one epoch
 };
 
 /// The lane the calling thread runs: 0 on the SystemC thread outside a lane, else the lane whose

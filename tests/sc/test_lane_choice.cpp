@@ -27,14 +27,16 @@ TEST_CASE("lane choice: lanes stay chosen where they pay, the probes of one thre
   const uint32_t in_lanes = drive(c, edges, 100, 170);
   CHECK(c.switches() == 0);
   CHECK(c.lanes());
-  // Probes of 8 edges after 4, 8, 16, 32 and then every 64 epochs of 16.
+  // Probes of 8 edges after 1, 2, 4, 8, 16, 32 and then every 64 epochs of 16.
   CHECK(edges - in_lanes < edges / 50);
   CHECK(edges - in_lanes > 0);
 }
 
 TEST_CASE("lane choice: one thread is chosen where lanes cost more, and lanes again once they pay") {
   LaneChoice c;
-  drive(c, 200, 300, 170);  // a competing process: lanes wait for the core it holds
+  drive(c, 24, 300, 170);  // a competing process: lanes wait for the core it holds
+  CHECK(c.switches() == 1);  // after one epoch in lanes and one probe
+  drive(c, 176, 300, 170);
   CHECK(c.switches() == 1);
   CHECK_FALSE(c.lanes());
   const uint32_t in_lanes = drive(c, 20000, 300, 170);
