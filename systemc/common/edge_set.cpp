@@ -76,7 +76,6 @@ constexpr int kPrefetchAhead = 2;
 // Sets with fewer members than this do not prefetch: their members' state stays in the caches
 // (an 8x8 torus: 64 routers of about 12 KiB), where the requests are instructions for nothing.
 constexpr size_t kPrefetchMembers = 256;
-
 }  // namespace
 
 int available_cores() {

@@ -111,7 +111,6 @@ class EdgeSet : public sc_core::sc_module {
   /// whichever this process measures faster per awake member (docs/router.md section 5.7); else
   /// every such edge runs in lanes.
   void set_adaptive(bool adaptive) { m_adaptive = adaptive; }
-  bool adaptive() const { return m_adaptive; }
   /// Edges that could have run in lanes but ran in one thread because one thread measured faster.
   uint64_t one_lane_edges() const { return m_one_lane_edges; }
   /// The lane that runs member i (0 without lanes).
