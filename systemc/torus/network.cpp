@@ -56,11 +56,14 @@ static int resolve_threads(int requested, int routers, std::string& rule) {
     rule = "given";
     return requested;
   }
+  if (routers < kAutoMinRouters) {  // the rule without the load, which would make the result vary
+    rule = fmt::format("auto: 1 below {} routers; {} routers", kAutoMinRouters, routers);
+    return 1;
+  }
   const int cores = available_cores();
   const double load = load_average();
   const int free = cores - int(std::lround(load));
-  const int threads =
-      routers < kAutoMinRouters ? 1 : std::clamp(std::min(free, routers / kAutoRoutersPerThread), 1, kMaxThreads);
+  const int threads = std::clamp(std::min(free, routers / kAutoRoutersPerThread), 1, kMaxThreads);
   rule = fmt::format(
       "auto: 1 below {} routers, else min(cores - load average, routers / {}); {} routers, {} cores, load {:.2f}",
       kAutoMinRouters, kAutoRoutersPerThread, routers, cores, load);
