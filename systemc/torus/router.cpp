@@ -188,10 +188,8 @@ bool TorusRouter::absorb(uint64_t t) {
     if (in.count == depth) model_error(kError, name(), "input buffer overflow on port ", p);
     int tail = in.head + in.count;
     if (tail >= depth) tail -= depth;
-    Slot& slot = m_slots[size_t(ivc) * size_t(depth) + size_t(tail)];
-    slot.flit = f;
     const uint64_t ready = t + m_ready_after[f.head][p < m_net];
-    slot.ready = uint32_t(ready);
+    m_slots[size_t(ivc) * size_t(depth) + size_t(tail)].store(f, uint32_t(ready));
     if (in.count == 0) becomes_front(ivc, ready, t);
     ++in.count;
     ++m_buffered;
@@ -360,16 +358,16 @@ inline void TorusRouter::request_vc(int ivc, int need_credits) {
   ++in.blk_vc;
   const Slot& s = front(ivc);
   if (!in.routed) {
-    if (!s.flit.head) model_error(kError, name(), "body flit on an idle VC at input ", port);
+    if (!s.head()) model_error(kError, name(), "body flit on an idle VC at input ", port);
     int rp, lo, hi;
-    route(port, s.flit, rp, lo, hi);
+    route(port, s.flit(v), rp, lo, hi);
     in.route_port = int16_t(rp);
     in.vc_lo = int16_t(lo);
     in.vc_hi = int16_t(hi);
     in.routed = true;
   }
   if (m_p.adaptive && in.route_port < m_net) {
-    const int ovc = pick_adaptive(s.flit, need_credits);
+    const int ovc = pick_adaptive(s.flit(v), need_credits);
     if (ovc >= 0) {
       m_va.request(ivc, ovc % m_nv, ovc);
       return;
@@ -406,12 +404,11 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   const int ivc = p * m_nv + v;
   InVc& in = m_in[size_t(ivc)];
   --in.blk_switch;  // it requested and won
-  const Flit& f = front(ivc).flit;
+  const Slot& s = front(ivc);
+  const bool tail = s.tail();
   LinkWriter<Flit>& out = m_flit_out[size_t(o)];
-  Flit& sent = out.begin_as<Boxed>();
-  sent = f;
   const int w = in.out_vc;
-  sent.vc = uint8_t(w);
+  out.begin_as<Boxed>() = s.flit(w);
   out.end_as<Boxed>();
   if (++in.head == depth) in.head = 0;
   if (--in.count == 0) {
@@ -421,7 +418,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     // are made): it stays in the ready set if its ready cycle has come by then. Staged: a head
     // behind a tail routes at t + 1 and allocates its VC at t + 2 at the earliest.
     uint64_t r = ready_at(front(ivc).ready, t);
-    if (f.tail && r < t + m_after_tail) r = t + m_after_tail;
+    if (tail && r < t + m_after_tail) r = t + m_after_tail;
     if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
       becomes_front(ivc, r, t);
@@ -432,7 +429,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   in.occ += int64_t(t);  // read out at edge t
   ++m_vc_out[size_t(o) * m_nv + w];
   m_credits.take(o * m_nv + w);
-  if (f.tail) {
+  if (tail) {
     in.active = false;
     in.routed = false;
     m_allocated[size_t(o) * m_nv + w] = 0;
@@ -446,7 +443,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   m_credit_written |= 1u << p;
   count_output(o, t);
   if (m_observer)
-    m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(f.payload), payload_index(f.payload), f.head, f.tail});
+    m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(s.payload), payload_index(s.payload), s.head(), tail});
 }
 
 // Every output not driven this cycle is invalid; write only when it was valid before.
@@ -462,7 +459,7 @@ std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
   for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
     const InVc& in = m_in[size_t(ivc)];
     if (in.count == 0) continue;
-    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? int(in.out_vc) : -1, -1, -1, front(ivc).flit, in.count};
+    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? int(in.out_vc) : -1, -1, -1, front(ivc).flit(ivc % m_nv), in.count};
     if (!in.active) route(w.in_port, w.front, w.out_port, w.vc_lo, w.vc_hi);
     out.push_back(w);
   }

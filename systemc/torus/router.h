@@ -67,13 +67,40 @@ class TorusRouter : public RouterBase, public EdgeMember {
   }
 
  private:
-  /// 20 bytes: the ready cycle's low 32 bits (ready_at() restores it: a slot is written at most
-  /// kWheel - 1 edges before its ready cycle, and read back less than 2^32 - kWheel edges later).
+  /// A buffered flit in 16 bytes: what the flit carries but its valid bit (always set) and its VC
+  /// (the slot's input VC), and its ready cycle's low 32 bits (ready_at() restores it: a slot is
+  /// written at most kWheel - 1 edges before its ready cycle, and read back less than
+  /// 2^32 - kWheel edges later).
   struct Slot {
-    Flit flit;
+    uint32_t dst;
+    uint32_t payload;
     uint32_t ready;  ///< first cycle in which this flit may compete for the switch, mod 2^32
+    uint16_t mid;
+    uint8_t flags;   ///< bit 0: head, 1: tail, 2: tie
+    void store(const Flit& f, uint32_t r) {
+      dst = f.dst;
+      payload = f.payload;
+      ready = r;
+      mid = f.mid;
+      flags = uint8_t(uint8_t(f.head) | uint8_t(f.tail) << 1 | uint8_t(f.tie) << 2);
+    }
+    bool head() const { return flags & 1; }
+    bool tail() const { return flags & 2; }
+    /// The flit, on VC vc.
+    Flit flit(int vc) const {
+      Flit f;
+      f.valid = true;
+      f.head = head();
+      f.tail = tail();
+      f.tie = flags & 4;
+      f.vc = uint8_t(vc);
+      f.mid = mid;
+      f.dst = dst;
+      f.payload = payload;
+      return f;
+    }
   };
-  static_assert(sizeof(Flit) == 16 && alignof(Flit) == 4, "a buffer slot is a flit and a 32-bit ready cycle");
+  static_assert(sizeof(Slot) == 16, "a buffer slot is 16 bytes");
   /// The ready cycle a slot holds (its low 32 bits r), read at edge t: the one cycle with those low
   /// bits in (t + kWheel - 2^32, t + kWheel].
   static uint64_t ready_at(uint32_t r, uint64_t t) { return t + kWheel - uint32_t(uint32_t(t + kWheel) - r); }
