@@ -57,8 +57,8 @@ enum class AllocatorKind { InputFirst, OutputFirst, Islip };
 /// allocation is proportional to the requests made, not to groups x resources.
 class SeparableAllocator {
  public:
-  struct Grant {
-    int group, local, resource;
+  struct Grant {  ///< 6 bytes (groups and resources <= 32767, locals <= 32)
+    int16_t group, local, resource;
   };
 
   /// locals <= 32 (a group's requests are a bit mask); groups and resources <= 32767.
@@ -149,9 +149,9 @@ class SeparableAllocator {
   /// copy on its partial stores).
   void add_grant(int g, int l, int r) {
     Grant& gr = m_grants.emplace_back();
-    gr.group = g;
-    gr.local = l;
-    gr.resource = r;
+    gr.group = int16_t(g);
+    gr.local = int16_t(l);
+    gr.resource = int16_t(r);
   }
   /// The round number wrapped: no group or resource may keep a round number that could come again.
   void restart_rounds();

@@ -82,7 +82,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
 
   Nic& m_core;
   RouterParams m_rp;
-  sw::Topology m_topo;
+  const sw::Topology& m_topo;  ///< the network's (it outlives its NIC ports)
   const PortRouting* m_routing;
   uint64_t m_seed;
   int m_node;

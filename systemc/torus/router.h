@@ -26,6 +26,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
  public:
   /// edges: the rising-edge set that runs this router (its inputs must then be LinkSignals); null:
   /// the router runs its own process.
+  /// topo: kept by reference, it must outlive the router.
   TorusRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
               int node, NetActivity* activity = nullptr, const PortRouting* routing = nullptr,
               EdgeSet* edges = nullptr, bool plain = false, InputWatch* watch = nullptr);
@@ -182,7 +183,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
     return m_slots[size_t(ivc) * size_t(m_p.buffer_depth) + size_t(m_in[size_t(ivc)].head)];
   }
 
-  sw::Topology m_topo;
+  const sw::Topology& m_topo;  ///< the network's (it outlives its routers), one for all of them
   const PortRouting* m_routing;  ///< null: dimension order by m_topo (the torus family)
   int m_np;   ///< ports
   int m_nv;   ///< VCs per port
