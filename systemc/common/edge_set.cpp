@@ -171,37 +171,35 @@ void EdgeSet::run_edge(uint64_t t) {
   }
   g_edge_parity = int(t & 1);
   m_busy = false;
-  if (m_lane_safe) {
-    uint32_t awake = 0;
+  // Whether this edge may run in lanes (enough members awake), and whether it does (always, or
+  // as the lane choice says).
+  uint32_t awake = 0;
+  if (m_lane_safe)
     for (uint64_t w : m_awake) awake += uint32_t(__builtin_popcountll(w));
-    if (awake >= uint32_t(m_threads * kMinPerLane)) {
-      const bool lanes = !m_adaptive || m_choice.lanes();
-      const auto start = std::chrono::steady_clock::now();
-      if (lanes) {
-        m_busy = true;
-        m_edge_t = t;
-        if (m_bank) m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update
-        run_job(&EdgeSet::edge_job, this);
-        ++m_parallel_edges;
-        // A member that fell asleep while a writer of another lane filled one of its mailboxes (after
-        // it ran, so that it could not see the value, and before the sleep, so that the writer could
-        // not wake it) stays awake, as it would in one lane.
-        for (int l = 0; l < m_lanes; ++l)
-          for (uint32_t i : m_lane[l].slept)
-            if (!m_members[i]->input_pending()) sleep(i);
-      } else {
-        ++m_one_lane_edges;
-        run_range(0, uint32_t(m_members.size()), t, [this](uint32_t i) { sleep(i); });
-      }
-      if (m_adaptive)
-        m_choice.timed(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count(),
-                       awake);
-      return;
-    }
+  const bool may = m_lane_safe && awake >= uint32_t(m_threads * kMinPerLane);
+  const bool lanes = may && (!m_adaptive || m_choice.lanes());
+  const bool timed = may && m_adaptive;  // the clock is read only for the lane choice
+  const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+  if (lanes) {
+    m_busy = true;
+    m_edge_t = t;
+    if (m_bank) m_bank->wake_up();  // the lanes other than 0 cannot ask the kernel for the update
+    run_job(&EdgeSet::edge_job, this);
+    ++m_parallel_edges;
+    // A member that fell asleep while a writer of another lane filled one of its mailboxes (after
+    // it ran, so that it could not see the value, and before the sleep, so that the writer could
+    // not wake it) stays awake, as it would in one lane.
+    for (int l = 0; l < m_lanes; ++l)
+      for (uint32_t i : m_lane[l].slept)
+        if (!m_members[i]->input_pending()) sleep(i);
+  } else {
+    m_one_lane_edges += may;
+    // In one lane a member sleeps at once: a member later in the same edge may wake it (a NIC
+    // core's software submitting a packet to another node's port), which needs it marked sleeping.
+    run_range(0, uint32_t(m_members.size()), t, [this](uint32_t i) { sleep(i); });
   }
-  // In one lane a member sleeps at once: a member later in the same edge may wake it (a NIC core's
-  // software submitting a packet to another node's port), which needs it marked sleeping.
-  run_range(0, uint32_t(m_members.size()), t, [this](uint32_t i) { sleep(i); });
+  if (timed)
+    m_choice.timed(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count(), awake);
 }
 
 template <class Slept>
