@@ -8,7 +8,7 @@ src=$1
 wormcast=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$src/scripts/hopcost" --sizes 8,16 --activity 0.5 --measure 50,200 --wormcast "$wormcast" --csv "$work/h.csv" -- --vcs 2 --buf 4
+"$src/scripts/hopcost" --sizes 8,16 --activity 0.5 --measure 50,200 --repeat 2 --wormcast "$wormcast" --csv "$work/h.csv" -- --vcs 2 --buf 4
 /usr/bin/python3 - "$work/h.csv" <<'PY'
 import csv, math, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -19,6 +19,10 @@ for r in rows:
     ns = float(r["ns_per_flit_hop"])
     assert 0 < ns < 1e6 and math.isfinite(ns), r
     assert int(r["flit_hops"]) > 0, r
+    # the rounds' ratios to the first size: the median within their range, 1 for the first size
+    lo, hi = (float(x) for x in r["vs_first_range"].split("-"))
+    assert 0 < lo <= float(r["vs_first"]) <= hi, r
+assert rows[0]["vs_first"] == "1.0" and rows[0]["vs_first_range"] == "1.000-1.000", rows[0]
 print("hopcost:", ", ".join(f"{r['torus']} {r['ns_per_flit_hop']} ns" for r in rows))
 PY
 for bad in "--sizes 5" "--measure 400,100" "--activity 0" "--repeat 0"; do
