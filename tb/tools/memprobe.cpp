@@ -23,6 +23,9 @@ using Clock = std::chrono::steady_clock;
 
 double ns_since(Clock::time_point t0) { return std::chrono::duration<double, std::nano>(Clock::now() - t0).count(); }
 
+/// A read the compiler must make.
+uint64_t read_at(const char* a, uint64_t off) { return *reinterpret_cast<const volatile uint64_t*>(a + off); }
+
 void row(const char* pattern, const std::string& pages, const char* order, int per_page, size_t reads, double ns) {
   std::printf("%s,%s,%s,%d,%zu,%.2f\n", pattern, pages.c_str(), order, per_page, reads, ns / double(reads));
 }
@@ -58,11 +61,9 @@ int main(int argc, char** argv) {
 
   {  // forward stream: one 8-byte read per line, in address order
     const size_t n = std::min<size_t>(lines, reads);
-    uint64_t sum = 0;
     const auto t0 = Clock::now();
-    for (size_t i = 0; i < n; ++i) sum += *reinterpret_cast<volatile uint64_t*>(a + i * 64);
+    for (size_t i = 0; i < n; ++i) read_at(a, i * 64);
     row("stream", pages, "ascending", 64, n, ns_since(t0));
-    if (sum == 1) std::puts("");  // keeps the reads
   }
 
   for (const bool ascending : {false, true}) {
@@ -83,11 +84,9 @@ int main(int argc, char** argv) {
           at.push_back(uint64_t(order[i]) * 4096 + uint64_t(line) * 64);
         }
       }
-      uint64_t sum = 0;
       const auto t0 = Clock::now();
-      for (const uint64_t off : at) sum += *reinterpret_cast<volatile uint64_t*>(a + off);
+      for (const uint64_t off : at) read_at(a, off);
       row("independent", pages, ascending ? "ascending" : "random", per_page, at.size(), ns_since(t0));
-      if (sum == 1) std::puts("");
     }
   }
 
@@ -99,9 +98,8 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < lines; ++i) *reinterpret_cast<uint64_t*>(a + cycle[i] * 64) = cycle[(i + 1) % lines] * 64;
     uint64_t off = cycle[0] * 64;
     const auto t0 = Clock::now();
-    for (size_t i = 0; i < n; ++i) off = *reinterpret_cast<volatile uint64_t*>(a + off);
+    for (size_t i = 0; i < n; ++i) off = read_at(a, off);
     row("chain", pages, "random", 1, n, ns_since(t0));
-    if (off == 1) std::puts("");
   }
   munmap(a, bytes);
   return 0;
