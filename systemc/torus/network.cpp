@@ -331,9 +331,10 @@ uint64_t TorusNetwork::zero_load_hops(uint64_t h, uint32_t length) const {
 std::vector<uint64_t> TorusNetwork::link_counters() const {
   std::vector<uint64_t> v;
   const int net = m_rp.net_ports();
-  for (auto& r : m_routers)
-    for (int p = 0; p < net; ++p)
-      v.push_back(neighbor(r->node(), p) < 0 ? ~uint64_t(0) : r->output_flits()[size_t(p)]);
+  for (auto& r : m_routers) {
+    const std::vector<uint64_t> out = r->output_flits();
+    for (int p = 0; p < net; ++p) v.push_back(neighbor(r->node(), p) < 0 ? ~uint64_t(0) : out[size_t(p)]);
+  }
   return v;
 }
 

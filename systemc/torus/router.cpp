@@ -241,7 +241,7 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   int64_t occ = 0;
   for (const InVc& in : m_in) occ += in.occ + int64_t(in.count) * int64_t(now);
   a.occupancy_integral = uint64_t(occ);
-  a.vc_flits = m_vc_out;
+  a.vc_flits = vc_flits();
   a.blocked_vc.resize(m_in.size());
   a.blocked_credit.resize(m_in.size());
   a.blocked_switch.resize(m_in.size());
@@ -251,6 +251,20 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
     a.blocked_switch[i] = m_in[i].blk_switch;
   }
   return true;
+}
+
+std::vector<uint64_t> TorusRouter::vc_flits() const {
+  std::vector<uint64_t> v = m_vc_out;
+  for (const InVc& in : m_in)
+    if (in.sent) v[size_t(in.out_port) * m_nv + size_t(in.out_vc)] += in.sent;
+  return v;
+}
+
+std::vector<uint64_t> TorusRouter::output_flits() const {
+  std::vector<uint64_t> v = RouterBase::output_flits();
+  for (const InVc& in : m_in)
+    if (in.sent) v[size_t(in.out_port)] += in.sent;
+  return v;
 }
 
 void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const {
@@ -361,9 +375,9 @@ inline void TorusRouter::request_vc(int ivc, int need_credits) {
     if (!s.head()) model_error(kError, name(), "body flit on an idle VC at input ", port);
     int rp, lo, hi;
     route(port, s.flit(v), rp, lo, hi);
-    in.route_port = int16_t(rp);
-    in.vc_lo = int16_t(lo);
-    in.vc_hi = int16_t(hi);
+    in.route_port = int8_t(rp);
+    in.vc_lo = int8_t(lo);
+    in.vc_hi = int8_t(hi);
     in.routed = true;
   }
   if (m_p.adaptive && in.route_port < m_net) {
@@ -427,9 +441,10 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   --m_buffered;
   ++m_reads;
   in.occ += int64_t(t);  // read out at edge t
-  ++m_vc_out[size_t(o) * m_nv + w];
   m_credits.take(o * m_nv + w);
+  if (++in.sent == 0xffff) count_sent(in);
   if (tail) {
+    count_sent(in);
     in.active = false;
     in.routed = false;
     m_allocated[size_t(o) * m_nv + w] = 0;
@@ -441,7 +456,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   c.vc = uint8_t(v);
   cout.end_as<Boxed>();
   m_credit_written |= 1u << p;
-  count_output(o, t);
+  count_move(t);
   if (m_observer)
     m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(s.payload), payload_index(s.payload), s.head(), tail});
 }

@@ -32,6 +32,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
               EdgeSet* edges = nullptr, bool plain = false, InputWatch* watch = nullptr);
 
   const char* model() const override { return "sc"; }
+  std::vector<uint64_t> output_flits() const override;
   void set_observer(HopObserver* obs) override { m_observer = obs; }
   /// An edge set may run this router on any lane unless an observer sees its hops (docs/router.md
   /// section 5.7).
@@ -115,7 +116,12 @@ class TorusRouter : public RouterBase, public EdgeMember {
     int16_t count = 0;
     int16_t out_port = -1;
     int16_t out_vc = -1;
-    int16_t route_port = -1, vc_lo = 0, vc_hi = 0;
+    /// Flits of the current packet sent on (out_port, out_vc) and not yet added to the output
+    /// counters (m_vc_out, the output port's count): they are added when the tail leaves (or at
+    /// 65,535), so that traversal touches the counters once per packet; the counts read between
+    /// (output_flits, activity) include them.
+    uint16_t sent = 0;
+    int8_t route_port = -1, vc_lo = 0, vc_hi = 0;
     bool active = false;  ///< holds an output VC (out_port, out_vc) for its current packet
     bool routed = false;  ///< route_port / vc_lo / vc_hi hold the front head's route
     int64_t occ = 0;  ///< the occupancy integral minus count * now (RouterActivity)
@@ -247,7 +253,15 @@ class TorusRouter : public RouterBase, public EdgeMember {
   int m_buffered = 0;
   // Event counts (RouterActivity; per input VC in InVc).
   uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
-  std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent
+  std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent (but those InVc::sent holds)
+  /// The flits input VC `in` sent on its output VC since they were last counted are counted.
+  void count_sent(InVc& in) {
+    m_vc_out[size_t(in.out_port) * m_nv + size_t(in.out_vc)] += in.sent;
+    add_outputs(in.out_port, in.sent);
+    in.sent = 0;
+  }
+  /// m_vc_out with the flits the active input VCs hold in InVc::sent.
+  std::vector<uint64_t> vc_flits() const;
   sc_core::sc_trace_file* m_state_vcd = nullptr;
   uint32_t m_flit_out_valid = 0, m_credit_out_valid = 0;  ///< ports driven valid last cycle
   uint32_t m_flit_written = 0, m_credit_written = 0;      ///< ports driven valid this cycle

@@ -43,7 +43,8 @@ class RouterBase : public sc_core::sc_module {
   /// Counters to update for every flit that leaves (nullptr: none).
   void set_activity(NetActivity* activity) { m_activity = activity; }
   /// Flits sent out of each output port since start (link utilization).
-  const std::vector<uint64_t>& output_flits() const { return m_out_count; }
+  /// Flits sent per output port so far.
+  virtual std::vector<uint64_t> output_flits() const { return m_out_count; }
   /// "sc" or "rtl".
   virtual const char* model() const = 0;
   /// Every hop from now on (the SystemC router only: an RTL router's switch is not visible at its
@@ -69,8 +70,8 @@ class RouterBase : public sc_core::sc_module {
   /// an RTL router; then link and ejected flits are filled from the ports and the rest is zero).
   virtual bool activity(uint64_t /*now*/, RouterActivity& a) const {
     a = RouterActivity{};
-    for (int o = 0; o < m_p.num_ports(); ++o)
-      (o < m_p.net_ports() ? a.link_flits : a.ejected_flits) += m_out_count[size_t(o)];
+    const std::vector<uint64_t> out = output_flits();
+    for (int o = 0; o < m_p.num_ports(); ++o) (o < m_p.net_ports() ? a.link_flits : a.ejected_flits) += out[size_t(o)];
     return false;
   }
 
@@ -80,6 +81,12 @@ class RouterBase : public sc_core::sc_module {
     ++m_out_count[size_t(o)];
     if (m_activity) m_activity->moved(t);
   }
+  /// A flit left in cycle t, counted on its output port later (add_outputs).
+  void count_move(uint64_t t) {
+    if (m_activity) m_activity->moved(t);
+  }
+  /// n flits left on output o (count_move was called for each).
+  void add_outputs(int o, uint64_t n) { m_out_count[size_t(o)] += n; }
 
   RouterParams m_p;
   int m_node;
