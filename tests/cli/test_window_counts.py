@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""The flit counts of a measurement window against the hop trace, flit by flit: long packets on a
+4x4 torus (2 VCs per class) start before the window and end after it, so that the window's edges
+cut packets in the middle. Every count the result gives per output VC (vc_utilization), per link
+(links.utilization) and per router (link_traversals, ejections) must equal the number of hop-trace
+rows of that output in the window's cycles, [warm-up, warm-up + measure). (The router adds a
+packet's flits to its output counters when its tail leaves; a count read while a packet is on its
+way must include the flits already sent, docs/router.md section 5.7.)"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+
+BUILD = os.environ["WORMCAST_BUILD"]
+WC = os.path.join(BUILD, "tb", "wormcast")
+WARMUP, MEASURE, VCS, NET = 100, 100, 4, 4  # 2 VCs per class x 2 classes; 4 network ports
+# (cycle, src, dst, flits): the first three are under way when the window opens, the last two
+# when it closes; two cross several routers, one shares a link with another.
+PACKETS = [(90, 0, 2, 30), (95, 5, 7, 30), (100, 3, 1, 30), (180, 10, 8, 30), (185, 12, 4, 25), (150, 6, 9, 40)]
+fail = []
+
+with tempfile.TemporaryDirectory() as tmp:
+    trace = os.path.join(tmp, "t.csv")
+    with open(trace, "w") as f:
+        f.write("cycle,src,dst,len\n")
+        for c, s, d, n in PACKETS:
+            f.write(f"{c},{s},{d},{n}\n")
+    hops, out = os.path.join(tmp, "hops.csv"), os.path.join(tmp, "w.json")
+    subprocess.run([WC, "traffic", "--net", "torus:4x4", "--vcs", "2", "--set", f"traffic.trace={trace}", "--warmup",
+                    str(WARMUP), "--measure", str(MEASURE), "--set", "sim.progress=off", "--trace", hops, "--json", out],
+                   check=True, stdout=subprocess.DEVNULL)
+    j = json.load(open(out))
+    rows = [line.split(",") for line in open(hops).read().split("\n")[1:] if line]
+    per_vc = Counter()
+    for r in rows:
+        cycle, router, out_port, vc = int(r[0]), int(r[1]), int(r[3]), int(r[4])
+        if WARMUP <= cycle < WARMUP + MEASURE:
+            per_vc[(router, out_port, vc)] += 1
+    ra = j["router_activity"]
+    if ra["window"] != MEASURE:
+        fail.append(f"window {ra['window']}, want {MEASURE}")
+    util = ra["vc_utilization"]
+    cut = 0
+    for router, row in enumerate(util):
+        ports = len(row) // VCS
+        for o in range(ports):
+            for w in range(VCS):
+                got, want = round(row[o * VCS + w] * MEASURE), per_vc[(router, o, w)]
+                if got != want:
+                    fail.append(f"router {router} output {o} VC {w}: {got} flits in the window, the trace has {want}")
+                cut += 0 < want < MEASURE
+        links = j["links"]["utilization"][router * NET:(router + 1) * NET]
+        for o in range(NET):
+            want = sum(per_vc[(router, o, w)] for w in range(VCS))
+            if round(links[o] * MEASURE) != want:
+                fail.append(f"link {router}.{o}: {links[o] * MEASURE} flits, the trace has {want}")
+        pr = ra["per_router"][router]
+        want_link = sum(n for (r, o, _), n in per_vc.items() if r == router and o < NET)
+        want_ej = sum(n for (r, o, _), n in per_vc.items() if r == router and o >= NET)
+        if pr["link_traversals"] != want_link or pr["ejections"] != want_ej:
+            fail.append(f"router {router}: {pr['link_traversals']} link flits and {pr['ejections']} ejections, "
+                        f"the trace has {want_link} and {want_ej}")
+    # The case is what it claims: some outputs carried a packet's flits on both sides of an edge.
+    before = {(int(r[1]), int(r[3]), int(r[4])) for r in rows if int(r[0]) < WARMUP}
+    after = {(int(r[1]), int(r[3]), int(r[4])) for r in rows if int(r[0]) >= WARMUP + MEASURE}
+    inside = set(per_vc)
+    if not (before & inside) or not (after & inside):
+        fail.append("no packet is cut by the window's edges: the case tests nothing")
+    if sum(per_vc.values()) == 0:
+        fail.append("no flit in the window")
+
+if fail:
+    print("\n".join(fail))
+    sys.exit(1)
+print(f"window counts match the hop trace ({sum(per_vc.values())} flit-hops in the window)")
