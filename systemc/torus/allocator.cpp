@@ -7,14 +7,14 @@
 namespace wormcast {
 
 SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations)
-    : m_kind(kind),
-      m_groups(groups),
-      m_locals(locals),
-      m_resources(resources),
-      m_iterations(iterations < 1 ? 1 : iterations),
-      m_group(size_t(groups)),
+    : m_group(size_t(groups)),
       m_res(size_t(resources)),
-      m_target(size_t(groups) * size_t(locals), 0) {
+      m_target(size_t(groups) * size_t(locals), 0),
+      m_kind(kind),
+      m_locals(locals),
+      m_iterations(iterations < 1 ? 1 : iterations),
+      m_groups(groups),
+      m_resources(resources) {
   for (Group& g : m_group) g.arb = RrArbiter(locals);
   for (Res& r : m_res) r.arb = RrArbiter(groups);
   m_active.reserve(size_t(groups));

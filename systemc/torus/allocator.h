@@ -173,16 +173,19 @@ class SeparableAllocator {
     }
   }
 
-  AllocatorKind m_kind;
-  int m_groups, m_locals, m_resources, m_iterations;
+  // What every allocation reads first (a router's edge clears, requests and allocates at each
+  // busy edge), then the rest.
   std::vector<Group> m_group;
   std::vector<Res> m_res;
   std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
   std::vector<uint16_t> m_active;   ///< groups with a request
-  std::vector<uint16_t> m_touched;  ///< resources with a best group set
-  std::vector<Grant> m_grants;
   uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
+  AllocatorKind m_kind;
+  int m_locals, m_iterations;
+  std::vector<uint16_t> m_touched;  ///< resources with a best group set
+  std::vector<Grant> m_grants;
+  int m_groups, m_resources;
 };
 
 }  // namespace wormcast

@@ -17,18 +17,19 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
                          const sw::Topology& topo, int node, NetActivity* activity, const PortRouting* routing,
                          EdgeSet* edges, bool plain, InputWatch* watch)
     : RouterBase(name, params, node, activity, !plain),
-      m_topo(topo),
-      m_routing(routing),
+      m_watch(watch),
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
       m_net(params.net_ports()),
-      m_own_watch(watch ? nullptr : std::make_unique<InputWatch>()),
-      m_watch(watch ? watch : m_own_watch.get()),
-      m_edges(edges),
       m_credits(params.num_ports() * params.num_vcs, params.buffer_depth, params.credit_delay),
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations),
-      m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations) {
+      m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations),
+      m_topo(topo),
+      m_routing(routing),
+      m_own_watch(watch ? nullptr : std::make_unique<InputWatch>()),
+      m_edges(edges) {
+  if (!m_watch) m_watch = m_own_watch.get();
   for (int head = 0; head < 2; ++head) {
     // Staged: a head allocates its VC one edge before its switch allocation; a body flit skips the
     // route and VC allocation stages (docs/router.md section 11).
@@ -39,9 +40,9 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   if (m_p.staged && m_p.router_delay < 3) model_error(kError, this->name(), "staged pipeline with a router delay below 3");
   m_after_tail = m_p.staged ? 2 : 0;
   if (m_ready_after[1][1] >= kWheel || m_ready_after[1][0] >= kWheel) model_error(kError, this->name(), "router and link delay above the ready wheel");
-  m_in.resize(size_t(m_np) * m_nv);
-  m_slots.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
-  m_allocated.assign(size_t(m_np) * m_nv, 0);
+  m_in_store.resize(size_t(m_np) * m_nv);
+  m_slot_store.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
+  m_allocated_store.assign(size_t(m_np) * m_nv, 0);
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
   if (m_vc_words > 8) model_error(kError, this->name(), "more than 512 input VCs");
   if (m_vc_words > 1) {
@@ -56,16 +57,17 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
 
   if (plain) {
     if (!edges) model_error(kError, this->name(), "plain links need an edge set");
-    m_flit_out.resize(size_t(m_np));
-    m_credit_out.resize(size_t(m_np));
+    m_flit_out_store.resize(size_t(m_np));
+    m_credit_out_store.resize(size_t(m_np));
     for (int b = 0; b < 2; ++b) {
-      m_flit_in_val[b].assign(size_t(m_np), nullptr);
-      m_credit_in_val[b].assign(size_t(m_np), nullptr);
+      m_flit_in_store[b].assign(size_t(m_np), nullptr);
+      m_credit_in_store[b].assign(size_t(m_np), nullptr);
     }
     m_boxed = true;
   } else {
     m_wake = std::make_unique<OwnWake>("wake_event");  // port objects: the wake event and the or-list of inputs
   }
+  point_hot();
   if (edges) {
     edges->add(this, &m_watch->waker);
     return;
@@ -88,16 +90,17 @@ void TorusRouter::end_of_elaboration() {
   }
   m_wake->any |= m_wake->event;
   for (int p = 0; p < m_np; ++p) {
-    m_flit_out.emplace_back();
-    m_credit_out.emplace_back();
-    if (!m_flit_out.back().bind(flit_out[p]) || !m_credit_out.back().bind(credit_out[p]))
+    m_flit_out_store.emplace_back();
+    m_credit_out_store.emplace_back();
+    if (!m_flit_out_store.back().bind(flit_out[p]) || !m_credit_out_store.back().bind(credit_out[p]))
       model_error(kError, name(), "an output is not bound to a signal");
-    m_flit_in_val[0].push_back(&flit_in[p]->read());
-    m_credit_in_val[0].push_back(&credit_in[p]->read());
+    m_flit_in_store[0].push_back(&flit_in[p]->read());
+    m_credit_in_store[0].push_back(&credit_in[p]->read());
     const uint32_t bit = uint32_t(1) << p;
     if (!watch_input(flit_in[p], &m_watch->waker, m_wake->any, m_watch->flit_valid, bit)) m_poll_inputs = true;
     if (!watch_input(credit_in[p], &m_watch->waker, m_wake->any, m_watch->credit_valid, bit)) m_poll_inputs = true;
   }
+  point_hot();
   // An edge set wakes its members through their input links only.
   if (m_edges && m_poll_inputs) model_error(kError, name(), "run by an edge set with an input not bound to a LinkSignal");
 }
@@ -105,24 +108,37 @@ void TorusRouter::end_of_elaboration() {
 void TorusRouter::use_mailboxes() {
   if (!m_edges) model_error(kError, name(), "mailbox links need an edge set");
   m_boxed = true;
-  for (auto& w : m_flit_out) w.refresh();
-  for (auto& w : m_credit_out) w.refresh();
-  if (!point_at_boxes(flit_in, m_flit_in_val) || !point_at_boxes(credit_in, m_credit_in_val))
+  for (auto& w : m_flit_out_store) w.refresh();
+  for (auto& w : m_credit_out_store) w.refresh();
+  if (!point_at_boxes(flit_in, m_flit_in_store) || !point_at_boxes(credit_in, m_credit_in_store))
     model_error(kError, name(), "an input is not a mailbox link");
+  point_hot();
+}
+
+void TorusRouter::point_hot() {
+  m_in = m_in_store.data();
+  m_slots = m_slot_store.data();
+  m_allocated = m_allocated_store.data();
+  for (int b = 0; b < 2; ++b) {
+    m_flit_in_val[b] = m_flit_in_store[b].data();
+    m_credit_in_val[b] = m_credit_in_store[b].data();
+  }
+  m_flit_out = m_flit_out_store.data();
+  m_credit_out = m_credit_out_store.data();
 }
 
 void TorusRouter::prefetch() const {
   __builtin_prefetch(&m_boxed);
   __builtin_prefetch(m_watch);
-  __builtin_prefetch(m_in.data());
-  __builtin_prefetch(m_in.data() + 1);
+  __builtin_prefetch(m_in);
+  __builtin_prefetch(m_in + 1);
   __builtin_prefetch(&m_credits.counter(0));
-  __builtin_prefetch(m_flit_in_val[0].data());
-  __builtin_prefetch(m_flit_in_val[1].data());
-  __builtin_prefetch(m_flit_out.data());
-  __builtin_prefetch(m_credit_in_val[0].data());
-  __builtin_prefetch(m_credit_in_val[1].data());
-  __builtin_prefetch(m_credit_out.data());
+  __builtin_prefetch(m_flit_in_val[0]);
+  __builtin_prefetch(m_flit_in_val[1]);
+  __builtin_prefetch(m_flit_out);
+  __builtin_prefetch(m_credit_in_val[0]);
+  __builtin_prefetch(m_credit_in_val[1]);
+  __builtin_prefetch(m_credit_out);
   __builtin_prefetch(&m_va);
   __builtin_prefetch(&m_sa);
   m_va.prefetch();
@@ -131,9 +147,9 @@ void TorusRouter::prefetch() const {
 
 bool TorusRouter::lane_safe() const {
   if (m_observer) return false;
-  for (const LinkWriter<Flit>& w : m_flit_out)
+  for (const LinkWriter<Flit>& w : m_flit_out_store)
     if (!w.queued()) return false;
-  for (const LinkWriter<Credit>& w : m_credit_out)
+  for (const LinkWriter<Credit>& w : m_credit_out_store)
     if (!w.queued()) return false;
   return true;
 }
@@ -175,8 +191,8 @@ bool TorusRouter::absorb(uint64_t t) {
   const int par = Boxed ? int((t - 1) & 1) : 0;
   const uint32_t flits = m_watch->flit_valid[par], credits = m_watch->credit_valid[par];
   if (Boxed) m_watch->flit_valid[par] = m_watch->credit_valid[par] = 0;
-  const std::vector<const Flit*>& flit_in_val = m_flit_in_val[par];
-  const std::vector<const Credit*>& credit_in_val = m_credit_in_val[par];
+  const Flit* const* flit_in_val = m_flit_in_val[par];
+  const Credit* const* credit_in_val = m_credit_in_val[par];
   const int depth = m_p.buffer_depth;
   const bool quiet = !flits && !credits;
   for (uint32_t m = flits; m; m &= m - 1) {
@@ -239,13 +255,13 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   a.buffer_reads = m_reads;
   a.vc_allocations = m_vc_allocs;
   int64_t occ = 0;
-  for (const InVc& in : m_in) occ += in.occ + int64_t(in.count) * int64_t(now);
+  for (const InVc& in : m_in_store) occ += in.occ + int64_t(in.count) * int64_t(now);
   a.occupancy_integral = uint64_t(occ);
   a.vc_flits = vc_flits();
-  a.blocked_vc.resize(m_in.size());
-  a.blocked_credit.resize(m_in.size());
-  a.blocked_switch.resize(m_in.size());
-  for (size_t i = 0; i < m_in.size(); ++i) {
+  a.blocked_vc.resize(m_in_store.size());
+  a.blocked_credit.resize(m_in_store.size());
+  a.blocked_switch.resize(m_in_store.size());
+  for (size_t i = 0; i < m_in_store.size(); ++i) {
     a.blocked_vc[i] = m_in[i].blk_vc;
     a.blocked_credit[i] = m_in[i].blk_credit;
     a.blocked_switch[i] = m_in[i].blk_switch;
@@ -255,14 +271,14 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
 
 std::vector<uint64_t> TorusRouter::vc_flits() const {
   std::vector<uint64_t> v = m_vc_out;
-  for (const InVc& in : m_in)
+  for (const InVc& in : m_in_store)
     if (in.sent) v[size_t(in.out_port) * m_nv + size_t(in.out_vc)] += in.sent;
   return v;
 }
 
 std::vector<uint64_t> TorusRouter::output_flits() const {
   std::vector<uint64_t> v = RouterBase::output_flits();
-  for (const InVc& in : m_in)
+  for (const InVc& in : m_in_store)
     if (in.sent) v[size_t(in.out_port)] += in.sent;
   return v;
 }

@@ -189,8 +189,33 @@ class TorusRouter : public RouterBase, public EdgeMember {
     return m_slots[size_t(ivc) * size_t(m_p.buffer_depth) + size_t(m_in[size_t(ivc)].head)];
   }
 
-  const sw::Topology& m_topo;  ///< the network's (it outlives its routers), one for all of them
-  const PortRouting* m_routing;  ///< null: dimension order by m_topo (the torus family)
+  // The members a busy edge reads come first, next to the edge-set interface's pointer, in about
+  // ten cache lines (the base's parameters included); the arrays they index are reached through
+  // plain pointers into the owning vectors below (set by point_hot(), stable for the run).
+  // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
+  // outputs invalid) sleeps (m_watch->waker.sleeping) until one of its input wires changes, then
+  // resumes at the next edge.
+  // Bit p of m_watch->flit_valid (credit_valid): input p's flit (credit) wire holds a valid value.
+  // LinkSignal inputs keep these masks current as they update; with any other signal bound they
+  // are re-read at every edge. With mailbox links, [p] holds the inputs written in cycles of
+  // parity p. The masks and the sleep state live in the network's array when it gives one (plain
+  // links), else in m_own_watch.
+  InputWatch* m_watch;
+  InVc* m_in = nullptr;              ///< [p * nv + v]
+  Slot* m_slots = nullptr;           ///< [(p * nv + v) * buffer_depth + i]: the input buffers
+  uint8_t* m_allocated = nullptr;    ///< [o * nv + w]
+  // Inputs read through the bound signals' value references, outputs written through the bound
+  // links (or, bound to another kind of signal, through its interface); stable for the whole run.
+  const Flit** m_flit_in_val[2] = {nullptr, nullptr};  ///< [parity][p] (mailboxes; else [0] only)
+  const Credit** m_credit_in_val[2] = {nullptr, nullptr};
+  LinkWriter<Flit>* m_flit_out = nullptr;
+  LinkWriter<Credit>* m_credit_out = nullptr;
+  /// The wheel of m_vc_words words: m_wheel_one for a router of up to 64 input VCs, else m_wheel_more.
+  uint64_t* m_wheel = m_wheel_one;
+  HopObserver* m_observer = nullptr;
+  int m_buffered = 0;
+  uint32_t m_flit_out_valid = 0, m_credit_out_valid = 0;  ///< ports driven valid last cycle
+  uint32_t m_flit_written = 0, m_credit_written = 0;      ///< ports driven valid this cycle
   int m_np;   ///< ports
   int m_nv;   ///< VCs per port
   int m_net;  ///< network ports (2n, plus a family's extra ports)
@@ -203,56 +228,47 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// A head that becomes the front behind a tail that traversed at edge t competes from edge
   /// t + this at the earliest (0: from t + 1, as any next front; staged: it routes again first).
   uint32_t m_after_tail = 0;
-  HopObserver* m_observer = nullptr;
-  // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
-  // outputs invalid) sleeps (m_watch->waker.sleeping) until one of its input wires changes, then
-  // resumes at the next edge.
-  // Bit p of m_watch->flit_valid (credit_valid): input p's flit (credit) wire holds a valid value.
-  // LinkSignal inputs keep these masks current as they update; with any other signal bound they
-  // are re-read at every edge. With mailbox links, [p] holds the inputs written in cycles of
-  // parity p. The masks and the sleep state live in the network's array when it gives one (plain
-  // links), else in m_own_watch.
-  std::unique_ptr<InputWatch> m_own_watch;
-  InputWatch* m_watch;
   bool m_boxed = false;  ///< the links are mailboxes
   int8_t m_nv_shift = -1;  ///< log2(VCs per port) when a power of two (an input VC's port by a shift)
   uint8_t m_vc_words = 1;  ///< 64-bit words of an input-VC bit set (ports <= 32, VCs <= 16: <= 8)
+  // Event counts (RouterActivity; per input VC in InVc).
+  uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
   // The ready wheel. Bit ivc % 64 of m_ready[ivc / 64] is set while input VC ivc (p * nv + v) holds
   // a front flit that may compete (its ready cycle has come), so the request pass visits only
   // those, in port and VC order, without a loop per port. A front flit whose ready cycle r lies
   // ahead waits in slot r % kWheel (of word w: m_wheel[w * kWheel + slot]), which the request pass
   // of edge r moves into m_ready: r is at most router_delay + link_delay - 1 <= 15 edges after the
   // edge that makes it the front, and a router holding a flit runs every edge, so each slot is
-  // taken at its own edge. m_ready lies next to the valid masks above; a router of up to 64 input
-  // VCs uses the wheel's first two cache lines only.
+  // taken at its own edge. A router of up to 64 input VCs uses the wheel's first two cache lines
+  // only.
   static constexpr int kWheel = 16;
   uint64_t m_ready[8] = {};
-  /// The wheel of m_vc_words words: m_wheel_one for a router of up to 64 input VCs, else m_wheel_more.
-  uint64_t* m_wheel = m_wheel_one;
   uint64_t m_wheel_one[kWheel] = {};
+  CreditUnit m_credits;                ///< [o * nv + w] with the credit-return delay
+  // The allocator units (systemc/torus/allocator.h), of the kind router.allocator names.
+  SeparableAllocator m_va;  ///< VC allocation: groups input VCs, locals output VC, resources output VCs
+  SeparableAllocator m_sa;  ///< switch allocation: groups input ports, locals input VC, resources output ports
+
+  // Read by a busy edge once per packet or less, or not at all.
+  const sw::Topology& m_topo;  ///< the network's (it outlives its routers), one for all of them
+  const PortRouting* m_routing;  ///< null: dimension order by m_topo (the torus family)
+  std::unique_ptr<InputWatch> m_own_watch;
   std::vector<uint64_t> m_wheel_more;
   EdgeSet* m_edges;
   bool m_armed = false;  ///< own process: armed itself for the first edge
   bool m_poll_inputs = false;
   std::unique_ptr<OwnWake> m_wake;  ///< only with port objects
-  // Inputs read through the bound signals' value references, outputs written through the bound
-  // links (or, bound to another kind of signal, through its interface); stable for the whole run.
-  std::vector<const Flit*> m_flit_in_val[2];      ///< [parity][p] (mailboxes; else [0] only)
-  std::vector<const Credit*> m_credit_in_val[2];
-  std::vector<LinkWriter<Flit>> m_flit_out;
-  std::vector<LinkWriter<Credit>> m_credit_out;
-
-  std::vector<InVc> m_in;              ///< [p * nv + v]
-  std::vector<Slot> m_slots;           ///< [(p * nv + v) * buffer_depth + i]: the input buffers
-  CreditUnit m_credits;                ///< [o * nv + w] with the credit-return delay
-  std::vector<uint8_t> m_allocated;    ///< [o * nv + w]
-  // The allocator units (systemc/torus/allocator.h), of the kind router.allocator names.
-  SeparableAllocator m_va;  ///< VC allocation: groups input VCs, locals output VC, resources output VCs
-  SeparableAllocator m_sa;  ///< switch allocation: groups input ports, locals input VC, resources output ports
+  // What the hot pointers above point into.
+  std::vector<const Flit*> m_flit_in_store[2];
+  std::vector<const Credit*> m_credit_in_store[2];
+  std::vector<LinkWriter<Flit>> m_flit_out_store;
+  std::vector<LinkWriter<Credit>> m_credit_out_store;
+  std::vector<InVc> m_in_store;
+  std::vector<Slot> m_slot_store;
+  std::vector<uint8_t> m_allocated_store;
+  /// Points the hot pointers at their vectors (after every change of those vectors' sizes).
+  void point_hot();
   std::vector<uint8_t> m_port_of;       ///< [p * nv + v] p (an input or output VC's port)
-  int m_buffered = 0;
-  // Event counts (RouterActivity; per input VC in InVc).
-  uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
   std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent (but those InVc::sent holds)
   /// The flits input VC `in` sent on its output VC since they were last counted are counted.
   void count_sent(InVc& in) {
@@ -263,8 +279,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// m_vc_out with the flits the active input VCs hold in InVc::sent.
   std::vector<uint64_t> vc_flits() const;
   sc_core::sc_trace_file* m_state_vcd = nullptr;
-  uint32_t m_flit_out_valid = 0, m_credit_out_valid = 0;  ///< ports driven valid last cycle
-  uint32_t m_flit_written = 0, m_credit_written = 0;      ///< ports driven valid this cycle
 };
 
 }  // namespace wormcast
