@@ -172,7 +172,7 @@ void TorusNetwork::wire_plain_links() {
   const int local = m_rp.local;
   m_flit_boxes.resize(size_t(n) * size_t(np + local));
   m_credit_boxes.resize(size_t(n) * size_t(np + local));
-  const size_t inj = size_t(n) * size_t(np);  // the injection flits and ejection credits follow
+  const size_t inj = size_t(n) * size_t(np);  // the NIC ports' ejection flits and injection credits follow
   std::vector<TorusRouter*> routers;
   for (auto& r : m_routers) routers.push_back(static_cast<TorusRouter*>(r.get()));
   // Lanes: a router with a writer in another lane has its mask words written from two threads in
@@ -185,41 +185,44 @@ void TorusNetwork::wire_plain_links() {
         return true;
     return false;
   };
+  // Every box pair lies with its reader (network.h): a router's inputs are one block, which the
+  // routers' edge reads in node order, and the scattered accesses are the writers' stores.
   for (int r = 0; r < n; ++r) {
     TorusRouter& R = *routers[size_t(r)];
     TorusNicPort& N = *m_ports[size_t(r)];
     for (int p = 0; p < net; ++p) {
-      const size_t out = size_t(r) * size_t(np) + size_t(p);
+      const size_t own = size_t(r) * size_t(np) + size_t(p);
       const int nb = neighbor(r, p);
       if (nb < 0) {  // mesh edge: nothing ever arrives, no credit ever returns, nothing is sent
         R.plain_input(p, m_idle_flit_boxes.v, m_idle_credit_boxes.v);
-        R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, m_nobody_mask, 1, &m_nobody);
-        R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, m_nobody_mask, 1, &m_nobody);
+        // (Its own input boxes have no other writer: a sink that nobody reads.)
+        R.plain_flit_output(p).attach_boxes(m_flit_boxes[own].v, m_nobody_mask, 1, &m_nobody);
+        R.plain_credit_output(p).attach_boxes(m_credit_boxes[own].v, m_nobody_mask, 1, &m_nobody);
         continue;
       }
       // Our input p is fed by the neighbour's output on the opposite side (p ^ 1); our output p
-      // feeds the neighbour's input p ^ 1.
-      const size_t in = size_t(nb) * size_t(np) + size_t(p ^ 1);
-      R.plain_input(p, m_flit_boxes[in].v, m_credit_boxes[in].v);
+      // feeds the neighbour's input p ^ 1 (flits and the credits for its output p ^ 1 alike).
+      R.plain_input(p, m_flit_boxes[own].v, m_credit_boxes[own].v);
+      const size_t theirs = size_t(nb) * size_t(np) + size_t(p ^ 1);
       TorusRouter& B = *routers[size_t(nb)];
       const uint32_t bit = uint32_t(1) << (p ^ 1);
-      R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, B.flit_valid_masks(), bit, B.waker());
-      R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, B.credit_valid_masks(), bit, B.waker());
+      R.plain_flit_output(p).attach_boxes(m_flit_boxes[theirs].v, B.flit_valid_masks(), bit, B.waker());
+      R.plain_credit_output(p).attach_boxes(m_credit_boxes[theirs].v, B.credit_valid_masks(), bit, B.waker());
       const bool atomic = shared(nb);
       R.plain_flit_output(p).set_shared(atomic);
       R.plain_credit_output(p).set_shared(atomic);
     }
     for (int j = 0; j < local; ++j) {
       const int p = net + j;
-      const size_t out = size_t(r) * size_t(np) + size_t(p);
-      const size_t in = inj + size_t(r) * size_t(local) + size_t(j);
-      R.plain_input(p, m_flit_boxes[in].v, m_credit_boxes[in].v);
-      N.plain_input(j, m_flit_boxes[out].v, m_credit_boxes[out].v);
+      const size_t own = size_t(r) * size_t(np) + size_t(p);  // the router's input p
+      const size_t nic = inj + size_t(r) * size_t(local) + size_t(j);  // the NIC port's channel j
+      R.plain_input(p, m_flit_boxes[own].v, m_credit_boxes[own].v);
+      N.plain_input(j, m_flit_boxes[nic].v, m_credit_boxes[nic].v);
       const uint32_t rbit = uint32_t(1) << p, nbit = uint32_t(1) << j;
-      R.plain_flit_output(p).attach_boxes(m_flit_boxes[out].v, N.ej_valid_masks(), nbit, N.waker());
-      R.plain_credit_output(p).attach_boxes(m_credit_boxes[out].v, N.credit_valid_masks(), nbit, N.waker());
-      N.plain_inj_output(j).attach_boxes(m_flit_boxes[in].v, R.flit_valid_masks(), rbit, R.waker());
-      N.plain_ej_credit_output(j).attach_boxes(m_credit_boxes[in].v, R.credit_valid_masks(), rbit, R.waker());
+      R.plain_flit_output(p).attach_boxes(m_flit_boxes[nic].v, N.ej_valid_masks(), nbit, N.waker());
+      R.plain_credit_output(p).attach_boxes(m_credit_boxes[nic].v, N.credit_valid_masks(), nbit, N.waker());
+      N.plain_inj_output(j).attach_boxes(m_flit_boxes[own].v, R.flit_valid_masks(), rbit, R.waker());
+      N.plain_ej_credit_output(j).attach_boxes(m_credit_boxes[own].v, R.credit_valid_masks(), rbit, R.waker());
     }
   }
   m_boxed = true;

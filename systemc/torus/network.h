@@ -112,8 +112,9 @@ class TorusNetwork : public Network, private ClockRider {
   std::unique_ptr<FlitSig> m_idle_flit;
   std::unique_ptr<CreditSig> m_idle_credit;
   // Plain links (NetworkOptions::plain_links with SystemC routers, in one or more lanes; docs/router.md
-  // section 5.7): every link is its two boxes, in two arrays: [r * NP + p] for router r's output p,
-  // [N * NP + r * P + j] for node r's injection channel j (flit) and ejection channel j (credit).
+  // section 5.7): every link is its two boxes, in two arrays indexed by the link's reader: [r * NP + p]
+  // for router r's input p (flits) and credit input p (the credits for its output p), [N * NP + r * P
+  // + j] for node r's ejection channel j (flits) and injection credit input j.
   template <class T>
   struct Boxes {
     T v[2];
