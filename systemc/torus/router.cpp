@@ -277,9 +277,9 @@ std::vector<uint64_t> TorusRouter::vc_flits() const {
 }
 
 std::vector<uint64_t> TorusRouter::output_flits() const {
-  std::vector<uint64_t> v = RouterBase::output_flits();
-  for (const InVc& in : m_in_store)
-    if (in.sent) v[size_t(in.out_port)] += in.sent;
+  const std::vector<uint64_t> vc = vc_flits();
+  std::vector<uint64_t> v(size_t(m_np), 0);
+  for (size_t i = 0; i < vc.size(); ++i) v[i / size_t(m_nv)] += vc[i];
   return v;
 }
 

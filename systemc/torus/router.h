@@ -190,7 +190,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   }
 
   // The members a busy edge reads come first, next to the edge-set interface's pointer, in about
-  // ten cache lines (the base's parameters included); the arrays they index are reached through
+  // 14 cache lines (the base's parameters included); the arrays they index are reached through
   // plain pointers into the owning vectors below (set by point_hot(), stable for the run).
   // Activity-proportional evaluation: an idle router (empty buffers, no pending credits, all
   // outputs invalid) sleeps (m_watch->waker.sleeping) until one of its input wires changes, then
@@ -269,11 +269,12 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// Points the hot pointers at their vectors (after every change of those vectors' sizes).
   void point_hot();
   std::vector<uint8_t> m_port_of;       ///< [p * nv + v] p (an input or output VC's port)
-  std::vector<uint64_t> m_vc_out;  ///< [o * nv + w] flits sent (but those InVc::sent holds)
+  /// [o * nv + w] flits sent (but those InVc::sent holds); an output port's count is the sum over
+  /// its VCs (output_flits), the base's per-port count is not kept.
+  std::vector<uint64_t> m_vc_out;
   /// The flits input VC `in` sent on its output VC since they were last counted are counted.
   void count_sent(InVc& in) {
     m_vc_out[size_t(in.out_port) * m_nv + size_t(in.out_vc)] += in.sent;
-    add_outputs(in.out_port, in.sent);
     in.sent = 0;
   }
   /// m_vc_out with the flits the active input VCs hold in InVc::sent.

@@ -81,12 +81,11 @@ class RouterBase : public sc_core::sc_module {
     ++m_out_count[size_t(o)];
     if (m_activity) m_activity->moved(t);
   }
-  /// A flit left in cycle t, counted on its output port later (add_outputs).
+  /// A flit left in cycle t (for a model that keeps its output counts itself and overrides
+  /// output_flits).
   void count_move(uint64_t t) {
     if (m_activity) m_activity->moved(t);
   }
-  /// n flits left on output o (count_move was called for each).
-  void add_outputs(int o, uint64_t n) { m_out_count[size_t(o)] += n; }
 
   RouterParams m_p;
   int m_node;
