@@ -100,8 +100,10 @@ struct SimConfig {
   }
   int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/router.md 5.7)
   /// sim.lanes: an edge that could run in lanes runs in lanes or in one thread, whichever measures
-  /// faster (adaptive), or always in lanes.
+  /// faster (adaptive, timed), or always in lanes (always); adaptive also runs it in one thread
+  /// while the machine has no free core for the other threads (lanes_crowding).
   bool lanes_adaptive = true;
+  bool lanes_crowding = true;
 };
 
 struct Config {

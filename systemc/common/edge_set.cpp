@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
 #if defined(__linux__)
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <sys/syscall.h>
@@ -37,6 +39,10 @@ inline void cpu_relax() {
 // which a wake-up delays by tens of microseconds) and costs a busy machine a core's worth of
 // spinning (docs/router.md section 5.7).
 constexpr std::chrono::microseconds kSpin{50};
+
+// The crowding rule (EdgeSet::crowded) samples the machine's runnable threads at most this often:
+// a system call per millisecond of edges that may run in lanes.
+constexpr std::chrono::milliseconds kCrowdSample{1};
 
 // Sleeps while *word == value (a futex: the kernel checks the value and sleeps atomically, so a
 // wake between the caller's check and the sleep is not lost), or returns at once.
@@ -86,6 +92,25 @@ int available_cores() {
   return std::max(1, int(std::thread::hardware_concurrency()));
 }
 
+int runnable_threads() {
+#if defined(__linux__)
+  // The fourth field of /proc/loadavg, "runnable/threads", counts the machine's runnable threads
+  // now. One descriptor for the process, read from its start each time (one system call).
+  static const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  char buf[128];
+  const ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  double a, b, c;
+  int runnable = -1, threads = 0;
+  if (std::sscanf(buf, "%lf %lf %lf %d/%d", &a, &b, &c, &runnable, &threads) != 5) return -1;
+  return runnable;
+#else
+  return -1;
+#endif
+}
+
 double load_average() {
 #if defined(__linux__)
   double load[1];
@@ -123,11 +148,33 @@ void EdgeSet::add(EdgeMember* member, Waker* waker) {
   m_awake[i / 64] |= uint64_t(1) << (i % 64);
 }
 
+// With lanes, this set's threads each want a core; the other runnable threads are the machine's
+// less this set's own (the SystemC thread, running this, and the workers not asleep). When they
+// outnumber the cores, a worker of an edge in lanes waits for a core, and the edge for it: the
+// edge runs in one thread instead. A sample is a snapshot, so one thread that runs a moment (a
+// shell, the kernel's own) changes nothing; two samples in a row change the state.
+bool EdgeSet::crowded(std::chrono::steady_clock::time_point now) {
+  if (now - m_crowd_sampled < kCrowdSample) return m_crowded;
+  m_crowd_sampled = now;
+  const int runnable = runnable_threads();
+  if (runnable < 0) return m_crowded = false;
+  const int ours = m_threads - m_sleepers.load(std::memory_order_relaxed);
+  const bool over = runnable - ours + m_threads > m_cores;
+  if (over == m_crowded) {
+    m_crowd_votes = 0;
+  } else if (++m_crowd_votes >= 2) {
+    m_crowded = over;
+    m_crowd_votes = 0;
+  }
+  return m_crowded;
+}
+
 void EdgeSet::set_lanes(int threads, LinkBank* bank, size_t members) {
   if (threads < 1 || threads > kMaxThreads)
     throw std::invalid_argument("edge set: threads must be 1.." + std::to_string(kMaxThreads));
   if (!m_workers.empty()) throw std::logic_error("edge set: lanes are set once");
   m_threads = threads;
+  m_cores = available_cores();
   const int per_thread = int(std::clamp<size_t>(members / (size_t(threads) * kMinLaneMembers), 1, kLanesPerThread));
   m_lanes = threads == 1 ? 1 : threads * per_thread;
   g_max_lanes = std::max(g_max_lanes, m_lanes);
@@ -176,10 +223,18 @@ void EdgeSet::run_edge(uint64_t t) {
   uint32_t awake = 0;
   if (m_lane_safe)
     for (uint64_t w : m_awake) awake += uint32_t(__builtin_popcountll(w));
-  const bool may = m_lane_safe && awake >= uint32_t(m_threads * kMinPerLane);
+  bool may = m_lane_safe && awake >= uint32_t(m_threads * kMinPerLane);
+  // The clock is read only for the crowding rule and the lane choice.
+  std::chrono::steady_clock::time_point start{};
+  if (may && m_adaptive) {
+    start = std::chrono::steady_clock::now();
+    if (m_crowding && crowded(start)) {
+      may = false;
+      ++m_crowded_edges;
+    }
+  }
   const bool lanes = may && (!m_adaptive || m_choice.lanes());
-  const bool timed = may && m_adaptive;  // the clock is read only for the lane choice
-  const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+  const bool timed = may && m_adaptive;
   if (lanes) {
     m_busy = true;
     m_edge_t = t;

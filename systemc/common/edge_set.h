@@ -16,6 +16,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -87,6 +88,9 @@ class LinkBank;
 int available_cores();
 /// The machine's load average over the last minute (runnable threads; 0 when unknown).
 double load_average();
+/// The threads of the whole machine runnable at this instant (running or waiting for a core), this
+/// one included; -1 when unknown.
+int runnable_threads();
 
 /// Awake members per thread below which an edge runs in one lane: handing an edge to another thread
 /// and back costs about a microsecond on a two-core machine, as much as a few dozen busy routers.
@@ -108,11 +112,18 @@ class EdgeSet : public sc_core::sc_module {
   int lanes() const { return m_lanes; }
   int threads() const { return m_threads; }
   /// adaptive (the default): an edge that could run in lanes runs in lanes or in one thread,
-  /// whichever this process measures faster per awake member (docs/router.md section 5.7); else
-  /// every such edge runs in lanes.
-  void set_adaptive(bool adaptive) { m_adaptive = adaptive; }
+  /// whichever this process measures faster per awake member (docs/router.md section 5.7), and,
+  /// with crowding, in one thread while the machine is crowded (crowded()); else every such edge
+  /// runs in lanes.
+  void set_adaptive(bool adaptive, bool crowding) {
+    m_adaptive = adaptive;
+    m_crowding = adaptive && crowding;
+  }
   /// Edges that could have run in lanes but ran in one thread because one thread measured faster.
   uint64_t one_lane_edges() const { return m_one_lane_edges; }
+  /// Edges that could have run in lanes but ran in one thread because the machine had no free core
+  /// for this set's other threads (adaptive only; see crowded()).
+  uint64_t crowded_edges() const { return m_crowded_edges; }
   /// The lane that runs member i (0 without lanes).
   int lane_of(uint32_t i) const {
     return m_lanes > 1 && !m_members.empty() ? int(uint64_t(i) * uint64_t(m_lanes) / m_members.size()) : 0;
@@ -161,6 +172,10 @@ class EdgeSet : public sc_core::sc_module {
     m_awake[i / 64] &= ~(uint64_t(1) << (i % 64));
     m_wakers[i]->sleeping = true;
   }
+  /// Adaptive: whether the machine is too busy for this set's threads, i.e. the other runnable
+  /// threads and this set's threads outnumber the cores; sampled at most once per kCrowdSample of
+  /// wall time (`now`), and changed only when two samples in a row agree (docs/router.md 5.7).
+  bool crowded(std::chrono::steady_clock::time_point now);
   static void edge_job(void* set, int lane);
   void worker(int lane);
 
@@ -206,7 +221,14 @@ class EdgeSet : public sc_core::sc_module {
 
   LaneChoice m_choice;  ///< lanes or one thread, with sim.lanes = adaptive
   bool m_adaptive = true;
+  bool m_crowding = true;
   uint64_t m_one_lane_edges = 0;
+  // The crowding rule (crowded()).
+  int m_cores = 1;
+  bool m_crowded = false;
+  int m_crowd_votes = 0;  ///< samples in a row that disagreed with m_crowded
+  std::chrono::steady_clock::time_point m_crowd_sampled{};
+  uint64_t m_crowded_edges = 0;
 };
 
 /// What a member with port objects that runs its own process waits for while asleep: its wake

@@ -31,9 +31,11 @@ constexpr int kMaxLanes = kMaxThreads * kLanesPerThread;
 /// in one thread (the probe's against the regular epoch before it), lanes hand over to one thread
 /// when r > kToOne and take over again when r < kToLanes: lanes must pay clearly, as a loaded
 /// machine's noise would otherwise keep them where they gain nothing. A probe that switches sets
-/// `every` to kFirstEvery; one that does not doubles it, up to kMaxEvery, so that probing the
-/// slower way costs at most about kProbeEdges / (kMaxEvery * kEpochEdges) of the edges. Lanes are
-/// chosen first, and the first probe follows the first epoch.
+/// `every` to kFirstEvery; one that does not doubles it, up to kMaxEvery, or, when the chosen way
+/// won by far (r < kClearLanes for lanes, r > kClearOne for one thread), sets it to kMaxEvery at
+/// once, so that probing the slower way costs at most about kProbeEdges / (kMaxEvery * kEpochEdges)
+/// of the edges. Lanes are chosen first, and the first probe follows the first epoch. (A machine
+/// whose cores other work takes is the edge set's crowding rule's, which does not wait for a probe.)
 class LaneChoice {
  public:
   static constexpr uint32_t kEpochEdges = 16;
@@ -42,6 +44,8 @@ class LaneChoice {
   static constexpr uint32_t kMaxEvery = 64;
   static constexpr double kToOne = 0.95;
   static constexpr double kToLanes = 0.85;
+  static constexpr double kClearLanes = 0.75;
+  static constexpr double kClearOne = 1.25;
 
   /// The next edge runs in lanes.
   bool lanes() const { return m_one_lane == m_probing; }
@@ -67,6 +71,8 @@ class LaneChoice {
       m_one_lane = !m_one_lane;
       ++m_switches;
       m_every = kFirstEvery;
+    } else if (m_one_lane ? lanes_cost > one_cost * kClearOne : lanes_cost < one_cost * kClearLanes) {
+      m_every = kMaxEvery;
     } else {
       m_every = std::min(2 * m_every, kMaxEvery);
     }

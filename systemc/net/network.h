@@ -58,6 +58,9 @@ class Network : public sc_core::sc_module {
   /// Clock edges that could have run in several threads but ran in one, measured faster there
   /// (sim.lanes = adaptive).
   virtual uint64_t one_lane_edges() const { return 0; }
+  /// Edges that could have run in lanes but ran in one thread because the machine had no free core
+  /// for the other threads (sim.lanes = adaptive).
+  virtual uint64_t crowded_edges() const { return 0; }
   /// Threads that run the routers of one clock edge (sim.threads, auto resolved) and how that
   /// number was chosen (empty: the family runs in one thread whatever sim.threads says).
   virtual int threads() const { return 1; }

@@ -91,16 +91,19 @@ std::vector<ConfigKey> torus_router_keys() {
          c.sim.threads = v == "auto" ? 0 : int(key_int(f, v, 1, kMaxThreads));
        },
        [](const Config& c) { return c.sim.threads == 0 ? nlohmann::json("auto") : nlohmann::json(c.sim.threads); }},
-      {"sim.lanes", "adaptive", "adaptive or always",
-       "with more than one thread, an edge with enough routers awake runs in lanes; adaptive: in lanes or in one "
-       "thread, whichever this run measures faster per awake router (each way re-timed now and then, so a machine "
-       "whose cores other work takes falls back to one thread); always: in lanes; the results do not depend on it "
-       "(docs/router.md section 5.7)",
+      {"sim.lanes", "adaptive", "adaptive, timed or always",
+       "with more than one thread, an edge with enough routers awake runs in lanes; timed: in lanes or in one "
+       "thread, whichever this run measures faster per awake router (each way re-timed now and then); adaptive: "
+       "as timed, and in one thread while the machine's other runnable threads leave no core for this run's "
+       "other threads; always: in lanes; the results do not depend on it (docs/router.md section 5.7)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
-         if (v != "adaptive" && v != "always") bad_value(f, v);
-         c.sim.lanes_adaptive = v == "adaptive";
+         if (v != "adaptive" && v != "timed" && v != "always") bad_value(f, v);
+         c.sim.lanes_adaptive = v != "always";
+         c.sim.lanes_crowding = v == "adaptive";
        },
-       [](const Config& c) { return nlohmann::json(c.sim.lanes_adaptive ? "adaptive" : "always"); }},
+       [](const Config& c) {
+         return nlohmann::json(!c.sim.lanes_adaptive ? "always" : c.sim.lanes_crowding ? "adaptive" : "timed");
+       }},
   };
   for (ConfigKey& k : keys)
     if (k.key == "router.preset")

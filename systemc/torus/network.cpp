@@ -90,7 +90,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
   m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_threads_rule),
                       m_plain ? nullptr : m_bank.get(), size_t(n));
-  m_rising->set_adaptive(cfg.sim.lanes_adaptive);
+  m_rising->set_adaptive(cfg.sim.lanes_adaptive, cfg.sim.lanes_crowding);
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;

@@ -46,6 +46,7 @@ class TorusNetwork : public Network, private ClockRider {
   const char* link_mode() const override { return m_boxed ? "mailbox" : "queued"; }
   uint64_t parallel_edges() const override { return m_rising->parallel_edges(); }
   uint64_t one_lane_edges() const override { return m_rising->one_lane_edges(); }
+  uint64_t crowded_edges() const override { return m_rising->crowded_edges(); }
   int threads() const override { return m_rising->threads(); }
   int lanes() const override { return m_rising->lanes(); }
   std::string threads_rule() const override { return m_threads_rule; }

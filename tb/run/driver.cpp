@@ -357,6 +357,7 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
                   {"lanes", net.lanes()},
                   {"parallel_edges", net.parallel_edges()},
                   {"one_lane_edges", net.one_lane_edges()},
+                  {"crowded_edges", net.crowded_edges()},
                   {"links", net.link_mode()},
                   {"clock", net.clock_mode()}};
   j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},

@@ -27,9 +27,20 @@ TEST_CASE("lane choice: lanes stay chosen where they pay, the probes of one thre
   const uint32_t in_lanes = drive(c, edges, 100, 170);
   CHECK(c.switches() == 0);
   CHECK(c.lanes());
-  // Probes of 8 edges after 1, 2, 4, 8, 16, 32 and then every 64 epochs of 16.
-  CHECK(edges - in_lanes < edges / 50);
+  // Lanes win by far (r = 0.59): probes of 8 edges after the first epoch and then every 64 epochs
+  // of 16 (20 probes), not after 1, 2, 4, 8, 16 and 32 epochs first.
+  CHECK(edges - in_lanes <= 8 * 20);
   CHECK(edges - in_lanes > 0);
+}
+
+TEST_CASE("lane choice: a narrow win doubles the gap between probes") {
+  LaneChoice c;
+  const uint32_t edges = 20000;
+  const uint32_t in_lanes = drive(c, edges, 100, 125);  // r = 0.8: lanes win, not by far
+  CHECK(c.switches() == 0);
+  // Probes after 1, 2, 4, 8, 16, 32 and then every 64 epochs of 16: 24 probes.
+  CHECK(edges - in_lanes > 8 * 20);
+  CHECK(edges - in_lanes < edges / 50);
 }
 
 TEST_CASE("lane choice: one thread is chosen where lanes cost more, and lanes again once they pay") {
