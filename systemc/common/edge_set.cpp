@@ -298,6 +298,7 @@ void EdgeSet::run_job(Job job, void* ctx) {
   m_job = job;
   m_job_ctx = ctx;
   m_remaining.store(uint32_t(m_lanes));
+  g_lanes_running = true;
   const uint32_t epoch = m_epoch.fetch_add(1) + 1;  // publishes the job and its data
   if (m_sleepers.load() > 0) wake_all(m_epoch);
   run_lanes(0, epoch);
@@ -307,6 +308,7 @@ void EdgeSet::run_job(Job job, void* ctx) {
     for (uint32_t r; (r = m_remaining.load()) != 0;) sleep_while(m_remaining, r);
     m_main_asleep.store(0);
   }
+  g_lanes_running = false;  // every lane has finished (m_remaining, acquired)
   for (int l = 0; l < m_lanes; ++l)
     if (m_lane[l].error) std::rethrow_exception(std::exchange(m_lane[l].error, nullptr));
 }

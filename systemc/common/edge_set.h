@@ -61,6 +61,10 @@ struct InputWatch {
 /// (systemc/common/link_signal.h). Set by the edge set before its members run.
 inline int g_edge_parity = 0;
 
+/// Lanes are running (EdgeSet::run_job, from the publication of a job to its join): only then may
+/// writers of several lanes set bits of one mask word at once (LinkWriter's shared writes).
+inline bool g_lanes_running = false;
+
 /// Jobs run in lanes so far (EdgeSet::run_job, on the SystemC thread): a set looks for wakes made
 /// in lanes only after one ran, in the lanes below g_max_lanes (the most any set has).
 inline uint64_t g_lane_jobs = 0;

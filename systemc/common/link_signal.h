@@ -268,7 +268,9 @@ class LinkWriter {
   }
   /// Mailbox mode, edges run in lanes: the reader also has writers in another lane, which set bits
   /// of the same mask words in the same edge; every writer of such a reader sets its bit with an
-  /// atomic operation (docs/router.md section 5.7).
+  /// atomic operation while lanes run (g_lanes_running), and with a plain one in an edge run in one
+  /// thread, where a locked operation would only wait for the stores before it (docs/router.md
+  /// section 5.7).
   void set_shared(bool shared) { m_shared = shared; }
   /// A write of v. In mailbox mode an invalid value is no write (a box holds a value for one cycle).
   void write(const T& v) {
@@ -309,7 +311,7 @@ class LinkWriter {
   /// sleeping reader woken.
   T& box() {
     const int p = g_edge_parity;
-    if (m_shared) {
+    if (m_shared && g_lanes_running) {
       __atomic_fetch_or(&m_mask[p], m_bit, __ATOMIC_RELAXED);
       if (m_reader->is_sleeping()) m_reader->wake();
     } else {
