@@ -187,6 +187,9 @@ void TorusNetwork::wire_plain_links() {
   };
   // Every box pair lies with its reader (network.h): a router's inputs are one block, which the
   // routers' edge reads in node order, and the scattered accesses are the writers' stores.
+  static_assert(sizeof(Boxes<Flit>) == 2 * sizeof(Flit) && sizeof(Boxes<Credit>) == 2 * sizeof(Credit),
+                "a box pair is two boxes");
+  for (TorusRouter* R : routers) R->plain_box_arrays(m_flit_boxes[0].v, m_credit_boxes[0].v);
   for (int r = 0; r < n; ++r) {
     TorusRouter& R = *routers[size_t(r)];
     TorusNicPort& N = *m_ports[size_t(r)];
@@ -211,6 +214,7 @@ void TorusNetwork::wire_plain_links() {
       const bool atomic = shared(nb);
       R.plain_flit_output(p).set_shared(atomic);
       R.plain_credit_output(p).set_shared(atomic);
+      R.plain_network_output(p, &m_watch[size_t(nb)], uint32_t(theirs), p ^ 1, atomic);
     }
     for (int j = 0; j < local; ++j) {
       const int p = net + j;

@@ -125,6 +125,16 @@ void TorusRouter::point_hot() {
   }
   m_flit_out = m_flit_out_store.data();
   m_credit_out = m_credit_out_store.data();
+  m_net_out = m_net_out_store.empty() ? nullptr : m_net_out_store.data();
+}
+
+void TorusRouter::plain_network_output(int p, InputWatch* reader, uint32_t box, int bit, bool shared) {
+  if (p < 0 || p >= m_net || bit < 0 || bit >= 32 || !m_flit_box_base || !m_credit_box_base)
+    model_error(kError, name(), "a compact network output outside the network ports or before the box arrays");
+  if (m_net_out_store.empty()) m_net_out_store.resize(size_t(m_net));
+  m_net_out_store[size_t(p)] = NetOut{reader, box, uint8_t(bit), shared};
+  m_net_out_mask |= uint32_t(1) << p;
+  point_hot();
 }
 
 void TorusRouter::prefetch() const {
@@ -135,10 +145,15 @@ void TorusRouter::prefetch() const {
   __builtin_prefetch(&m_credits.counter(0));
   __builtin_prefetch(m_flit_in_val[0]);
   __builtin_prefetch(m_flit_in_val[1]);
-  __builtin_prefetch(m_flit_out);
   __builtin_prefetch(m_credit_in_val[0]);
   __builtin_prefetch(m_credit_in_val[1]);
-  __builtin_prefetch(m_credit_out);
+  if (m_net_out) {  // the compact writers of the network outputs (at most two lines for 5 ports)
+    __builtin_prefetch(m_net_out);
+    __builtin_prefetch(reinterpret_cast<const char*>(m_net_out + m_net) - 1);
+  } else {
+    __builtin_prefetch(m_flit_out);
+    __builtin_prefetch(m_credit_out);
+  }
   __builtin_prefetch(&m_va);
   __builtin_prefetch(&m_sa);
   m_va.prefetch();
@@ -436,10 +451,15 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   --in.blk_switch;  // it requested and won
   const Slot& s = front(ivc);
   const bool tail = s.tail();
-  LinkWriter<Flit>& out = m_flit_out[size_t(o)];
   const int w = in.out_vc;
-  out.begin_as<Boxed>() = s.flit(w);
-  out.end_as<Boxed>();
+  if (Boxed && (m_net_out_mask >> o & 1)) {
+    const NetOut& r = m_net_out[size_t(o)];
+    fill(r, m_flit_box_base, r.reader->flit_valid) = s.flit(w);
+  } else {
+    LinkWriter<Flit>& out = m_flit_out[size_t(o)];
+    out.begin_as<Boxed>() = s.flit(w);
+    out.end_as<Boxed>();
+  }
   if (++in.head == depth) in.head = 0;
   if (--in.count == 0) {
     m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
@@ -466,11 +486,18 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     m_allocated[size_t(o) * m_nv + w] = 0;
   }
   m_flit_written |= 1u << o;
-  LinkWriter<Credit>& cout = m_credit_out[size_t(p)];
-  Credit& c = cout.begin_as<Boxed>();
-  c.valid = true;
-  c.vc = uint8_t(v);
-  cout.end_as<Boxed>();
+  if (Boxed && (m_net_out_mask >> p & 1)) {
+    const NetOut& r = m_net_out[size_t(p)];
+    Credit& c = fill(r, m_credit_box_base, r.reader->credit_valid);
+    c.valid = true;
+    c.vc = uint8_t(v);
+  } else {
+    LinkWriter<Credit>& cout = m_credit_out[size_t(p)];
+    Credit& c = cout.begin_as<Boxed>();
+    c.valid = true;
+    c.vc = uint8_t(v);
+    cout.end_as<Boxed>();
+  }
   m_credit_written |= 1u << p;
   count_move(t);
   if (m_observer)

@@ -50,6 +50,18 @@ class TorusRouter : public RouterBase, public EdgeMember {
   }
   LinkWriter<Flit>& plain_flit_output(int p) { return m_flit_out[size_t(p)]; }
   LinkWriter<Credit>& plain_credit_output(int p) { return m_credit_out[size_t(p)]; }
+  /// Plain links: the network's two box arrays (pairs of boxes, parity 0 and 1, indexed by the
+  /// reader's input), which the outputs given by plain_network_output write.
+  void plain_box_arrays(Flit* flit_pairs, Credit* credit_pairs) {
+    m_flit_box_base = flit_pairs;
+    m_credit_box_base = credit_pairs;
+  }
+  /// Plain links: network output p writes its flits and credits (the same link's two directions
+  /// share reader, box index and bit) into box pair `box` of the arrays above and sets bit `bit` of
+  /// router reader's masks, atomically while lanes run when `shared` (LinkWriter::set_shared),
+  /// through one 16-byte record instead of its two writers (docs/router.md section 5.7). The
+  /// writers stay attached to the same boxes; the record replaces them on the edge's path.
+  void plain_network_output(int p, InputWatch* reader, uint32_t box, int bit, bool shared);
   /// This router as the reader of its inputs: its waker and its valid masks (two words each).
   Waker* waker() { return &m_watch->waker; }
   uint32_t* flit_valid_masks() { return m_watch->flit_valid; }
@@ -210,6 +222,35 @@ class TorusRouter : public RouterBase, public EdgeMember {
   const Credit** m_credit_in_val[2] = {nullptr, nullptr};
   LinkWriter<Flit>* m_flit_out = nullptr;
   LinkWriter<Credit>* m_credit_out = nullptr;
+  /// Plain links: a network output's compact writer (plain_network_output): the reader's input
+  /// watch, its box pair's index, its bit's index, and whether it has writers in another lane.
+  struct NetOut {
+    InputWatch* reader;
+    uint32_t box;
+    uint8_t bit;
+    bool shared;
+  };
+  static_assert(sizeof(NetOut) == 16, "a compact writer is 16 bytes");
+  NetOut* m_net_out = nullptr;   ///< [p] for the ports of m_net_out_mask
+  uint32_t m_net_out_mask = 0;   ///< outputs written through m_net_out
+  Flit* m_flit_box_base = nullptr;
+  Credit* m_credit_box_base = nullptr;
+  /// The box of this edge's parity that record r names in `pairs` (the flit or credit box array),
+  /// its bit set in `masks` (the reader's flit or credit masks) and the reader woken if asleep: what
+  /// LinkWriter does for a mailbox.
+  template <class T>
+  static T& fill(const NetOut& r, T* pairs, uint32_t* masks) {
+    const int par = g_edge_parity;
+    const uint32_t bit = uint32_t(1) << r.bit;
+    if (r.shared && g_lanes_running) {
+      __atomic_fetch_or(&masks[par], bit, __ATOMIC_RELAXED);
+      if (r.reader->waker.is_sleeping()) r.reader->waker.wake();
+    } else {
+      masks[par] |= bit;
+      if (r.reader->waker.sleeping) r.reader->waker.wake();
+    }
+    return pairs[2 * size_t(r.box) + size_t(par)];
+  }
   /// The wheel of m_vc_words words: m_wheel_one for a router of up to 64 input VCs, else m_wheel_more.
   uint64_t* m_wheel = m_wheel_one;
   HopObserver* m_observer = nullptr;
@@ -263,6 +304,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   std::vector<const Credit*> m_credit_in_store[2];
   std::vector<LinkWriter<Flit>> m_flit_out_store;
   std::vector<LinkWriter<Credit>> m_credit_out_store;
+  std::vector<NetOut> m_net_out_store;
   std::vector<InVc> m_in_store;
   std::vector<Slot> m_slot_store;
   std::vector<uint8_t> m_allocated_store;
