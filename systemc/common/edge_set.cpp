@@ -102,9 +102,8 @@ int runnable_threads() {
   const ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
   if (n <= 0) return -1;
   buf[n] = 0;
-  double a, b, c;
-  int runnable = -1, threads = 0;
-  if (std::sscanf(buf, "%lf %lf %lf %d/%d", &a, &b, &c, &runnable, &threads) != 5) return -1;
+  int runnable = -1;
+  if (std::sscanf(buf, "%*f %*f %*f %d/", &runnable) != 1) return -1;
   return runnable;
 #else
   return -1;

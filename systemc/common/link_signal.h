@@ -232,6 +232,19 @@ void LinkQueue<T>::commit(int r, sc_dt::uint64 stamp) {
 
 /// How a module writes an output port: into the queue of the LinkSignal bound to it (without
 /// touching the link), or through the interface of another kind of signal (a test bench's).
+/// What a write into a mailbox tells its reader: `bit` of the reader's valid mask word of parity
+/// `par` is set and a sleeping reader is woken; with `shared` (the reader has writers in another
+/// lane) atomically while lanes run, else with a plain operation (docs/router.md section 5.7).
+inline void mark_box(uint32_t* masks, int par, uint32_t bit, Waker* reader, bool shared) {
+  if (shared && g_lanes_running) {
+    __atomic_fetch_or(&masks[par], bit, __ATOMIC_RELAXED);
+    if (reader->is_sleeping()) reader->wake();
+  } else {
+    masks[par] |= bit;
+    if (reader->sleeping) reader->wake();
+  }
+}
+
 template <class T>
 class LinkWriter {
  public:
@@ -311,13 +324,7 @@ class LinkWriter {
   /// sleeping reader woken.
   T& box() {
     const int p = g_edge_parity;
-    if (m_shared && g_lanes_running) {
-      __atomic_fetch_or(&m_mask[p], m_bit, __ATOMIC_RELAXED);
-      if (m_reader->is_sleeping()) m_reader->wake();
-    } else {
-      m_mask[p] |= m_bit;
-      if (m_reader->sleeping) m_reader->wake();
-    }
+    mark_box(m_mask, p, m_bit, m_reader, m_shared);
     return m_boxes[p];
   }
 

@@ -236,19 +236,11 @@ class TorusRouter : public RouterBase, public EdgeMember {
   Flit* m_flit_box_base = nullptr;
   Credit* m_credit_box_base = nullptr;
   /// The box of this edge's parity that record r names in `pairs` (the flit or credit box array),
-  /// its bit set in `masks` (the reader's flit or credit masks) and the reader woken if asleep: what
-  /// LinkWriter does for a mailbox.
+  /// its reader told through `masks` (the reader's flit or credit masks), as LinkWriter does.
   template <class T>
   static T& fill(const NetOut& r, T* pairs, uint32_t* masks) {
     const int par = g_edge_parity;
-    const uint32_t bit = uint32_t(1) << r.bit;
-    if (r.shared && g_lanes_running) {
-      __atomic_fetch_or(&masks[par], bit, __ATOMIC_RELAXED);
-      if (r.reader->waker.is_sleeping()) r.reader->waker.wake();
-    } else {
-      masks[par] |= bit;
-      if (r.reader->waker.sleeping) r.reader->waker.wake();
-    }
+    mark_box(masks, par, uint32_t(1) << r.bit, &r.reader->waker, r.shared);
     return pairs[2 * size_t(r.box) + size_t(par)];
   }
   /// The wheel of m_vc_words words: m_wheel_one for a router of up to 64 input VCs, else m_wheel_more.
