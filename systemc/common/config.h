@@ -104,6 +104,9 @@ struct SimConfig {
   /// while the machine has no free core for the other threads (lanes_crowding).
   bool lanes_adaptive = true;
   bool lanes_crowding = true;
+  /// sim.schedule = bands: the cycles between the driver's checks run node by node in bands of
+  /// slices (systemc/common/cycle_clock.h; docs/router.md section 5.9), in one thread.
+  bool bands = false;
 };
 
 struct Config {

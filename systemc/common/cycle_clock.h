@@ -13,6 +13,12 @@
 //   they were added. No event, delta cycle or update phase of the kernel is spent on the edges.
 //   Edge sets tell the edges apart by an edge stamp (2c for the rising edge of cycle c, 2c + 1 for
 //   its falling edge) instead of the simulation time, so their wake rule is that of signal mode.
+// - bands (fused, with sim.schedule = bands and every rider able; docs/router.md section 5.9): the
+//   process runs the cycles up to the driver's horizon (set_clock_horizon) at once, slice by slice
+//   of nodes: a slice's edges of cycle c (every rider's rising edges for its nodes, then every
+//   rider's falling edges) run once the slices it is wired to have run cycle c - 1, in tiles of a band of slices
+//   over many cycles, so that a band's state serves several cycles while it is in the cache. A
+//   run's results are those of the fused mode, byte for byte.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +40,28 @@ class ClockRider {
   /// Fused mode: the rising (falling) edge of cycle t.
   virtual void rising(uint64_t /*t*/) {}
   virtual void falling(uint64_t /*t*/) {}
+
+  // Bands (see above). A rider that can run its edges node by node: its state of one node at one
+  // cycle is reached only through that node's rising_node and falling_node, and through links
+  // whose writer and reader are nodes the plan's slices keep within its reach.
+  /// Whether this rider's edges can run node by node (asked at time 0).
+  virtual bool bandable() const { return false; }
+  /// The nodes in slices (every node in exactly one) and the reach: every link joins nodes whose
+  /// slices are at most `reach` apart. One rider (the network) gives it; the others return false.
+  virtual bool band_plan(std::vector<std::vector<int>>& /*slices*/, int& /*reach*/) const { return false; }
+  /// Before and after the cycles [c0, c1) run node by node.
+  virtual void band_begin(uint64_t /*c0*/, uint64_t /*c1*/) {}
+  virtual void band_end(uint64_t /*c0*/, uint64_t /*c1*/) {}
+  /// The rising (falling) edge of cycle t at the nodes of one slice, in their order. (A slice's
+  /// rising edges all run before its falling edges: within a cycle, nodes of one slice depend on
+  /// each other only through links, which carry values to the next edge.)
+  virtual void rising_nodes(const std::vector<int>& /*nodes*/, uint64_t /*t*/) {}
+  virtual void falling_nodes(const std::vector<int>& /*nodes*/, uint64_t /*t*/) {}
 };
+
+/// The cycle the driver's current sc_start runs up to (exclusive): the horizon of the bands mode.
+/// 0: unknown, cycle by cycle.
+void set_clock_horizon(uint64_t cycle);
 
 class CycleClock;
 
@@ -67,18 +94,29 @@ class CycleClock : public sc_core::sc_module {
   void ride(ClockRider* rider) { m_riders.push_back(rider); }
   /// The clock behind a bound port's interface, or null when it is not a CycleClock's signal.
   static CycleClock* of(sc_core::sc_interface* itf);
-  /// "fused" or "signal" (decided at time 0; "signal" before).
-  const char* mode() const { return m_fused ? "fused" : "signal"; }
+  /// "bands", "fused" or "signal" (decided at time 0; "signal" before).
+  const char* mode() const { return m_banded ? "bands" : m_fused ? "fused" : "signal"; }
+  /// Whether the fused clock runs in bands (decided at time 0).
+  bool banded() const { return m_banded; }
+  /// Slices per tile of the bands mode (0: chosen by the slices' size).
+  void set_band_width(int slices) { m_band_width = slices; }
 
  private:
   void tick();
   bool decide() const;
+  bool decide_bands();
+  /// Runs the cycles [c0, c1) in bands.
+  void run_bands(uint64_t c0, uint64_t c1);
 
   CycleSignal m_signal;
   sc_core::sc_time m_period, m_half;
   std::vector<ClockRider*> m_riders;
   bool m_started = false;
   bool m_fused = false;
+  bool m_banded = false;
+  int m_band_width = 0;
+  std::vector<std::vector<int>> m_slices;
+  int m_reach = 1;
   friend class CycleSignal;
 };
 

@@ -270,6 +270,22 @@ void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept) {
   }
 }
 
+void EdgeSet::run_banded(const std::vector<int>& members, uint64_t t) {
+  g_edge_parity = int(t & 1);
+  const size_t n = members.size();
+  for (size_t k = 0; k < n; ++k) {
+    const uint32_t i = uint32_t(members[k]);
+    if (k + kPrefetchAhead < n) m_members[size_t(members[k + kPrefetchAhead])]->prefetch();
+    Waker* w = m_wakers[i];
+    if (w->sleeping) {
+      if (m_band_woke[i] > g_edge_stamp) continue;
+      w->sleeping = false;
+      m_band_woke[i] = kNeverWoken;
+    }
+    if (!m_members[i]->on_edge(t)) w->sleeping = true;
+  }
+}
+
 template <bool Prefetch, class Slept>
 void EdgeSet::run_word(uint32_t w, uint64_t m, uint64_t t, Slept& slept) {
   for (; m; m &= m - 1) {

@@ -147,8 +147,27 @@ class EdgeSet : public sc_core::sc_module {
   /// Runs the edge of cycle t now (the set's own process does at each of its clock edges; a fused
   /// clock calls it, systemc/common/cycle_clock.h).
   void run_edge(uint64_t t);
+  /// Bands (systemc/common/cycle_clock.h): from now on the members run one at a time, through
+  /// run_banded, with the wake rule of the edges in one thread.
+  void set_banded() {
+    m_banded = true;
+    m_band_woke.assign(m_members.size(), kNeverWoken);
+  }
+  bool banded() const { return m_banded; }
+  /// Bands: the edge of cycle t (whose stamp is g_edge_stamp) of the members `members`, in their
+  /// order. A sleeping member acts once it has been woken at an earlier edge (then from this edge
+  /// on, as run_edge would have it).
+  void run_banded(const std::vector<int>& members, uint64_t t);
   /// Member i, sleeping, acts again from the first edge after now.
   void wake(uint32_t i) {
+    if (m_banded) {
+      // Nodes run their cycles out of order: a writer of a later cycle may come first. The member
+      // stays marked sleeping, so that every writer tells it its edge, until the earliest wake's
+      // next edge (run_banded).
+      m_wakers[i]->sleeping = true;
+      if (g_edge_stamp + 1 < m_band_woke[i]) m_band_woke[i] = g_edge_stamp + 1;
+      return;
+    }
     if (t_lane != 0) {  // made in a lane: applied at this set's next edge (any wake made in a lane
       m_lane_woken[t_lane].push_back(i);  // comes before it: lanes run at another set's edge or
       return;                             // in an earlier delta cycle of this set's)
@@ -189,6 +208,10 @@ class EdgeSet : public sc_core::sc_module {
   std::vector<uint32_t> m_woken;        ///< woken before m_now_stamp
   std::vector<uint32_t> m_woken_now;    ///< woken at time m_now_stamp
   uint64_t m_now_stamp = 0;
+  bool m_banded = false;
+  /// Bands: [i] the stamp + 1 of the earliest wake of member i since it slept.
+  std::vector<uint64_t> m_band_woke;
+  static constexpr uint64_t kNeverWoken = ~uint64_t(0);
   /// [l]: members woken by lane l's members or link commits (of this set or another), l >= 1.
   std::unique_ptr<std::vector<uint32_t>[]> m_lane_woken{new std::vector<uint32_t>[kMaxLanes]};
   uint64_t m_lane_jobs_seen = 0;  ///< g_lane_jobs when m_lane_woken was last taken

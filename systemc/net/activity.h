@@ -17,7 +17,7 @@ class NetActivity {
   /// A flit left a router in cycle t.
   void moved(uint64_t t) {
     Lane& l = m_lane[t_lane];
-    l.last_move = t;
+    if (t > l.last_move) l.last_move = t;  // bands (cycle_clock.h) run nodes' cycles out of order
     ++l.switched;
   }
   /// The last cycle in which any flit left a router.

@@ -76,6 +76,7 @@ class Scoreboard {
   uint64_t key_of(uint64_t id) const { return id & m_key_mask; }
   /// Report every ejected flit to `obs` from now on (nullptr: stop).
   void set_delivery_observer(DeliveryObserver* obs) { m_log = obs; }
+  bool observed() const { return m_log != nullptr; }
 
   /// A packet's head enters the network.
   void on_inject(const PacketRecord& rec);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -51,7 +52,15 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
 static constexpr int kAutoMinRouters = 4096;
 static constexpr int kAutoRoutersPerThread = 2048;
 
-static int resolve_threads(int requested, int routers, std::string& rule) {
+static int resolve_threads(int requested, int routers, bool bands, std::string& rule) {
+  if (bands) {
+    if (requested > 1)
+      throw ConfigError(fmt::format("config: sim.threads = {} is invalid with sim.schedule = bands, which runs in one "
+                                    "thread; allowed: auto or 1",
+                                    requested));
+    rule = "bands: one thread";
+    return 1;
+  }
   if (requested > 0) {
     rule = "given";
     return requested;
@@ -88,7 +97,8 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_flit_queue = std::make_unique<LinkQueue<Flit>>(*m_bank);
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
   m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
-  m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_threads_rule),
+  m_bands = cfg.sim.bands;
+  m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_bands, m_threads_rule),
                       m_plain ? nullptr : m_bank.get(), size_t(n));
   m_rising->set_adaptive(cfg.sim.lanes_adaptive, cfg.sim.lanes_crowding);
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
@@ -246,7 +256,23 @@ std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
     return "the per-hop trace needs router.model = sc (an RTL router's switch is not visible at its ports); "
            "allowed with rtl/mixed: --deliveries, --vcd";
   for (auto& r : m_routers) r->set_observer(obs);
+  m_hop_observed = obs != nullptr;
   return "";
+}
+
+bool TorusNetwork::band_plan(std::vector<std::vector<int>>& slices, int& reach) const {
+  const int n = m_topo.num_nodes(), last = m_topo.dims() - 1, k = m_topo.radix(last);
+  const bool wrap = m_topo.torus(last);
+  std::vector<int> pos(static_cast<size_t>(k));  // the slice of each coordinate of the last dimension
+  for (int c = 0; c < k; ++c) pos[size_t(c)] = !wrap ? c : c < (k + 1) / 2 ? 2 * c : 2 * (k - 1 - c) + 1;
+  slices.assign(size_t(k), {});
+  for (int r = 0; r < n; ++r) slices[size_t(pos[size_t(m_topo.coord_of(r, last))])].push_back(r);
+  reach = 0;
+  for (int r = 0; r < n; ++r)
+    for (int p = 0; p < m_rp.net_ports(); ++p)
+      if (const int w = neighbor(r, p); w >= 0)
+        reach = std::max(reach, std::abs(pos[size_t(m_topo.coord_of(r, last))] - pos[size_t(m_topo.coord_of(w, last))]));
+  return true;
 }
 
 std::string TorusNetwork::trace_internals(int node, const std::string& vcd_path) {

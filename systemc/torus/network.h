@@ -91,6 +91,20 @@ class TorusNetwork : public Network, private ClockRider {
   int edge_requests() const override { return 2; }
   void rising(uint64_t t) override { m_rising->run_edge(t); }
   void falling(uint64_t t) override { m_falling->run_edge(t); }
+  // Bands (sim.schedule = bands; docs/router.md section 5.9): node n's router and NIC port are
+  // member n of the two edge sets; the slices are the nodes of one coordinate of the last
+  // dimension, folded on a torus (0, k-1, 1, k-2, ...) so that its wraparound link stays near.
+  bool bandable() const override {
+    return m_bands && m_plain && m_boxed && m_rising->lanes() == 1 && !m_hop_observed && !m_sb.observed();
+  }
+  bool band_plan(std::vector<std::vector<int>>& slices, int& reach) const override;
+  void band_begin(uint64_t, uint64_t) override {
+    if (m_rising->banded()) return;
+    m_rising->set_banded();
+    m_falling->set_banded();
+  }
+  void rising_nodes(const std::vector<int>& nodes, uint64_t t) override { m_rising->run_banded(nodes, t); }
+  void falling_nodes(const std::vector<int>& nodes, uint64_t t) override { m_falling->run_banded(nodes, t); }
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order
@@ -98,6 +112,8 @@ class TorusNetwork : public Network, private ClockRider {
   bool m_links_traced = false;  ///< a waveform will show the links (will_trace)
   bool m_boxed = false;         ///< the links are mailboxes
   std::string m_threads_rule;   ///< how sim.threads was resolved
+  bool m_bands = false;         ///< sim.schedule = bands
+  bool m_hop_observed = false;  ///< a hop observer sees the routers (no bands)
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
   // The SystemC routers act from one rising-edge set, the NIC ports from one falling-edge set, and
   // every link updates through one bank (docs/router.md section 5.7).

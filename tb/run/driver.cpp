@@ -13,6 +13,7 @@
 #include <systemc>
 
 #include "systemc/common/clock.h"
+#include "systemc/common/cycle_clock.h"
 #include "systemc/net/network.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
@@ -244,7 +245,9 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     if (cycle < ph.limit && target > ph.limit) target = ph.limit;  // stop at the limit, not past it
     for (uint64_t s : ph.stops)
       if (cycle < s && target > s) target = s;
+    set_clock_horizon(target);  // a clock in bands runs up to here at once (cycle_clock.h)
     sc_core::sc_start(cycle_time() * double(target - cycle));
+    set_clock_horizon(0);
     announce_main_stack();
     cycle = target;
     if (ph.at)

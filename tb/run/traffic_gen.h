@@ -34,6 +34,21 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   bool fusable() const override { return true; }
   int edge_requests() const override { return 1; }
   void rising(uint64_t) override { tick(); }
+  // Bands (systemc/common/cycle_clock.h): a node's arrivals of cycle t at its rising edge; the
+  // samples of the owed work per cycle at the band's end. (Not with a trace: its messages are in
+  // one list.)
+  bool bandable() const override { return m_cfg.sim.bands && m_trace.empty(); }
+  void band_begin(uint64_t c0, uint64_t c1) override { m_stats.band_begin(c0, c1); }
+  void rising_nodes(const std::vector<int>& nodes, uint64_t t) override {
+    if (t >= m_stop) return;
+    const bool bernoulli = m_cfg.traffic.process != InjectionProcess::OnOff;
+    for (const int s : nodes)
+      if ((!bernoulli || m_next[size_t(s)] == t) && generates(s, t)) create(s, t);
+  }
+  void band_end(uint64_t c0, uint64_t c1) override {
+    m_stats.band_end(c0, c1);
+    m_cycle = c1;
+  }
   uint64_t next_gap(SourceRng& rng) const;
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);

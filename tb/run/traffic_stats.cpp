@@ -12,8 +12,14 @@ void TrafficStats::on_generated(uint64_t cycle, uint32_t flits) {
 
 void TrafficStats::on_submitted(uint64_t cycle, uint32_t flits, size_t targets, uint32_t packets) {
   const uint64_t copies = uint64_t(flits) * targets;
-  m_owed_copies += copies;
-  m_owed_packets += packets;
+  if (m_banded) {
+    Owed& o = m_band[size_t(cycle - m_band_c0)];
+    o.copies_in += copies;
+    o.packets_in += packets;
+  } else {
+    m_owed_copies += copies;
+    m_owed_packets += packets;
+  }
   if (cycle >= m_begin && cycle < m_end) {
     m_submitted_flits += flits;
     m_submitted_copies += copies;
@@ -37,11 +43,37 @@ void TrafficStats::sample(uint64_t cycle) {
   }
 }
 
+void TrafficStats::band_begin(uint64_t c0, uint64_t c1) {
+  m_banded = true;
+  m_band_c0 = c0;
+  m_band.assign(size_t(c1 - c0), Owed{});
+}
+
+// Cycle t: sampled at its start (its rising edge), then its submissions (rising edge), then its
+// deliveries (falling edge). A delivery never pays more than is owed, so the sums of a cycle's
+// deliveries take off what the deliveries one by one would.
+void TrafficStats::band_end(uint64_t c0, uint64_t c1) {
+  for (uint64_t t = c0; t < c1; ++t) {
+    const Owed& o = m_band[size_t(t - c0)];
+    sample(t);
+    m_owed_copies += o.copies_in;
+    m_owed_packets += o.packets_in;
+    m_owed_copies -= std::min(m_owed_copies, o.copies_out);
+    m_owed_packets -= std::min(m_owed_packets, o.packets_out);
+  }
+}
+
 void TrafficStats::on_packet(const PacketRecord& rec) {
   const uint64_t tail_cycle = rec.arrived - 1;
   // What is owed: every delivered copy pays its flits, a packet's last copy completes it.
-  m_owed_copies -= std::min<uint64_t>(m_owed_copies, rec.length);
-  if (rec.last && m_owed_packets) --m_owed_packets;
+  if (m_banded) {
+    Owed& o = m_band[size_t(tail_cycle - m_band_c0)];
+    o.copies_out += rec.length;
+    o.packets_out += rec.last;
+  } else {
+    m_owed_copies -= std::min<uint64_t>(m_owed_copies, rec.length);
+    if (rec.last && m_owed_packets) --m_owed_packets;
+  }
   {
     const uint64_t i = tail_cycle / m_series.period;
     if (i < m_series.copies_delivered.size()) m_series.copies_delivered[size_t(i)] += rec.length;

@@ -39,6 +39,11 @@ class TrafficStats : public PacketListener {
   void sample(uint64_t cycle);
   /// The per-period series of the steady-state verdict.
   const SteadySeries& series() const { return m_series; }
+  /// Bands (systemc/common/cycle_clock.h): the cycles [c0, c1) run node by node, so what is owed
+  /// changes out of cycle order; the changes are kept per cycle and band_end samples each cycle
+  /// of [c0, c1) in order, as the cycles would have.
+  void band_begin(uint64_t c0, uint64_t c1);
+  void band_end(uint64_t c0, uint64_t c1);
 
  private:
   uint64_t m_begin, m_end;
@@ -56,6 +61,13 @@ class TrafficStats : public PacketListener {
   SteadySeries m_series;
   uint64_t m_owed_copies = 0, m_owed_packets = 0;  ///< now
   double m_period_copies = 0, m_period_packets = 0;  ///< sums over the current period's cycles
+  /// Bands: per cycle of the band from m_band_c0, the copies and packets submitted and delivered.
+  bool m_banded = false;
+  uint64_t m_band_c0 = 0;
+  struct Owed {
+    uint64_t copies_in = 0, packets_in = 0, copies_out = 0, packets_out = 0;
+  };
+  std::vector<Owed> m_band;
   friend class TrafficGen;
 };
 
