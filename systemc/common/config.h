@@ -107,6 +107,7 @@ struct SimConfig {
   /// sim.schedule = bands: the cycles between the driver's checks run node by node in bands of
   /// slices (systemc/common/cycle_clock.h; docs/router.md section 5.9), in one thread.
   bool bands = false;
+  int band_nodes = 1024;  ///< sim.band_nodes: nodes of a tile's block in bands
 };
 
 struct Config {

@@ -3,6 +3,7 @@
 #include "systemc/common/cycle_clock.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -12,9 +13,6 @@ namespace wormcast {
 
 namespace {
 uint64_t g_horizon = 0;  // set_clock_horizon
-/// Nodes a tile's band of slices holds at least (bands mode): a few thousand routers' hot state
-/// is a few MB, which the last-level cache keeps while the band runs its cycles.
-constexpr int64_t kBandNodes = 4096;
 }  // namespace
 
 void set_clock_horizon(uint64_t cycle) { g_horizon = cycle; }
@@ -70,52 +68,66 @@ bool CycleClock::decide() const {
   return requests == m_signal.requests();
 }
 
-// Bands when fused and every rider can run node by node, one of them giving the slices.
+// Bands when fused and every rider can run node by node, one of them giving the grid.
 bool CycleClock::decide_bands() {
   if (!m_fused) return false;
   int plans = 0;
   for (const ClockRider* r : m_riders) {
     if (!r->bandable()) return false;
-    std::vector<std::vector<int>> slices;
-    int reach = 0;
-    if (r->band_plan(slices, reach)) {
+    BandPlan plan;
+    if (r->band_plan(plan)) {
       ++plans;
-      m_slices = std::move(slices);
-      m_reach = std::max(reach, 0);
+      m_plan = std::move(plan);
     }
   }
-  return plans == 1 && !m_slices.empty();
+  const BandPlan& p = m_plan;
+  return plans == 1 && p.rows > 0 && p.cols > 0 && p.start.size() == size_t(p.rows) * size_t(p.cols) + 1 &&
+         p.start.back() == p.nodes.size() && p.row_reach >= 0 && p.col_reach >= 0;
 }
 
-// Tiles of the (slice, cycle) plane, skewed by the reach: the node of slice i at cycle c belongs
-// to tile floor((i + reach * (c - c0)) / W). A node's cycle c needs the nodes within the reach at
-// cycle c - 1, whose skewed positions are at most its own: in an earlier tile, or in the same
-// tile at the previous cycle, which the tile ran first. So the tiles run in order, each cycle by
-// cycle, its slices of a cycle in order; a slice stays in a tile for W / reach cycles in a row.
+// Tiles of the (row, column, cycle) space, skewed by the reaches: the cell (a, b) at cycle c0 + k
+// has the skewed position (a + Ra k, b + Rb k), and tile (i, j) holds the positions in
+// [i Wa, (i + 1) Wa) x [j Wb, (j + 1) Wb). A cell's cycle c needs the cells within the reaches at
+// cycle c - 1, whose skewed positions are at most its own in both coordinates: in a tile before
+// it in row-major order of the tiles, or in the same tile at the previous cycle, which the tile
+// ran first. So the tiles run in that order, each cycle by cycle. A block of Wa x Wb cells holds
+// about plan.block_nodes nodes, and a cell stays in a tile for up to min(Wa / Ra, Wb / Rb) cycles in a
+// row. A grid whose columns fit in one block is tiled by rows only.
 void CycleClock::run_bands(uint64_t c0, uint64_t c1) {
   for (ClockRider* r : m_riders) r->band_begin(c0, c1);
-  const int64_t P = int64_t(m_slices.size()), D = m_reach, T = int64_t(c1 - c0);
-  int64_t W = m_band_width;
-  if (const char* e = getenv("WC_BAND")) W = atoi(e);
-  if (W <= 0) {
-    const int64_t per = std::max<int64_t>(1, int64_t(m_slices.front().size()));
-    W = (kBandNodes + per - 1) / per;
+  const BandPlan& p = m_plan;
+  const int64_t A = p.rows, B = p.cols, T = int64_t(c1 - c0);
+  const int64_t per_cell = std::max<int64_t>(1, int64_t(p.nodes.size()) / (A * B));
+  const int64_t cells = std::max<int64_t>(1, int64_t(p.block_nodes) / per_cell);
+  int64_t Wb = B, Rb = 0;
+  if (B * B > cells) {  // a square block of cells
+    Wb = std::max<int64_t>(std::max<int64_t>(1, 2 * p.col_reach), int64_t(std::sqrt(double(cells))));
+    Rb = p.col_reach;
   }
-  W = std::max<int64_t>(W, std::max<int64_t>(1, 2 * D));
-  const int64_t U = P + D * (T - 1);
-  for (int64_t u0 = 0; u0 < U; u0 += W) {
-    for (int64_t k = 0; k < T; ++k) {
-      const int64_t s = D * k;
-      const int64_t hi = std::min(P, u0 + W - s);
-      if (hi <= 0) break;
-      const int64_t lo = std::max<int64_t>(0, u0 - s);
-      const uint64_t t = c0 + uint64_t(k);
-      for (int64_t i = lo; i < hi; ++i) {
-        const std::vector<int>& nodes = m_slices[size_t(i)];
-        g_edge_stamp = 2 * t;
-        for (ClockRider* r : m_riders) r->rising_nodes(nodes, t);
-        g_edge_stamp = 2 * t + 1;
-        for (ClockRider* r : m_riders) r->falling_nodes(nodes, t);
+  const int64_t Ra = p.row_reach;
+  const int64_t Wa = std::max<int64_t>({1, 2 * Ra, cells / Wb});
+  const int64_t Ua = A + Ra * (T - 1), Ub = B + Rb * (T - 1);
+  // The first step at which a tile starting at skewed position u0 reaches back into [0, n).
+  auto first_step = [T](int64_t u0, int64_t n, int64_t reach) -> int64_t {
+    if (u0 < n) return 0;
+    return reach == 0 ? T : (u0 - n) / reach + 1;
+  };
+  for (int64_t u0 = 0; u0 < Ua; u0 += Wa) {
+    const int64_t ka = first_step(u0, A, Ra);
+    for (int64_t v0 = 0; v0 < Ub; v0 += Wb) {
+      for (int64_t k = std::max(ka, first_step(v0, B, Rb)); k < T; ++k) {
+        const int64_t ahi = std::min(A, u0 + Wa - Ra * k), bhi = std::min(B, v0 + Wb - Rb * k);
+        if (ahi <= 0 || bhi <= 0) break;
+        const int64_t alo = std::max<int64_t>(0, u0 - Ra * k), blo = std::max<int64_t>(0, v0 - Rb * k);
+        const uint64_t t = c0 + uint64_t(k);
+        for (int64_t a = alo; a < ahi; ++a) {
+          const size_t first = p.start[size_t(a * B + blo)], last = p.start[size_t(a * B + bhi)];
+          const int* nodes = p.nodes.data() + first;
+          g_edge_stamp = 2 * t;
+          for (ClockRider* r : m_riders) r->rising_nodes(nodes, last - first, t);
+          g_edge_stamp = 2 * t + 1;
+          for (ClockRider* r : m_riders) r->falling_nodes(nodes, last - first, t);
+        }
       }
     }
   }

@@ -14,11 +14,11 @@
 //   Edge sets tell the edges apart by an edge stamp (2c for the rising edge of cycle c, 2c + 1 for
 //   its falling edge) instead of the simulation time, so their wake rule is that of signal mode.
 // - bands (fused, with sim.schedule = bands and every rider able; docs/router.md section 5.9): the
-//   process runs the cycles up to the driver's horizon (set_clock_horizon) at once, slice by slice
-//   of nodes: a slice's edges of cycle c (every rider's rising edges for its nodes, then every
-//   rider's falling edges) run once the slices it is wired to have run cycle c - 1, in tiles of a band of slices
-//   over many cycles, so that a band's state serves several cycles while it is in the cache. A
-//   run's results are those of the fused mode, byte for byte.
+//   process runs the cycles up to the driver's horizon (set_clock_horizon) at once, cell by cell
+//   of a grid of the nodes (BandPlan): a cell's edges of cycle c (every rider's rising edges for
+//   its nodes, then every rider's falling edges) run once the cells it is wired to have run cycle
+//   c - 1, in tiles of a block of cells over many cycles, so that a block's state serves several
+//   cycles while it is in the cache. A run's results are those of the fused mode, byte for byte.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,20 @@
 #include <systemc>
 
 namespace wormcast {
+
+/// Bands: a network's nodes on a grid of cells, `rows` x `cols` (a node in exactly one cell), and
+/// how far a link may reach across it: every link joins cells at most row_reach rows and col_reach
+/// columns apart. `nodes` lists the cells row by row, each row column by column; `start[row * cols
+/// + col]` is the first node of a cell and start[rows * cols] the number of nodes.
+struct BandPlan {
+  /// Nodes of a tile's block of cells (sim.band_nodes): their state should stay in the cache while
+  /// the block runs its cycles.
+  int block_nodes = 1024;
+  int rows = 0, cols = 0;
+  int row_reach = 0, col_reach = 0;
+  std::vector<int> nodes;
+  std::vector<size_t> start;
+};
 
 /// A module the fused clock runs directly.
 class ClockRider {
@@ -42,21 +56,20 @@ class ClockRider {
   virtual void falling(uint64_t /*t*/) {}
 
   // Bands (see above). A rider that can run its edges node by node: its state of one node at one
-  // cycle is reached only through that node's rising_node and falling_node, and through links
-  // whose writer and reader are nodes the plan's slices keep within its reach.
+  // cycle is reached only through that node's calls below, and through links whose writer and
+  // reader are nodes the plan keeps within its reach.
   /// Whether this rider's edges can run node by node (asked at time 0).
   virtual bool bandable() const { return false; }
-  /// The nodes in slices (every node in exactly one) and the reach: every link joins nodes whose
-  /// slices are at most `reach` apart. One rider (the network) gives it; the others return false.
-  virtual bool band_plan(std::vector<std::vector<int>>& /*slices*/, int& /*reach*/) const { return false; }
+  /// The grid of the nodes (BandPlan). One rider (the network) gives it; the others return false.
+  virtual bool band_plan(BandPlan& /*plan*/) const { return false; }
   /// Before and after the cycles [c0, c1) run node by node.
   virtual void band_begin(uint64_t /*c0*/, uint64_t /*c1*/) {}
   virtual void band_end(uint64_t /*c0*/, uint64_t /*c1*/) {}
-  /// The rising (falling) edge of cycle t at the nodes of one slice, in their order. (A slice's
-  /// rising edges all run before its falling edges: within a cycle, nodes of one slice depend on
+  /// The rising (falling) edge of cycle t at nodes[0 .. count), in that order. (The clock runs the
+  /// rising edges of such a run of nodes before its falling edges: within a cycle, nodes depend on
   /// each other only through links, which carry values to the next edge.)
-  virtual void rising_nodes(const std::vector<int>& /*nodes*/, uint64_t /*t*/) {}
-  virtual void falling_nodes(const std::vector<int>& /*nodes*/, uint64_t /*t*/) {}
+  virtual void rising_nodes(const int* /*nodes*/, size_t /*count*/, uint64_t /*t*/) {}
+  virtual void falling_nodes(const int* /*nodes*/, size_t /*count*/, uint64_t /*t*/) {}
 };
 
 /// The cycle the driver's current sc_start runs up to (exclusive): the horizon of the bands mode.
@@ -98,8 +111,6 @@ class CycleClock : public sc_core::sc_module {
   const char* mode() const { return m_banded ? "bands" : m_fused ? "fused" : "signal"; }
   /// Whether the fused clock runs in bands (decided at time 0).
   bool banded() const { return m_banded; }
-  /// Slices per tile of the bands mode (0: chosen by the slices' size).
-  void set_band_width(int slices) { m_band_width = slices; }
 
  private:
   void tick();
@@ -114,9 +125,7 @@ class CycleClock : public sc_core::sc_module {
   bool m_started = false;
   bool m_fused = false;
   bool m_banded = false;
-  int m_band_width = 0;
-  std::vector<std::vector<int>> m_slices;
-  int m_reach = 1;
+  BandPlan m_plan;
   friend class CycleSignal;
 };
 

@@ -148,16 +148,18 @@ class EdgeSet : public sc_core::sc_module {
   /// clock calls it, systemc/common/cycle_clock.h).
   void run_edge(uint64_t t);
   /// Bands (systemc/common/cycle_clock.h): from now on the members run one at a time, through
-  /// run_banded, with the wake rule of the edges in one thread.
-  void set_banded() {
+  /// run_banded, with the wake rule of the edges in one thread; with `prefetch`, each asks for the
+  /// state of the member two on.
+  void set_banded(bool prefetch) {
     m_banded = true;
+    m_band_prefetch = prefetch;
     m_band_woke.assign(m_members.size(), kNeverWoken);
   }
   bool banded() const { return m_banded; }
   /// Bands: the edge of cycle t (whose stamp is g_edge_stamp) of the members `members`, in their
   /// order. A sleeping member acts once it has been woken at an earlier edge (then from this edge
   /// on, as run_edge would have it).
-  void run_banded(const std::vector<int>& members, uint64_t t);
+  void run_banded(const int* members, size_t count, uint64_t t);
   /// Member i, sleeping, acts again from the first edge after now.
   void wake(uint32_t i) {
     if (m_banded) {
@@ -209,6 +211,7 @@ class EdgeSet : public sc_core::sc_module {
   std::vector<uint32_t> m_woken_now;    ///< woken at time m_now_stamp
   uint64_t m_now_stamp = 0;
   bool m_banded = false;
+  bool m_band_prefetch = false;
   /// Bands: [i] the stamp + 1 of the earliest wake of member i since it slept.
   std::vector<uint64_t> m_band_woke;
   static constexpr uint64_t kNeverWoken = ~uint64_t(0);

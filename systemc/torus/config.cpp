@@ -115,6 +115,11 @@ std::vector<ConfigKey> torus_router_keys() {
          c.sim.bands = v == "bands";
        },
        [](const Config& c) { return nlohmann::json(c.sim.bands ? "bands" : "cycles"); }},
+      {"sim.band_nodes", "1024", "16..1048576",
+       "sim.schedule = bands: nodes of the block of the network that runs several cycles at a time; their state "
+       "should fit in the cache (docs/router.md section 5.9)",
+       [](Config& c, const std::string& v, const ConfigKey& f) { c.sim.band_nodes = int(key_int(f, v, 16, 1 << 20)); },
+       [](const Config& c) { return nlohmann::json(c.sim.band_nodes); }},
   };
   for (ConfigKey& k : keys)
     if (k.key == "router.preset")

@@ -98,6 +98,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
   m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
   m_bands = cfg.sim.bands;
+  m_band_nodes = cfg.sim.band_nodes;
   m_rising->set_lanes(resolve_threads(cfg.sim.threads, n, m_bands, m_threads_rule),
                       m_plain ? nullptr : m_bank.get(), size_t(n));
   m_rising->set_adaptive(cfg.sim.lanes_adaptive, cfg.sim.lanes_crowding);
@@ -260,18 +261,35 @@ std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
   return "";
 }
 
-bool TorusNetwork::band_plan(std::vector<std::vector<int>>& slices, int& reach) const {
-  const int n = m_topo.num_nodes(), last = m_topo.dims() - 1, k = m_topo.radix(last);
-  const bool wrap = m_topo.torus(last);
-  std::vector<int> pos(static_cast<size_t>(k));  // the slice of each coordinate of the last dimension
-  for (int c = 0; c < k; ++c) pos[size_t(c)] = !wrap ? c : c < (k + 1) / 2 ? 2 * c : 2 * (k - 1 - c) + 1;
-  slices.assign(size_t(k), {});
-  for (int r = 0; r < n; ++r) slices[size_t(pos[size_t(m_topo.coord_of(r, last))])].push_back(r);
-  reach = 0;
+bool TorusNetwork::band_plan(BandPlan& plan) const {
+  const int n = m_topo.num_nodes(), dims = m_topo.dims();
+  // The grid position of coordinate c of dimension d (folded when d wraps around).
+  auto fold = [this](int d, int c) {
+    const int k = m_topo.radix(d);
+    return !m_topo.torus(d) ? c : c < (k + 1) / 2 ? 2 * c : 2 * (k - 1 - c) + 1;
+  };
+  plan.block_nodes = m_band_nodes;
+  const int rd = dims - 1, cd = dims - 2;  // the dimensions of rows and columns (none: one column)
+  plan.rows = m_topo.radix(rd);
+  plan.cols = cd >= 0 ? m_topo.radix(cd) : 1;
+  auto cell = [&](int r) {
+    return fold(rd, m_topo.coord_of(r, rd)) * plan.cols + (cd >= 0 ? fold(cd, m_topo.coord_of(r, cd)) : 0);
+  };
+  const size_t cells = size_t(plan.rows) * size_t(plan.cols);
+  plan.start.assign(cells + 1, 0);
+  for (int r = 0; r < n; ++r) ++plan.start[size_t(cell(r)) + 1];
+  for (size_t c = 0; c < cells; ++c) plan.start[c + 1] += plan.start[c];
+  plan.nodes.assign(size_t(n), 0);
+  std::vector<size_t> fill(plan.start.begin(), plan.start.end() - 1);
+  for (int r = 0; r < n; ++r) plan.nodes[fill[size_t(cell(r))]++] = r;  // node order within a cell
+  plan.row_reach = plan.col_reach = 0;
   for (int r = 0; r < n; ++r)
     for (int p = 0; p < m_rp.net_ports(); ++p)
-      if (const int w = neighbor(r, p); w >= 0)
-        reach = std::max(reach, std::abs(pos[size_t(m_topo.coord_of(r, last))] - pos[size_t(m_topo.coord_of(w, last))]));
+      if (const int w = neighbor(r, p); w >= 0) {
+        const int a = cell(r), b = cell(w);
+        plan.row_reach = std::max(plan.row_reach, std::abs(a / plan.cols - b / plan.cols));
+        plan.col_reach = std::max(plan.col_reach, std::abs(a % plan.cols - b % plan.cols));
+      }
   return true;
 }
 

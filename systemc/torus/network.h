@@ -92,19 +92,20 @@ class TorusNetwork : public Network, private ClockRider {
   void rising(uint64_t t) override { m_rising->run_edge(t); }
   void falling(uint64_t t) override { m_falling->run_edge(t); }
   // Bands (sim.schedule = bands; docs/router.md section 5.9): node n's router and NIC port are
-  // member n of the two edge sets; the slices are the nodes of one coordinate of the last
-  // dimension, folded on a torus (0, k-1, 1, k-2, ...) so that its wraparound link stays near.
+  // member n of the two edge sets; the grid's rows are the coordinates of the last dimension and
+  // its columns those of the one before (cells of the nodes that share both), each folded on a
+  // torus (0, k-1, 1, k-2, ...) so that its wraparound link stays near.
   bool bandable() const override {
     return m_bands && m_plain && m_boxed && m_rising->lanes() == 1 && !m_hop_observed && !m_sb.observed();
   }
-  bool band_plan(std::vector<std::vector<int>>& slices, int& reach) const override;
+  bool band_plan(BandPlan& plan) const override;
   void band_begin(uint64_t, uint64_t) override {
     if (m_rising->banded()) return;
-    m_rising->set_banded();
-    m_falling->set_banded();
+    m_rising->set_banded(true);  // a router's state is most of a node's (measured: docs/router.md 5.9)
+    m_falling->set_banded(false);
   }
-  void rising_nodes(const std::vector<int>& nodes, uint64_t t) override { m_rising->run_banded(nodes, t); }
-  void falling_nodes(const std::vector<int>& nodes, uint64_t t) override { m_falling->run_banded(nodes, t); }
+  void rising_nodes(const int* nodes, size_t count, uint64_t t) override { m_rising->run_banded(nodes, count, t); }
+  void falling_nodes(const int* nodes, size_t count, uint64_t t) override { m_falling->run_banded(nodes, count, t); }
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order
@@ -113,6 +114,7 @@ class TorusNetwork : public Network, private ClockRider {
   bool m_boxed = false;         ///< the links are mailboxes
   std::string m_threads_rule;   ///< how sim.threads was resolved
   bool m_bands = false;         ///< sim.schedule = bands
+  int m_band_nodes = 1024;      ///< sim.band_nodes
   bool m_hop_observed = false;  ///< a hop observer sees the routers (no bands)
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
   // The SystemC routers act from one rising-edge set, the NIC ports from one falling-edge set, and

@@ -39,11 +39,13 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   // one list.)
   bool bandable() const override { return m_cfg.sim.bands && m_trace.empty(); }
   void band_begin(uint64_t c0, uint64_t c1) override { m_stats.band_begin(c0, c1); }
-  void rising_nodes(const std::vector<int>& nodes, uint64_t t) override {
+  void rising_nodes(const int* nodes, size_t count, uint64_t t) override {
     if (t >= m_stop) return;
     const bool bernoulli = m_cfg.traffic.process != InjectionProcess::OnOff;
-    for (const int s : nodes)
+    for (size_t i = 0; i < count; ++i) {
+      const int s = nodes[i];
       if ((!bernoulli || m_next[size_t(s)] == t) && generates(s, t)) create(s, t);
+    }
   }
   void band_end(uint64_t c0, uint64_t c1) override {
     m_stats.band_end(c0, c1);
