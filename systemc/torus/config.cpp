@@ -108,8 +108,8 @@ std::vector<ConfigKey> torus_router_keys() {
        "cycles: every router and NIC port acts at every edge of a cycle before the next cycle; bands: between "
        "the run's checks, each node's edges run as soon as its neighbours' previous cycle has, a band of slices of "
        "the network over many cycles at a time, so that a large network's state is read from memory once per "
-       "band instead of once per cycle; one thread, no waveform, hop or delivery trace (else cycles); the results "
-       "do not depend on it (docs/router.md section 5.9)",
+       "band instead of once per cycle; one thread, no waveform, hop or delivery trace, and more nodes than "
+       "sim.band_nodes (else cycles); the results do not depend on it (docs/router.md section 5.9)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "cycles" && v != "bands") bad_value(f, v);
          c.sim.bands = v == "bands";
