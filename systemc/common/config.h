@@ -104,8 +104,8 @@ struct SimConfig {
   /// while the machine has no free core for the other threads (lanes_crowding).
   bool lanes_adaptive = true;
   bool lanes_crowding = true;
-  /// sim.schedule = bands: the cycles between the driver's checks run node by node in bands of
-  /// slices (systemc/common/cycle_clock.h; docs/router.md section 5.9), in one thread.
+  /// sim.schedule = bands: the cycles between the driver's checks run block by block of the
+  /// network's nodes (systemc/common/cycle_clock.h; docs/router.md section 5.9), in one thread.
   bool bands = false;
   int band_nodes = 1024;  ///< sim.band_nodes: nodes of a tile's block in bands
 };

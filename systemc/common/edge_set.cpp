@@ -272,10 +272,9 @@ void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept) {
 
 void EdgeSet::run_banded(const int* members, size_t count, uint64_t t) {
   g_edge_parity = int(t & 1);
-  const size_t n = count;
-  for (size_t k = 0; k < n; ++k) {
+  for (size_t k = 0; k < count; ++k) {
     const uint32_t i = uint32_t(members[k]);
-    if (m_band_prefetch && k + kPrefetchAhead < n) m_members[size_t(members[k + kPrefetchAhead])]->prefetch();
+    if (m_band_prefetch && k + kPrefetchAhead < count) m_members[size_t(members[k + kPrefetchAhead])]->prefetch();
     Waker* w = m_wakers[i];
     if (w->sleeping) {
       if (m_band_woke[i] > g_edge_stamp) continue;

@@ -160,16 +160,16 @@ class EdgeSet : public sc_core::sc_module {
   /// order. A sleeping member acts once it has been woken at an earlier edge (then from this edge
   /// on, as run_edge would have it).
   void run_banded(const int* members, size_t count, uint64_t t);
-  /// Member i, sleeping, acts again from the first edge after now.
-  void wake(uint32_t i) {
+  /// Member i (whose waker is w), sleeping, acts again from the first edge after now.
+  void wake(uint32_t i, Waker& w) {
     if (m_banded) {
       // Nodes run their cycles out of order: a writer of a later cycle may come first. The member
       // stays marked sleeping, so that every writer tells it its edge, until the earliest wake's
       // next edge (run_banded).
-      m_wakers[i]->sleeping = true;
       if (g_edge_stamp + 1 < m_band_woke[i]) m_band_woke[i] = g_edge_stamp + 1;
       return;
     }
+    __atomic_store_n(&w.sleeping, false, __ATOMIC_RELAXED);
     if (t_lane != 0) {  // made in a lane: applied at this set's next edge (any wake made in a lane
       m_lane_woken[t_lane].push_back(i);  // comes before it: lanes run at another set's edge or
       return;                             // in an earlier delta cycle of this set's)
@@ -291,8 +291,7 @@ inline void step_own_process(EdgeMember& member, Waker& waker, bool& armed, cons
 
 inline void Waker::wake() {
   if (set) {
-    __atomic_store_n(&sleeping, false, __ATOMIC_RELAXED);
-    set->wake(member);
+    set->wake(member, *this);
   } else {
     event->notify(sc_core::SC_ZERO_TIME);  // the module's process clears `sleeping` when it runs
   }

@@ -272,21 +272,21 @@ bool TorusNetwork::band_plan(BandPlan& plan) const {
   const int rd = dims - 1, cd = dims - 2;  // the dimensions of rows and columns (none: one column)
   plan.rows = m_topo.radix(rd);
   plan.cols = cd >= 0 ? m_topo.radix(cd) : 1;
-  auto cell = [&](int r) {
-    return fold(rd, m_topo.coord_of(r, rd)) * plan.cols + (cd >= 0 ? fold(cd, m_topo.coord_of(r, cd)) : 0);
-  };
+  std::vector<int> cell(static_cast<size_t>(n));  // row * cols + column, per node
+  for (int r = 0; r < n; ++r)
+    cell[size_t(r)] = fold(rd, m_topo.coord_of(r, rd)) * plan.cols + (cd >= 0 ? fold(cd, m_topo.coord_of(r, cd)) : 0);
   const size_t cells = size_t(plan.rows) * size_t(plan.cols);
   plan.start.assign(cells + 1, 0);
-  for (int r = 0; r < n; ++r) ++plan.start[size_t(cell(r)) + 1];
+  for (int r = 0; r < n; ++r) ++plan.start[size_t(cell[size_t(r)]) + 1];
   for (size_t c = 0; c < cells; ++c) plan.start[c + 1] += plan.start[c];
   plan.nodes.assign(size_t(n), 0);
   std::vector<size_t> fill(plan.start.begin(), plan.start.end() - 1);
-  for (int r = 0; r < n; ++r) plan.nodes[fill[size_t(cell(r))]++] = r;  // node order within a cell
+  for (int r = 0; r < n; ++r) plan.nodes[fill[size_t(cell[size_t(r)])]++] = r;  // node order within a cell
   plan.row_reach = plan.col_reach = 0;
   for (int r = 0; r < n; ++r)
     for (int p = 0; p < m_rp.net_ports(); ++p)
       if (const int w = neighbor(r, p); w >= 0) {
-        const int a = cell(r), b = cell(w);
+        const int a = cell[size_t(r)], b = cell[size_t(w)];
         plan.row_reach = std::max(plan.row_reach, std::abs(a / plan.cols - b / plan.cols));
         plan.col_reach = std::max(plan.col_reach, std::abs(a % plan.cols - b % plan.cols));
       }

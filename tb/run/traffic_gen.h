@@ -41,11 +41,8 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   void band_begin(uint64_t c0, uint64_t c1) override { m_stats.band_begin(c0, c1); }
   void rising_nodes(const int* nodes, size_t count, uint64_t t) override {
     if (t >= m_stop) return;
-    const bool bernoulli = m_cfg.traffic.process != InjectionProcess::OnOff;
-    for (size_t i = 0; i < count; ++i) {
-      const int s = nodes[i];
-      if ((!bernoulli || m_next[size_t(s)] == t) && generates(s, t)) create(s, t);
-    }
+    for (size_t i = 0; i < count; ++i)
+      if (generates(nodes[i], t)) create(nodes[i], t);
   }
   void band_end(uint64_t c0, uint64_t c1) override {
     m_stats.band_end(c0, c1);
