@@ -111,17 +111,49 @@ void CycleClock::run_bands(uint64_t c0, uint64_t c1) {
     if (u0 < n) return 0;
     return reach == 0 ? T : (u0 - n) / reach + 1;
   };
+  auto clamp = [](int64_t x, int64_t n) { return std::min(n, std::max<int64_t>(0, x)); };
   for (int64_t u0 = 0; u0 < Ua; u0 += Wa) {
     const int64_t ka = first_step(u0, A, Ra);
     for (int64_t v0 = 0; v0 < Ub; v0 += Wb) {
+      // The nodes of the cells in the tile's window at step k that were not at step k - 1 (the
+      // window moves towards lower rows and columns), appended to `out`: their state was last
+      // used a tile or more ago, so the memory is asked for it kBandStages steps ahead, one
+      // stage per step.
+      auto entering = [&](int64_t k, std::vector<int>& out) {
+        const int64_t alo = clamp(u0 - Ra * k, A), ahi = clamp(u0 + Wa - Ra * k, A);
+        const int64_t blo = clamp(v0 - Rb * k, B), bhi = clamp(v0 + Wb - Rb * k, B);
+        const int64_t amid = std::min(ahi, clamp(u0 - Ra * (k - 1), A));
+        const int64_t bmid = std::min(bhi, clamp(v0 - Rb * (k - 1), B));
+        auto rows = [&](int64_t a0, int64_t a1, int64_t b0, int64_t b1) {
+          if (b0 >= b1) return;
+          for (int64_t a = a0; a < a1; ++a)
+            out.insert(out.end(), p.nodes.data() + p.start[size_t(a * B + b0)], p.nodes.data() + p.start[size_t(a * B + b1)]);
+        };
+        rows(alo, amid, blo, bhi);
+        rows(amid, ahi, blo, bmid);
+      };
       for (int64_t k = std::max(ka, first_step(v0, B, Rb)); k < T; ++k) {
         const int64_t ahi = std::min(A, u0 + Wa - Ra * k), bhi = std::min(B, v0 + Wb - Rb * k);
         if (ahi <= 0 || bhi <= 0) break;
         const int64_t alo = std::max<int64_t>(0, u0 - Ra * k), blo = std::max<int64_t>(0, v0 - Rb * k);
+        // A node entering the tile at step k + kBandStages - s gets stage s of its prefetch during
+        // step k, spread over the step's rows so that the requests do not come in one burst.
+        for (int stage = 0; stage < kBandStages; ++stage) {
+          m_entering[size_t(stage)].clear();
+          if (k + kBandStages - stage < T) entering(k + kBandStages - stage, m_entering[size_t(stage)]);
+        }
         const uint64_t t = c0 + uint64_t(k);
+        const size_t nrows = size_t(ahi - alo);
         for (int64_t a = alo; a < ahi; ++a) {
           const size_t first = p.start[size_t(a * B + blo)], last = p.start[size_t(a * B + bhi)];
           const int* nodes = p.nodes.data() + first;
+          const size_t row = size_t(a - alo);
+          for (int stage = 0; stage < kBandStages; ++stage) {
+            const std::vector<int>& e = m_entering[size_t(stage)];
+            const size_t e0 = e.size() * row / nrows, e1 = e.size() * (row + 1) / nrows;
+            if (e1 > e0)
+              for (ClockRider* r : m_riders) r->prefetch_nodes(e.data() + e0, e1 - e0, stage);
+          }
           g_edge_stamp = 2 * t;
           for (ClockRider* r : m_riders) r->rising_nodes(nodes, last - first, t);
           g_edge_stamp = 2 * t + 1;

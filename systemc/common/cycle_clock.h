@@ -70,7 +70,14 @@ class ClockRider {
   /// each other only through links, which carry values to the next edge.)
   virtual void rising_nodes(const int* /*nodes*/, size_t /*count*/, uint64_t /*t*/) {}
   virtual void falling_nodes(const int* /*nodes*/, size_t /*count*/, uint64_t /*t*/) {}
+  /// The nodes[0 .. count) enter the running tile kBandStages - stage cycles from now: ask the
+  /// memory for the state of stage `stage` (0: the objects' first lines; each later stage may read
+  /// what the one before asked for, which had a cycle of the tile to arrive).
+  virtual void prefetch_nodes(const int* /*nodes*/, size_t /*count*/, int /*stage*/) {}
 };
+
+/// Bands: the prefetch stages of a node that enters a tile (ClockRider::prefetch_nodes).
+constexpr int kBandStages = 3;
 
 /// The cycle the driver's current sc_start runs up to (exclusive): the horizon of the bands mode.
 /// 0: unknown, cycle by cycle.
@@ -126,6 +133,7 @@ class CycleClock : public sc_core::sc_module {
   bool m_fused = false;
   bool m_banded = false;
   BandPlan m_plan;
+  std::vector<int> m_entering[kBandStages];  ///< run_bands: the nodes of each prefetch stage
   friend class CycleSignal;
 };
 

@@ -270,18 +270,53 @@ void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept) {
   }
 }
 
+static constexpr size_t kBandObjectAhead = 6;
+
 void EdgeSet::run_banded(const int* members, size_t count, uint64_t t) {
   g_edge_parity = int(t & 1);
+  const uint64_t stamp = g_edge_stamp;
   for (size_t k = 0; k < count; ++k) {
     const uint32_t i = uint32_t(members[k]);
-    if (m_band_prefetch && k + kPrefetchAhead < count) m_members[size_t(members[k + kPrefetchAhead])]->prefetch();
-    Waker* w = m_wakers[i];
-    if (w->sleeping) {
-      if (m_band_woke[i] > g_edge_stamp) continue;
-      w->sleeping = false;
+    if (m_band_prefetch) {  // only members that will act (as far as is known now)
+      if (k + kBandObjectAhead < count) {
+        const uint32_t j = uint32_t(members[k + kBandObjectAhead]);
+        if (!band_idle(j, stamp)) {
+          __builtin_prefetch(m_members[j]);
+          __builtin_prefetch(m_wakers[j]);
+        }
+      }
+      if (k + kPrefetchAhead < count) {
+        const uint32_t j = uint32_t(members[k + kPrefetchAhead]);
+        if (!band_idle(j, stamp)) m_members[j]->prefetch();
+      }
+    }
+    if (band_asleep(i)) {
+      if (m_band_woke[i] > stamp) continue;
+      m_band_asleep[i / 64] &= ~(uint64_t(1) << (i % 64));
+      m_wakers[i]->sleeping = false;
       m_band_woke[i] = kNeverWoken;
     }
-    if (!m_members[i]->on_edge(t)) w->sleeping = true;
+    if (!m_members[i]->on_edge(t)) {
+      m_wakers[i]->sleeping = true;
+      m_band_asleep[i / 64] |= uint64_t(1) << (i % 64);
+    }
+  }
+}
+
+void EdgeSet::prefetch_banded(const int* members, size_t count, int stage) const {
+  const uint64_t stamp = g_edge_stamp;
+  if (stage == 0) {
+    for (size_t k = 0; k < count; ++k) {
+      const uint32_t j = uint32_t(members[k]);
+      if (band_idle(j, stamp)) continue;
+      __builtin_prefetch(m_members[j]);
+      __builtin_prefetch(m_wakers[j]);
+    }
+    return;
+  }
+  for (size_t k = 0; k < count; ++k) {
+    const uint32_t j = uint32_t(members[k]);
+    if (!band_idle(j, stamp)) m_members[j]->prefetch_cold(stage);
   }
 }
 

@@ -81,6 +81,11 @@ class EdgeMember {
   virtual bool lane_safe() const { return false; }
   /// Asks the memory for the state the next on_edge reads (called a member or two ahead).
   virtual void prefetch() const {}
+  /// Bands: asks the memory for the state of a member that enters a tile, stage by stage
+  /// (ClockRider::prefetch_nodes; stage 0, the member's first line, is the edge set's).
+  virtual void prefetch_cold(int stage) const {
+    if (stage == kBandStages - 1) prefetch();
+  }
   /// Mailbox links: a value waits in an input box for the next edge (a member that fell asleep in
   /// a lane is kept awake when a writer of another lane filled one of its boxes in the same edge).
   virtual bool input_pending() const { return false; }
@@ -154,12 +159,18 @@ class EdgeSet : public sc_core::sc_module {
     m_banded = true;
     m_band_prefetch = prefetch;
     m_band_woke.assign(m_members.size(), kNeverWoken);
+    m_band_asleep.assign((m_members.size() + 63) / 64, 0);
+    for (size_t i = 0; i < m_members.size(); ++i)
+      if (m_wakers[i]->sleeping) m_band_asleep[i / 64] |= uint64_t(1) << (i % 64);
   }
   bool banded() const { return m_banded; }
   /// Bands: the edge of cycle t (whose stamp is g_edge_stamp) of the members `members`, in their
   /// order. A sleeping member acts once it has been woken at an earlier edge (then from this edge
   /// on, as run_edge would have it).
   void run_banded(const int* members, size_t count, uint64_t t);
+  /// Bands: stage `stage` of the prefetch of `members`, which enter the running tile
+  /// (ClockRider::prefetch_nodes).
+  void prefetch_banded(const int* members, size_t count, int stage) const;
   /// Member i (whose waker is w), sleeping, acts again from the first edge after now.
   void wake(uint32_t i, Waker& w) {
     if (m_banded) {
@@ -214,6 +225,11 @@ class EdgeSet : public sc_core::sc_module {
   bool m_band_prefetch = false;
   /// Bands: [i] the stamp + 1 of the earliest wake of member i since it slept.
   std::vector<uint64_t> m_band_woke;
+  /// Bands: bit i mirrors member i's sleeping flag (read without the member's own lines).
+  std::vector<uint64_t> m_band_asleep;
+  bool band_asleep(uint32_t i) const { return (m_band_asleep[i / 64] >> (i % 64)) & 1; }
+  /// Bands: member i will not act at the edge of stamp `stamp` (asleep, and not woken before it).
+  bool band_idle(uint32_t i, uint64_t stamp) const { return band_asleep(i) && m_band_woke[i] > stamp; }
   static constexpr uint64_t kNeverWoken = ~uint64_t(0);
   /// [l]: members woken by lane l's members or link commits (of this set or another), l >= 1.
   std::unique_ptr<std::vector<uint32_t>[]> m_lane_woken{new std::vector<uint32_t>[kMaxLanes]};

@@ -109,6 +109,10 @@ class TorusNetwork : public Network, private ClockRider {
   }
   void rising_nodes(const int* nodes, size_t count, uint64_t t) override { m_rising->run_banded(nodes, count, t); }
   void falling_nodes(const int* nodes, size_t count, uint64_t t) override { m_falling->run_banded(nodes, count, t); }
+  void prefetch_nodes(const int* nodes, size_t count, int stage) override {
+    m_rising->prefetch_banded(nodes, count, stage);
+    m_falling->prefetch_banded(nodes, count, stage);
+  }
 
   RouterParams m_rp;
   std::shared_ptr<const PortRouting> m_routing;  ///< null: the torus family's dimension order

@@ -78,6 +78,7 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   template <bool Boxed>
   bool edge(uint64_t t);
   void prefetch() const override;
+  void prefetch_cold(int stage) const override;
   void end_of_elaboration() override;
 
   Nic& m_core;

@@ -160,6 +160,22 @@ void TorusRouter::prefetch() const {
   m_sa.prefetch();
 }
 
+// Stage 1: the object's lines an edge reads (its parameters, in the base, and the hot members from
+// m_watch to the allocators); stage 2: what those lines point to (prefetch()) and the whole of the
+// input-VC records.
+void TorusRouter::prefetch_cold(int stage) const {
+  if (stage == 1) {
+    __builtin_prefetch(&m_p);
+    for (const char* c = reinterpret_cast<const char*>(&m_watch); c < reinterpret_cast<const char*>(&m_sa + 1); c += 64)
+      __builtin_prefetch(c);
+    return;
+  }
+  if (stage != kBandStages - 1) return;
+  prefetch();
+  const char* end = reinterpret_cast<const char*>(m_in + size_t(m_np) * size_t(m_nv));
+  for (const char* c = reinterpret_cast<const char*>(m_in) + 128; c < end; c += 64) __builtin_prefetch(c);
+}
+
 bool TorusRouter::lane_safe() const {
   if (m_observer) return false;
   for (const LinkWriter<Flit>& w : m_flit_out_store)

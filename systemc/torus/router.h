@@ -147,6 +147,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   template <bool Boxed>
   [[gnu::flatten]] bool edge(uint64_t t);
   void prefetch() const override;
+  void prefetch_cold(int stage) const override;
   void end_of_elaboration() override;
   // The stages of one clock edge (docs/router.md sections 5 and 6), in the order they run; each
   // reads the state the previous ones left.
