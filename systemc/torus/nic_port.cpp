@@ -117,10 +117,11 @@ void TorusNicPort::prefetch() const {
   m_core.prefetch();
 }
 
-// Stage 1: the object's lines from its members on (the edge's state); stage 2: what they point to.
+// Stage 1: the object's lines from its first member after the core's reference on (the edge's
+// state); stage 2: what they point to.
 void TorusNicPort::prefetch_cold(int stage) const {
   if (stage == 1) {
-    for (const char* c = reinterpret_cast<const char*>(&m_core); c < reinterpret_cast<const char*>(this + 1); c += 64)
+    for (const char* c = reinterpret_cast<const char*>(&m_rp); c < reinterpret_cast<const char*>(this + 1); c += 64)
       __builtin_prefetch(c);
   } else if (stage == kBandStages - 1) {
     prefetch();
