@@ -107,6 +107,9 @@ struct SimConfig {
   /// sim.schedule = bands: the cycles between the driver's checks run block by block of the
   /// network's nodes (systemc/common/cycle_clock.h; docs/router.md section 5.9), in one thread.
   bool bands = false;
+  /// sim.schedule = auto: bands when the network runs in one thread and has at least
+  /// 4 blocks of sim.band_nodes nodes (systemc/torus/network.cpp), else cycles.
+  bool schedule_auto = true;
   int band_nodes = 1024;  ///< sim.band_nodes: nodes of a tile's block in bands
 };
 

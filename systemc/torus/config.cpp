@@ -104,17 +104,21 @@ std::vector<ConfigKey> torus_router_keys() {
        [](const Config& c) {
          return nlohmann::json(!c.sim.lanes_adaptive ? "always" : c.sim.lanes_crowding ? "adaptive" : "timed");
        }},
-      {"sim.schedule", "cycles", "cycles or bands",
+      {"sim.schedule", "auto", "auto, cycles or bands",
        "cycles: every router and NIC port acts at every edge of a cycle before the next cycle; bands: between "
        "the run's checks, each node's edges run as soon as its neighbours' previous cycle has, a band of slices of "
        "the network over many cycles at a time, so that a large network's state is read from memory once per "
        "band instead of once per cycle; one thread, no waveform, hop or delivery trace, and more nodes than "
-       "sim.band_nodes (else cycles); the results do not depend on it (docs/router.md section 5.9)",
+       "sim.band_nodes (else cycles); auto: bands when the network runs in one thread and has at least 4 times "
+       "sim.band_nodes nodes, else cycles; the results do not depend on it (docs/router.md section 5.9)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
-         if (v != "cycles" && v != "bands") bad_value(f, v);
+         if (v != "auto" && v != "cycles" && v != "bands") bad_value(f, v);
          c.sim.bands = v == "bands";
+         c.sim.schedule_auto = v == "auto";
        },
-       [](const Config& c) { return nlohmann::json(c.sim.bands ? "bands" : "cycles"); }},
+       [](const Config& c) {
+         return nlohmann::json(c.sim.schedule_auto ? "auto" : c.sim.bands ? "bands" : "cycles");
+       }},
       {"sim.band_nodes", "1024", "16..1048576",
        "sim.schedule = bands: nodes of the block of the network that runs several cycles at a time; their state "
        "should fit in the cache (docs/router.md section 5.9)",

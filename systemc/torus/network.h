@@ -120,7 +120,7 @@ class TorusNetwork : public Network, private ClockRider {
   bool m_links_traced = false;  ///< a waveform will show the links (will_trace)
   bool m_boxed = false;         ///< the links are mailboxes
   std::string m_threads_rule;   ///< how sim.threads was resolved
-  bool m_bands = false;         ///< sim.schedule = bands
+  bool m_bands = false;         ///< sim.schedule = bands, or auto taking bands
   int m_band_nodes = 1024;      ///< sim.band_nodes
   bool m_hop_observed = false;  ///< a hop observer sees the routers (no bands)
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }

@@ -5,7 +5,8 @@
 # torus with channel delays and on-off sources, the JSON results of the two schedules must be equal
 # (but for how the run was computed), with small blocks so that the tiles are skewed in rows and
 # columns. The bands run must say it ran in bands; with a delivery trace (which needs the cycles
-# in order) the run falls back to the cycle schedule and still gives the same results.
+# in order) the run falls back to the cycle schedule and still gives the same results. The default,
+# sim.schedule=auto, takes bands in one thread from 4 blocks and cycles otherwise, with equal results.
 # Usage: test_schedule_bands.sh WORMCAST
 set -euo pipefail
 wormcast=$1
@@ -37,6 +38,11 @@ read -r -a args <<<"${cases[1]}"
 "$wormcast" traffic "${args[@]}" --set sim.progress=off --set sim.schedule=bands --json "$work/d.json" \
   --deliveries "$work/d.csv" >/dev/null || true
 [[ -s $work/d.csv ]] || { echo "no delivery trace"; exit 1; }
+# sim.schedule=auto (the default): bands in one thread from 4 blocks (256 nodes, blocks of 64), cycles
+# with two threads and below 4 blocks (blocks of 128).
+run a1 "${args[@]}" --set sim.threads=1
+run a2 "${args[@]}" --set sim.threads=2
+run a3 "${args[@]}" --set sim.threads=1 --set sim.band_nodes=128
 /usr/bin/python3 - "$work" "$i" <<'PY'
 import json, sys
 work, n = sys.argv[1], int(sys.argv[2])
@@ -59,4 +65,14 @@ c, _ = load("c2")
 assert td["clock"] == "fused", f"with a delivery trace the run should fall back to cycles, ran {td['clock']}"
 assert d == c, "with a delivery trace the results differ"
 print("with a delivery trace: cycles, identical")
+for name, want in (("a1", "bands"), ("a2", "fused"), ("a3", "fused")):
+    a, ta = load(name)
+    assert ta["clock"] == want, f"sim.schedule=auto, {name}: ran with clock {ta['clock']}, not {want}"
+    a["config"]["sim"].pop("threads")
+    a["config"]["sim"].pop("band_nodes")
+    c2 = json.loads(json.dumps(c))
+    c2["config"]["sim"].pop("threads")
+    c2["config"]["sim"].pop("band_nodes")
+    assert a == c2, f"sim.schedule=auto, {name}: the results differ from the cycle schedule's"
+print("sim.schedule=auto: bands from 4 blocks in one thread, else cycles; identical")
 PY
