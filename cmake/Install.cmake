@@ -1,7 +1,7 @@
-# `cmake --install`: the libraries as imported targets wormcast::sw, wormcast::model, wormcast::tb
+# `cmake --install`: the libraries as imported targets wormcast::sw, wormcast::model, wormcast::rtl, wormcast::tb
 # (with their SystemC, yaml-cpp, fmt, nlohmann_json and CLI11 dependencies), the headers under
 # include/wormcast/ (so `systemc/...` paths never mix with SystemC's own headers), the programs,
-# the scripts, the examples (share/wormcast/examples), and a wormcastConfig.cmake for
+# the scripts, the Verilog sources (share/wormcast/rtl), the examples (share/wormcast/examples), and a wormcastConfig.cmake for
 # find_package(wormcast).
 include(CMakePackageConfigHelpers)
 set(WORMCAST_CMAKE_DIR lib/cmake/wormcast)
@@ -12,7 +12,8 @@ set_target_properties(wormcast_gossip_cli PROPERTIES EXPORT_NAME gossip_cli)
 set_target_properties(wormcast_ibt_cli PROPERTIES EXPORT_NAME ibt_cli)
 set_target_properties(wormcast_sc PROPERTIES EXPORT_NAME model)
 set_target_properties(wormcast_tb PROPERTIES EXPORT_NAME tb)
-install(TARGETS wormcast_sw_headers wormcast_sw wormcast_gossip_cli wormcast_ibt_cli wormcast_sc wormcast_tb
+set_target_properties(wormcast_rtl PROPERTIES EXPORT_NAME rtl)
+install(TARGETS wormcast_sw_headers wormcast_sw wormcast_gossip_cli wormcast_ibt_cli wormcast_sc wormcast_rtl wormcast_tb
   EXPORT wormcastTargets ARCHIVE DESTINATION lib INCLUDES DESTINATION include/wormcast)
 install(EXPORT wormcastTargets NAMESPACE wormcast:: DESTINATION ${WORMCAST_CMAKE_DIR})
 install(TARGETS wormcast RUNTIME DESTINATION bin)
@@ -22,6 +23,9 @@ foreach(dir sw systemc tb)
     FILES_MATCHING PATTERN "*.h")
 endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/ DESTINATION share/wormcast/scripts USE_SOURCE_PERMISSIONS)
+# The Verilog sources: the on-demand build of a Verilated model reads them (tb/rtl/rtl_cache.h).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/rtl/ DESTINATION share/wormcast/rtl
+  FILES_MATCHING PATTERN "*.sv" PATTERN "*.svh" PATTERN "*.vlt" PATTERN "*.f" PATTERN "configs.txt")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ ${PROJECT_SOURCE_DIR}/configs DESTINATION share/wormcast)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION share/wormcast/examples)
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/wormcast)
@@ -31,4 +35,5 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wormcastConfig.cmake.i
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/wormcastConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/wormcastConfig.cmake ${PROJECT_BINARY_DIR}/wormcastConfigVersion.cmake
-  ${PROJECT_SOURCE_DIR}/cmake/FindSystemC.cmake DESTINATION ${WORMCAST_CMAKE_DIR})
+  ${PROJECT_SOURCE_DIR}/cmake/FindSystemC.cmake ${PROJECT_SOURCE_DIR}/cmake/WormcastRtl.cmake
+  DESTINATION ${WORMCAST_CMAKE_DIR})

@@ -69,14 +69,14 @@ class MwayFabricIf {
   virtual void trace(sc_core::sc_trace_file* tf) const = 0;
 };
 
-/// The Verilated fabrics a program was linked with (tb/rtl/mway installs them). Verilog
-/// parameters are fixed when a fabric is Verilated, so mway.model = rtl needs a build whose
-/// parameters equal the configuration's.
+/// The Verilated fabrics of a program (tb/rtl/mway installs them): any parameter set the Verilog
+/// expresses, its units built on demand (Verilog parameters are fixed when a model is Verilated,
+/// so each parameter set is its own model).
 struct MwayRtlLibrary {
-  /// An RTL fabric for `params`; null when no build matches.
+  /// Throws ConfigError naming the key and the limit when the RTL cannot express `params`.
+  std::function<void(const MwayParams& params)> check;
+  /// An RTL fabric for `params` (its model built now when the cache has none).
   std::function<std::unique_ptr<MwayFabricIf>(sc_core::sc_module_name name, const MwayParams& params)> make;
-  /// The builds' names and parameters, for the error that names the nearest one.
-  std::function<std::vector<std::pair<std::string, MwayParams>>()> builds;
 };
 
 /// Makes RTL fabrics available to mway.model = rtl (called once, before any network).

@@ -39,66 +39,19 @@ MwayParams mway_params(const Config& cfg) {
 }
 
 namespace {
-
-/// The keys in which two parameter sets differ, with the value of `a` (the rtl mismatch error).
-std::vector<std::pair<std::string, std::string>> differing_keys(const MwayParams& a, const MwayParams& b) {
-  std::vector<std::pair<std::string, std::string>> d;
-  const auto radix = [](const std::vector<int>& r) {
-    std::string s;
-    for (size_t i = 0; i < r.size(); ++i) s += (i ? "x" : "") + std::to_string(r[i]);
-    return s;
-  };
-  if (a.radix != b.radix) d.emplace_back("net.radix", radix(a.radix));
-  if (a.algorithm != b.algorithm) d.emplace_back("mway.algo", to_string(a.algorithm));
-  if (a.buffers != b.buffers) d.emplace_back("mway.buffers", std::to_string(a.buffers));
-  if (a.buffer_length != b.buffer_length) d.emplace_back("mway.buffer_length", std::to_string(a.buffer_length));
-  if (a.injection_buffers != b.injection_buffers)
-    d.emplace_back("mway.injection_buffers", std::to_string(a.injection_buffers));
-  if (a.ejection_buffers != b.ejection_buffers)
-    d.emplace_back("mway.ejection_buffers", std::to_string(a.ejection_buffers));
-  if (a.max_message_length != b.max_message_length)
-    d.emplace_back("nic.max_packet", std::to_string(a.max_message_length));
-  if (a.header_bid != b.header_bid) d.emplace_back("mway.header_bid", a.header_bid == MwayHeaderBid::Blind ? "blind" : "stat");
-  return d;
+const MwayRtlLibrary& installed_rtl() {
+  const MwayRtlLibrary& lib = mway_rtl_library();
+  if (!lib.make)
+    throw ConfigError("config: mway.model = rtl is unavailable in this program; allowed: sc (a program runs the "
+                      "Verilog router once it calls install_rtl_routers(), tb/rtl/rtl_network.h)");
+  return lib;
 }
-
-/// Why no RTL build serves p, as one line: the key in which the nearest builds differ and the
-/// values they allow, or the nearest build's differing keys.
-std::string rtl_mismatch(const MwayParams& p, const std::vector<std::pair<std::string, MwayParams>>& builds) {
-  if (builds.empty()) return "config: mway.model = rtl is unavailable; allowed: sc (this program was built without the RTL)";
-  size_t best = 0;
-  for (size_t i = 1; i < builds.size(); ++i)
-    if (differing_keys(p, builds[i].second).size() < differing_keys(p, builds[best].second).size()) best = i;
-  const auto diff = differing_keys(p, builds[best].second);
-  if (diff.size() == 1) {
-    std::string allowed;
-    for (const auto& [name, b] : builds) {
-      const auto d = differing_keys(b, p);
-      if (d.size() == 1 && d[0].first == diff[0].first && allowed.find(d[0].second) == std::string::npos)
-        allowed += (allowed.empty() ? "" : ", ") + d[0].second;
-    }
-    return fmt::format("config: {} = {} has no Verilated build (mway.model = rtl); allowed with the other keys as given: "
-                       "{} (rtl/mway/configs.txt), or mway.model = sc",
-                       diff[0].first, diff[0].second, allowed);
-  }
-  std::string keys;
-  const auto theirs = differing_keys(builds[best].second, p);
-  for (size_t i = 0; i < theirs.size() && i < 3; ++i)
-    keys += fmt::format("{}{} = {}", i ? ", " : "", theirs[i].first, theirs[i].second);
-  return fmt::format("config: mway.model = rtl has no Verilated build for these parameters; the nearest, {}, has {}{}; "
-                     "allowed: those values (rtl/mway/configs.txt), or mway.model = sc",
-                     builds[best].first, keys, theirs.size() > 3 ? ", ..." : "");
-}
-
 }  // namespace
 
 std::unique_ptr<MwayFabricIf> make_mway_fabric(sc_core::sc_module_name name, const Config& cfg) {
   const MwayParams p = mway_params(cfg);
   if (cfg.part<MwayConfig>().model == "sc") return std::make_unique<MwayFabric>(name, p);
-  const MwayRtlLibrary& lib = mway_rtl_library();
-  std::unique_ptr<MwayFabricIf> f = lib.make ? lib.make(name, p) : nullptr;
-  if (!f) throw ConfigError(rtl_mismatch(p, lib.builds ? lib.builds() : std::vector<std::pair<std::string, MwayParams>>{}));
-  return f;
+  return installed_rtl().make(name, p);
 }
 
 MwayNicPort::MwayNicPort(sc_core::sc_module_name name, Nic& core, MwayFabricIf& fabric)
@@ -229,11 +182,8 @@ Family mway_family() {
                                       join(c.net.radix, "x"), limits::kMaxRtlRadix, limits::kMaxRtlNodes));
     const MwayParams p = mway_params(c);
     if (c.part<MwayConfig>().model == "rtl") {
-      const MwayRtlLibrary& lib = mway_rtl_library();
-      const auto builds = lib.builds ? lib.builds() : std::vector<std::pair<std::string, MwayParams>>{};
-      bool found = false;
-      for (const auto& b : builds) found = found || differing_keys(p, b.second).empty();
-      if (!found) throw ConfigError(rtl_mismatch(p, builds));
+      const MwayRtlLibrary& lib = installed_rtl();
+      if (lib.check) lib.check(p);
     }
     if (c.part<MwayConfig>().algo == "unicast" && c.traffic.broadcast_fraction > 0)
       throw ConfigError(fmt::format(

@@ -163,7 +163,7 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
       {{"run", "traffic", "config"}, register_run_commands}, {{"schedule"}, register_schedule_command},
       {{"broadcast"}, register_broadcast_command},          {{"mway"}, register_mway_command},
       {{"gossip"}, register_gossip_command},                {{"ibt"}, register_ibt_command},
-      {{"wave"}, register_wave_command}};
+      {{"wave"}, register_wave_command},                    {{"rtl"}, register_rtl_command}};
   const Registration* named = nullptr;
   if (named_only && argc >= 2)
     for (const Registration& r : kCommands)

@@ -45,6 +45,8 @@ void register_mway_command(CLI::App& app);
 void register_ibt_command(CLI::App& app);
 /// `wormcast wave`: a GTKWave save file for a waveform (tb/out/wave.h).
 void register_wave_command(CLI::App& app);
+/// `wormcast rtl list|build|clean`: the cache of Verilated models built on demand (tb/rtl/rtl_cache.h).
+void register_rtl_command(CLI::App& app);
 
 /// Runs the traffic experiment of cfg, writes the JSON and the recordings (planned before cycle 0,
 /// none of them may be `config_file`), prints its summary; the exit code.

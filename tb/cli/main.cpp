@@ -1,5 +1,5 @@
-// sc_main of the `wormcast` command-line program: installs the RTL routers this program was
-// built with, then runs the CLI (tb/cli/cmd_run.cpp registers every sub-command).
+// sc_main of the `wormcast` command-line program: installs the RTL routers (built on demand),
+// then runs the CLI (tb/cli/cmd_run.cpp registers every sub-command).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -15,14 +15,10 @@
 
 #include "tb/cli/commands.h"
 #include "tb/run/driver.h"
-#ifdef WORMCAST_HAVE_RTL
 #include "tb/rtl/rtl_network.h"
-#endif
 
 int sc_main(int argc, char* argv[]) {
-#ifdef WORMCAST_HAVE_RTL
   wormcast::install_rtl_routers();
-#endif
   // The network of the run is left for the process exit to reclaim (tb/run/driver.h), and the
   // exit skips destructors: every output is written and closed by now.
   wormcast::set_exit_after_run(true);

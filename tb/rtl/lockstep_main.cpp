@@ -1,4 +1,4 @@
-// wc_lockstep: runs the SystemC router and a Verilated router configuration in lockstep.
+// wc_lockstep: runs the SystemC router and the Verilated router of one parameter set in lockstep.
 #include <iostream>
 #include <map>
 #include <string>
@@ -7,14 +7,16 @@
 #include <systemc>
 
 #include "tb/rtl/lockstep.h"
+#include "tb/rtl/param_set_options.h"
 
 int sc_main(int argc, char* argv[]) {
-  CLI::App app{"Lockstep co-simulation of the SystemC and the Verilated torus (and iBT) router"};
-  std::string config;
+  CLI::App app{"Lockstep co-simulation of the SystemC and the Verilated torus (and iBT) router of one parameter "
+               "set (the keys of wormcast traffic; its model is built on demand)"};
+  wormcast::ParamSetOptions set;
+  set.add_to(app, "rtl/configs.txt, --list shows them");
   bool list = false;
   wormcast::LockstepOptions opt;
-  app.add_option("--config", config, "RTL configuration (rtl/configs.txt name)");
-  app.add_flag("--list", list, "list the Verilated configurations");
+  app.add_flag("--list", list, "list the named test sets");
   app.add_option("--cycles", opt.cycles, "cycles of stimulus")->capture_default_str();
   app.add_option("--seed", opt.seed, "stimulus seed")->capture_default_str();
   app.add_option("--node", opt.node,
@@ -35,12 +37,13 @@ int sc_main(int argc, char* argv[]) {
   try {
     app.parse(argc, argv);
     if (list) {
-      for (const auto& m : wormcast::rtl_models()) std::cout << m.name << "\n";
+      for (const auto& m : wormcast::rtl_test_models()) std::cout << m.name << "\n";
       return 0;
     }
-    if (config.empty()) throw CLI::RequiredError("--config");
-    const wormcast::LockstepResult r = wormcast::run_lockstep(wormcast::find_rtl_model(config), opt);
-    std::cout << config << ": " << r << std::endl;
+    const wormcast::RtlModelInfo model =
+        set.test_set.empty() ? wormcast::rtl_model_of(set.config(app)) : wormcast::find_rtl_model(set.test_set);
+    const wormcast::LockstepResult r = wormcast::run_lockstep(model, opt);
+    std::cout << model.name << ": " << r << std::endl;
     return r.ok ? 0 : 1;
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;

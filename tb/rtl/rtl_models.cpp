@@ -1,8 +1,16 @@
-// Conversion of a Verilated configuration's parameters into the SystemC model's configuration.
+// The torus router's Verilog parameters from a configuration and back, the test sets of
+// rtl/configs.txt, and the model of a parameter set through the on-demand cache.
 #include "tb/rtl/rtl_models.h"
 
+#include <fstream>
+#include <mutex>
+#include <sstream>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "systemc/common/limits.h"
+#include "systemc/ibt/config.h"
 #include "systemc/ibt/network.h"
 
 namespace wormcast {
@@ -23,6 +31,18 @@ int param_or(const RtlModelInfo& m, const char* key, int def) {
 }
 
 bool is_ibt(const RtlModelInfo& m) { return param_or(m, "IbtLens", 0) != 0; }
+
+bool g_trace = false;
+
+// The limits of wc_router_top (rtl/wc_pkg.sv, rtl/wc_router_top.sv).
+constexpr int kMaxDims = 4, kMaxPorts = 16, kMaxVcs = 16, kMaxBufDepth = 64, kMaxDelay = 8, kMaxIbtLens = 4;
+
+void at_most(const char* key, int value, int lo, int hi, const char* why) {
+  if (value < lo || value > hi)
+    throw ConfigError(fmt::format("config: {} = {} is beyond the Verilog router (router.model = rtl or mixed); "
+                                  "allowed: {}..{} ({}), or router.model = sc",
+                                  key, value, lo, hi, why));
+}
 }  // namespace
 
 Config RtlModelInfo::config() const {
@@ -64,13 +84,142 @@ std::shared_ptr<const PortRouting> RtlModelInfo::routing() const {
   return is_ibt(*this) ? ibt_routing(config()) : nullptr;
 }
 
+RtlBuildSpec RtlModelInfo::build_spec(bool trace) const {
+  RtlBuildSpec s;
+  s.family = "torus";
+  s.files = "files.f";
+  s.systemc = true;
+  s.trace = trace;
+  std::string what;
+  for (const auto& [k, v] : params) what += fmt::format(" {}={}", k, v);
+  s.description = name + (name.find(' ') == std::string::npos ? " (" + what.substr(1) + ")" : "");
+  RtlUnit u{"wc_router_top", "Vwc_torus", {}};
+  for (const auto& [k, v] : params) u.gargs.push_back(fmt::format("-G{}={}", k, v));
+  s.units.push_back(u);
+  return s;
+}
+
+std::unique_ptr<RtlRouterBase> RtlModelInfo::make(const char* inst, const RouterParams& p, const sw::Topology& topo,
+                                                  int node, int reset_cycles) const {
+  return load().make_router(inst, p, topo, node, reset_cycles);
+}
+
+const RtlPlugin& RtlModelInfo::load() const {
+  const RtlPlugin& plugin = load_rtl_plugin(build_spec(g_trace));
+  if (!plugin.make_router) throw ConfigError("rtl: the model of " + name + " is not a torus router");
+  if (g_trace) plugin.trace_ever_on();
+  return plugin;
+}
+
+void enable_rtl_model_tracing() { g_trace = true; }
+
+RtlModelInfo rtl_model_of(const Config& cfg) {
+  const NetConfig& net = cfg.net;
+  const RouterConfig& r = cfg.part<RouterConfig>();
+  const bool ibt = net.family == "ibt";
+  if (net.family != "torus" && !ibt)
+    throw ConfigError(fmt::format("config: net.family = {} has no Verilog torus router; allowed: torus or ibt",
+                                  net.family));
+  const RouterParams p = ibt ? ibt_router_params(cfg) : derive_router_params(net, r);
+  const int dims = int(net.radix.size());
+  at_most("net.radix (dimensions)", dims, 1, kMaxDims, "wc_pkg MaxDims");
+  RtlModelInfo m;
+  const char* radix_key[] = {"Radix0", "Radix1", "Radix2", "Radix3"};
+  int torus = 0;
+  for (int d = 0; d < kMaxDims; ++d) {
+    const int k = d < dims ? net.radix[size_t(d)] : 2;
+    if (d < dims) at_most("net.radix", k, 2, limits::kMaxRtlRadix, "one coordinate in 8 bits");
+    m.params[radix_key[d]] = k;
+    if (d < dims && (ibt || net.torus[size_t(d)])) torus |= 1 << d;
+  }
+  at_most("router ports (network + local)", p.num_ports(), 1, kMaxPorts, "wc_pkg MaxPorts");
+  at_most("router.vcs_per_class (VCs per port)", p.num_vcs, 1, kMaxVcs, "a 4-bit VC field");
+  at_most("router.buffer_depth", r.buffer_depth, 1, kMaxBufDepth, "wc_router_top BufDepth");
+  at_most("router.router_delay", r.router_delay, 1, kMaxDelay, "wc_router_top RouterDelay");
+  at_most("router.link_delay", r.link_delay, 0, kMaxDelay, "wc_router_top LinkDelay");
+  at_most("router.credit_delay", r.credit_delay, 0, kMaxDelay, "wc_router_top CreditDelay");
+  if (p.adaptive || p.valiant)
+    throw ConfigError("config: router.routing = min-adaptive and valiant are SystemC only; allowed with router.model "
+                      "= rtl or mixed: dor (the routing the Verilog router implements)");
+  m.params["NumDims"] = dims;
+  m.params["Torus"] = torus;
+  m.params["NumLocal"] = p.local;
+  m.params["VcsPerClass"] = r.vcs_per_class;
+  m.params["Dateline"] = r.dateline ? 1 : 0;
+  m.params["BufDepth"] = r.buffer_depth;
+  m.params["RouterDelay"] = r.router_delay;
+  m.params["LinkDelay"] = r.link_delay;
+  m.params["CreditDelay"] = r.credit_delay;
+  m.params["VcReallocTail"] = r.vc_realloc == VcRealloc::Tail ? 1 : 0;
+  std::string name = fmt::format("{} {}", ibt ? "ibt" : "torus", fmt::join(net.radix, "x"));
+  if (ibt) {
+    const IbtConfig& b = cfg.part<IbtConfig>();
+    if (b.routing == IbtRouting::Shortest)
+      throw ConfigError("config: ibt.routing = shortest is SystemC only; allowed with router.model = rtl or mixed: "
+                        "dor or bypass (the routings the Verilog router implements)");
+    at_most("ibt.bypass (lengths)", int(b.bypass.size()), 1, kMaxIbtLens, "wc_pkg MaxIbtLens");
+    m.params["IbtLens"] = int(b.bypass.size());
+    const char* len_key[] = {"IbtLen0", "IbtLen1", "IbtLen2", "IbtLen3"};
+    for (int j = 0; j < kMaxIbtLens; ++j) m.params[len_key[j]] = j < int(b.bypass.size()) ? b.bypass[size_t(j)] : 4;
+    m.params["IbtRouting"] = b.routing == IbtRouting::Bypass ? 1 : 0;
+    name += fmt::format(" <{}> {}", fmt::join(b.bypass, ","), b.routing == IbtRouting::Bypass ? "bypass" : "dor");
+  }
+  m.name = fmt::format("{} V={} B={} R={} L={} C={}{}{}{}", name, r.vcs_per_class, r.buffer_depth, r.router_delay,
+                       r.link_delay, r.credit_delay, p.local == 1 ? " one-port" : "", r.dateline ? "" : " no-dateline",
+                       r.vc_realloc == VcRealloc::Tail ? " tail" : "");
+  return m;
+}
+
+std::vector<std::pair<std::string, std::map<std::string, int>>> read_rtl_sets(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("rtl: cannot read " + path);
+  std::vector<std::pair<std::string, std::map<std::string, int>>> sets;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || !std::isalpha(static_cast<unsigned char>(line[0]))) continue;
+    std::istringstream words(line);
+    std::pair<std::string, std::map<std::string, int>> s;
+    words >> s.first;
+    for (std::string kv; words >> kv;) {
+      const size_t eq = kv.find('=');
+      if (eq == std::string::npos) throw ConfigError("rtl: " + path + ": '" + kv + "' is not Name=value");
+      s.second[kv.substr(0, eq)] = std::stoi(kv.substr(eq + 1));
+    }
+    sets.push_back(s);
+  }
+  return sets;
+}
+
+const std::vector<RtlModelInfo>& rtl_test_models() {
+  static const std::vector<RtlModelInfo> models = [] {
+    std::vector<RtlModelInfo> v;
+    for (auto& [name, params] : read_rtl_sets(rtl_source_dir() + "/configs.txt"))
+      v.push_back(RtlModelInfo{name, params, ""});
+    // The deliberately broken builds, each a test set with one test-hook parameter: the lockstep
+    // tests must catch them. BugSaPtr: the switch-allocator output pointers stay on the winner
+    // (the first set); BugIbtTie: the iBT bypass plan prefers minus on a tie of plus and minus.
+    const std::vector<std::pair<std::string, std::string>> mutants = {{v.empty() ? "" : v[0].name, "BugSaPtr"},
+                                                                      {"ibt16x16_b4", "BugIbtTie"}};
+    for (const auto& [base, hook] : mutants)
+      for (size_t i = 0, n = v.size(); i < n; ++i)
+        if (v[i].name == base) {
+          RtlModelInfo bug = v[i];
+          bug.name += "_bug";
+          bug.test_hook = hook + "=1";
+          bug.params[hook] = 1;
+          v.push_back(bug);
+        }
+    return v;
+  }();
+  return models;
+}
+
 const RtlModelInfo& find_rtl_model(const std::string& name) {
   std::string known;
-  for (const auto& m : rtl_models()) {
+  for (const auto& m : rtl_test_models()) {
     if (m.name == name) return m;
     known += (known.empty() ? "" : ", ") + m.name;
   }
-  throw ConfigError("unknown RTL configuration '" + name + "'; built: " + known);
+  throw ConfigError("unknown RTL test set '" + name + "'; allowed: " + known);
 }
 
 }  // namespace wormcast

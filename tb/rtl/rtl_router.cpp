@@ -1,7 +1,7 @@
 // Word conversion and reset sequencing between Flit/Credit ports and the Verilated router.
 #include "tb/rtl/rtl_router.h"
 
-#include <verilated.h>
+#include "tb/rtl/rtl_models.h"
 
 #include "systemc/common/clock.h"
 
@@ -73,7 +73,7 @@ void RtlRouterBase::count_reset() {
   }
 }
 
-void RtlRouterBase::enable_internal_tracing() { Verilated::traceEverOn(true); }
+void RtlRouterBase::enable_internal_tracing() { enable_rtl_model_tracing(); }
 
 void RtlRouterBase::trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const {
   sc_core::sc_trace(tf, m_rst_n, prefix + ".rst_n");

@@ -20,12 +20,19 @@ void RtlRouter<V>::close_internals() {
   m_vcd.reset();
 }
 
+// A model built without --trace (VM_TRACE 0, the default for speed) cannot dump its signals: the
+// program asks for a traced build when a run wants them (enable_rtl_internal_tracing).
 template <class V>
 bool RtlRouter<V>::trace_internals(const std::string& vcd_path) {
+#if VM_TRACE
   m_vcd = std::make_unique<VerilatedVcdSc>();
   m_model.trace(m_vcd.get(), 99);
   m_vcd->open(vcd_path.c_str());
   return true;
+#else
+  (void)vcd_path;
+  return false;
+#endif
 }
 
 }  // namespace wormcast

@@ -1,18 +1,24 @@
-// wc_mway_lockstep: one lockstep run of an m-way RTL build against the SystemC fabric
-// (tb/rtl/mway/mw_lockstep.h). Exit 0 when they agree, 1 on a mismatch, 2 on a bad option.
+// wc_mway_lockstep: one lockstep run of the m-way RTL units of one parameter set against the
+// SystemC fabric (tb/rtl/mway/mw_lockstep.h). Exit 0 when they agree, 1 on a mismatch, 2 on a bad option.
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
+#include <systemc>
 
+#include "systemc/mway/network.h"
 #include "tb/rtl/mway/mw_lockstep.h"
+#include "tb/rtl/mway/mw_models.h"
+#include "tb/rtl/param_set_options.h"
 
 int sc_main(int argc, char* argv[]) {
-  CLI::App app{"lockstep run of an m-way RTL build (rtl/mway/configs.txt) against the SystemC fabric"};
-  std::string config;
+  CLI::App app{"lockstep run of the m-way RTL of one parameter set (the keys of wormcast mway / traffic with "
+               "--net mway:...; its model is built on demand) against the SystemC fabric"};
+  wormcast::ParamSetOptions set;
+  set.add_to(app, "rtl/mway/configs.txt, --list shows them");
   bool list = false;
   wormcast::MwLockstepOptions opt;
-  app.add_option("--config", config, "configuration name (--list shows them)");
-  app.add_flag("--list", list, "list the Verilated configurations");
+  app.add_flag("--list", list, "list the named test sets");
   app.add_option("--cycles", opt.cycles, "cycles to compare");
   app.add_option("--seed", opt.seed, "random seed");
   app.add_option("--rate", opt.rate, "messages per node per cycle");
@@ -21,11 +27,14 @@ int sc_main(int argc, char* argv[]) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (list) {
-      for (const auto& m : wormcast::mway_rtl_models())
+      for (const auto& m : wormcast::mway_rtl_test_models())
         std::cout << m.name << (m.test_hook.empty() ? "" : " (" + m.test_hook + ")") << "\n";
       return 0;
     }
-    const wormcast::MwLockstepResult r = wormcast::run_mway_lockstep(wormcast::find_mway_rtl_model(config), opt);
+    const wormcast::MwRtlModelInfo model =
+        set.test_set.empty() ? wormcast::mway_rtl_model_of(wormcast::mway_params(set.config(app)))
+                             : wormcast::find_mway_rtl_model(set.test_set);
+    const wormcast::MwLockstepResult r = wormcast::run_mway_lockstep(model, opt);
     std::cout << r << std::endl;
     return r.ok ? 0 : 1;
   } catch (const std::exception& e) {

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include <verilated.h>
 
 #include "systemc/common/clock.h"
 #include "systemc/mway/copies.h"
@@ -33,8 +32,7 @@ MwNetlist::MwNetlist(const sw::MwayGeometry& g) : m(g.ways()) {
 }
 
 MwayRtlFabric::MwayRtlFabric(sc_core::sc_module_name name, const MwayParams& params, int id_w,
-                             std::unique_ptr<MwRtlUnits> (*make_units)(const MwLayout&, const MwNetlist&,
-                                                                       const sw::MwayGeometry&))
+                             const UnitsFactory& make_units)
     : sc_module(name),
       m_p(params),
       m_geo(params.radix),
@@ -45,9 +43,6 @@ MwayRtlFabric::MwayRtlFabric(sc_core::sc_module_name name, const MwayParams& par
       m_node_flits(size_t(m_geo.num_channels()), 0),
       m_hdr(size_t(MwLayout::words(m_l.hdr_w) + 1), 0u) {
   m_p.validate();
-  // An RTL assertion reports and sets the context's error flag instead of aborting: the
-  // process checks it after every edge (rtl_error()).
-  Verilated::threadContextp()->fatalOnError(false);
   m_units = make_units(m_l, m_net, m_geo);
   m_units->reset();
   SC_HAS_PROCESS(MwayRtlFabric);
@@ -129,10 +124,7 @@ void MwayRtlFabric::tick() {
   for (int n = 0; n < m_geo.num_channels(); ++n)
     if (m_units->taken(n)) m_queue[size_t(n)].pop_front();
   m_units->clock_edge();
-  if (Verilated::threadContextp()->gotError()) {
-    m_rtl_error = true;
-    Verilated::threadContextp()->gotError(false);
-  }
+  if (m_units->take_error()) m_rtl_error = true;
   // Step 4: cycle e.
   m_units->evaluate();
   if (m_tracing) {

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,6 +61,9 @@ class MwRtlUnits {
   virtual bool delivery(int node, uint32_t* hdr, bool& head, bool& tail, uint32_t& index) const = 0;
   /// The rising edge of every unit.
   virtual void clock_edge() = 0;
+  /// Whether an RTL assertion failed since the last call (the units report and go on: the
+  /// fabric's process checks after every edge); clears the flag.
+  virtual bool take_error() = 0;
   /// Observation words of the units (valid after evaluate(); wc_mw_* obs_o).
   virtual const uint32_t* obs_channel(int c) = 0;
   virtual const uint32_t* obs_router(int r) = 0;  ///< DIM+ rows, then DIM- rows
@@ -73,8 +77,9 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   sc_core::sc_in<bool> clk{"clk"};
 
   /// `units` built for `params` and an id width of `id_w` bits (the build's IdW).
-  MwayRtlFabric(sc_core::sc_module_name name, const MwayParams& params, int id_w,
-                std::unique_ptr<MwRtlUnits> (*make_units)(const MwLayout&, const MwNetlist&, const sw::MwayGeometry&));
+  using UnitsFactory =
+      std::function<std::unique_ptr<MwRtlUnits>(const MwLayout&, const MwNetlist&, const sw::MwayGeometry&)>;
+  MwayRtlFabric(sc_core::sc_module_name name, const MwayParams& params, int id_w, const UnitsFactory& make_units);
 
   // ---- the fabric interface
   sc_core::sc_in<bool>& clock_in() override { return clk; }

@@ -57,6 +57,9 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
  public:
   MwRtlUnitsImpl(const MwLayout& l, const MwNetlist& net, const sw::MwayGeometry& g)
       : m_l(l), m_net(net), m_nch(g.num_channels()), m_node(2 * l.n) {
+    // An RTL assertion reports and sets the context's error flag instead of aborting: the
+    // fabric's process checks it after every edge (take_error()).
+    Verilated::threadContextp()->fatalOnError(false);
     for (size_t r = 0; r < net.routers.size(); ++r) {
       auto u = std::make_unique<VR>();
       const MwNetlist::Router& x = net.routers[r];
@@ -76,6 +79,12 @@ class MwRtlUnitsImpl final : public MwRtlUnits {
     m_dirty.assign(size_t(m_nch), 1);
     m_busy.assign(m_rt.size(), 1);
     m_ni_busy.assign(size_t(m_nch), 1);
+  }
+
+  bool take_error() override {
+    if (!Verilated::threadContextp()->gotError()) return false;
+    Verilated::threadContextp()->gotError(false);
+    return true;
   }
 
   void reset() override {

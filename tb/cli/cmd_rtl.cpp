@@ -1,0 +1,62 @@
+// wormcast rtl list|build|clean: the cache of Verilated models built on demand (tb/rtl/rtl_cache.h).
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "systemc/mway/network.h"
+#include "tb/cli/commands.h"
+#include "tb/rtl/mway/mw_models.h"
+#include "tb/rtl/param_set_options.h"
+#include "tb/rtl/rtl_cache.h"
+#include "tb/rtl/rtl_models.h"
+
+namespace wormcast {
+
+void register_rtl_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "rtl", "the Verilated models of the Verilog routers: each parameter set a run asks for is built on first use "
+             "and cached (WORMCAST_RTL_CACHE, else the user's cache directory)");
+  cmd->require_subcommand(1);
+
+  CLI::App* list = cmd->add_subcommand("list", "the cache directory and its models: description, size, build time");
+  set_command_action(list, [] {
+    const auto entries = rtl_cache_entries();
+    std::cout << "cache: " << rtl_cache_dir() << " (" << entries.size() << " entr" << (entries.size() == 1 ? "y" : "ies")
+              << ")\n";
+    for (const RtlCacheEntry& e : entries)
+      std::cout << fmt::format("{:<28} {:>7.1f} MiB {:>5.0f} s  {}{}\n", e.name, double(e.bytes) / (1 << 20),
+                               e.build_seconds, e.valid ? e.description : "(incomplete or corrupt: rebuilt on use)",
+                               "");
+    return 0;
+  });
+
+  auto set = std::make_shared<ParamSetOptions>();
+  auto trace = std::make_shared<bool>(false);
+  CLI::App* build = cmd->add_subcommand(
+      "build", "build the model of one parameter set now (the keys of wormcast traffic, e.g. --net torus:6x6 --vcs 3 "
+               "--buf 5, or --net mway:8x8 --set mway.algo=mst-replica): a batch job then starts without compiling");
+  set->add_to(*build);
+  build->add_flag("--trace", *trace, "the variant that can dump its internal signals (--rtl-vcd)");
+  set_command_action(build, [set, trace, build] {
+    const Config cfg = set->config(*build);
+    RtlBuildSpec spec;
+    if (cfg.net.family == "mway") {
+      spec = mway_rtl_model_of(mway_params(cfg)).build_spec();
+    } else {
+      spec = rtl_model_of(cfg).build_spec(*trace);
+    }
+    load_rtl_plugin(spec);
+    std::cout << "ready: " << spec.description << "\n";
+    return 0;
+  });
+
+  CLI::App* clean = cmd->add_subcommand("clean", "remove every cached model");
+  set_command_action(clean, [] {
+    const int n = rtl_cache_clean();
+    std::cout << "removed " << n << " entr" << (n == 1 ? "y" : "ies") << " from " << rtl_cache_dir() << "\n";
+    return 0;
+  });
+}
+
+}  // namespace wormcast

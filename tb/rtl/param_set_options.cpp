@@ -1,0 +1,25 @@
+// The options that name a parameter set (tb/rtl/param_set_options.h).
+#include "tb/rtl/param_set_options.h"
+
+namespace wormcast {
+
+void ParamSetOptions::add_to(CLI::App& app, const std::string& test_sets) {
+  app.add_option("--config", config_file, "start from this YAML configuration");
+  app.add_option("--net", net, "network, e.g. torus:8x8, mesh:4x4x4, ibt:16x16, mway:4x4 (as wormcast traffic)");
+  app.add_option("--vcs", vcs, "VCs per dateline class (router.vcs_per_class)");
+  app.add_option("--buf", buf, "buffer depth in flits (router.buffer_depth)");
+  app.add_option("--set", sets, "override a configuration key, key=value (repeatable)");
+  if (!test_sets.empty())
+    app.add_option("--test-set", test_set, "a named parameter set of the tests (" + test_sets + ")");
+}
+
+Config ParamSetOptions::config(const CLI::App& app) const {
+  Overrides ov;
+  if (!net.empty()) ov = net_spec_overrides("--net", net);
+  if (app.count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(vcs));
+  if (app.count("--buf")) ov.emplace_back("router.buffer_depth", std::to_string(buf));
+  for (const std::string& s : sets) ov.push_back(parse_override(s));
+  return load_config(config_file, ov);
+}
+
+}  // namespace wormcast

@@ -1,0 +1,25 @@
+// The options that name a parameter set, shared by the lockstep programs and `wormcast rtl build`:
+// the keys of `wormcast traffic` (--config, --net, --vcs, --buf, --set), or --test-set NAME.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "systemc/common/config.h"
+
+namespace wormcast {
+
+struct ParamSetOptions {
+  std::string config_file, net, test_set;
+  int vcs = 0, buf = 0;
+  std::vector<std::string> sets;
+
+  /// Adds --config, --net, --vcs, --buf, --set (and --test-set when `test_sets` names where they are).
+  void add_to(CLI::App& app, const std::string& test_sets = "");
+  /// The configuration they give (validated; throws ConfigError).
+  Config config(const CLI::App& app) const;
+};
+
+}  // namespace wormcast

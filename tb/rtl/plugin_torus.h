@@ -1,0 +1,25 @@
+// The plugin of a Verilated torus router, built on demand (tb/rtl/rtl_cache.h): the generated
+// plugin source includes the model's header (class Vwc_torus, Verilator --sc) and then this file.
+#pragma once
+
+#include "tb/rtl/rtl_plugin.h"
+#include "tb/rtl/rtl_router_impl.h"
+
+namespace {
+std::unique_ptr<wormcast::RtlRouterBase> wc_make_router(const char* name, const wormcast::RouterParams& params,
+                                                        const wormcast::sw::Topology& topo, int node,
+                                                        int reset_cycles) {
+  return std::make_unique<wormcast::RtlRouter<Vwc_torus>>(name, params, topo, node, reset_cycles);
+}
+void wc_trace_ever_on() { Verilated::traceEverOn(true); }
+}  // namespace
+
+extern "C" __attribute__((visibility("default"))) const wormcast::RtlPlugin* WC_RTL_PLUGIN_ENTRY() {
+  static const wormcast::RtlPlugin plugin = [] {
+    wormcast::RtlPlugin p;
+    p.make_router = &wc_make_router;
+    p.trace_ever_on = &wc_trace_ever_on;
+    return p;
+  }();
+  return &plugin;
+}

@@ -1,0 +1,665 @@
+// The on-demand build of Verilated models: key, lock, build in a temporary directory, check,
+// atomic rename, load (tb/rtl/rtl_cache.h).
+#include "tb/rtl/rtl_cache.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <functional>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "systemc/common/config.h"
+
+extern char** environ;
+
+namespace wormcast {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---- where the sources are, and the build settings baked in by CMake (tb/rtl/CMakeLists.txt)
+
+/// The RTL sources and the include root the plugin is compiled against: the source tree for a
+/// program run from its build tree, the installed copies (share/wormcast/rtl, include/wormcast)
+/// for an installed one.
+struct SourceLayout {
+  fs::path rtl;
+  fs::path include;
+};
+
+std::string self_exe() {
+  std::error_code ec;
+  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : p.string();
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::string g_prefix;  // set_rtl_install_prefix
+
+SourceLayout source_layout() {
+  std::error_code ec;
+  const fs::path source_rtl = fs::path(WORMCAST_SOURCE_DIR) / "rtl";
+  const std::string exe = self_exe();
+  // A program of the build tree compiles against the tree it was built from.
+  if (starts_with(exe, std::string(WORMCAST_BINARY_DIR) + "/") && fs::exists(source_rtl / "files.f", ec))
+    return {source_rtl, fs::path(WORMCAST_SOURCE_DIR)};
+  // An installed one: the prefix its find_package() named, the prefix of bin/wormcast, the
+  // configured prefix.
+  std::vector<fs::path> prefixes;
+  if (!g_prefix.empty()) prefixes.push_back(g_prefix);
+  if (!exe.empty()) prefixes.push_back(fs::path(exe).parent_path().parent_path());
+  prefixes.push_back(fs::path(WORMCAST_INSTALL_DATADIR).parent_path().parent_path());
+  for (const fs::path& p : prefixes)
+    if (fs::exists(p / "share/wormcast/rtl/files.f", ec) && fs::exists(p / "include/wormcast/tb/rtl", ec))
+      return {p / "share/wormcast/rtl", p / "include/wormcast"};
+  if (fs::exists(source_rtl / "files.f", ec)) return {source_rtl, fs::path(WORMCAST_SOURCE_DIR)};
+  throw ConfigError(fmt::format("rtl: the Verilog sources are missing (no share/wormcast/rtl/files.f under the "
+                                "installation, nor {}); allowed: an installed or built wormcast, or router.model = sc",
+                                source_rtl.string()));
+}
+
+std::string env_or(const char* name, const std::string& def) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::string(v) : def;
+}
+
+// ---- hashing (a cache key, not a signature: 64-bit FNV-1a)
+
+struct Hash {
+  uint64_t h = 1469598103934665603ull;
+  void add(const void* data, size_t n) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  }
+  void add(const std::string& s) {
+    add(s.data(), s.size());
+    add("\0", 1);
+  }
+  std::string hex() const { return fmt::format("{:016x}", h); }
+};
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// The files under `root` whose names end in one of `ext`, by relative path and content.
+std::string hash_tree(const fs::path& root, const std::vector<std::string>& sub, const std::vector<std::string>& ext) {
+  std::vector<fs::path> files;
+  for (const std::string& s : sub) {
+    std::error_code ec;
+    if (!fs::is_directory(root / s, ec)) continue;
+    for (fs::recursive_directory_iterator it(root / s, ec), end; it != end && !ec; it.increment(ec)) {
+      if (!it->is_regular_file()) continue;
+      const std::string name = it->path().filename().string();
+      for (const std::string& e : ext)
+        if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) files.push_back(it->path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  Hash h;
+  for (const fs::path& f : files) {
+    h.add(fs::relative(f, root).string());
+    h.add(read_file(f));
+  }
+  return fmt::format("{}:{}", files.size(), h.hex());
+}
+
+// ---- running the tools
+
+/// Runs argv (stdout and stderr appended to `log`, or captured into `out` when given); the exit
+/// status (127 when it could not start).
+int run(const std::vector<std::string>& argv, const std::string& log, std::string* out = nullptr) {
+  std::vector<char*> a;
+  for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+  a.push_back(nullptr);
+  char tmpl[] = "/tmp/wormcast-rtl-out-XXXXXX";
+  int capture = -1;
+  if (out) {
+    capture = mkstemp(tmpl);
+    if (capture < 0) return 127;
+  }
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  if (out) {
+    posix_spawn_file_actions_adddup2(&fa, capture, 1);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  } else {
+    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  }
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  pid_t pid = 0;
+  const int err = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  int status = 0;
+  if (err == 0)
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  if (out) {
+    *out = read_file(tmpl);
+    close(capture);
+    unlink(tmpl);
+  }
+  if (err != 0) return 127;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/// The first line of `s`, trimmed.
+std::string first_line(const std::string& s) {
+  std::string l = s.substr(0, s.find('\n'));
+  while (!l.empty() && (l.back() == '\r' || l.back() == ' ')) l.pop_back();
+  return l;
+}
+
+/// Whether `name` is an executable on PATH (or a path to one).
+bool on_path(const std::string& name) {
+  if (name.find('/') != std::string::npos) return access(name.c_str(), X_OK) == 0;
+  std::stringstream path(env_or("PATH", ""));
+  for (std::string dir; std::getline(path, dir, ':');)
+    if (!dir.empty() && access((fs::path(dir) / name).c_str(), X_OK) == 0) return true;
+  return false;
+}
+
+/// The tools of a build: Verilator and the C++ compiler, with their versions and the flags.
+struct Tools {
+  std::string verilator, verilator_version, verilator_root;
+  std::string cxx, cxx_version, cxxflags;
+  int jobs = 1;
+};
+
+const Tools& tools() {
+  static const Tools t = [] {
+    Tools x;
+    x.verilator = env_or("WORMCAST_VERILATOR", "verilator");
+    if (!on_path(x.verilator))
+      throw ConfigError(fmt::format(
+          "rtl: the Verilog router needs Verilator, and '{}' is not on PATH; allowed: install it (Debian: "
+          "sudo apt-get install verilator) or router.model = sc",
+          x.verilator));
+    std::string out;
+    if (run({x.verilator, "--version"}, "", &out) != 0 || first_line(out).empty())
+      throw ConfigError(fmt::format("rtl: '{} --version' failed; allowed: a working Verilator 5 on PATH, or "
+                                    "router.model = sc", x.verilator));
+    x.verilator_version = first_line(out);
+    x.cxx = env_or("WORMCAST_RTL_CXX", WORMCAST_CXX);
+    if (!on_path(x.cxx) || run({x.cxx, "-dumpfullversion"}, "", &out) != 0)
+      throw ConfigError(fmt::format("rtl: the C++ compiler '{}' does not run; allowed: the compiler wormcast was "
+                                    "built with, or WORMCAST_RTL_CXX naming another", x.cxx));
+    x.cxx_version = first_line(out);
+    x.cxxflags = env_or("WORMCAST_RTL_CXXFLAGS", WORMCAST_RTL_DEFAULT_CXXFLAGS);
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    x.jobs = int(std::max(1L, n));
+    return x;
+  }();
+  return t;
+}
+
+std::string verilator_root() {
+  static const std::string root = [] {
+    std::string r = env_or("VERILATOR_ROOT", "");
+    if (r.empty()) {
+      std::string out;
+      if (run({tools().verilator, "--getenv", "VERILATOR_ROOT"}, "", &out) == 0) r = first_line(out);
+    }
+    std::error_code ec;
+    if (r.empty() || !fs::exists(fs::path(r) / "include" / "verilated.h", ec))
+      throw ConfigError("rtl: Verilator's runtime headers (include/verilated.h under VERILATOR_ROOT) are missing; "
+                        "allowed: a complete Verilator installation, or router.model = sc");
+    return r;
+  }();
+  return root;
+}
+
+std::vector<std::string> split_flags(const std::string& s) {
+  std::vector<std::string> v;
+  std::istringstream in(s);
+  for (std::string w; in >> w;) v.push_back(w);
+  return v;
+}
+
+// ---- progress: a line that updates on a terminal, one line at the end when piped
+
+class Progress {
+ public:
+  explicit Progress(std::string what) : m_what(std::move(what)), m_tty(isatty(2) != 0), m_start(now()) {}
+  ~Progress() { clear(); }
+  void step(const std::string& text) {
+    if (!m_tty) return;
+    std::cerr << fmt::format("\r\033[Kwormcast: building the RTL model {}: {} ({:.0f} s)", m_what, text,
+                             now() - m_start)
+              << std::flush;
+    m_shown = true;
+  }
+  void clear() {
+    if (m_shown) std::cerr << "\r\033[K" << std::flush;
+    m_shown = false;
+  }
+  double seconds() const { return now() - m_start; }
+
+ private:
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
+  std::string m_what;
+  bool m_tty;
+  double m_start;
+  bool m_shown = false;
+};
+
+/// Runs the commands, at most `jobs` at a time; the index of the first that failed, or -1.
+int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string& log, int jobs, Progress& progress,
+            const std::string& label) {
+  size_t next = 0, done = 0;
+  std::map<pid_t, size_t> running;
+  int failed = -1;
+  auto show = [&] { progress.step(fmt::format("{} {}/{}", label, done, cmds.size())); };
+  show();
+  while (done < cmds.size()) {
+    while (failed < 0 && next < cmds.size() && int(running.size()) < jobs) {
+      std::vector<char*> a;
+      for (const std::string& s : cmds[next]) a.push_back(const_cast<char*>(s.c_str()));
+      a.push_back(nullptr);
+      posix_spawn_file_actions_t fa;
+      posix_spawn_file_actions_init(&fa);
+      posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      posix_spawn_file_actions_adddup2(&fa, 1, 2);
+      posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+      pid_t pid = 0;
+      const int err = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
+      posix_spawn_file_actions_destroy(&fa);
+      if (err != 0) {
+        failed = int(next);
+        ++next;
+        ++done;
+        continue;
+      }
+      running[pid] = next++;
+    }
+    if (running.empty()) break;
+    int status = 0;
+    const pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    const auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok && failed < 0) failed = int(it->second);
+    running.erase(it);
+    ++done;
+    show();
+  }
+  return failed;
+}
+
+// ---- entries
+
+constexpr int kFormat = 1;
+
+/// The check a load makes: the record exists and names this key; the shared object has the size
+/// and hash recorded when it was built.
+bool entry_valid(const fs::path& dir, const std::string& key_text, nlohmann::json* meta_out = nullptr) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return false;
+  nlohmann::json meta;
+  try {
+    meta = nlohmann::json::parse(read_file(dir / "meta.json"));
+    if (meta.at("format").get<int>() != kFormat) return false;
+    if (!key_text.empty() && meta.at("key").get<std::string>() != key_text) return false;
+    const fs::path so = dir / meta.at("object").get<std::string>();
+    const std::string bytes = read_file(so);
+    if (bytes.size() != meta.at("bytes").get<uint64_t>()) return false;
+    Hash h;
+    h.add(bytes.data(), bytes.size());
+    if (h.hex() != meta.at("hash").get<std::string>()) return false;
+  } catch (const std::exception&) {
+    return false;
+  }
+  if (meta_out) *meta_out = meta;
+  return true;
+}
+
+/// An exclusive lock on `path` for the life of the object.
+class FileLock {
+ public:
+  FileLock(const fs::path& path, Progress& progress) {
+    m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (m_fd < 0)
+      throw ConfigError(fmt::format("rtl: cannot create the lock file {}: {}; allowed: a writable cache "
+                                    "directory (WORMCAST_RTL_CACHE)", path.string(), std::strerror(errno)));
+    if (flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+      progress.step("waiting for another process that builds it");
+      while (flock(m_fd, LOCK_EX) != 0 && errno == EINTR) {
+      }
+    }
+  }
+  ~FileLock() {
+    if (m_fd >= 0) ::close(m_fd);  // closing releases the lock
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int m_fd = -1;
+};
+
+void remove_quietly(const fs::path& p) {
+  std::error_code ec;
+  fs::remove_all(p, ec);
+}
+
+/// A failed step: the temporary directory goes, the log stays; one line naming both.
+[[noreturn]] void build_failed(const std::string& what, const std::string& step, const fs::path& tmp,
+                               const fs::path& log) {
+  remove_quietly(tmp);
+  // The last line of the log that looks like an error says more than an exit status.
+  std::string reason;
+  std::istringstream in(read_file(log));
+  for (std::string l; std::getline(in, l);)
+    if (l.find("error") != std::string::npos || l.find("Error") != std::string::npos ||
+        l.find("No space") != std::string::npos)
+      if (reason.empty()) reason = l;
+  if (reason.size() > 160) reason = reason.substr(0, 157) + "...";
+  throw ConfigError(fmt::format("rtl: building the model {} failed at {}{}; log: {}", what, step,
+                                reason.empty() ? "" : " (" + reason + ")", log.string()));
+}
+
+using Builder = std::function<void(const fs::path& tmp, const fs::path& log, Progress& progress)>;
+
+/// The directory of entry `name` (key `key_text`), built by `build` if it is missing or fails its
+/// check. `build` fills the temporary directory with the object and returns; the record is added
+/// here. Called with `load` to dlopen the object before the entry is published.
+fs::path ensure_entry(const std::string& name, const std::string& key_text, const std::string& description,
+                      const std::string& object, const Builder& build, void** handle) {
+  const fs::path cache = rtl_cache_dir();
+  const fs::path dir = cache / name;
+  auto load = [&](const fs::path& so) {
+    if (!handle) return true;
+    *handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+    return *handle != nullptr;
+  };
+  if (entry_valid(dir, key_text) && load(dir / object)) return dir;
+  std::error_code ec;
+  fs::create_directories(cache / "logs", ec);
+  if (ec)
+    throw ConfigError(fmt::format("rtl: cannot create the cache directory {}: {}; allowed: a writable directory "
+                                  "in WORMCAST_RTL_CACHE", cache.string(), ec.message()));
+  Progress progress(description);
+  const FileLock lock(cache / (name + ".lock"), progress);
+  // Whoever held the lock may have built it meanwhile.
+  if (entry_valid(dir, key_text) && load(dir / object)) return dir;
+  // Temporaries of this entry belong to builds that died holding the lock.
+  for (const auto& e : fs::directory_iterator(cache, ec))
+    if (starts_with(e.path().filename().string(), ".tmp-" + name + "-")) remove_quietly(e.path());
+  const fs::path tmp = cache / fmt::format(".tmp-{}-{}", name, getpid());
+  const fs::path log = cache / "logs" / (name + ".log");
+  remove_quietly(tmp);
+  fs::create_directories(tmp, ec);
+  if (ec)
+    throw ConfigError(fmt::format("rtl: cannot create {}: {}; allowed: a writable cache directory "
+                                  "(WORMCAST_RTL_CACHE)", tmp.string(), ec.message()));
+  { std::ofstream(log, std::ios::trunc) << "# wormcast RTL build: " << description << "\n# key\n" << key_text << "\n"; }
+  build(tmp, log, progress);
+  const std::string bytes = read_file(tmp / object);
+  Hash h;
+  h.add(bytes.data(), bytes.size());
+  nlohmann::json meta = {{"format", kFormat}, {"key", key_text},       {"description", description},
+                         {"object", object},  {"bytes", bytes.size()}, {"hash", h.hex()},
+                         {"build_seconds", progress.seconds()}};
+  {
+    std::ofstream out(tmp / "meta.json");
+    out << meta.dump(2) << "\n";
+    if (!out.flush()) build_failed(description, "writing its record (disk full?)", tmp, log);
+  }
+  // Loaded from the temporary directory: an object that does not load is never published.
+  if (!load(tmp / object)) {
+    std::ofstream(log, std::ios::app) << "dlopen: " << dlerror() << "\n";
+    build_failed(description, "loading the shared object", tmp, log);
+  }
+  if (fs::exists(dir, ec)) {
+    const fs::path trash = cache / fmt::format(".tmp-{}-{}-old", name, getpid());
+    fs::rename(dir, trash, ec);
+    remove_quietly(trash);
+  }
+  fs::rename(tmp, dir, ec);
+  if (ec) build_failed(description, "publishing the entry (" + ec.message() + ")", tmp, log);
+  progress.clear();
+  std::cerr << fmt::format("wormcast: built the RTL model {} in {:.0f} s: {}\n", description, progress.seconds(),
+                           dir.string());
+  return dir;
+}
+
+std::vector<std::string> base_cxx(const Tools& t) {
+  std::vector<std::string> c{t.cxx, "-std=c++17", "-fPIC"};
+  for (const std::string& f : split_flags(t.cxxflags)) c.push_back(f);
+  return c;
+}
+
+/// The Verilator runtime as a shared library, built once per Verilator and compiler.
+fs::path runtime_dir() {
+  static const fs::path dir = [] {
+    const Tools& t = tools();
+    const std::string key = fmt::format("wormcast-rtl-runtime {}\nverilator {}\ncxx {} {}\nflags {}\n", kFormat,
+                                        t.verilator_version, t.cxx, t.cxx_version, t.cxxflags);
+    Hash h;
+    h.add(key);
+    const std::string name = "runtime-" + h.hex();
+    return ensure_entry(name, key, "runtime", "libwcverilated.so",
+                        [&](const fs::path& tmp, const fs::path& log, Progress& progress) {
+                          const fs::path inc = fs::path(verilator_root()) / "include";
+                          std::vector<std::vector<std::string>> cmds;
+                          std::vector<std::string> objs;
+                          for (const char* src : {"verilated.cpp", "verilated_threads.cpp", "verilated_vcd_c.cpp",
+                                                  "verilated_vcd_sc.cpp"}) {
+                            std::vector<std::string> c = base_cxx(t);
+                            const std::string obj = (tmp / (std::string(src) + ".o")).string();
+                            for (const std::string& a : {std::string("-DVM_SC=1"), std::string("-DVM_TRACE=1"),
+                                                         std::string("-DVM_TRACE_VCD=1"), "-I" + inc.string(),
+                                                         "-I" + (inc / "vltstd").string(), std::string("-w"),
+                                                         std::string("-c"), (inc / src).string(), std::string("-o"),
+                                                         obj})
+                              c.push_back(a);
+                            cmds.push_back(c);
+                            objs.push_back(obj);
+                          }
+                          if (run_all(cmds, log.string(), t.jobs, progress, "compiling the Verilator runtime") >= 0)
+                            build_failed("runtime", "compiling the Verilator runtime", tmp, log);
+                          std::vector<std::string> link = base_cxx(t);
+                          link.push_back("-shared");
+                          link.push_back("-o");
+                          link.push_back((tmp / "libwcverilated.so").string());
+                          link.insert(link.end(), objs.begin(), objs.end());
+                          link.push_back("-lsystemc");
+                          link.push_back("-pthread");
+                          progress.step("linking the Verilator runtime");
+                          if (run(link, log.string()) != 0)
+                            build_failed("runtime", "linking the Verilator runtime", tmp, log);
+                          for (const std::string& o : objs) remove_quietly(o);
+                        },
+                        nullptr);
+  }();
+  return dir;
+}
+
+}  // namespace
+
+void set_rtl_install_prefix(const std::string& prefix) { g_prefix = prefix; }
+
+std::string rtl_source_dir() { return source_layout().rtl.string(); }
+
+std::string rtl_cache_dir() {
+  std::string dir = env_or("WORMCAST_RTL_CACHE", "");
+  if (dir.empty()) {
+    const std::string xdg = env_or("XDG_CACHE_HOME", "");
+    if (!xdg.empty() && xdg[0] == '/')
+      dir = xdg + "/wormcast/rtl";
+    else
+      dir = env_or("HOME", "/tmp") + "/.cache/wormcast/rtl";
+  }
+  std::error_code ec;
+  const fs::path abs = fs::absolute(dir, ec);
+  return ec ? dir : abs.lexically_normal().string();
+}
+
+const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
+  static std::mutex mutex;
+  static std::map<std::string, const RtlPlugin*> loaded;
+  const std::lock_guard<std::mutex> guard(mutex);
+
+  const Tools& t = tools();
+  const SourceLayout src = source_layout();
+  // The key: everything that changes the shared object.
+  std::string key = fmt::format("wormcast-rtl {} abi {}\nfamily {}\nsystemc {}\ntrace {}\nfiles {}\n", kFormat,
+                                kRtlPluginAbi, spec.family, spec.systemc, spec.trace, spec.files);
+  for (const RtlUnit& u : spec.units) {
+    key += fmt::format("unit {} {}", u.top, u.prefix);
+    for (const std::string& g : u.gargs) key += " " + g;
+    key += "\n";
+  }
+  key += fmt::format("verilator {}\ncxx {} {}\nflags {}\n", t.verilator_version, t.cxx, t.cxx_version, t.cxxflags);
+  const auto found = loaded.find(key);
+  if (found != loaded.end()) return *found->second;
+  key += "rtl " + hash_tree(src.rtl, {"."}, {".sv", ".svh", ".vlt", ".f"}) + "\n";
+  key += "harness " + hash_tree(src.include, {"sw", "systemc", "tb"}, {".h"}) + "\n";
+  Hash h;
+  h.add(key);
+  const std::string name = spec.family + "-" + h.hex();
+
+  const fs::path runtime = runtime_dir();
+  void* handle = nullptr;
+  ensure_entry(
+      name, key, spec.description, "model.so",
+      [&](const fs::path& tmp, const fs::path& log, Progress& progress) {
+        const fs::path gen = tmp / "gen";
+        std::vector<std::vector<std::string>> verilate;
+        for (const RtlUnit& u : spec.units) {
+          fs::create_directories(gen / u.prefix);
+          std::vector<std::string> v{t.verilator, spec.systemc ? "--sc" : "--cc", "-Wno-fatal", "--x-assign", "fast",
+                                     "--x-initial", "fast", "--assert", "--inline-mult", "0", "-O3",
+                                     "-I" + src.rtl.string(), "--top-module", u.top, "--prefix", u.prefix, "-Mdir",
+                                     (gen / u.prefix).string(), "-F", (src.rtl / spec.files).string()};
+          if (spec.trace) v.push_back("--trace");
+          v.insert(v.end(), u.gargs.begin(), u.gargs.end());
+          verilate.push_back(v);
+        }
+        if (run_all(verilate, log.string(), t.jobs, progress, "verilating") >= 0)
+          build_failed(spec.description, "Verilator", tmp, log);
+        // The plugin: the family's entry point over these classes.
+        std::string plugin;
+        for (const RtlUnit& u : spec.units) plugin += "#include \"" + u.prefix + ".h\"\n";
+        plugin += "#include \"tb/rtl/plugin_" + spec.family + ".h\"\n";
+        {
+          std::ofstream out(gen / "plugin.cpp");
+          out << "// Generated: the plugin of one Verilated parameter set.\n" << plugin;
+          if (!out.flush()) build_failed(spec.description, "writing the plugin source (disk full?)", tmp, log);
+        }
+        const fs::path inc = fs::path(verilator_root()) / "include";
+        std::vector<std::string> flags = base_cxx(t);
+        for (const std::string& a :
+             {std::string("-fvisibility=hidden"), std::string("-DVM_SC=1"),
+              fmt::format("-DVM_TRACE={}", spec.trace ? 1 : 0), fmt::format("-DVM_TRACE_VCD={}", spec.trace ? 1 : 0),
+              "-I" + inc.string(), "-I" + (inc / "vltstd").string(), "-I" + src.include.string(), std::string("-w")})
+          flags.push_back(a);
+        for (const RtlUnit& u : spec.units) flags.push_back("-I" + (gen / u.prefix).string());
+        std::vector<std::vector<std::string>> compile;
+        std::vector<std::string> objs;
+        std::vector<fs::path> sources{gen / "plugin.cpp"};
+        for (const RtlUnit& u : spec.units)
+          for (const auto& e : fs::directory_iterator(gen / u.prefix))
+            if (e.path().extension() == ".cpp") sources.push_back(e.path());
+        // The largest first: they bound the time with several jobs.
+        std::sort(sources.begin(), sources.end(), [](const fs::path& a, const fs::path& b) {
+          std::error_code ec;
+          return fs::file_size(a, ec) > fs::file_size(b, ec);
+        });
+        for (size_t i = 0; i < sources.size(); ++i) {
+          std::vector<std::string> c = flags;
+          const std::string obj = (tmp / fmt::format("o{}.o", i)).string();
+          c.insert(c.end(), {"-c", sources[i].string(), "-o", obj});
+          compile.push_back(c);
+          objs.push_back(obj);
+        }
+        if (run_all(compile, log.string(), t.jobs, progress, "compiling") >= 0)
+          build_failed(spec.description, "the C++ compiler", tmp, log);
+        std::vector<std::string> link = base_cxx(t);
+        link.insert(link.end(), {"-shared", "-o", (tmp / "model.so").string()});
+        link.insert(link.end(), objs.begin(), objs.end());
+        link.insert(link.end(), {"-L" + runtime.string(), "-Wl,-rpath," + runtime.string(), "-lwcverilated",
+                                 "-lsystemc", "-pthread"});
+        progress.step("linking");
+        if (run(link, log.string()) != 0) build_failed(spec.description, "linking", tmp, log);
+        for (const std::string& o : objs) remove_quietly(o);
+        remove_quietly(gen);
+      },
+      &handle);
+  const auto entry = reinterpret_cast<const RtlPlugin* (*)()>(dlsym(handle, WC_RTL_PLUGIN_NAME));
+  const RtlPlugin* plugin = entry ? entry() : nullptr;
+  if (!plugin || plugin->abi != kRtlPluginAbi)
+    throw ConfigError(fmt::format("rtl: the model {} in {} has no plugin entry of this program's interface; "
+                                  "allowed: `wormcast rtl clean` and a new run", spec.description,
+                                  (fs::path(rtl_cache_dir()) / name).string()));
+  loaded[key] = plugin;
+  return *plugin;
+}
+
+std::vector<RtlCacheEntry> rtl_cache_entries() {
+  std::vector<RtlCacheEntry> v;
+  const fs::path cache = rtl_cache_dir();
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(cache, ec)) {
+    const std::string name = e.path().filename().string();
+    if (!e.is_directory() || name == "logs" || starts_with(name, ".")) continue;
+    RtlCacheEntry x;
+    x.name = name;
+    nlohmann::json meta;
+    x.valid = entry_valid(e.path(), "", &meta);
+    if (x.valid) {
+      x.description = meta.value("description", "");
+      x.build_seconds = meta.value("build_seconds", 0.0);
+    }
+    for (fs::recursive_directory_iterator it(e.path(), ec), end; it != end && !ec; it.increment(ec))
+      if (it->is_regular_file()) x.bytes += it->file_size();
+    v.push_back(x);
+  }
+  std::sort(v.begin(), v.end(), [](const RtlCacheEntry& a, const RtlCacheEntry& b) { return a.name < b.name; });
+  return v;
+}
+
+int rtl_cache_clean() {
+  const fs::path cache = rtl_cache_dir();
+  int n = 0;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(cache, ec)) {
+    remove_quietly(e.path());
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace wormcast
