@@ -35,7 +35,7 @@ std::vector<ConfigKey> mway_keys() {
        },
        [](const Config& c) { return nlohmann::json(c.part<MwayConfig>().header_bid); }},
       {"mway.model", "sc", "sc or rtl",
-       "fabric implementation: SystemC, or the Verilated Verilog twin (needs a matching rtl/mway/configs.txt entry)",
+       "fabric implementation: SystemC, or the Verilated Verilog twin (its model built on first use and cached: wormcast rtl)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "sc" && v != "rtl") bad_value(f, v);
          c.part<MwayConfig>().model = v;

@@ -43,8 +43,8 @@ static_assert(kMaxThreads == 64, "sim.threads names the range 1..64");
 std::vector<ConfigKey> torus_router_keys() {
   std::vector<ConfigKey> keys = {
       choice_key("router.model", "sc", kRouterModels, &RouterConfig::model, "sc, rtl or mixed",
-                   "router implementation: SystemC, the Verilated Verilog twin (needs a matching rtl/configs.txt "
-                   "entry), or mixed (RTL where the coordinate sum is even)"),
+                   "router implementation: SystemC, the Verilated Verilog twin (its model built on first use and "
+                   "cached: wormcast rtl), or mixed (RTL where the coordinate sum is even)"),
       choice_key("router.local_ports", "all", kLocalPorts, &RouterConfig::local_ports,
                    "all (2n injection/ejection channels) or one", "port model: all-port or one-port"),
       int_key("router.vcs_per_class", "1", 1, 8, &RouterConfig::vcs_per_class, "V: virtual channels per dateline class"),

@@ -2,6 +2,7 @@
 // rtl/configs.txt, and the model of a parameter set through the on-demand cache.
 #include "tb/rtl/rtl_models.h"
 
+#include <algorithm>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -125,6 +126,10 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   at_most("net.radix (dimensions)", dims, 1, kMaxDims, "wc_pkg MaxDims");
   RtlModelInfo m;
   const char* radix_key[] = {"Radix0", "Radix1", "Radix2", "Radix3"};
+  int64_t nodes = 1;
+  for (int k : net.radix) nodes *= k;
+  at_most("net.radix (nodes)", int(std::min<int64_t>(nodes, 1 << 30)), 1, limits::kMaxRtlNodes,
+          "a 16-bit destination in the flit word");
   int torus = 0;
   for (int d = 0; d < kMaxDims; ++d) {
     const int k = d < dims ? net.radix[size_t(d)] : 2;

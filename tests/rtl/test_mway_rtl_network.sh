@@ -91,12 +91,13 @@ else
   echo "channel waveform: $n values, identical"
 fi
 
-# No build for the configuration: exit 2, one line naming the key and what the builds allow.
-"$bin" mway --net mesh:4x4x4 --buffers 3 --router rtl --measure 100 >/dev/null 2>"$work/none.err"
+# Beyond the Verilog m-way router (five dimensions): exit 2 before anything is built, one line
+# naming the key and the limit.
+"$bin" mway --net mesh:2x2x2x2x2 --router rtl --measure 100 >/dev/null 2>"$work/none.err"
 rc=$?
-[ $rc -eq 2 ] || { echo "FAIL: --router rtl without a build exited $rc, want 2"; fail=1; }
-grep -q "mway.buffers = 3 has no Verilated build.*allowed.*4" "$work/none.err" \
-  || { echo "FAIL: the error does not name mway.buffers and the value the builds allow: $(cat "$work/none.err")"; fail=1; }
+[ $rc -eq 2 ] || { echo "FAIL: --router rtl on five dimensions exited $rc, want 2"; fail=1; }
+grep -q "net.radix has 5 dimensions.*allowed: 1..4" "$work/none.err" \
+  || { echo "FAIL: the error does not name net.radix and its limit: $(cat "$work/none.err")"; fail=1; }
 [ "$(wc -l <"$work/none.err")" -le 1 ] || { echo "FAIL: the error is more than one line"; fail=1; }
 
 [ $fail -eq 0 ] && echo "all m-way RTL network checks passed"

@@ -2,7 +2,7 @@
 # RTL routers in the interlaced bypass torus iBT(16^2; <4>): the all-RTL network (and a
 # checkerboard of RTL and SystemC routers) delivers every flit at the same cycle as the
 # all-SystemC one, under bypass-first and dimension-order routing and for the iBT broadcast that
-# sends over bypass links; a routing without a Verilated build exits 2 naming its key.
+# sends over bypass links; a routing the Verilog router lacks exits 2 naming its key.
 set -u
 bin=$1
 work=$(mktemp -d)
@@ -51,11 +51,11 @@ ok = sc == rtl and sc["status"] == "ok" and sc["every_node_has_every_packet_once
 sys.exit(0 if ok else "FAIL: the broadcast results differ or are incomplete")
 PY
 
-# ibt.routing = shortest has no Verilated build: exit 2, one line naming the key and the values
-# the builds allow.
+# ibt.routing = shortest has no Verilog implementation: exit 2, one line naming the key and the
+# values the Verilog router implements.
 err=$("$bin" traffic --net ibt:16x16 --set ibt.routing=shortest --router rtl --json "$work/none.json" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: rtl with shortest routing exited $rc, want 2"; fail=1; }
-case "$err" in *"ibt.routing = shortest has no Verilated build"*"bypass, dor"*) ;;
+case "$err" in *"ibt.routing = shortest is SystemC only"*"dor or bypass"*) ;;
   *) echo "FAIL: the error does not name ibt.routing and the values the builds allow: $err"; fail=1 ;; esac
 [ "$(printf '%s\n' "$err" | wc -l)" -le 1 ] || { echo "FAIL: the error is more than one line"; fail=1; }
 [ ! -e "$work/none.json" ] || { echo "FAIL: output left behind"; fail=1; }

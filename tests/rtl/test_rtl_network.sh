@@ -15,7 +15,7 @@ fail=0
 # shellcheck source=same_traces.sh
 . "$(dirname "$0")/same_traces.sh"
 
-# Uniform random traffic, 10,000 cycles, the 8x8 build of rtl/configs.txt (V=2, B=8).
+# Uniform random traffic, 10,000 cycles, the 8x8 torus with V=2, B=8.
 for m in sc rtl mixed; do
   "$bin" traffic --net torus:8x8 --vcs 2 --buf 8 --rate 0.2 --warmup 0 --measure 10000 --seed 11 \
     --router "$m" --deliveries "$work/uniform_$m.csv" --json "$work/uniform_$m.json" >/dev/null \
@@ -35,13 +35,13 @@ for m in sc rtl mixed; do
 done
 same "tail re-allocation 8x8 rtl" "$work/tail_sc.csv" "$work/tail_rtl.csv" 100000
 same "tail re-allocation 8x8 mixed" "$work/tail_sc.csv" "$work/tail_mixed.csv" 100000
-# router.model = rtl matches builds by the policy too: no V=2, B=8 build has tail.
-"$bin" traffic --net torus:8x8 --vcs 2 --buf 8 --measure 100 --set router.vc_realloc=tail --router rtl \
-  >/dev/null 2>"$work/no_build.err"
+# A network beyond the Verilog router (radix over 256): exit 2 before anything is built, one line
+# naming the key and the limit.
+"$bin" traffic --net torus:300x2 --measure 100 --router rtl >/dev/null 2>"$work/no_build.err"
 rc=$?
-[ $rc -eq 2 ] || { echo "FAIL: rtl without a tail build exited $rc, want 2"; fail=1; }
-grep -q "router.vc_realloc = tail has no Verilated build.*allowed.*: empty" "$work/no_build.err" \
-  || { echo "FAIL: the error does not name router.vc_realloc and the value the V=2, B=8 builds allow"; fail=1; }
+[ $rc -eq 2 ] || { echo "FAIL: rtl beyond the radix limit exited $rc, want 2"; fail=1; }
+grep -q "net.radix = 300 is beyond the Verilog router.*allowed: 2..256" "$work/no_build.err" \
+  || { echo "FAIL: the error does not name net.radix and its limit: $(cat "$work/no_build.err")"; fail=1; }
 [ "$(wc -l < "$work/no_build.err")" -le 1 ] || { echo "FAIL: the error is more than one line"; fail=1; }
 # The RTL router implements input-first allocation only.
 "$bin" traffic --net torus:8x8 --measure 100 --set router.allocator=islip --router rtl >/dev/null 2>"$work/alloc.err"

@@ -283,12 +283,12 @@ TEST_CASE("ibt run: shortest routing beyond saturation, tornado on 3-D, 2 VCs pe
             "shortest", "800");
 }
 
-TEST_CASE("ibt config: bad bypass vectors, uneven radices and the RTL router without a build exit 2", "[sc]") {
+TEST_CASE("ibt config: bad bypass vectors, uneven radices and the RTL router in a program without it exit 2", "[sc]") {
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "ibt.bypass=3"}) == 2);   // not a multiple of d*k
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "ibt.bypass=8"}) == 2);   // not below n/2
   REQUIRE(cli({"traffic", "--net", "ibt:18x18", "--set", "ibt.bypass=4,8"}) == 2); // n not a multiple of d*k
   REQUIRE(cli({"traffic", "--net", "ibt:16x8", "--set", "ibt.bypass=2"}) == 2);    // radices differ
-  REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "router.model=rtl"}) == 2);  // no Verilated builds here
+  REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "router.model=rtl"}) == 2);  // no RTL library installed here
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "net.topology=mesh"}) == 2);  // a torus key
   REQUIRE(cli({"traffic", "--net", "torus:16x16", "--set", "ibt.bypass=4"}) == 2);     // an ibt key
   // shortest needs (2 + d) V VCs per port, at most 16: V <= 3 on three dimensions.

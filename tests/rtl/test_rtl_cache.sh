@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The on-demand build of Verilated models (tb/rtl/rtl_cache.h), in a cache of its own:
+# two processes asking for one new model at once build it once and both run; a second run builds
+# nothing; a corrupt entry is reported by `rtl list` and rebuilt, never loaded; Verilator missing
+# from PATH and a failed build are exit 2 with one line (the log named), and leave nothing loadable.
+# Usage: test_rtl_cache.sh WORMCAST
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+export WORMCAST_RTL_CACHE=$work/cache
+fail=0
+net=(--net torus:3x3 --vcs 1 --buf 2)
+run() { "$bin" traffic "${net[@]}" --rate 0.1 --warmup 0 --measure 500 --seed 3 "$@" >/dev/null; }
+builds() { grep -c "built the RTL model torus" "$@" | awk -F: '{s += $NF} END {print s + 0}'; }
+
+# Two first uses at once: one build, both runs identical to SystemC.
+run --router sc --deliveries "$work/sc.csv" || { echo "FAIL: the SystemC run"; fail=1; }
+run --router rtl --deliveries "$work/a.csv" 2>"$work/a.err" & pa=$!
+run --router rtl --deliveries "$work/b.csv" 2>"$work/b.err" & pb=$!
+wait $pa; ra=$?
+wait $pb; rb=$?
+[ $ra -eq 0 ] && [ $rb -eq 0 ] || { echo "FAIL: concurrent first uses exited $ra and $rb: $(cat "$work"/a.err "$work"/b.err)"; fail=1; }
+n=$(builds "$work/a.err" "$work/b.err")
+[ "$n" -eq 1 ] || { echo "FAIL: two concurrent first uses built the model $n times, want 1"; fail=1; }
+for f in a b; do
+  cmp -s "$work/sc.csv" "$work/$f.csv" || { echo "FAIL: run $f differs from SystemC"; fail=1; }
+done
+ls "$WORMCAST_RTL_CACHE" | grep -q '^\.tmp-' && { echo "FAIL: a temporary directory is left in the cache"; fail=1; }
+echo "concurrent first uses: $n build, both traces equal to SystemC ($(($(wc -l <"$work/sc.csv") - 1)) flits)"
+
+# A second run builds nothing.
+run --router rtl --deliveries "$work/c.csv" 2>"$work/c.err" || { echo "FAIL: the second run"; fail=1; }
+[ "$(builds "$work/c.err")" -eq 0 ] || { echo "FAIL: the second run built the model again"; fail=1; }
+
+# A corrupt entry (the shared object truncated): listed as such, rebuilt on use, never loaded.
+entry=$(ls -d "$WORMCAST_RTL_CACHE"/torus-* | head -1)
+truncate -s 4096 "$entry/model.so"
+"$bin" rtl list >"$work/list.txt" || { echo "FAIL: rtl list"; fail=1; }
+grep -q "$(basename "$entry").*corrupt" "$work/list.txt" || { echo "FAIL: rtl list does not flag the corrupt entry: $(cat "$work/list.txt")"; fail=1; }
+run --router rtl --deliveries "$work/d.csv" 2>"$work/d.err" || { echo "FAIL: the run after corruption: $(cat "$work/d.err")"; fail=1; }
+[ "$(builds "$work/d.err")" -eq 1 ] || { echo "FAIL: the corrupt entry was not rebuilt"; fail=1; }
+cmp -s "$work/sc.csv" "$work/d.csv" || { echo "FAIL: the rebuilt model's trace differs"; fail=1; }
+# A record of another format: rebuilt too (checked through rtl list, which loads nothing).
+sed -i 's/"format": 1/"format": 0/' "$entry/meta.json"
+"$bin" rtl list | grep -q "$(basename "$entry").*corrupt" || { echo "FAIL: a record of another format is not flagged"; fail=1; }
+echo "corrupt entries: flagged and rebuilt"
+
+# Verilator missing from PATH: exit 2, one line saying so, no entry.
+mkdir -p "$work/nopath"
+err=$(PATH=$work/nopath WORMCAST_RTL_CACHE=$work/cache2 "$bin" traffic --net torus:4x3 --router rtl --measure 100 \
+  --json "$work/none.json" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: without Verilator exited $rc, want 2"; fail=1; }
+case "$err" in *"needs Verilator"*"not on PATH"*"apt-get install verilator"*) ;;
+  *) echo "FAIL: the error does not say Verilator is missing and how to install it: $err"; fail=1 ;; esac
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || { echo "FAIL: more than one line: $err"; fail=1; }
+[ ! -e "$work/none.json" ] || { echo "FAIL: output left behind"; fail=1; }
+
+# A failed build (Verilator fails): exit 2, one line naming the log; nothing loadable left.
+cat >"$work/nopath/verilator" <<SH
+#!/bin/sh
+[ "\$1" = --version ] && exec "$(command -v verilator)" "\$@"
+[ "\$1" = --getenv ] && exec "$(command -v verilator)" "\$@"
+echo "%Error: a failure of this test"; exit 1
+SH
+chmod +x "$work/nopath/verilator"
+err=$(WORMCAST_VERILATOR=$work/nopath/verilator "$bin" traffic --net torus:4x3 --router rtl --measure 100 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: a failed build exited $rc, want 2"; fail=1; }
+case "$err" in *"failed at Verilator"*"a failure of this test"*"log: "*) ;;
+  *) echo "FAIL: the error does not name the step, the cause and the log: $err"; fail=1 ;; esac
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || { echo "FAIL: more than one line: $err"; fail=1; }
+log=${err##*log: }
+[ -s "$log" ] || { echo "FAIL: the log $log is missing"; fail=1; }
+n=$(find "$WORMCAST_RTL_CACHE" -mindepth 1 -maxdepth 1 -type d \( -name '.tmp-*' -o -name 'torus-*' \) | wc -l)
+[ "$n" -eq 1 ] || { echo "FAIL: the failed build left $n entries or temporaries (want only the 3x3 model)"; ls -a "$WORMCAST_RTL_CACHE"; fail=1; }
+echo "missing Verilator and a failed build: exit 2, one line, nothing loadable left"
+
+[ $fail -eq 0 ] && echo "all RTL cache checks passed"
+exit $fail
