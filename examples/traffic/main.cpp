@@ -1,6 +1,7 @@
 // Traffic from C++ on a platform clock of 2.5 ns: wormcast::run_traffic builds the network of a
 // Config, runs warm-up, measurement and drain as `wormcast traffic` does, and returns its result
 // (the JSON `wormcast traffic --json` writes); this program prints latency and throughput.
+// With router.model=rtl it runs the Verilated Verilog routers.
 // Usage: traffic [key=value ...] [--json FILE]   (configuration keys as for wormcast --set)
 #include <cstdio>
 #include <string>
@@ -9,9 +10,13 @@
 
 #include "systemc/common/config.h"
 #include "systemc/common/version.h"
+#include "tb/rtl/rtl_network.h"
 #include "tb/run/traffic.h"
 
 int sc_main(int argc, char* argv[]) {
+  // router.model=rtl / mway.model=rtl: the Verilated routers, built on first use from the
+  // installation's Verilog sources (CMakeLists.txt: wormcast_enable_rtl).
+  wormcast::install_rtl_routers();
   sc_core::sc_clock clk("clk", sc_core::sc_time(2.5, sc_core::SC_NS));
   wormcast::Overrides sets = {{"net.radix", "4x4"}, {"traffic.rate", "0.1"}, {"sim.warmup", "1000"},
                               {"sim.measure", "4000"}, {"sim.seed", "1"}};

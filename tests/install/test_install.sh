@@ -55,6 +55,24 @@ if diff:
 print(f"run_traffic at 2.5 ns = wormcast traffic: {cli['cycles']} cycles, {cli['packets']['delivered']} packets")
 PY
 
+# The Verilog routers from the installed example: router.model=rtl, its model built from the
+# installed sources into a cache of this test, the same delivery counts as the SystemC run.
+rtl=(net.radix=3x3 traffic.rate=0.1 sim.warmup=0 sim.measure=500 sim.seed=5)
+for m in sc rtl; do
+  WORMCAST_RTL_CACHE=$work/rtl-cache "$work/traffic/traffic" "${rtl[@]}" router.model=$m --json "$work/ex_$m.json" \
+    >/dev/null 2>"$work/ex_$m.err" || { echo "FAIL: the traffic example with router.model=$m: $(cat "$work/ex_$m.err")"; exit 1; }
+done
+grep -q "built the RTL model" "$work/ex_rtl.err" || { echo "FAIL: the installed example built no RTL model"; exit 1; }
+python3 - "$work/ex_sc.json" "$work/ex_rtl.json" <<'PY'
+import json, sys
+sc, rtl = (json.load(open(p)) for p in sys.argv[1:])
+keys = ["status", "cycles", "packets", "latency", "throughput"]
+diff = [k for k in keys if sc.get(k) != rtl.get(k)]
+if diff or rtl["config"]["router"]["model"] != "rtl":
+    sys.exit("FAIL: the installed example's RTL run differs from SystemC in " + ", ".join(diff))
+print(f"installed example, router.model=rtl = sc: {rtl['cycles']} cycles, {rtl['packets']['delivered']} packets")
+PY
+
 # From another directory, without --out: the points go to ./out/sweep, not into the prefix.
 (cd "$work" && "$prefix/share/wormcast/scripts/sweep" --set net.radix=4x4 --set sim.warmup=200 \
   --set sim.measure=500 --vary traffic.rate=0.05,0.1 --jobs 1 >/dev/null) \
