@@ -1,4 +1,5 @@
 // wc_lockstep: runs the SystemC router and the Verilated router of one parameter set in lockstep.
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <string>
@@ -34,6 +35,7 @@ int sc_main(int argc, char* argv[]) {
   app.add_option("--rtl-vcd", opt.rtl_vcd, "VCD of every signal inside the Verilated router");
   // The kernel's "simulation stopped by user" and similar notes say nothing the result does not.
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  setenv("WORMCAST_RTL_ASSERT", "1", 0);  // a verification run: the RTL's named assertions compiled in
   try {
     app.parse(argc, argv);
     if (list) {

@@ -1,7 +1,8 @@
 // The plugin of a Verilated torus router, built on demand (tb/rtl/rtl_cache.h): the generated
-// plugin source includes the model's header (class Vwc_torus, Verilator --sc) and then this file.
+// plugin source includes the model's header (class Vwc_torus, Verilator --cc) and then this file.
 #pragma once
 
+#include "Vwc_torus___024root.h"  // the model's state, for its clock trigger (rtl_router_impl.h)
 #include "tb/rtl/rtl_plugin.h"
 #include "tb/rtl/rtl_router_impl.h"
 

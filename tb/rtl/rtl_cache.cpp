@@ -62,9 +62,10 @@ SourceLayout source_layout() {
   std::error_code ec;
   const fs::path source_rtl = fs::path(WORMCAST_SOURCE_DIR) / "rtl";
   const std::string exe = self_exe();
-  // A program of the build tree compiles against the tree it was built from.
+  // A program of the build tree: the tree's Verilog, and the snapshot of the headers it was built
+  // from (cmake/SnapshotHeaders.cmake).
   if (starts_with(exe, std::string(WORMCAST_BINARY_DIR) + "/") && fs::exists(source_rtl / "files.f", ec))
-    return {source_rtl, fs::path(WORMCAST_SOURCE_DIR)};
+    return {source_rtl, fs::path(WORMCAST_HEADER_SNAPSHOT)};
   // An installed one: the prefix its find_package() named, the prefix of bin/wormcast, the
   // configured prefix.
   std::vector<fs::path> prefixes;
@@ -74,7 +75,7 @@ SourceLayout source_layout() {
   for (const fs::path& p : prefixes)
     if (fs::exists(p / "share/wormcast/rtl/files.f", ec) && fs::exists(p / "include/wormcast/tb/rtl", ec))
       return {p / "share/wormcast/rtl", p / "include/wormcast"};
-  if (fs::exists(source_rtl / "files.f", ec)) return {source_rtl, fs::path(WORMCAST_SOURCE_DIR)};
+  if (fs::exists(source_rtl / "files.f", ec)) return {source_rtl, fs::path(WORMCAST_HEADER_SNAPSHOT)};
   throw ConfigError(fmt::format("rtl: the Verilog sources are missing (no share/wormcast/rtl/files.f under the "
                                 "installation, nor {}); allowed: an installed or built wormcast, or router.model = sc",
                                 source_rtl.string()));
@@ -85,13 +86,20 @@ std::string env_or(const char* name, const std::string& def) {
   return v && *v ? std::string(v) : def;
 }
 
-// ---- hashing (a cache key, not a signature: 64-bit FNV-1a)
+// ---- hashing (a cache key, not a signature: FNV-1a over 8-byte words, each step mixed further)
 
 struct Hash {
   uint64_t h = 1469598103934665603ull;
   void add(const void* data, size_t n) {
     const auto* p = static_cast<const unsigned char*>(data);
-    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      h = (h ^ w) * 1099511628211ull;
+      h ^= h >> 29;
+    }
+    for (; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
   }
   void add(const std::string& s) {
     add(s.data(), s.size());
@@ -101,10 +109,13 @@ struct Hash {
 };
 
 std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  std::ifstream in(p, std::ios::binary | std::ios::ate);
+  if (!in) return {};
+  std::string s(size_t(std::max<std::streamoff>(0, in.tellg())), '\0');
+  in.seekg(0);
+  in.read(s.data(), std::streamsize(s.size()));
+  s.resize(size_t(std::max<std::streamsize>(0, in.gcount())));
+  return s;
 }
 
 /// The files under `root` whose names end in one of `ext`, by relative path and content.
@@ -122,8 +133,9 @@ std::string hash_tree(const fs::path& root, const std::vector<std::string>& sub,
   }
   std::sort(files.begin(), files.end());
   Hash h;
+  const size_t prefix = root.string().size();
   for (const fs::path& f : files) {
-    h.add(fs::relative(f, root).string());
+    h.add(f.string().substr(prefix));
     h.add(read_file(f));
   }
   return fmt::format("{}:{}", files.size(), h.hex());
@@ -189,6 +201,7 @@ bool on_path(const std::string& name) {
 struct Tools {
   std::string verilator, verilator_version, verilator_root;
   std::string cxx, cxx_version, cxxflags;
+  std::string vflags;  ///< Verilator's options beyond the fixed ones
   int jobs = 1;
 };
 
@@ -212,6 +225,10 @@ const Tools& tools() {
                                     "built with, or WORMCAST_RTL_CXX naming another", x.cxx));
     x.cxx_version = first_line(out);
     x.cxxflags = env_or("WORMCAST_RTL_CXXFLAGS", WORMCAST_RTL_DEFAULT_CXXFLAGS);
+    // The named assertions (--assert) cost the torus router about a quarter of its speed: they are
+    // compiled in for verification (the lockstep programs and the tests set WORMCAST_RTL_ASSERT=1),
+    // not by default for network runs, whose flits the scoreboard checks anyway.
+    x.vflags = (env_or("WORMCAST_RTL_ASSERT", "0") == "1" ? "--assert " : "") + env_or("WORMCAST_RTL_VFLAGS", "");
     const long n = sysconf(_SC_NPROCESSORS_ONLN);
     x.jobs = int(std::max(1L, n));
     return x;
@@ -542,7 +559,8 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
     for (const std::string& g : u.gargs) key += " " + g;
     key += "\n";
   }
-  key += fmt::format("verilator {}\ncxx {} {}\nflags {}\n", t.verilator_version, t.cxx, t.cxx_version, t.cxxflags);
+  key += fmt::format("verilator {} {}\ncxx {} {}\nflags {}\n", t.verilator_version, t.vflags, t.cxx, t.cxx_version,
+                     t.cxxflags);
   const auto found = loaded.find(key);
   if (found != loaded.end()) return *found->second;
   key += "rtl " + hash_tree(src.rtl, {"."}, {".sv", ".svh", ".vlt", ".f"}) + "\n";
@@ -561,10 +579,11 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
         for (const RtlUnit& u : spec.units) {
           fs::create_directories(gen / u.prefix);
           std::vector<std::string> v{t.verilator, spec.systemc ? "--sc" : "--cc", "-Wno-fatal", "--x-assign", "fast",
-                                     "--x-initial", "fast", "--assert", "--inline-mult", "0", "-O3",
+                                     "--x-initial", "fast", "--inline-mult", "0", "-O3",
                                      "-I" + src.rtl.string(), "--top-module", u.top, "--prefix", u.prefix, "-Mdir",
                                      (gen / u.prefix).string(), "-F", (src.rtl / spec.files).string()};
           if (spec.trace) v.push_back("--trace");
+          for (const std::string& f : split_flags(t.vflags)) v.push_back(f);
           v.insert(v.end(), u.gargs.begin(), u.gargs.end());
           verilate.push_back(v);
         }

@@ -89,7 +89,7 @@ RtlBuildSpec RtlModelInfo::build_spec(bool trace) const {
   RtlBuildSpec s;
   s.family = "torus";
   s.files = "files.f";
-  s.systemc = true;
+  s.systemc = false;
   s.trace = trace;
   std::string what;
   for (const auto& [k, v] : params) what += fmt::format(" {}={}", k, v);

@@ -1,7 +1,9 @@
-// The Verilated router (rtl/wc_router_top.sv) behind the port shape of RouterBase: Flit and
-// Credit sc_vector ports, converted to and from the model's 64-bit flit and 5-bit credit words.
+// The Verilated router (rtl/wc_router_top.sv, Verilator --cc) behind the port shape of RouterBase:
+// Flit and Credit ports, converted to and from the model's 64-bit flit and 5-bit credit words by
+// one clocked process that also evaluates the model.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include <memory>
@@ -14,14 +16,15 @@
 #include "systemc/torus/flit.h"
 #include "systemc/torus/router_base.h"
 
-class VerilatedVcdSc;  // verilated_vcd_sc.h pulls in systemc.h (global using-directives)
+class VerilatedVcdC;
 
 namespace wormcast {
 
 /// Ports of the Verilated top (wc_pkg::MaxPorts): ports num_ports()..15 are tied off.
 inline constexpr int kRtlMaxPorts = 16;
 
-/// Everything that does not depend on the Verilated class: ports, word conversion, reset.
+/// Everything that does not depend on the Verilated class: ports, word conversion, reset, and the
+/// one clocked process that evaluates the model at each rising edge.
 class RtlRouterBase : public RouterBase {
  public:
   /// The model is held in reset for the first reset_cycles rising edges (at least 1: Verilator
@@ -36,49 +39,44 @@ class RtlRouterBase : public RouterBase {
   /// The model-side words, for waveforms.
   void trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const;
   /// VCD of every signal inside the Verilated model, from now on. Call after elaboration
-  /// (sc_start(SC_ZERO_TIME)), with Verilated::traceEverOn(true) before the model was built.
+  /// (sc_start(SC_ZERO_TIME)), with enable_internal_tracing() called before the model was built.
   bool trace_internals(const std::string& vcd_path) override = 0;
-  /// Verilated::traceEverOn(true): needed before a model is built for trace_internals.
+  /// Routers built from now on are Verilated with --trace (enable_rtl_model_tracing).
   static void enable_internal_tracing();
 
  protected:
-  sc_core::sc_signal<bool> m_rst_n{"rst_n", false};
-  sc_core::sc_signal<uint32_t> m_coord{"coord"};
-  sc_core::sc_vector<sc_core::sc_signal<uint64_t>> m_fi, m_fo;
-  sc_core::sc_vector<sc_core::sc_signal<uint32_t>> m_ci, m_co;
+  /// One rising edge of the model: inputs from m_fi, m_ci, m_rst_n and m_coord; the outputs of
+  /// the new state into m_fo and m_co (the model's outputs depend on its state only).
+  virtual void eval_edge() = 0;
+
+  bool m_rst_n = false;
+  uint32_t m_coord = 0;
+  std::array<uint64_t, kRtlMaxPorts> m_fi{}, m_fo{};
+  std::array<uint32_t, kRtlMaxPorts> m_ci{}, m_co{};
 
  private:
-  void drive_inputs();
-  void drive_outputs();
-  void count_reset();
+  void on_edge();
 
   int m_np;
   uint64_t m_flits_in = 0, m_flits_out = 0;
   int m_reset_left;
-  sc_core::sc_event m_never;
+  int m_settle;     ///< idle edges after which the router is at rest (on_edge)
+  int m_quiet = 0;  ///< idle edges so far
 };
 
-/// V is a Verilated wc_router_top (e.g. Vwc_torus8x8_v1b4) built with the same parameters as
-/// `params` (rtl/configs.txt is the single source of both).
+/// V is the Verilated wc_router_top (Verilator --cc) of a parameter set equal to `params`
+/// (built on demand from the same configuration, tb/rtl/rtl_models.h).
 template <class V>
 class RtlRouter : public RtlRouterBase {
  public:
   RtlRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
             int node, int reset_cycles = 1)
       : RtlRouterBase(name, params, topo, node, reset_cycles), m_model("rtl") {
-    m_model.clk_i(clk);
-    m_model.rst_ni(m_rst_n);
-    m_model.my_coord_i(m_coord);
-#define WC_RTL_BIND(n)                 \
-    m_model.flit_i_##n(m_fi[n]);       \
-    m_model.flit_o_##n(m_fo[n]);       \
-    m_model.credit_i_##n(m_ci[n]);     \
-    m_model.credit_o_##n(m_co[n]);
-    WC_RTL_BIND(0) WC_RTL_BIND(1) WC_RTL_BIND(2) WC_RTL_BIND(3)
-    WC_RTL_BIND(4) WC_RTL_BIND(5) WC_RTL_BIND(6) WC_RTL_BIND(7)
-    WC_RTL_BIND(8) WC_RTL_BIND(9) WC_RTL_BIND(10) WC_RTL_BIND(11)
-    WC_RTL_BIND(12) WC_RTL_BIND(13) WC_RTL_BIND(14) WC_RTL_BIND(15)
-#undef WC_RTL_BIND
+    // A first evaluation with the clock low, so that the first kernel edge is a rising edge to
+    // the model as well.
+    m_model.clk_i = 0;
+    m_model.rst_ni = 0;
+    m_model.eval();
   }
 
   ~RtlRouter() override;  // rtl_router_impl.h, with trace_internals
@@ -88,9 +86,15 @@ class RtlRouter : public RtlRouterBase {
   bool trace_internals(const std::string& vcd_path) override;
   void close_internals() override;
 
+ protected:
+  void eval_edge() override;
+
  private:
+  void dump(uint64_t offset);
+
   V m_model;
-  std::unique_ptr<VerilatedVcdSc> m_vcd;
+  std::unique_ptr<VerilatedVcdC> m_vcd;
+  uint64_t m_half_period = 0;  ///< in the kernel's time resolution, for the falling edge in the VCD
 };
 
 }  // namespace wormcast

@@ -145,10 +145,11 @@ print(f"deadlock: sc last move {sc['last_move']}, {held(sc)} flits held; rtl las
 sys.exit(0 if ok else 1)
 PY
 
-# No RTL build for the network: exit 2, one line naming router.model, no output file.
-err=$("$bin" traffic --net torus:16x16 --router rtl --json "$work/none.json" 2>&1 >/dev/null); rc=$?
-[ $rc -eq 2 ] || { echo "FAIL: rtl without a matching build exited $rc, want 2"; fail=1; }
-case "$err" in *router.model*) ;; *) echo "FAIL: error does not name router.model: $err"; fail=1 ;; esac
+# A network beyond the Verilog router (more than 65,536 nodes): exit 2, one line naming the key,
+# no output file.
+err=$("$bin" traffic --net torus:256x257 --router rtl --json "$work/none.json" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: rtl beyond the node limit exited $rc, want 2"; fail=1; }
+case "$err" in *"net.radix (nodes)"*"65536"*) ;; *) echo "FAIL: error does not name net.radix and the node limit: $err"; fail=1 ;; esac
 [ ! -e "$work/none.json" ] || { echo "FAIL: output left behind"; fail=1; }
 err=$("$bin" traffic --router rtl --trace "$work/hops.csv" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: --trace with rtl routers exited $rc, want 2"; fail=1; }

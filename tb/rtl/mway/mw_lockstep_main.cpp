@@ -1,5 +1,6 @@
 // wc_mway_lockstep: one lockstep run of the m-way RTL units of one parameter set against the
 // SystemC fabric (tb/rtl/mway/mw_lockstep.h). Exit 0 when they agree, 1 on a mismatch, 2 on a bad option.
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -25,6 +26,7 @@ int sc_main(int argc, char* argv[]) {
   app.add_option("--broadcast-fraction", opt.broadcast_fraction, "share of region broadcasts");
   app.add_option("--queue-limit", opt.queue_limit, "longest source queue a node generates into");
   CLI11_PARSE(app, argc, argv);
+  setenv("WORMCAST_RTL_ASSERT", "1", 0);  // a verification run: the RTL's named assertions compiled in
   try {
     if (list) {
       for (const auto& m : wormcast::mway_rtl_test_models())
