@@ -71,7 +71,8 @@ class RtlRouter : public RtlRouterBase {
  public:
   RtlRouter(sc_core::sc_module_name name, const RouterParams& params, const sw::Topology& topo,
             int node, int reset_cycles = 1)
-      : RtlRouterBase(name, params, topo, node, reset_cycles), m_model("rtl") {
+      : RtlRouterBase(name, params, topo, node, reset_cycles),
+        m_model((std::string(this->name()) + ".rtl").c_str()) {  // its waveform's scope, under the router's
     // A first evaluation with the clock low, so that the first kernel edge is a rising edge to
     // the model as well.
     m_model.clk_i = 0;
