@@ -143,21 +143,16 @@ std::string hash_tree(const fs::path& root, const std::vector<std::string>& sub,
 
 // ---- running the tools
 
-/// Runs argv (stdout and stderr appended to `log`, or captured into `out` when given); the exit
-/// status (127 when it could not start).
-int run(const std::vector<std::string>& argv, const std::string& log, std::string* out = nullptr) {
+/// Starts argv with standard input from /dev/null and standard output and error appended to
+/// `log` (or, with `capture` >= 0, standard output into that file and standard error dropped);
+/// its pid, or -1 when it could not start.
+pid_t spawn(const std::vector<std::string>& argv, const std::string& log, int capture = -1) {
   std::vector<char*> a;
   for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
   a.push_back(nullptr);
-  char tmpl[] = "/tmp/wormcast-rtl-out-XXXXXX";
-  int capture = -1;
-  if (out) {
-    capture = mkstemp(tmpl);
-    if (capture < 0) return 127;
-  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  if (out) {
+  if (capture >= 0) {
     posix_spawn_file_actions_adddup2(&fa, capture, 1);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   } else {
@@ -168,8 +163,21 @@ int run(const std::vector<std::string>& argv, const std::string& log, std::strin
   pid_t pid = 0;
   const int err = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
+  return err == 0 ? pid : -1;
+}
+
+/// Runs argv (as spawn; with `out`, its standard output captured there); the exit status (127
+/// when it could not start).
+int run(const std::vector<std::string>& argv, const std::string& log, std::string* out = nullptr) {
+  char tmpl[] = "/tmp/wormcast-rtl-out-XXXXXX";
+  int capture = -1;
+  if (out) {
+    capture = mkstemp(tmpl);
+    if (capture < 0) return 127;
+  }
+  const pid_t pid = spawn(argv, log, capture);
   int status = 0;
-  if (err == 0)
+  if (pid > 0)
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   if (out) {
@@ -177,7 +185,7 @@ int run(const std::vector<std::string>& argv, const std::string& log, std::strin
     close(capture);
     unlink(tmpl);
   }
-  if (err != 0) return 127;
+  if (pid <= 0) return 127;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -298,18 +306,8 @@ int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string
   show();
   while (done < cmds.size()) {
     while (failed < 0 && next < cmds.size() && int(running.size()) < jobs) {
-      std::vector<char*> a;
-      for (const std::string& s : cmds[next]) a.push_back(const_cast<char*>(s.c_str()));
-      a.push_back(nullptr);
-      posix_spawn_file_actions_t fa;
-      posix_spawn_file_actions_init(&fa);
-      posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-      posix_spawn_file_actions_adddup2(&fa, 1, 2);
-      posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-      pid_t pid = 0;
-      const int err = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
-      posix_spawn_file_actions_destroy(&fa);
-      if (err != 0) {
+      const pid_t pid = spawn(cmds[next], log);
+      if (pid <= 0) {
         failed = int(next);
         ++next;
         ++done;

@@ -17,17 +17,6 @@ int param(const MwRtlModelInfo& m, const char* key) { return rtl_param(m.name, m
 constexpr int kMaxDims = 4;  // wc_mw_pkg MaxDims
 constexpr int kIdW = 32;     // the packet id field of the header word
 
-const char* algorithm_name(MwayAlgorithm a) {
-  switch (a) {
-    case MwayAlgorithm::UnicastOnly: return "unicast";
-    case MwayAlgorithm::Mst: return "mst";
-    case MwayAlgorithm::MstSafe: return "mst-safe";
-    case MwayAlgorithm::MstReplica: return "mst-replica";
-    case MwayAlgorithm::MstUnicast: return "mst-unicast";
-    case MwayAlgorithm::RecursiveDoubling: return "rd";
-  }
-  return "?";
-}
 }  // namespace
 
 MwayParams MwRtlModelInfo::mway_params() const {
@@ -64,7 +53,7 @@ RtlBuildSpec MwRtlModelInfo::build_spec() const {
   s.systemc = false;
   // The units know the network only through CoordW: one build serves every radix of that width.
   s.description = fmt::format("m-way {}-D CoordW={} {} buffers {}x{} inj {} ej {} len {}{}{}", l.n, l.coord_w,
-                              algorithm_name(p.algorithm), p.buffers, p.buffer_length, p.injection_buffers,
+                              to_string(p.algorithm), p.buffers, p.buffer_length, p.injection_buffers,
                               p.ejection_buffers, p.max_message_length,
                               p.header_bid == MwayHeaderBid::Blind ? " blind" : "",
                               test_hook.empty() ? "" : " " + test_hook);
