@@ -196,13 +196,42 @@ std::string first_line(const std::string& s) {
   return l;
 }
 
-/// Whether `name` is an executable on PATH (or a path to one).
-bool on_path(const std::string& name) {
-  if (name.find('/') != std::string::npos) return access(name.c_str(), X_OK) == 0;
+/// The executable `name` found on PATH (or `name` itself when it is a path to one); "" if none.
+std::string which(const std::string& name) {
+  if (name.find('/') != std::string::npos) return access(name.c_str(), X_OK) == 0 ? name : "";
   std::stringstream path(env_or("PATH", ""));
   for (std::string dir; std::getline(path, dir, ':');)
-    if (!dir.empty() && access((fs::path(dir) / name).c_str(), X_OK) == 0) return true;
-  return false;
+    if (!dir.empty() && access((fs::path(dir) / name).c_str(), X_OK) == 0) return (fs::path(dir) / name).string();
+  return "";
+}
+bool on_path(const std::string& name) { return !which(name).empty(); }
+
+/// The first line `prog --version` (or another query) prints, remembered in the cache directory
+/// per program file (its path, size and change time): asking Verilator, a Perl program, costs a
+/// run's start-up more than everything else.
+std::string tool_version(const std::string& prog, const std::string& query) {
+  struct stat st {};
+  const std::string path = which(prog);
+  std::string memo;
+  if (!path.empty() && ::stat(path.c_str(), &st) == 0) {
+    Hash h;
+    h.add(fmt::format("{} {} {} {}.{}", path, query, uint64_t(st.st_size), int64_t(st.st_mtim.tv_sec),
+                      int64_t(st.st_mtim.tv_nsec)));
+    memo = (fs::path(rtl_cache_dir()) / "logs" / ("tool-" + h.hex())).string();
+    const std::string known = first_line(read_file(memo));
+    if (!known.empty()) return known;
+  }
+  std::string out;
+  if (run({prog, query}, "", &out) != 0) return "";
+  const std::string version = first_line(out);
+  if (!memo.empty() && !version.empty()) {
+    std::error_code ec;
+    fs::create_directories(fs::path(memo).parent_path(), ec);
+    const std::string tmp = memo + fmt::format(".{}", getpid());
+    std::ofstream(tmp) << version << "\n";
+    fs::rename(tmp, memo, ec);
+  }
+  return version;
 }
 
 /// The tools of a build: Verilator and the C++ compiler, with their versions and the flags.
@@ -222,16 +251,15 @@ const Tools& tools() {
           "rtl: the Verilog router needs Verilator, and '{}' is not on PATH; allowed: install it (Debian: "
           "sudo apt-get install verilator) or router.model = sc",
           x.verilator));
-    std::string out;
-    if (run({x.verilator, "--version"}, "", &out) != 0 || first_line(out).empty())
+    x.verilator_version = tool_version(x.verilator, "--version");
+    if (x.verilator_version.empty())
       throw ConfigError(fmt::format("rtl: '{} --version' failed; allowed: a working Verilator 5 on PATH, or "
                                     "router.model = sc", x.verilator));
-    x.verilator_version = first_line(out);
     x.cxx = env_or("WORMCAST_RTL_CXX", WORMCAST_CXX);
-    if (!on_path(x.cxx) || run({x.cxx, "-dumpfullversion"}, "", &out) != 0)
+    x.cxx_version = on_path(x.cxx) ? tool_version(x.cxx, "-dumpfullversion") : "";
+    if (x.cxx_version.empty())
       throw ConfigError(fmt::format("rtl: the C++ compiler '{}' does not run; allowed: the compiler wormcast was "
                                     "built with, or WORMCAST_RTL_CXX naming another", x.cxx));
-    x.cxx_version = first_line(out);
     x.cxxflags = env_or("WORMCAST_RTL_CXXFLAGS", WORMCAST_RTL_DEFAULT_CXXFLAGS);
     // The named assertions (--assert) cost the torus router about a quarter of its speed: they are
     // compiled in for verification (the lockstep programs and the tests set WORMCAST_RTL_ASSERT=1),
@@ -559,7 +587,9 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
   }
   key += fmt::format("verilator {} {}\ncxx {} {}\nflags {}\n", t.verilator_version, t.vflags, t.cxx, t.cxx_version,
                      t.cxxflags);
-  const auto found = loaded.find(key);
+  // Loaded once per process (the sources are hashed once too).
+  const std::string spec_key = key;
+  const auto found = loaded.find(spec_key);
   if (found != loaded.end()) return *found->second;
   key += "rtl " + hash_tree(src.rtl, {"."}, {".sv", ".svh", ".vlt", ".f"}) + "\n";
   key += "harness " + hash_tree(src.include, {"sw", "systemc", "tb"}, {".h"}) + "\n";
@@ -641,7 +671,7 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
     throw ConfigError(fmt::format("rtl: the model {} in {} has no plugin entry of this program's interface; "
                                   "allowed: `wormcast rtl clean` and a new run", spec.description,
                                   (fs::path(rtl_cache_dir()) / name).string()));
-  loaded[key] = plugin;
+  loaded[spec_key] = plugin;
   return *plugin;
 }
 
