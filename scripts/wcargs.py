@@ -184,6 +184,7 @@ class Contract:
             fail(option, path, "a file in an existing directory", f"no directory {shown(parent)}")
         if not os.access(parent, os.W_OK | os.X_OK):
             fail(option, path, "a file in a writable directory", f"{shown(parent)} is not writable")
+        _probe(option, path, parent, "a file in a writable directory")
         if os.path.lexists(full) and (not os.path.isfile(full) or not os.access(full, os.W_OK)):
             fail(option, path, "a regular writable file or a new one")
         self._claim(option, path, full)
@@ -202,6 +203,7 @@ class Contract:
             fail(option, path, "a directory (or a new one)", f"{shown(probe)} is not a directory")
         if not os.access(probe, os.W_OK | os.X_OK):
             fail(option, path, "a writable directory", f"{shown(probe)} is not writable")
+        _probe(option, path, probe, "a writable directory")
         self._claim(option, path, full)
         return path
 
@@ -253,6 +255,17 @@ class Contract:
         """text written to a hidden temporary next to path, then renamed into place; the
         temporary is removed on any failure, exit or signal. A failure is exit 2 naming the path."""
         write_atomic(path, text)
+
+
+def _probe(option, path, directory, allowed):
+    """Creates and removes a hidden file in directory: the permission bits do not tell everything
+    (a read-only mount, /proc, root's rights), a file created there does."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".wcargs-probe.", dir=directory)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        fail(option, path, allowed, f"{shown(directory)}: {e.strerror or e}")
 
 
 def _refuse_constant(name):

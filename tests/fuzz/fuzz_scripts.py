@@ -355,6 +355,10 @@ def main():
     if not os.access(a.wormcast, os.X_OK):
         print(f"fuzz_scripts: --wormcast {a.wormcast} is not an executable (build it first)", file=sys.stderr)
         return 2
+    def stop(signum, _frame):  # an interrupted campaign still reports, and removes its scratch tree
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     work = tempfile.mkdtemp(prefix="fuzz_scripts.")
     try:
         return campaign(a, work)
@@ -404,51 +408,55 @@ def campaign(a, work):
     exits = {}
     corrupt_runs = 0
     out_dirs = [os.path.join(copy_top, "out"), os.path.join(copy_top, "experiments")]
-    while n < a.runs and (a.minutes == 0 or time.monotonic() - t0 < a.minutes * 60):
-        d = os.path.join(work, f"s{n}")
-        prepare_scratch(d)
-        case = make_case(rng, d, templates)
-        before = listing(d) | set(case.files)
-        before_out = {o: listing(o) if os.path.isdir(o) else set() for o in out_dirs}
-        code, err = run_case(case, modules, d, copy_top, a.timeout)
-        n += 1
-        exits[code] = exits.get(code, 0) + 1
-        corrupt_runs += case.corrupt_wormcast
-        after = listing(d)
-        kinds = []
-        if code is None:
-            kinds.append("hang")
-        else:
-            if "Traceback" in err:
-                kinds.append("traceback")
-            if code == 70 and not (case.corrupt_wormcast and len(err.strip().splitlines()) == 1):
-                kinds.append("internal_error")
-            if code not in (0, 1, 2, 3, 4, 5, 70) and not 129 <= code <= 192:
-                kinds.append(f"exit_{code}")
-            if code == 2 and (after - before):
-                kinds.append("files_after_bad_input")
-            if code == 2 and len(err.strip().splitlines()) != 1:
-                kinds.append("not_one_line")
-        named = {os.path.basename(x.rstrip("/")) for x in case.argv}  # an output the case asked for by that name
-        temps = [f for f in after if TEMP.search(f) and os.path.basename(f) not in named]
-        for o in out_dirs:
-            if os.path.isdir(o):
-                temps += [os.path.join(o, f) for f in listing(o) - before_out[o] if TEMP.search(f)]
-        if temps:
-            kinds.append("temporary_left")
-        for k in kinds:
-            findings[k] = findings.get(k, 0) + 1
-        if kinds:
-            os.makedirs(fdir, exist_ok=True)
-            with open(os.path.join(fdir, f"{sum(findings.values()):04d}.json"), "w") as f:
-                json.dump({"kinds": kinds, "script": case.script, "argv": case.argv, "env": case.env, "exit": code,
-                           "stderr": err[-4000:], "left": sorted(after - before)[:50], "temporaries": temps[:20],
-                           "files": {k: v.decode("latin-1")[:20000] for k, v in case.files.items()}}, f, indent=1)
-        shutil.rmtree(d, ignore_errors=True)
-        if n % 1000 == 0:
-            el = time.monotonic() - t0
-            print(f"fuzz_scripts: {n} executions, {sum(findings.values())} findings {findings}, {n / el:.1f}/s",
-                  file=sys.stderr, flush=True)
+    stopped = False
+    while n < a.runs and (a.minutes == 0 or time.monotonic() - t0 < a.minutes * 60) and not stopped:
+        try:
+            d = os.path.join(work, f"s{n}")
+            prepare_scratch(d)
+            case = make_case(rng, d, templates)
+            before = listing(d) | set(case.files)
+            before_out = {o: listing(o) if os.path.isdir(o) else set() for o in out_dirs}
+            code, err = run_case(case, modules, d, copy_top, a.timeout)
+            n += 1
+            exits[code] = exits.get(code, 0) + 1
+            corrupt_runs += case.corrupt_wormcast
+            after = listing(d)
+            kinds = []
+            if code is None:
+                kinds.append("hang")
+            else:
+                if "Traceback" in err:
+                    kinds.append("traceback")
+                if code == 70 and not (case.corrupt_wormcast and len(err.strip().splitlines()) == 1):
+                    kinds.append("internal_error")
+                if code not in (0, 1, 2, 3, 4, 5, 70) and not 129 <= code <= 192:
+                    kinds.append(f"exit_{code}")
+                if code == 2 and (after - before):
+                    kinds.append("files_after_bad_input")
+                if code == 2 and len(err.strip().splitlines()) != 1:
+                    kinds.append("not_one_line")
+            named = {os.path.basename(x.rstrip("/")) for x in case.argv}  # an output the case asked for by that name
+            temps = [f for f in after if TEMP.search(f) and os.path.basename(f) not in named]
+            for o in out_dirs:
+                if os.path.isdir(o):
+                    temps += [os.path.join(o, f) for f in listing(o) - before_out[o] if TEMP.search(f)]
+            if temps:
+                kinds.append("temporary_left")
+            for k in kinds:
+                findings[k] = findings.get(k, 0) + 1
+            if kinds:
+                os.makedirs(fdir, exist_ok=True)
+                with open(os.path.join(fdir, f"{sum(findings.values()):04d}.json"), "w") as f:
+                    json.dump({"kinds": kinds, "script": case.script, "argv": case.argv, "env": case.env, "exit": code,
+                               "stderr": err[-4000:], "left": sorted(after - before)[:50], "temporaries": temps[:20],
+                               "files": {k: v.decode("latin-1")[:20000] for k, v in case.files.items()}}, f, indent=1)
+            shutil.rmtree(d, ignore_errors=True)
+            if n % 1000 == 0:
+                el = time.monotonic() - t0
+                print(f"fuzz_scripts: {n} executions, {sum(findings.values())} findings {findings}, {n / el:.1f}/s",
+                      file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            stopped = True
     el = time.monotonic() - t0
     print(f"fuzz_scripts: {n} executions in {el:.0f} s ({n / max(el, 1e-9):.1f}/s); findings: "
           f"{sum(findings.values())} {findings}; exits {dict(sorted(exits.items(), key=lambda kv: str(kv[0])))}; "
