@@ -143,6 +143,8 @@ afile = write("afile", "x")
 case("sweep: --out is a file", "sweep", ["--vary", "traffic.rate=0.1", "--out", afile], word="--out")
 case("sweep: a binary --points file", "sweep", ["--points", write("p.bin", b"\xff\x00\xfe", "wb"), "--out", "o"],
      word="--points")
+case("sweep: --panel '' (a finding of the scripts' fuzzer)", "sweep", ["--vary", "traffic.rate=0.1", "--panel", "",
+                                                                       "--plot"], word="--panel")
 case("sweep: --jobs 0", "sweep", ["--vary", "traffic.rate=0.1", "--jobs", "0"], word="--jobs")
 case("sweep: --ok-status bogus", "sweep", ["--vary", "traffic.rate=0.1", "--ok-status", "bogus"], word="--ok-status")
 if nobody is not None:
