@@ -284,6 +284,8 @@ def run_case(case, modules, d, copy_top, timeout):
             sys.stdout = open(1, "w", closefd=False)
             sys.stderr = open(2, "w", closefd=False)
             mod, wcargs = modules[case.script]
+            if wcargs is None:  # scripts without the contract layer (an older tree): main() as it is
+                sys.exit(mod.main())
             wcargs._NAME[0] = case.script
             wcargs.run(mod.main)
         except SystemExit as e:
@@ -396,7 +398,7 @@ def campaign(a, work):
         spec = importlib.util.spec_from_loader(loader.name, loader)
         mod = importlib.util.module_from_spec(spec)
         loader.exec_module(mod)
-        modules[name] = (mod, sys.modules["wcargs"])
+        modules[name] = (mod, sys.modules.get("wcargs"))
     import wcplot  # noqa: F401  (matplotlib imported once, before the forks)
     import numpy  # noqa: F401
     from mpl_toolkits.axes_grid1 import make_axes_locatable  # noqa: F401
