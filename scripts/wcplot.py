@@ -14,6 +14,8 @@ import textwrap
 
 import matplotlib
 
+import wcargs
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import matplotlib.ticker  # noqa: E402
@@ -86,7 +88,14 @@ def save(fig, path, title=None, dpi=110):
         width = int(fig.get_figwidth() * 13)
         fig.suptitle("\n".join(textwrap.fill(t, width) for t in title.split("\n")), fontsize=10)
     fig.tight_layout()
-    tmp = path + ".tmp.png"
-    fig.savefig(tmp, dpi=dpi, bbox_inches="tight")
-    os.replace(tmp, path)
-    plt.close(fig)
+    # A hidden temporary beside the file (wcargs: removed on any exit path or signal), its format
+    # named, since the temporary's name has no extension.
+    tmp = wcargs.temporary(path)
+    try:
+        fig.savefig(tmp, dpi=dpi, bbox_inches="tight", format=os.path.splitext(path)[1][1:] or "png")
+        wcargs.commit(tmp, path)
+    except OSError as e:
+        wcargs.discard(tmp)
+        wcargs.die(f"{wcargs.shown(path)}: cannot be written ({e.strerror or e})")
+    finally:
+        plt.close(fig)

@@ -86,6 +86,16 @@ def brackets(rows, keys, verdict_key="stability"):
     return out
 
 
+class WormcastError(RuntimeError):
+    """A run that gave no result (bad input, exit 2, or a crash): `process` is its CompletedProcess,
+    for the caller to pass its message and exit code through (wcargs.passthrough)."""
+
+    def __init__(self, process):
+        super().__init__(f"{' '.join(process.args)}: exit {process.returncode}: "
+                         f"{process.stderr.strip() or process.stdout.strip()}")
+        self.process = process
+
+
 def run_point(wormcast, args, rate, seed, measure, extra=()):
     """One `wormcast traffic` run at `rate` with sim.seed and sim.measure set; returns its result
     JSON (None when the run gave none: a bad configuration)."""
@@ -94,9 +104,9 @@ def run_point(wormcast, args, rate, seed, measure, extra=()):
         cmd = [wormcast] + list(args) + ["--set", f"traffic.rate={rate}", "--set", f"sim.seed={seed}",
                                          "--set", f"sim.measure={measure}", "--set", "sim.progress=off",
                                          "--json", path] + list(extra)
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
         if p.returncode == 2 or not os.path.exists(path):
-            raise RuntimeError(f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.strip() or p.stdout.strip()}")
+            raise WormcastError(p)
         with open(path) as f:
             return json.load(f)
 
@@ -119,19 +129,32 @@ def judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency=
     return v, res, measure, runs
 
 
-def parse_log(path):
-    """The points of an interrupted search from its log (lines "seed S: rate R -> V (measure M,
-    accepted A, latency L)"): {seed: [point, ...]}, each marked "resumed"."""
+def parse_log(text):
+    """The points of an interrupted search from its log's text (lines "seed S: rate R -> V (measure
+    M, accepted A, latency L)"): {seed: [point, ...]}, each marked "resumed". Other lines are
+    ignored; a line of that form with a number that does not parse raises ValueError naming it."""
     import re
     pat = re.compile(r"^seed (\d+): rate ([0-9.e+-]+) -> (\w+) \(measure (\d+), accepted ([^,]+), latency ([^)]+)\)")
     out = {}
-    for line in open(path):
+    for n, line in enumerate(text.splitlines(), 1):
         m = pat.match(line.strip())
         if m:
-            num = (lambda x: None if x == "None" else float(x))
-            out.setdefault(int(m[1]), []).append({"rate": float(m[2]), "verdict": m[3], "measure": int(m[4]),
-                                                   "accepted": num(m[5]), "latency_mean": num(m[6]),
-                                                   "resumed": True})
+            def num(x):
+                if x == "None":
+                    return None
+                v = float(x)
+                if not math.isfinite(v):
+                    raise ValueError(x)
+                return v
+            try:
+                rate = num(m[2])
+                point = {"rate": rate, "verdict": m[3], "measure": int(m[4]), "accepted": num(m[5]),
+                         "latency_mean": num(m[6]), "resumed": True}
+            except ValueError:
+                raise ValueError(f"line {n}: a number that does not parse")
+            if rate is None or m[3] not in ("stable", "unstable", "undecided", "none"):
+                raise ValueError(f"line {n}: rate {m[2]}, verdict {m[3]}")
+            out.setdefault(int(m[1]), []).append(point)
     return out
 
 

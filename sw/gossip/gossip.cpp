@@ -238,17 +238,29 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
 }
 
 /// TORGOS / CUBGOS: bridgeheads on (generalized) diagonals, see the declarations.
+}  // namespace
+
+void check_diagonal_net(const Topology& t, GossipAlgo algo) {
+  if (algo != GossipAlgo::Torgos && algo != GossipAlgo::Cubgos) return;
+  const int d = t.dims();
+  const bool torgos = algo == GossipAlgo::Torgos;
+  const std::string name = torgos ? "torgos" : "cubgos";
+  for (int i = 0; i < d; ++i)
+    if (t.radix(i) != t.radix(0))
+      throw GossipParamError(name + ": --net must be a torus or mesh n x ... x n (got " + describe(t) + ")");
+  if (torgos && d != 2) throw GossipParamError("torgos: --net must be a 2-D torus or mesh n x n (got " + describe(t) + ")");
+  if (!torgos && d < 2) throw GossipParamError("cubgos: --net must be a d-D torus or mesh n^d with d >= 2 (got " + describe(t) + ")");
+}
+
+namespace {
+
 GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
   const int d = t.dims();
   const int n = t.radix(0);
   const bool torgos = spec.algo == GossipAlgo::Torgos;
   const std::string name = torgos ? "torgos" : "cubgos";
   const bool line = all_mesh(t);
-  for (int i = 0; i < d; ++i)
-    if (t.radix(i) != n)
-      throw GossipParamError(name + ": --net must be a torus or mesh n x ... x n (got " + describe(t) + ")");
-  if (torgos && d != 2) throw GossipParamError("torgos: --net must be a 2-D torus or mesh n x n (got " + describe(t) + ")");
-  if (!torgos && d < 2) throw GossipParamError("cubgos: --net must be a d-D torus or mesh n^d with d >= 2 (got " + describe(t) + ")");
+  check_diagonal_net(t, spec.algo);
   const CircParams c = spec.circ;
   check_circ(c, n, name);
   if (n % c.a1 != 0)

@@ -83,6 +83,9 @@ GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec);
 /// Command-line names: approach1, approach2, circgos, high-dim-gos, torgos, cubgos, approach1-1-bw.
 const char* gossip_algo_name(GossipAlgo a);
 GossipAlgo parse_gossip_algo(const std::string& name);  ///< throws GossipParamError
+/// TORGOS and CUBGOS need an n x n (n^d) network: throws GossipParamError naming the shape
+/// otherwise (before any of their parameters are asked for); other algorithms pass.
+void check_diagonal_net(const Topology& t, GossipAlgo algo);
 std::vector<std::string> gossip_algo_names();
 
 /// The CIRCGOS bridgeheads of a ring of n PUs with a1 of them: the centres (see

@@ -48,7 +48,7 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
-/// "; did you mean 'router.buffer_depth'?" for the schema key nearest to an unknown one: within
+/// " (did you mean 'router.buffer_depth'?)" for the schema key nearest to an unknown one: within
 /// a third of its length in edits, or the only key with the same name after the section.
 std::string nearest_key_hint(const std::string& key);
 
@@ -232,7 +232,8 @@ int64_t parse_int(const std::string& what, const std::string& text, int64_t lo, 
   const char* digits = b + (text.size() > 0 && text[0] == '-');
   int64_t x = 0;
   const auto r = std::from_chars(b, e, x, 10);
-  const bool decimal = digits < e && !(*digits == '0' && digits + 1 < e);  // no leading zeros: 010 is not octal 8
+  // No leading zeros (010 is not octal 8), and no sign on zero: -0 is refused as +0 is.
+  const bool decimal = digits < e && !(*digits == '0' && digits + 1 < e) && !(digits != b && *digits == '0');
   if (text.empty() || r.ec == std::errc::result_out_of_range || r.ec != std::errc() || r.ptr != e || !decimal ||
       x < lo || x > hi)
     throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: a decimal integer {}..{}", what, text, lo, hi));
@@ -352,8 +353,8 @@ std::string nearest_key_hint(const std::string& key) {
       ++tails;
     }
   }
-  if (best && best_d <= std::max<size_t>(2, key.size() / 3)) return fmt::format("; did you mean '{}'?", best->key);
-  if (tails == 1) return fmt::format("; did you mean '{}'?", same_tail->key);
+  if (best && best_d <= std::max<size_t>(2, key.size() / 3)) return fmt::format(" (did you mean '{}'?)", best->key);
+  if (tails == 1) return fmt::format(" (did you mean '{}'?)", same_tail->key);
   return "";
 }
 }  // namespace

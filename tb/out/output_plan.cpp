@@ -219,6 +219,10 @@ std::string OutputPlan::add(const std::string& option, const std::string& path, 
     return "";
   }
   if (path.empty()) throw ConfigError(fmt::format("{}: the path is empty; allowed: a file name", option));
+  // A name of blanks only (--json ' ') is a slip, not a file anyone could find again.
+  if (base_of(path).find_first_not_of(" \t\n\r\f\v") == std::string::npos)
+    throw ConfigError(fmt::format("{} '{}': the file name is blank; allowed: a file name with a visible character",
+                                  option, path));
   if (const std::string why = stdout_path_error(option, path); !why.empty()) throw ConfigError(option + ": " + why);
   const std::string base = base_of(path);
   if (base.empty() || base == "." || base == "..")

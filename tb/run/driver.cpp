@@ -96,6 +96,12 @@ int exit_code(RunStatus s) {
   }
 }
 
+uint64_t zero_load_crossing(const Network& net) {
+  uint64_t crossing = 0;
+  for (int d = 1; d < net.num_nodes(); ++d) crossing = std::max(crossing, net.zero_load(0, d, 1));
+  return crossing;
+}
+
 Progress::Progress(const std::string& mode, uint64_t total)
     : m_on(mode == "on" || (mode == "auto" && isatty(2))), m_total(total), m_start(wall_seconds()) {}
 
@@ -216,8 +222,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   {
     // A flit needs its route's zero-load latency to cross the network: a livelock window shorter
     // than the longest crossing would report a healthy run before its first delivery.
-    uint64_t crossing = 0;
-    for (int d = 1; d < net.num_nodes(); ++d) crossing = std::max(crossing, net.zero_load(0, d, 1));
+    const uint64_t crossing = zero_load_crossing(net);
     if (uint64_t(sim.livelock) < crossing)
       throw ConfigError(fmt::format("sim.livelock = {} is invalid for this network: a flit needs up to {} cycles to "
                                     "cross it with no other traffic; allowed: {}..1000000000",

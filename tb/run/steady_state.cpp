@@ -270,16 +270,51 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
   v.figures["backlog"] = growth_json(gc, copies, "flit-copies owed");
   v.figures["packets_owed"] = growth_json(gp, packets, "packets not complete at every addressed node");
 
+  // The minimum evidence. A packet stays in the backlog for at least the network's zero-load
+  // crossing, so batch means over shorter batches share their packets and are not the nearly
+  // independent samples the trend's interval assumes (a cold start's fill then looks like
+  // growth); and a batch mean of a few packets is no mean at all (the interval rests on batch means
+  // close to normal: the usual floor of 5 events of a count). Either way the window cannot tell.
+  const uint64_t batch_cycles = uint64_t(double(m) * P);
+  const double batch_packets = double(delivered) * double(pk_offered) / double(offered) / double(k);
+  v.figures["evidence"] = {{"batch_cycles", batch_cycles},
+                           {"zero_load_crossing", p.crossing},
+                           {"delivered_packets_per_batch", num(batch_packets)},
+                           {"min_packets_per_batch", p.min_batch_packets}};
+  if (batch_cycles < p.crossing || batch_packets < p.min_batch_packets) {
+    v.outcome = SteadyOutcome::Undecided;
+    if (batch_cycles < p.crossing)
+      v.reasons.push_back(fmt::format("window too short: batches of {} cycles are shorter than the network's zero-load "
+                                      "crossing of {} cycles, so they carry no independent evidence; lengthen "
+                                      "sim.measure to at least {} cycles",
+                                      batch_cycles, p.crossing, 2 * uint64_t(p.batches) * p.crossing));
+    else
+      v.reasons.push_back(fmt::format("window too short: {:.2f} packets delivered per batch, fewer than {}; lengthen "
+                                      "sim.measure (or raise the load)",
+                                      batch_packets, p.min_batch_packets));
+    v.brief = "undecided: window too short";
+    return v;
+  }
+  // Accepted below offered by more than the tolerance with the growth interval wholly above it:
+  // a backlog that grows, whatever its shape (a settling-looking growth that still loses this much
+  // of the load is a queue beyond saturation, not a transient).
+  const bool short_of_offered = double(delivered) < (1 - tol) * double(offered);
+  const auto growing = [&](const Growth& g) { return g.growing(tol) || (g.lo() > tol && short_of_offered); };
+
   const std::string ci = fmt::format("growth {} of the offered load (95% CI {}..{}, {} batches of {} cycles)", pct(gc.rel()),
                                      pct(gc.lo()), pct(gc.hi()), k, uint64_t(double(m) * P));
-  if (gc.growing(tol) || gp.growing(tol)) {
+  if (growing(gc) || growing(gp)) {
     v.outcome = SteadyOutcome::Unstable;
-    const Growth& g = gc.growing(tol) ? gc : gp;
+    const Growth& g = growing(gc) ? gc : gp;
     v.reasons.push_back(fmt::format("the {} keeps growing: {} of the offered {} accumulate (95% CI {}..{}; {}..{} in the "
                                     "window's last half), above the tolerance {}",
                                     &g == &gc ? "backlog" : "count of incomplete packets", pct(g.rel()),
                                     &g == &gc ? "flit-copies" : "packets", pct(g.lo()), pct(g.hi()), pct(g.last_lo()),
                                     pct(g.last_hi()), pct(tol)));
+    if (!g.growing(tol))
+      v.reasons.push_back(fmt::format("accepted {:.2f}% of the offered load over the judged span, short by more than "
+                                      "the tolerance {}: the growth does not settle enough to be a transient",
+                                      100.0 * double(delivered) / double(offered), pct(tol)));
   } else if (transient_over && gc.steady(tol) && gp.steady(tol)) {
     v.outcome = SteadyOutcome::Stable;
   } else {

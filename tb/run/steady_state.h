@@ -58,6 +58,11 @@ struct SteadyParams {
   double tolerance = 0.01;  ///< growth, as a share of the offered load, that still counts as steady
   int batches = 20;         ///< batch means over the judged span
   int min_batches = 8;      ///< fewer periods in the span: undecided
+  /// The minimum evidence of a verdict (docs/statistics.md, "Minimum evidence"): a batch shorter
+  /// than the network's zero-load crossing (cycles), or one that delivers fewer than
+  /// min_batch_packets packets on average, carries no independent information about the trend.
+  uint64_t crossing = 0;
+  double min_batch_packets = 5;
 };
 
 enum class SteadyOutcome { Stable, Unstable, Undecided };

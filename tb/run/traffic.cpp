@@ -22,10 +22,12 @@ nlohmann::json Stability::to_json() const {
   return j;
 }
 
-Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained) {
+Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained,
+                            uint64_t crossing) {
   Stability v;
   SteadyParams p;
   p.warmup = cfg.sim.warmup;
+  p.crossing = crossing;
   v.steady = judge_steady_state(stats.series(), p);
   v.outcome = v.steady.outcome;
   v.reasons = v.steady.reasons;
@@ -111,7 +113,7 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   const nlohmann::json st = stats.report(r.window);
   // The stability verdict; a drained, clean but unstable run ends with its own status (exit 5).
   const bool judged = r.status == RunStatus::Ok || r.status == RunStatus::DrainTimeout;
-  const Stability verdict = stability_verdict(cfg, stats, st, r.status != RunStatus::DrainTimeout);
+  const Stability verdict = stability_verdict(cfg, stats, st, r.status != RunStatus::DrainTimeout, zero_load_crossing(net));
   // The result's status (not a copy: the run's per-router counts are large on a large network).
   RunResult& rr = r;
   if (rr.status == RunStatus::Ok && verdict.outcome == SteadyOutcome::Unstable) rr.status = RunStatus::Unstable;

@@ -27,7 +27,9 @@ struct Stability {
   SteadyOutcome outcome = SteadyOutcome::Undecided;
   nlohmann::json to_json() const;
 };
-Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained);
+/// `crossing`: the network's zero-load crossing (zero_load_crossing), the verdict's shortest batch.
+Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained,
+                            uint64_t crossing);
 
 /// A traffic run's design: the network of cfg.net.family and its traffic generator, on a clock of
 /// its own (a CycleClock of cycle_time()) or on the caller's.

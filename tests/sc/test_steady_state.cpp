@@ -109,3 +109,46 @@ TEST_CASE("steady state: a window of a few periods is undecided", "[sc]") {
   REQUIRE(v.outcome == SteadyOutcome::Undecided);
   REQUIRE(v.reasons.at(0).find("window too short") != std::string::npos);
 }
+
+TEST_CASE("steady state: batches shorter than the network's zero-load crossing are undecided, never unstable", "[sc]") {
+  // A cold start's fill seen over 20 one-cycle batches: it grows, but every batch is shorter than
+  // a packet's crossing, so nothing is known about the trend (defect: false "unstable" at 0.1).
+  const SteadySeries s = series(20, 100, [](size_t i) { return 30.0 * double(i); }, 1.0);
+  SteadyParams p;
+  p.crossing = 12;
+  const SteadyVerdict v = judge_steady_state(s, p);
+  INFO(v.figures.dump(1));
+  REQUIRE(v.outcome == SteadyOutcome::Undecided);
+  REQUIRE(v.reasons.at(0).find("zero-load crossing of 12 cycles") != std::string::npos);
+  // Without the crossing (or with batches long enough) the same series reads as growth.
+  REQUIRE(judge_steady_state(s, {}).outcome == SteadyOutcome::Unstable);
+}
+
+TEST_CASE("steady state: fewer than 5 delivered packets per batch is undecided", "[sc]") {
+  SteadySeries s = series(200, 100, [](size_t i) { return 2.0 * double(i); }, 1.0);
+  for (size_t i = 0; i < s.periods(); ++i) s.packets_offered[i] = i % 10 == 0;  // 1 packet per 10 periods
+  for (size_t i = 0; i < s.periods(); ++i) s.copies_delivered[i] = i % 10 == 0 ? 2 : 0;
+  const SteadyVerdict v = judge_steady_state(s, {});
+  INFO(v.figures.dump(1));
+  REQUIRE(v.outcome == SteadyOutcome::Undecided);
+  REQUIRE(v.reasons.at(0).find("packets delivered per batch") != std::string::npos);
+}
+
+TEST_CASE("steady state: a growth wholly above the tolerance with accepted short of offered is unstable, settling or not",
+          "[sc]") {
+  // Grows by 14 % of the offered load, then from cycle 3,750 by 10 % (the "settling" shape
+  // across the judged span's halves), while delivering 12 % less than offered: a backlog that grows, never undecided.
+  const double rate = 100;
+  SteadySeries s = series(5000, rate, [&](size_t i) {
+    const double t = double(i);
+    return t < 3750 ? 0.14 * rate * t : 0.14 * rate * 3750 + 0.10 * rate * (t - 3750);
+  }, 5.0);
+  for (size_t i = 0; i < s.periods(); ++i) s.copies_delivered[i] = uint64_t(0.88 * rate);
+  const SteadyVerdict v = judge_steady_state(s, {});
+  INFO(v.figures.dump(1));
+  REQUIRE(v.figures["backlog"]["settling"] == true);
+  REQUIRE(v.outcome == SteadyOutcome::Unstable);
+  // The same shape while delivering all that is offered stays a settling transient.
+  for (size_t i = 0; i < s.periods(); ++i) s.copies_delivered[i] = uint64_t(rate);
+  REQUIRE(judge_steady_state(s, {}).outcome == SteadyOutcome::Undecided);
+}

@@ -142,6 +142,7 @@ GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
       throw GossipParamError("--phases: high-dim-gos needs one of 1, 2, circgos:A:B per dimension (" + std::to_string(t.dims()) + ")");
     for (const std::string& p : a.phases) s.phases.push_back(parse_phase(p, n));
   }
+  check_diagonal_net(t, s.algo);  // the network's shape first: no parameter fits a network that does not
   if (s.algo == GossipAlgo::Circgos || s.algo == GossipAlgo::Torgos || s.algo == GossipAlgo::Cubgos) {
     if (a.a == 0 && !a.search && !a.table) throw GossipParamError("--a: required for " + a.algo + " (2.." + std::to_string(n) + "), or use --search");
     if (a.a != 0) {

@@ -1,0 +1,427 @@
+"""The command-line contract of every Python script, the same as the `wormcast` program's (README,
+"Exit codes"): options validated before any work, outputs planned before any work, atomic writes
+whose temporaries are removed on every exit path and signal, one-line errors naming the option
+and the allowed values with exit 2, wormcast's exit codes and message passed through, and never a
+Python traceback (an unexpected exception is one line `SCRIPT: internal error: ...`, exit 70).
+
+    import wcargs
+    c = wcargs.Contract("sweep")
+    ap = c.parser(description=...)           # argparse, one-line errors, exit 2
+    ap.add_argument("--seeds", type=c.int_range(1, 1000))
+    a = ap.parse_args()
+    c.output_file("--out", a.out)            # planned: parent exists, writable, not a directory
+    c.write_atomic(a.out, text)              # a hidden temporary beside it, renamed into place
+    wcargs.run(main)                         # the exit paths: internal errors, signals, cleanup
+"""
+import argparse
+import json
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 70  # an exception no script expects: a bug (sysexits' EX_SOFTWARE)
+MAX_JSON_DEPTH = 64  # results nest about 6 levels; deeper input is not a result
+MAX_INPUT_BYTES = 1 << 30
+
+_NAME = ["script"]
+_TEMPORARIES = set()
+_CHILDREN = set()
+
+
+def shown(value, limit=120):
+    """A value as an error line quotes it: repr-like, control characters escaped, long ones cut in the middle."""
+    s = str(value).encode("unicode_escape", "backslashreplace").decode("ascii")
+    return s if len(s) <= limit else s[:limit // 2] + "..." + s[-limit // 2:]
+
+
+def fail(option, value, allowed, why=None):
+    """One line, `SCRIPT: OPTION = 'VALUE' is invalid[: WHY]; allowed: ALLOWED`, and exit 2."""
+    line = f"{option} = '{shown(value)}' is invalid" + (f" ({why})" if why else "") + f"; allowed: {allowed}"
+    die(line)
+
+
+def die(line, code=EXIT_BAD_INPUT):
+    """`SCRIPT: LINE` on stderr (one line) and exit with code (temporaries removed)."""
+    line = " ".join(str(line).split("\n"))
+    try:
+        print(f"{_NAME[0]}: {line}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    _cleanup()
+    sys.exit(code)
+
+
+# ---- types for argparse: each failure names the value and the allowed range ----
+
+class _Bad(argparse.ArgumentTypeError):
+    pass
+
+
+def _bad(value, allowed):
+    return _Bad(f"'{shown(value)}' is invalid; allowed: {allowed}")
+
+
+_INT = re.compile(r"-?[0-9]+")
+_FLOAT = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
+
+
+def _number(text, kind):
+    """Decimal only, as wormcast reads numbers: no sign '+', no spaces, no 0x, no inf or nan."""
+    t = str(text)
+    if not (_INT if kind is int else _FLOAT).fullmatch(t):
+        raise ValueError
+    v = kind(t)
+    if kind is float and not math.isfinite(v):
+        raise ValueError
+    return v
+
+
+def int_range(lo=None, hi=None):
+    allowed = ("an integer " + (f"{lo}..{hi}" if hi is not None else f">= {lo}")) if lo is not None else "an integer"
+
+    def parse(text):
+        try:
+            v = _number(text, int)
+        except ValueError:
+            raise _bad(text, allowed)
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise _bad(text, allowed)
+        return v
+    return parse
+
+
+def float_range(lo=None, hi=None, lo_open=False, hi_open=False):
+    """A finite number in the range (open ends where asked)."""
+    left = "" if lo is None else f"{'>' if lo_open else '>='} {lo:g}"
+    right = "" if hi is None else f"{'<' if hi_open else '<='} {hi:g}"
+    allowed = "a finite number" + (" " + " and ".join(x for x in (left, right) if x) if left or right else "")
+
+    def parse(text):
+        try:
+            v = _number(text, float)
+        except ValueError:
+            raise _bad(text, allowed)
+        if lo is not None and (v < lo or (lo_open and v == lo)):
+            raise _bad(text, allowed)
+        if hi is not None and (v > hi or (hi_open and v == hi)):
+            raise _bad(text, allowed)
+        return v
+    return parse
+
+
+def list_of(item, allowed, min_len=1, max_len=10000):
+    """A comma-separated list of item(text) values (an empty item is an error)."""
+    def parse(text):
+        parts = str(text).split(",")
+        if not min_len <= len(parts) <= max_len:
+            raise _bad(text, allowed)
+        out = []
+        for p in parts:
+            try:
+                out.append(item(p))
+            except (argparse.ArgumentTypeError, ValueError):
+                raise _bad(text, allowed)
+        return out
+    return parse
+
+
+def choice(*names):
+    allowed = ", ".join(names)
+
+    def parse(text):
+        if text not in names:
+            raise _bad(text, allowed)
+        return text
+    return parse
+
+
+def nonempty(text):
+    if not str(text).strip():
+        raise _bad(text, "a non-empty value")
+    return text
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the contract's one-line errors (exit 2)."""
+
+    def error(self, message):
+        m = re.match(r"argument ([^:]+): '(.*)' is invalid; allowed: (.*)$", message, re.S)
+        if m:
+            opt = m.group(1).split("/")[-1]
+            die(f"{opt} = '{m.group(2)}' is invalid; allowed: {m.group(3)}")
+        die(message + "; see --help")
+
+
+class Contract:
+    """One script's name for its error lines, its parser and its planned outputs."""
+
+    def __init__(self, name):
+        self.name = name
+        _NAME[0] = name
+        self.outputs = {}
+
+    def parser(self, **kw):
+        kw.setdefault("allow_abbrev", False)
+        return _Parser(prog=self.name, **kw)
+
+    # ---- outputs, planned before any work ----
+
+    def output_file(self, option, path):
+        """A file the script will write: its directory exists and is writable, the path is not a
+        directory (nor an unwritable file), and no other output of the run has it. Returns it."""
+        if path is None or not str(path).strip() or "\0" in str(path):
+            fail(option, path, "a file path")
+        full = os.path.abspath(path)
+        parent = os.path.dirname(full)
+        if os.path.isdir(full):
+            fail(option, path, "a file path (this is a directory)")
+        if not os.path.isdir(parent):
+            fail(option, path, "a file in an existing directory", f"no directory {shown(parent)}")
+        if not os.access(parent, os.W_OK | os.X_OK):
+            fail(option, path, "a file in a writable directory", f"{shown(parent)} is not writable")
+        _probe(option, path, parent, "a file in a writable directory")
+        if os.path.lexists(full) and (not os.path.isfile(full) or not os.access(full, os.W_OK)):
+            fail(option, path, "a regular writable file or a new one")
+        self._claim(option, path, full)
+        return path
+
+    def output_dir(self, option, path):
+        """A directory the script will write into (created when missing, with its parents): it is
+        a writable directory, or its nearest existing ancestor is. Returns it."""
+        if path is None or not str(path).strip() or "\0" in str(path):
+            fail(option, path, "a directory path")
+        full = os.path.abspath(path)
+        probe = full
+        while not os.path.lexists(probe):
+            probe = os.path.dirname(probe)
+        if not os.path.isdir(probe):
+            fail(option, path, "a directory (or a new one)", f"{shown(probe)} is not a directory")
+        if not os.access(probe, os.W_OK | os.X_OK):
+            fail(option, path, "a writable directory", f"{shown(probe)} is not writable")
+        _probe(option, path, probe, "a writable directory")
+        self._claim(option, path, full)
+        return path
+
+    def _claim(self, option, path, full):
+        for other, p in self.outputs.items():
+            if p == full:
+                fail(option, path, f"a path no other output uses (it is {other}'s)")
+        self.outputs[option] = full
+
+    # ---- inputs ----
+
+    def input_text(self, option, path, allowed="a readable text file"):
+        """The text of an input file (UTF-8), or exit 2 naming the option."""
+        if path is None or not str(path).strip():
+            fail(option, path, allowed)
+        if os.path.isdir(path):
+            fail(option, path, allowed, "a directory")
+        try:
+            if os.path.exists(path) and not os.path.isfile(path):
+                fail(option, path, allowed, "not a regular file")
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
+        except OSError as e:
+            fail(option, path, allowed, e.strerror or str(e))
+        if len(data) > MAX_INPUT_BYTES:
+            fail(option, path, allowed, "larger than 1 GiB")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            fail(option, path, allowed, f"not UTF-8 text at byte {e.start}")
+        if "\0" in text:
+            fail(option, path, allowed, "a NUL byte: not text")
+        return text
+
+    def input_json(self, option, path, allowed="a JSON file"):
+        """A parsed JSON input (nesting bounded, numbers finite), or exit 2 naming the option."""
+        text = self.input_text(option, path, allowed)
+        try:
+            value = json.loads(text, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as e:
+            fail(option, path, allowed, f"not JSON: {str(e).splitlines()[0][:80]}")
+        if _depth(value) > MAX_JSON_DEPTH:
+            fail(option, path, allowed, f"nested deeper than {MAX_JSON_DEPTH} levels")
+        return value
+
+    # ---- writes ----
+
+    def write_atomic(self, path, text):
+        """text written to a hidden temporary next to path, then renamed into place; the
+        temporary is removed on any failure, exit or signal. A failure is exit 2 naming the path."""
+        write_atomic(path, text)
+
+
+def _probe(option, path, directory, allowed):
+    """Creates and removes a hidden file in directory: the permission bits do not tell everything
+    (a read-only mount, /proc, root's rights), a file created there does."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".wcargs-probe.", dir=directory)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        fail(option, path, allowed, f"{shown(directory)}: {e.strerror or e}")
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _depth(v):
+    """Nesting depth of a parsed JSON value, without recursion."""
+    best, stack = 0, [(v, 1)]
+    while stack:
+        x, d = stack.pop()
+        best = max(best, d)
+        if d > MAX_JSON_DEPTH:
+            return d
+        if isinstance(x, dict):
+            stack.extend((y, d + 1) for y in x.values())
+        elif isinstance(x, list):
+            stack.extend((y, d + 1) for y in x)
+    return best
+
+
+def temporary(path):
+    """A new hidden temporary `.NAME.XXXXXX` next to path, registered for removal; its name."""
+    full = os.path.abspath(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(full) + ".", dir=os.path.dirname(full))
+    os.close(fd)
+    _TEMPORARIES.add(tmp)
+    return tmp
+
+
+def commit(tmp, path):
+    """Renames a temporary of temporary() into place."""
+    os.replace(tmp, path)
+    _TEMPORARIES.discard(tmp)
+
+
+def discard(tmp):
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+    _TEMPORARIES.discard(tmp)
+
+
+def write_atomic(path, text, mode=None):
+    tmp = None
+    try:
+        tmp = temporary(path)
+        with open(tmp, "w", newline="") as f:
+            f.write(text)
+        if mode is not None:
+            os.chmod(tmp, mode)
+        commit(tmp, path)
+    except OSError as e:
+        if tmp:
+            discard(tmp)
+        die(f"{shown(path)}: cannot be written ({e.strerror or e})")
+
+
+def _cleanup():
+    for tmp in list(_TEMPORARIES):
+        discard(tmp)
+
+
+# ---- wormcast, run with its exit codes passed through ----
+
+def run_wormcast(cmd, ok=(0,)):
+    """Runs cmd with its output captured (a CompletedProcess, text); an exit outside `ok` is passed
+    through: wormcast's own stderr lines as they are and its exit code (2 bad input, 1, 3, 4, 5 ...)."""
+    try:
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, errors="replace")
+    except OSError as e:
+        die(f"{shown(cmd[0])} cannot be run ({e.strerror or e})")
+    _CHILDREN.add(p)
+    try:
+        out, err = p.communicate()
+    finally:
+        _CHILDREN.discard(p)
+    res = subprocess.CompletedProcess(cmd, p.returncode, out, err)
+    if res.returncode not in ok:
+        passthrough(res)
+    return res
+
+
+def passthrough(res):
+    """Ends the script the way the wormcast run ended: its stderr (or its last stdout line) and its
+    exit code; a negative code (killed by a signal) as the shell's 128 + N."""
+    msg = (res.stderr or "").strip() or ((res.stdout or "").strip().splitlines() or [""])[-1]
+    code = res.returncode if res.returncode > 0 else 128 - res.returncode
+    if res.returncode == 0:  # it ended well but left no result: a failure of that run
+        msg, code = f"{shown(res.args[0])} exited 0 without writing its result", 1
+    try:
+        if msg:
+            print(msg, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    _cleanup()
+    sys.exit(code)
+
+
+# ---- the exit paths ----
+
+def _on_signal(signum, _frame):
+    for p in list(_CHILDREN):
+        try:
+            p.send_signal(signum)
+        except OSError:
+            pass
+    _cleanup()
+    try:
+        print(f"{_NAME[0]}: stopped by signal {signal.Signals(signum).name}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    os._exit(128 + signum)
+
+
+def run(main):
+    """Calls main() under the contract: its return value (or sys.exit) is the exit code; an
+    interrupt or termination removes the temporaries (128 + N); an exception nobody expected is
+    one line `SCRIPT: internal error: ...` and exit 70; a closed standard output is exit 2."""
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2,
+              signal.SIGALRM):
+        if signal.getsignal(s) is signal.SIG_IGN and s == signal.SIGHUP:
+            continue  # a hang-up ignored on entry (nohup) stays ignored
+        signal.signal(s, _on_signal)
+    try:
+        code = main()
+    except SystemExit as e:
+        _cleanup()
+        raise
+    except BrokenPipeError:
+        _cleanup()
+        try:
+            sys.stdout = None
+        except Exception:
+            pass
+        os._exit(EXIT_BAD_INPUT)
+    except MemoryError:
+        _cleanup()
+        die("out of memory")
+    except RecursionError:
+        _cleanup()
+        die("internal error: input nested too deeply", EXIT_INTERNAL)
+    except Exception as e:  # noqa: BLE001  (the contract: no traceback reaches the user)
+        _cleanup()
+        where = ""
+        tb = e.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        if tb is not None:
+            where = f" at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno}"
+        die(f"internal error: {type(e).__name__}: {shown(e, 200)}{where}", EXIT_INTERNAL)
+    _cleanup()
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        os._exit(EXIT_BAD_INPUT)
+    sys.exit(code or 0)

@@ -1,0 +1,221 @@
+#!/usr/bin/python3
+"""The scripts keep the CLI's contract (scripts/wcargs.py, README "Exit codes"): each bad input of
+plot, saturation, sweep, bench, energy_compare and hopcost exits 2 with one line naming the
+option, before any simulation, with no file left behind and no traceback; sweep writes range
+values as wormcast reads them; a value wormcast refuses comes back with wormcast's own line and
+exit code; an unexpected exception is one line and exit 70; a signal removes the temporaries.
+Read-only outputs are tried as the unprivileged user `nobody` when the test runs as root.
+Usage: test_scripts_contract.py  (WORMCAST_BUILD: the build tree)"""
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPTS = os.path.join(TOP, "scripts")
+WC = os.path.join(os.environ["WORMCAST_BUILD"], "tb", "wormcast")
+ENV = dict(os.environ, WORMCAST=WC, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
+fail = []
+work = tempfile.mkdtemp()
+os.chmod(work, 0o755)  # `nobody` reads the inputs made here
+
+
+def as_nobody():
+    """The prefix that runs a command unprivileged (root writes anywhere), or [] when not root."""
+    if os.geteuid() != 0:
+        return []
+    if not shutil.which("setpriv"):
+        return None
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+def listing(d):
+    return sorted(os.path.relpath(os.path.join(r, f), d) for r, ds, fs in os.walk(d) for f in fs + ds)
+
+
+def case(name, script, args, want=2, word=None, cwd=None, prefix=(), timeout=60, lines=1):
+    """Runs scripts/SCRIPT ARGS in a scratch directory; checks exit `want`, `lines` stderr lines
+    containing `word`, no traceback and no new file in the scratch directory."""
+    d = cwd or tempfile.mkdtemp(dir=work)
+    os.chmod(d, 0o777)
+    before = listing(d)
+    try:
+        p = subprocess.run(list(prefix) + [os.path.join(SCRIPTS, script)] + args, cwd=d, env=ENV,
+                           capture_output=True, text=True, timeout=timeout, errors="replace")
+    except subprocess.TimeoutExpired:
+        fail.append(f"{name}: still running after {timeout} s (bad input must fail before any work)")
+        return None
+    err = p.stderr.strip().splitlines()
+    why = []
+    if p.returncode != want:
+        why.append(f"exit {p.returncode}, want {want}")
+    if "Traceback" in p.stderr:
+        why.append("a traceback")
+    if want != 0 and lines is not None and len(err) != lines:
+        why.append(f"{len(err)} stderr lines, want {lines}")
+    if word and word not in p.stderr:
+        why.append(f"stderr does not name {word!r}")
+    if want == 2 and listing(d) != before:
+        why.append(f"left files {sorted(set(listing(d)) - set(before))}")
+    if why:
+        fail.append(f"{name}: {'; '.join(why)}: {p.stderr.strip()[:400]}")
+    else:
+        print(f"ok {name}: exit {p.returncode}" + (f": {err[-1][:150]}" if err else ""))
+    return p
+
+
+def write(name, content, mode="w"):
+    path = os.path.join(work, name)
+    with open(path, mode) as f:
+        f.write(content)
+    os.chmod(path, 0o644)
+    return path
+
+
+def readonly_dir():
+    d = tempfile.mkdtemp(dir=work)
+    os.chmod(d, 0o555)
+    return d
+
+
+# A small result to draw (a 4x4 torus, 300 measured cycles).
+result = os.path.join(work, "r.json")
+subprocess.run([WC, "traffic", "--net", "torus:4x4", "--rate", "0.2", "--warmup", "100", "--measure", "300",
+                "--set", "sim.progress=off", "--json", result], capture_output=True, env=ENV)
+os.chmod(result, 0o644)
+nobody = as_nobody()
+
+# --- 3. plot
+deep = write("deep.json", "[" * 100000 + "]" * 100000)
+case("plot: deeply nested JSON", "plot", [deep, "--out", work], word="RESULT")
+for i, bad in enumerate([{"wormcast": {}, "latency_histogram": "x"},
+                         {"wormcast": {}, "latency_histogram": {"bin_width": "a", "counts": [1, 2]}},
+                         {"wormcast": {}, "latency_histogram": {"bin_width": 1, "counts": ["a"]}},
+                         {"wormcast": {}, "latency_by_hops": [{"hops": "x", "mean": 1, "packets": 1}]},
+                         {"wormcast": {}, "latency_by_hops": ["x"]},
+                         {"wormcast": {}, "router_activity": []},
+                         {"wormcast": {}, "router_activity": {"per_router": [{"blocked_vc": None}]}},
+                         {"wormcast": {}, "router_activity": {"vc_blocking": [{"vc": [1]}], "vc_utilization": [[1]]}},
+                         {"wormcast": {}, "config": [], "latency_histogram": {"bin_width": 1, "counts": [1]},
+                          "latency": []}]):
+    case(f"plot: wrong-typed field {i}", "plot", [write(f"bad{i}.json", json.dumps(bad)), "--out",
+                                                  tempfile.mkdtemp(dir=work)], word="RESULT")
+case("plot: --prefix into a missing directory", "plot", [result, "--out", work, "--prefix", "sub/x"], word="--prefix")
+d = tempfile.mkdtemp(dir=work)
+os.mkdir(os.path.join(d, "r_histogram.png"))
+case("plot: an output that is a directory", "plot", [result, "--out", d, "--views", "histogram"], word="--out", cwd=d)
+case("plot: a NaN in the JSON", "plot", [write("nan.json", '{"wormcast": {}, "latency": {"mean": NaN}}')],
+     word="RESULT")
+if nobody is not None:
+    case("plot: a read-only --out", "plot", [result, "--out", readonly_dir()], word="--out", prefix=nobody)
+p = case("plot: a result drawn", "plot", [result, "--out", tempfile.mkdtemp(dir=work), "--views", "histogram,hops"],
+         want=0)
+
+# --- 4. saturation
+case("saturation: a binary --resume log", "saturation", ["--resume", write("bin.log", b"\xff\xfe\x00\x81", "wb")],
+     word="--resume")
+case("saturation: a --resume line with a bad number", "saturation",
+     ["--resume", write("bad.log", "seed 1: rate 1.2.3 -> stable (measure 10, accepted 0.1, latency 12)\n")],
+     word="--resume")
+d = tempfile.mkdtemp(dir=work)
+os.mkdir(os.path.join(d, "adir"))
+case("saturation: --out is a directory", "saturation", ["--out", "adir", "--seeds", "1"], word="--out", cwd=d)
+case("saturation: --lo nan", "saturation", ["--lo", "nan"], word="--lo")
+case("saturation: --seeds x", "saturation", ["--seeds", "x"], word="--seeds")
+if nobody is not None:
+    case("saturation: a read-only --out", "saturation", ["--out", os.path.join(readonly_dir(), "s.json")],
+         word="--out", prefix=nobody)
+
+# --- 5. sweep
+d = tempfile.mkdtemp(dir=work)
+p = case("sweep: an integer range is written as wormcast reads it", "sweep",
+         ["--vary", "sim.measure=1000:3000:1000", "--set", "net.radix=4x4", "--out", os.path.join(d, "o"),
+          "--emit-jobs"], want=0, cwd=d)
+jobs = open(os.path.join(d, "o", "jobs.txt")).read() if p and p.returncode == 0 else ""
+if "sim.measure=1000 " not in jobs or "E+" in jobs:
+    fail.append(f"sweep: jobs.txt values: {jobs[:300]!r}")
+for spec in ("nan:1:0.1", "0.1:inf:0.1", "0.1:0.5:nan", "0.1:0.5:-0.1"):
+    case(f"sweep: range {spec}", "sweep", ["--vary", f"traffic.rate={spec}", "--out", "o"], word="--vary")
+afile = write("afile", "x")
+case("sweep: --out is a file", "sweep", ["--vary", "traffic.rate=0.1", "--out", afile], word="--out")
+case("sweep: a binary --points file", "sweep", ["--points", write("p.bin", b"\xff\x00\xfe", "wb"), "--out", "o"],
+     word="--points")
+case("sweep: --panel '' (a finding of the scripts' fuzzer)", "sweep", ["--vary", "traffic.rate=0.1", "--panel", "",
+                                                                       "--plot"], word="--panel")
+case("sweep: --jobs 0", "sweep", ["--vary", "traffic.rate=0.1", "--jobs", "0"], word="--jobs")
+case("sweep: --ok-status bogus", "sweep", ["--vary", "traffic.rate=0.1", "--ok-status", "bogus"], word="--ok-status")
+if nobody is not None:
+    case("sweep: a read-only --out", "sweep", ["--vary", "traffic.rate=0.1", "--out",
+                                               os.path.join(readonly_dir(), "o")], word="--out", prefix=nobody)
+d = tempfile.mkdtemp(dir=work)
+p = case("sweep: --emit-slurm into a path with a space", "sweep",
+         ["--vary", "traffic.rate=0.1", "--set", "net.radix=4x4", "--out", os.path.join(d, "my out"), "--emit-slurm"],
+         want=0, cwd=d)
+slurm = open(os.path.join(d, "my out", "slurm.sh")).read() if p and p.returncode == 0 else ""
+if f"#SBATCH --output='{d}/my out/points/slurm-%A_%a.out'" not in slurm:
+    fail.append(f"sweep --emit-slurm: unquoted output path: {slurm[:600]!r}")
+
+d = tempfile.mkdtemp(dir=work)
+os.makedirs(os.path.join(d, "o", "points"))
+with open(os.path.join(d, "o", "points", "p001.json"), "w") as f:
+    f.write('{"status": "ok", "latency": {"mean": "x"}, "stability": [], "throughput": {"accepted": null}}')
+p = case("sweep: --merge-only --plot with no result and a corrupt one (a finding of the scripts' fuzzer)", "sweep",
+         ["--vary", "traffic.rate=0.1,0.2,0.3", "--set", "net.radix=4x4", "--out", os.path.join(d, "o"),
+          "--merge-only", "--plot"], want=1, cwd=d, lines=None)
+if p and "plot: skipped" not in p.stdout:
+    fail.append(f"sweep --merge-only --plot: no skip line: {p.stdout!r}")
+
+# --- 6. bench
+for args, word in ((["--points", "bogus"], "--points"), (["--preset", "x"], "--preset"), (["--threads", "0"], "--threads"),
+                   (["--repeat", "0"], "--repeat"), (["--router", "foo"], "--router"), (["--out", work], "--out")):
+    case(f"bench: {' '.join(args)}", "bench", args, word=word)
+d = tempfile.mkdtemp(dir=work)
+p = case("bench: --out without a directory part", "bench", ["--points", "8x8", "--quick", "--out", "bench.json"],
+         want=0, cwd=d, timeout=240)
+if p and p.returncode == 0:
+    b = json.load(open(os.path.join(d, "bench.json")))
+    if not b.get("points"):
+        fail.append("bench: bench.json has no points")
+
+# --- 7. energy_compare
+for loads in ("abc", "", "0.1,,0.2", "nan"):
+    case(f"energy_compare: --loads {loads!r}", "energy_compare", ["--loads", loads, "--out", "o"], word="--loads")
+case("energy_compare: a value wormcast refuses (its line, exit 2)", "energy_compare",
+     ["--technology", "bogus", "--loads", "0.1", "--out", "o"], word="energy.technology")
+d = tempfile.mkdtemp(dir=work)
+p = case("energy_compare: --measure 2 (no packet delivered)", "energy_compare",
+         ["--net", "torus:4x4", "--loads", "0.1", "--measure", "2", "--out", os.path.join(d, "e")], want=0, cwd=d)
+if nobody is not None:
+    case("energy_compare: a read-only --out", "energy_compare", ["--out", os.path.join(readonly_dir(), "e")],
+         word="--out", prefix=nobody)
+
+# --- 8. hopcost
+for act in ("nan", "inf", "-inf", "0"):
+    case(f"hopcost: --activity {act}", "hopcost", ["--activity", act], word="--activity")
+case("hopcost: --sizes 4,,8", "hopcost", ["--sizes", "4,,8"], word="--sizes")
+if nobody is not None:
+    case("hopcost: a read-only --csv", "hopcost", ["--csv", os.path.join(readonly_dir(), "h.csv")], word="--csv",
+         prefix=nobody)
+
+# --- the exit paths of scripts/wcargs.py itself
+p = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import wcargs; "
+                    "wcargs.Contract('t'); wcargs.run(lambda: {}['missing'])", SCRIPTS],
+                   capture_output=True, text=True)
+if p.returncode != 70 or len(p.stderr.strip().splitlines()) != 1 or "t: internal error: KeyError" not in p.stderr:
+    fail.append(f"an unexpected exception: exit {p.returncode}, {p.stderr!r}")
+d = tempfile.mkdtemp(dir=work)
+p = subprocess.run([sys.executable, "-c", "import os, signal, sys; sys.path.insert(0, sys.argv[1]); import wcargs; "
+                    "wcargs.Contract('t'); "
+                    "wcargs.run(lambda: (wcargs.temporary(os.path.join(sys.argv[2], 'x.json')), "
+                    "os.kill(os.getpid(), signal.SIGTERM)))", SCRIPTS, d], capture_output=True, text=True)
+if p.returncode != 143 or os.listdir(d):
+    fail.append(f"SIGTERM: exit {p.returncode}, left {os.listdir(d)}, {p.stderr!r}")
+
+shutil.rmtree(work, ignore_errors=True)
+for f in fail:
+    print("FAIL:", f)
+print("ok" if not fail else f"{len(fail)} failures")
+sys.exit(1 if fail else 0)
