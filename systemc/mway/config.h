@@ -17,7 +17,7 @@ struct MwayConfig {
   int injection_buffers = 4;
   int ejection_buffers = 4;
   std::string header_bid = "stat";  ///< stat, blind (docs/mway.md section 4.1)
-  std::string model = "sc";         ///< sc (the SystemC fabric) or rtl (a Verilated build)
+  std::string model = "sc";         ///< sc (the SystemC fabric) or rtl (its Verilated RTL, built on demand)
 };
 
 /// The m-way family's keys: mway.* and the region broadcasts of synthetic traffic.

@@ -18,8 +18,8 @@ namespace wormcast {
 /// ConfigError naming the key and the allowed range.
 MwayParams mway_params(const Config& cfg);
 
-/// The fabric mway.model asks for: the SystemC MwayFabric, or a Verilated build with the same
-/// parameters; throws ConfigError naming the key in which the nearest build differs.
+/// The fabric mway.model asks for: the SystemC MwayFabric, or the Verilated RTL of the same
+/// parameters (built on first use); throws ConfigError naming the key and the limit the RTL lacks.
 std::unique_ptr<MwayFabricIf> make_mway_fabric(sc_core::sc_module_name name, const Config& cfg);
 
 /// One node's adapter: the NIC core's packets enter the fabric's node interface at the falling

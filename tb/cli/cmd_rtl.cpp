@@ -25,9 +25,8 @@ void register_rtl_command(CLI::App& app) {
     std::cout << "cache: " << rtl_cache_dir() << " (" << entries.size() << " entr" << (entries.size() == 1 ? "y" : "ies")
               << ")\n";
     for (const RtlCacheEntry& e : entries)
-      std::cout << fmt::format("{:<28} {:>7.1f} MiB {:>5.0f} s  {}{}\n", e.name, double(e.bytes) / (1 << 20),
-                               e.build_seconds, e.valid ? e.description : "(incomplete or corrupt: rebuilt on use)",
-                               "");
+      std::cout << fmt::format("{:<28} {:>7.1f} MiB {:>5.0f} s  {}\n", e.name, double(e.bytes) / (1 << 20),
+                               e.build_seconds, e.valid ? e.description : "(incomplete or corrupt: rebuilt on use)");
     return 0;
   });
 
