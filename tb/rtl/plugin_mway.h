@@ -17,11 +17,6 @@ void wc_trace_ever_on() { Verilated::traceEverOn(true); }
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) const wormcast::RtlPlugin* WC_RTL_PLUGIN_ENTRY() {
-  static const wormcast::RtlPlugin plugin = [] {
-    wormcast::RtlPlugin p;
-    p.make_units = &wc_make_units;
-    p.trace_ever_on = &wc_trace_ever_on;
-    return p;
-  }();
+  static const wormcast::RtlPlugin plugin{wormcast::kRtlPluginAbi, nullptr, &wc_make_units, &wc_trace_ever_on};
   return &plugin;
 }

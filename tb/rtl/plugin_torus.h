@@ -16,11 +16,6 @@ void wc_trace_ever_on() { Verilated::traceEverOn(true); }
 }  // namespace
 
 extern "C" __attribute__((visibility("default"))) const wormcast::RtlPlugin* WC_RTL_PLUGIN_ENTRY() {
-  static const wormcast::RtlPlugin plugin = [] {
-    wormcast::RtlPlugin p;
-    p.make_router = &wc_make_router;
-    p.trace_ever_on = &wc_trace_ever_on;
-    return p;
-  }();
+  static const wormcast::RtlPlugin plugin{wormcast::kRtlPluginAbi, &wc_make_router, nullptr, &wc_trace_ever_on};
   return &plugin;
 }
