@@ -218,13 +218,6 @@ const std::vector<RtlModelInfo>& rtl_test_models() {
   return models;
 }
 
-const RtlModelInfo& find_rtl_model(const std::string& name) {
-  std::string known;
-  for (const auto& m : rtl_test_models()) {
-    if (m.name == name) return m;
-    known += (known.empty() ? "" : ", ") + m.name;
-  }
-  throw ConfigError("unknown RTL test set '" + name + "'; allowed: " + known);
-}
+const RtlModelInfo& find_rtl_model(const std::string& name) { return find_test_set(rtl_test_models(), name, "RTL"); }
 
 }  // namespace wormcast

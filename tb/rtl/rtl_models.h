@@ -59,6 +59,18 @@ const RtlModelInfo& find_rtl_model(const std::string& name);
 /// Models made from now on are built with --trace and can dump their internals.
 void enable_rtl_model_tracing();
 
+/// The test set named `name` among `models` (either family's); throws ConfigError naming the known
+/// ones, `what` saying whose.
+template <class M>
+const M& find_test_set(const std::vector<M>& models, const std::string& name, const char* what) {
+  std::string known;
+  for (const M& m : models) {
+    if (m.name == name) return m;
+    known += (known.empty() ? "" : ", ") + m.name;
+  }
+  throw ConfigError(std::string("unknown ") + what + " test set '" + name + "'; allowed: " + known);
+}
+
 /// "name Key=value ..." lines of a configs.txt ('#' comments), as (name, parameters).
 std::vector<std::pair<std::string, std::map<std::string, int>>> read_rtl_sets(const std::string& path);
 

@@ -115,12 +115,7 @@ const std::vector<MwRtlModelInfo>& mway_rtl_test_models() {
 }
 
 const MwRtlModelInfo& find_mway_rtl_model(const std::string& name) {
-  std::string known;
-  for (const auto& m : mway_rtl_test_models()) {
-    if (m.name == name) return m;
-    known += (known.empty() ? "" : ", ") + m.name;
-  }
-  throw ConfigError("unknown m-way RTL test set '" + name + "'; allowed: " + known);
+  return find_test_set(mway_rtl_test_models(), name, "m-way RTL");
 }
 
 void install_mway_rtl_fabrics() {
