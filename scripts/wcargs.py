@@ -1,4 +1,4 @@
-"""The command-line contract of every Python script, the same as the `wormcast` program's (README,
+"""The command-line contract of every Python script, the same as the `wormcast` program's (docs/reference.md,
 "Exit codes"): options validated before any work, outputs planned before any work, atomic writes
 whose temporaries are removed on every exit path and signal, one-line errors naming the option
 and the allowed values with exit 2, wormcast's exit codes and message passed through, and never a

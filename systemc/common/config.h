@@ -98,14 +98,14 @@ struct SimConfig {
   bool arrays(int nodes) const {
     return result_arrays == ResultArrays::On || (result_arrays == ResultArrays::Auto && nodes <= kResultArrayNodes);
   }
-  int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/router.md 5.7)
+  int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/kernel.md)
   /// sim.lanes: an edge that could run in lanes runs in lanes or in one thread, whichever measures
   /// faster (adaptive, timed), or always in lanes (always); adaptive also runs it in one thread
   /// while the machine has no free core for the other threads (lanes_crowding).
   bool lanes_adaptive = true;
   bool lanes_crowding = true;
   /// sim.schedule = bands: the cycles between the driver's checks run block by block of the
-  /// network's nodes (systemc/common/cycle_clock.h; docs/router.md section 5.9), in one thread.
+  /// network's nodes (systemc/common/cycle_clock.h; docs/kernel.md section 5), in one thread.
   bool bands = false;
   /// sim.schedule = auto: bands when the network runs in one thread and has at least
   /// 4 blocks of sim.band_nodes nodes (systemc/torus/network.cpp), else cycles.
@@ -172,7 +172,7 @@ Overrides net_spec_overrides(const std::string& option, const std::string& spec)
 std::pair<std::string, std::string> parse_override(const std::string& arg);
 /// The schema as help text: key, default, allowed values and the families of a family's key.
 std::string config_reference();
-/// The same reference as Markdown (`wormcast config --markdown`, the block of README.md between
+/// The same reference as Markdown (`wormcast config --markdown`, the block of docs/reference.md between
 /// its reference markers): a table of every key (default, allowed values, meaning, family), the
 /// families, and the traffic patterns with what each does.
 std::string config_reference_markdown();

@@ -103,7 +103,7 @@ void register_run_commands(CLI::App& app) {
   config->add_flag("--check", c->check, "validate a configuration instead (exit 2 on a bad field) and print it as JSON");
   config->add_flag("--markdown", c->markdown,
                    "print the reference as Markdown tables: every key (default, allowed values, meaning, family), "
-                   "the families and the traffic patterns (README.md's block, scripts/gen_reference)");
+                   "the families and the traffic patterns (docs/reference.md's block, scripts/gen_reference)");
   config->add_option("--config", c->file, "with --check: the YAML configuration");
   config->add_option("--set", c->sets, "with --check: override a key (repeatable)");
   set_command_action(config, [c, config] {

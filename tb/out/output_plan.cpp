@@ -48,7 +48,7 @@ void free_slot(int slot) {
 
 /// The signals that end a run: a terminal's (INT, QUIT, HUP), a batch system's or a user's (TERM,
 /// USR1, USR2, ALRM, XCPU, VTALRM, PROF), a closed pipe (PIPE) and the file size limit (XFSZ).
-/// Each removes the temporaries and exits 128 + its number (README's exit codes).
+/// Each removes the temporaries and exits 128 + its number (docs/reference.md, exit codes).
 struct StopSignal {
   int sig;
   const char* note;

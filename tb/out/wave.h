@@ -1,7 +1,7 @@
 // GTKWave save files from a waveform's own declarations: the one generator behind `--vcd` /
 // `--fst` (the save file written next to the dump) and `wormcast wave` (a save file for any dump:
 // SystemC, RTL or mixed routers, m-way fabrics, the lockstep harness's mismatch dumps; or one that
-// follows a packet hop by hop). README.md (Outputs) and docs/rtl.md describe the groups and the view.
+// follows a packet hop by hop). docs/reference.md (Outputs) and docs/rtl.md describe the groups and the view.
 #pragma once
 
 #include <cstdint>

@@ -87,7 +87,7 @@ stdout)
       [ -z "$(left)" ] || { echo "FAIL: $c > $how stdout left: $(left)"; fail=1; }
     done
   done
-  # A pipe whose reader has gone: SIGPIPE, exit 141 (README), one line, no temporaries left.
+  # A pipe whose reader has gone: SIGPIPE, exit 141 (docs/reference.md), one line, no temporaries left.
   for c in "${cmds[0]}" "${cmds[2]}" "${cmds[6]}" "traffic --net torus:4x4 --measure 200 --warmup 0 --set sim.progress=off --vcd run/w.vcd --json run/r.json"; do
     rm -rf run && mkdir run
     timeout 120 "$bin" $c 2>err.txt | true

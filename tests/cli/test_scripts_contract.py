@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The scripts keep the CLI's contract (scripts/wcargs.py, README "Exit codes"): each bad input of
+"""The scripts keep the CLI's contract (scripts/wcargs.py, docs/reference.md "Exit codes"): each bad input of
 plot, saturation, sweep, bench, energy_compare and hopcost exits 2 with one line naming the
 option, before any simulation, with no file left behind and no traceback; sweep writes range
 values as wormcast reads them; a value wormcast refuses comes back with wormcast's own line and

@@ -11,7 +11,7 @@
 //
 // A finding: a crash or a sanitizer report, a hang (libFuzzer's -timeout), an exception escaping
 // the command path (a user error must end as exit 2 with one line), and an exit code outside
-// README's table (0..5; 128 + N is a signal, which no dry run receives). Each aborts here, naming
+// docs/reference.md's table (0..5; 128 + N is a signal, which no dry run receives). Each aborts here, naming
 // what happened.
 #include <unistd.h>
 
@@ -78,9 +78,9 @@ void run(const std::vector<std::string>& args) {
     std::fprintf(stderr, "fuzz_input: an exception of unknown type escaped the command path\n");
     std::abort();
   }
-  // README's exit-code table: 0..5 from the program itself (128 + N only from a signal).
+  // docs/reference.md's exit-code table: 0..5 from the program itself (128 + N only from a signal).
   if (rc < 0 || rc > 5) {
-    std::fprintf(stderr, "fuzz_input: exit code %d is not in README's table\n", rc);
+    std::fprintf(stderr, "fuzz_input: exit code %d is not in docs/reference.md's table\n", rc);
     std::abort();
   }
   std::cout.clear();

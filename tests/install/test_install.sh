@@ -22,6 +22,22 @@ for f in bin/wormcast lib/cmake/wormcast/wormcastConfig.cmake include/wormcast/s
          share/wormcast/scripts/sweep share/wormcast/scripts/wcprog.py; do
   [ -e "$prefix/$f" ] || { echo "FAIL: $f not installed"; exit 1; }
 done
+# README's "As a library" names every header a consumer includes: each header the installed
+# examples include is in its table, and each header of the table is installed.
+/usr/bin/python3 - "$src/README.md" "$prefix/include/wormcast" "$examples"/*/main.cpp <<'PY' || exit 1
+import os, re, sys
+readme, include, sources = sys.argv[1], sys.argv[2], sys.argv[3:]
+text = open(readme).read()
+section = text[text.index("## As a library"):]
+section = section[:section.index("\n## ", 1)]
+named = set(re.findall(r"^\| `([^`]+\.h)` \|", section, flags=re.M))
+used = {h for f in sources for h in re.findall(r'^#include "([^"]+)"', open(f).read(), flags=re.M)}
+missing = sorted(used - named)
+absent = sorted(h for h in named if not os.path.exists(os.path.join(include, h)))
+if missing or absent or not named:
+    sys.exit(f"FAIL: README's As a library: not named {missing}, not installed {absent}")
+print(f"README names the {len(named)} headers a consumer includes ({len(used)} used by the examples)")
+PY
 version=$("$prefix/bin/wormcast" --version)
 grep -q '^wormcast [0-9]' <<<"$version" || { echo "FAIL: installed wormcast --version"; exit 1; }
 for ex in consumer traffic; do
