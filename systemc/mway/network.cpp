@@ -169,7 +169,9 @@ uint64_t MwayNetwork::zero_load(int src, int dst, uint32_t length) const {
 Family mway_family() {
   Family f;
   f.name = "mway";
-  f.help = "k-ary m-way router on shared multiway channels, region broadcast (docs/mway.md); --net mway:8x8x8";
+  f.help = fmt::format("k-ary m-way router on shared multiway channels, region broadcast (docs/mway.md); --net "
+                       "mway:8x8x8; net.radix: each radix 2..{}, at most {} nodes",
+                       limits::kMaxRtlRadix, limits::kMaxRtlNodes);
   f.keys = mway_keys();
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)

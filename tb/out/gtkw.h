@@ -1,7 +1,8 @@
 // The GTKWave save-file writer (the one generator, tb/out/wave.cpp, writes every save file with
 // it): the dump file, the view (start time and zoom), groups, one-bit wires as levels, words in
 // decimal (ids, destinations, counters, as the CSV recordings print them) or hexadecimal (bit
-// masks). GTKWave trace flags: 0x24 decimal and right-justified, 0x22 hexadecimal, 0x28 binary;
+// masks). GTKWave trace flags: 0x24 decimal and right-justified, 0x22 hexadecimal, 0x28 binary,
+// 0x200 a blank row carrying a comment;
 // groups 0x800200 / 0x1000200 (begin / end, open) and 0xc00200 / 0x1401200 (closed, collapsed).
 #pragma once
 
@@ -38,6 +39,18 @@ class GtkwWriter {
   void end_group(const std::string& name, bool open = false) {
     m_text += std::string(open ? "@1000200" : "@1401200") + "\n-" + name + "\n";
     m_flag.clear();
+  }
+  /// A comment row (GTKWave's blank trace with a label): what the rows below it show.
+  void comment(const std::string& text) {
+    m_text += "@200\n-" + text + "\n";
+    m_flag.clear();
+  }
+  /// A word of bits [hi:lo] of `vector` (its name without the range, declared [width-1:0]) shown
+  /// in decimal under its own name: GTKWave's combined vector, one listed bit per line entry.
+  void bits_decimal(const std::string& name, const std::string& vector, int hi, int lo) {
+    std::string l = "#{" + name + "}";
+    for (int i = hi; i >= lo; --i) l += " " + vector + "[" + std::to_string(i) + "]";
+    line("@24", l);
   }
   /// A one-bit wire (`signal` with its range, if any, as the dump declares it).
   void bit(const std::string& signal) { line("@28", signal); }

@@ -1,21 +1,14 @@
-// GTKWave save files from a dump's declarations (tb/out/wave.h).
+// GTKWave save files from a dump's declarations (tb/out/wave.h; the declarations are read by
+// tb/out/vcd_info.cpp): the overview of a whole dump and the view that follows one packet.
 #include "tb/out/wave.h"
-
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <regex>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -81,119 +74,56 @@ void add_signal(GtkwWriter& w, const VcdVar& v) {
     w.decimal(signal_ref(v));
 }
 
-/// Lines of a dump: a VCD file, or the VCD that fst2vcd writes for an FST. The converter runs
-/// without a shell (any character may be in the path), its output read through a pipe and its
-/// messages kept in an unnamed temporary file for the error that names its failure.
-class DumpReader {
- public:
-  DumpReader(const std::string& option, const std::string& path) : m_option(option), m_path(path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-      throw ConfigError(fmt::format("{} '{}': cannot read: {}; allowed: a readable VCD or FST file", option, path, std::strerror(errno)));
-    if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("{} '{}': not a regular file; allowed: a VCD or FST file", option, path));
-    m_size = uint64_t(st.st_size);
-    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0) {
-      start_converter();
-    } else {
-      m_file = std::fopen(path.c_str(), "r");
-      if (!m_file) throw ConfigError(fmt::format("{} '{}': cannot read: {}; allowed: a readable VCD or FST file", option, path, std::strerror(errno)));
-    }
-  }
-  ~DumpReader() {
-    std::free(m_buf);
-    if (m_file) std::fclose(m_file);
-    if (m_pid > 0) ::waitpid(m_pid, nullptr, 0);  // stopped early, it ends on a broken pipe
-    if (m_errors) std::fclose(m_errors);
-  }
-  /// For a converted FST: waits for the converter and throws ConfigError naming its failure
-  /// (its exit status and first message line); nothing for a VCD or a converter that succeeded.
-  void check_converter() {
-    if (m_pid <= 0) return;
-    std::fclose(m_file);
-    m_file = nullptr;
-    int status = 0;
-    const pid_t pid = m_pid;
-    m_pid = 0;
-    if (::waitpid(pid, &status, 0) < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 0)) return;
-    std::string message;
-    if (m_errors) {
-      std::rewind(m_errors);
-      char line[240];
-      if (std::fgets(line, sizeof line, m_errors)) message = line;
-      while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) message.pop_back();
-    }
-    const std::string how = WIFEXITED(status) ? fmt::format("exit status {}", WEXITSTATUS(status))
-                                              : fmt::format("signal {}", WTERMSIG(status));
-    throw ConfigError(fmt::format("{} '{}': fst2vcd could not convert it ({}{}); allowed: an FST file fst2vcd reads, "
-                                  "or a VCD",
-                                  m_option, m_path, how, message.empty() ? "" : ": " + message));
-  }
-  bool line(std::string& out) {
-    const ssize_t n = ::getline(&m_buf, &m_cap, m_file);
-    if (n < 0) return false;
-    out.assign(m_buf, size_t(n) - (n > 0 && m_buf[n - 1] == '\n' ? 1 : 0));
-    return true;
-  }
-  /// The last time stamp: a VCD file is read from its last 64 KiB, a pipe to its end.
-  uint64_t last_time(uint64_t fallback) {
-    std::string l;
-    uint64_t last = fallback;
-    if (m_pid <= 0 && m_size > 65536) std::fseek(m_file, long(m_size - 65536), SEEK_SET);
-    while (line(l))
-      if (l.size() > 1 && l[0] == '#') last = std::strtoull(l.c_str() + 1, nullptr, 10);
-    return last;
-  }
-  const std::string& path() const { return m_path; }
-  const std::string& option() const { return m_option; }
-
- private:
-  /// fst2vcd PATH with its standard output on a pipe read as m_file.
-  void start_converter() {
-    const std::string unavailable = fmt::format(
-        "{} '{}': reading an FST needs fst2vcd (package gtkwave); allowed without it: a VCD", m_option, m_path);
-    m_errors = std::tmpfile();
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) throw ConfigError(unavailable);
-    // A path starting with '-' would read as an option of the converter.
-    const std::string arg = m_path[0] == '-' ? "./" + m_path : m_path;
-    std::vector<char*> argv{const_cast<char*>("fst2vcd"), const_cast<char*>(arg.c_str()), nullptr};
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-    if (m_errors)
-      posix_spawn_file_actions_adddup2(&fa, fileno(m_errors), 2);
-    else
-      posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    const int err = ::posix_spawnp(&m_pid, argv[0], &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    ::close(fds[1]);
-    if (err != 0) {
-      m_pid = 0;
-      ::close(fds[0]);
-      throw ConfigError(unavailable);
-    }
-    m_file = ::fdopen(fds[0], "r");
-    if (!m_file) {
-      ::close(fds[0]);
-      throw ConfigError(unavailable);
-    }
-  }
-
-  std::string m_option, m_path;
-  uint64_t m_size = 0;
-  FILE* m_file = nullptr;
-  pid_t m_pid = 0;            ///< the converter, while it runs
-  FILE* m_errors = nullptr;   ///< the converter's messages
-  char* m_buf = nullptr;  ///< getline's buffer
-  size_t m_cap = 0;
-};
-
-std::vector<std::string> words(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> w;
-  for (std::string x; in >> x;) w.push_back(x);
-  return w;
+/// A port's name in the numbering of docs/router.md section 2 (port = 2*dim + dir, then an iBT's
+/// bypass+ and bypass-, then the local ports): x+, x-, y+, y-, z+, ..., b+, b-, local.
+/// `ports`: the router's port count, which tells whether it has the two bypass ports (an
+/// all-port router has 4n ports, a one-port router 2n + 1; with bypass ports two more).
+std::string port_name(int p, int dims, int ports) {
+  const int bypass = (ports == 4 * dims + 2 || ports == 2 * dims + 3) ? 2 : 0;
+  if (p < 2 * dims) return (p / 2 < 4 ? std::string(1, "xyzw"[p / 2]) : "d" + std::to_string(p / 2)) + "+-"[p % 2];
+  if (p < 2 * dims + bypass) return std::string("b") + "+-"[p - 2 * dims];
+  const int locals = ports - 2 * dims - bypass;
+  return locals == 1 ? "local" : fmt::format("local {}", p - 2 * dims - bypass);
 }
+
+/// A port wire's group label: its direction and port name, then the dump's name, e.g.
+/// "in x+ (in_0)", "credit_out local (credit_out_4)".
+std::string port_label(const std::string& kind, int p, int dims, int ports) {
+  return fmt::format("{} {} ({}_{})", kind, port_name(p, dims, ports), kind, p);
+}
+
+/// The clock edge at which a router's port wire changes (docs/router.md section 3): the router
+/// writes out_* and credit_out_* at the rising edge; in_* and credit_in_* are written by the
+/// other end, a neighbour router at the rising edge or, on a local port, the NIC at the falling
+/// edge.
+const char* changes_at(const std::string& kind, bool local) {
+  const bool by_nic = local && (kind == "in" || kind == "credit_in");
+  return by_nic ? "changes at the falling edge (written by the NIC)"
+                : "changes at the rising edge (written by a router)";
+}
+
+/// The payload's fields as their own rows (systemc/torus/flit.h: packet id in bits 31..8, flit
+/// index in 7..0), next to the payload word.
+void add_payload_fields(GtkwWriter& w, const VcdVar& v) {
+  if (v.name != "payload" || v.width != 32) return;
+  std::string base = join(v.scopes, v.scopes.size());
+  base += (base.empty() ? "" : ".") + v.name;
+  const std::string owner = v.scopes.empty() ? "" : v.scopes.back() + ".";
+  w.bits_decimal(owner + "packet", base, 31, 8);
+  w.bits_decimal(owner + "flit", base, 7, 0);
+}
+
+/// The dump's clock (a one-bit `clk`, the one nearest the top) as the first row, with what its
+/// edges mean.
+void add_clock(GtkwWriter& w, const VcdInfo& info) {
+  const VcdVar* clk = nullptr;
+  for (const VcdVar& v : info.vars)
+    if (v.name == "clk" && v.width == 1 && (!clk || v.scopes.size() < clk->scopes.size())) clk = &v;
+  if (!clk) return;
+  w.comment("clk: routers act at the rising edge, NICs at the falling edge");
+  w.bit(signal_ref(*clk));
+}
+
 
 /// The view of cycles [from, to) of `info`'s clock (or of the whole dump without a clock).
 void set_view(GtkwWriter& w, const VcdInfo& info, uint64_t from, uint64_t to) {
@@ -204,77 +134,6 @@ void set_view(GtkwWriter& w, const VcdInfo& info, uint64_t from, uint64_t to) {
 
 }  // namespace
 
-VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
-  DumpReader in(option, path);
-  VcdInfo info;
-  std::vector<std::string> scopes;
-  std::string l, decl;
-  bool ended = false;
-  // Declarations: $scope, $upscope, $var and $timescale, each possibly over several lines.
-  while (!ended && in.line(l)) {
-    decl += " " + l;
-    if (decl.find("$end") == std::string::npos) continue;
-    auto w = words(decl);
-    decl.clear();
-    for (size_t i = 0; i < w.size(); ++i) {
-      if (w[i] == "$enddefinitions") {
-        ended = true;
-        break;
-      }
-      if (w[i] == "$scope" && i + 2 < w.size()) {
-        // A scope name may hold dots (a Verilated model's top): each part is one level.
-        std::vector<std::string> parts;
-        std::stringstream ss(w[i + 2]);
-        for (std::string p; std::getline(ss, p, '.');) parts.push_back(p);
-        scopes.insert(scopes.end(), parts.begin(), parts.end());
-        i += 2;
-      } else if (w[i] == "$upscope") {
-        if (!scopes.empty()) scopes.pop_back();
-      } else if (w[i] == "$timescale") {
-        std::string t;
-        for (size_t k = i + 1; k < w.size() && w[k] != "$end"; ++k) t += w[k];
-        info.scale = std::max<uint64_t>(1, std::strtoull(t.c_str(), nullptr, 10));
-      } else if (w[i] == "$var" && i + 4 < w.size()) {
-        VcdVar v;
-        v.scopes = scopes;
-        v.width = std::atoi(w[i + 2].c_str());
-        v.id = w[i + 3];
-        v.name = w[i + 4];
-        if (i + 5 < w.size() && w[i + 5] != "$end") v.range = w[i + 5];
-        info.vars.push_back(v);
-        i += 4;
-      }
-    }
-  }
-  if (!ended) in.check_converter();  // a failed conversion is named as such, not as a bad VCD
-  if (!ended) throw ConfigError(fmt::format("{} '{}': not a VCD (no $enddefinitions); allowed: a VCD or FST file", option, path));
-  if (info.vars.empty()) throw ConfigError(fmt::format("{} '{}': no signals declared; allowed: a waveform with signals", option, path));
-  // The first time stamps: the start and the clock's period (its first two rising edges).
-  std::string clk_id;
-  for (auto& v : info.vars)
-    if (v.name == "clk" && v.width == 1) {
-      clk_id = v.id;
-      break;
-    }
-  bool have_first = false;
-  uint64_t now = 0, rise1 = 0;
-  int rises = 0;
-  for (int n = 0; n < 200000 && in.line(l) && rises < 2; ++n) {
-    if (l.size() > 1 && l[0] == '#') {
-      now = std::strtoull(l.c_str() + 1, nullptr, 10);
-      if (!have_first) info.first = now;
-      have_first = true;
-    } else if (!clk_id.empty() && l.size() == clk_id.size() + 1 && l[0] == '1' && l.compare(1, std::string::npos, clk_id) == 0) {
-      if (rises++ == 0)
-        rise1 = now;
-      else
-        info.period = now - rise1;
-    }
-  }
-  info.last = in.last_time(now);
-  in.check_converter();
-  return info;
-}
 
 std::string overview_save_file(const std::string& dump, const VcdInfo& info, const std::set<std::string>& only,
                                uint64_t cycles, int* groups) {
@@ -327,8 +186,14 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
   GtkwWriter w(dump);
   const uint64_t span = info.period > 0 ? cycles * info.period : info.last - info.first;
   set_view(w, info, info.first, info.first + span);
+  add_clock(w, info);
   for (const Unit& u : units) {
     const int dims = int(std::count(u.name.begin(), u.name.end(), '_'));
+    int ports = 0;
+    for (auto& [sub, vars] : u.subs) {
+      std::smatch m;
+      if (std::regex_match(sub, m, port_re()) && m[1].str() == "in") ports = std::max(ports, std::stoi(m[2].str()) + 1);
+    }
     w.begin_group(u.name);
     // Ports in order (port number, then in, out, credit_in, credit_out), then the rest by name.
     std::vector<std::pair<std::tuple<int, int, int, std::string>, std::string>> order;
@@ -351,17 +216,15 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
       }
       std::string label = sub;
       std::smatch m;
-      if (std::regex_match(sub, m, port_re())) {
-        const int p = std::stoi(m[2].str());
-        if (p < 2 * dims) {
-          const int d = p / 2;
-          label += fmt::format(" ({}{})", d < 4 ? std::string(1, "xyzw"[d]) : "d" + std::to_string(d), "+-"[p % 2]);
-        } else {
-          label += fmt::format(" (local {})", p - 2 * dims);
-        }
-      }
+      const bool port = std::regex_match(sub, m, port_re());
+      if (port) label = port_label(m[1].str(), std::stoi(m[2].str()), dims, ports);
       w.begin_group(label);
-      for (const VcdVar* v : vars) add_signal(w, *v);
+      if (port)
+        w.comment(changes_at(m[1].str(), port_name(std::stoi(m[2].str()), dims, ports).compare(0, 5, "local") == 0));
+      for (const VcdVar* v : vars) {
+        add_signal(w, *v);
+        add_payload_fields(w, *v);
+      }
       w.end_group(label);
     }
     w.end_group(u.name);
@@ -436,6 +299,8 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
   } else {
     set_view(w, info, info.first, info.last);
   }
+  add_clock(w, info);
+  const int dims = int(radix.size());
   int k = 0;
   for (const HopRow& h : hops) {
     ++k;
@@ -451,13 +316,25 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
                                     packet, h.router, k));
     const std::string& base = it->second;
     const std::string router = base.substr(base.rfind('.') + 1);
-    const std::string label =
-        fmt::format("hop {}: cycle {} {} in_{} -> out_{} vc {}", k, h.cycle, router, h.in_port, h.out_port, h.vc);
+    int ports = 0;
+    while (wires.count(fmt::format("{}.in_{}", base, ports))) ++ports;
+    const std::string label = fmt::format("hop {}: cycle {} {} in {} -> out {}, vc {}", k, h.cycle, router,
+                                          port_name(h.in_port, dims, ports), port_name(h.out_port, dims, ports), h.vc);
     w.begin_group(label, true);
-    for (const std::string& port : {fmt::format("in_{}", h.in_port), fmt::format("out_{}", h.out_port)}) {
-      auto found = wires.find(base + "." + port);
+    // The input wire the head arrived on and the output it left by, each a group of its own with
+    // the edge it changes at, the flit's fields and the payload's packet id and flit index.
+    for (const auto& [kind, p] : {std::pair<std::string, int>{"in", h.in_port}, {"out", h.out_port}}) {
+      auto found = wires.find(fmt::format("{}.{}_{}", base, kind, p));
       if (found == wires.end()) continue;
-      for (const VcdVar* v : by_field_order(found->second)) add_signal(w, *v);
+      const std::string name = port_name(p, dims, ports);
+      const std::string group = port_label(kind, p, dims, ports);
+      w.begin_group(group, true);
+      w.comment(changes_at(kind, name.compare(0, 5, "local") == 0));
+      for (const VcdVar* v : by_field_order(found->second)) {
+        add_signal(w, *v);
+        add_payload_fields(w, *v);
+      }
+      w.end_group(group, true);
     }
     w.end_group(label, true);
   }

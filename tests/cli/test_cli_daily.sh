@@ -90,6 +90,47 @@ got=$(grep -A1 '^@800200' p.gtkw | grep -c '^-hop ')
 first=$(awk -F, -v p="$pkt" 'NR > 1 && $6 == p && $8 == 1 { print $1; exit }' hops.csv)
 [ $rc -eq 0 ] && [ "$got" -eq "$want" ] && [ "$got" -ge 1 ] && grep -q "^-hop 1: cycle $first " p.gtkw \
   || { echo "FAIL: scripts/wave --packet $pkt: exit $rc, $got hop groups, want $want"; fail=1; }
+# The packet view's structure (what GTKWave shows, without a screenshot): the clock first, then per
+# hop an open group named with the cycle, router, named ports and VC, holding the input and the
+# output wire as groups named "in x+ (in_N)" / "out ... (out_M)", each with the edge its wire
+# changes at, the flit's VC and the payload decoded into the packet id (bits 31..8) and flit index.
+/usr/bin/python3 - p.gtkw hops.csv "$pkt" "$(grep -c 'scope module r_' p.vcd)" <<'PY' || fail=1
+import csv, math, re, sys
+lines = open(sys.argv[1]).read().split("\n")
+pkt, k = sys.argv[3], math.isqrt(int(sys.argv[4]))
+names = ["x+", "x-", "y+", "y-", "local 0", "local 1", "local 2", "local 3"]
+hops = [r for r in csv.DictReader(open(sys.argv[2])) if r["packet"] == pkt and r["head"] == "1"]
+errors = []
+signals = [l for l in lines if l and l[0] not in "@-[*#"]
+if not signals or not re.fullmatch(r"(top\.)?clk", signals[0]):
+    errors.append(f"the first row is {signals[:1]}, not the clock")
+for i, h in enumerate(hops, 1):
+    ip, op, r = int(h["in_port"]), int(h["out_port"]), int(h["router"])
+    router = f"r_{r % k}_{r // k}"
+    label = f"-hop {i}: cycle {h['cycle']} {router} in {names[ip]} -> out {names[op]}, vc {h['vc']}"
+    if label not in lines:
+        errors.append(f"no group {label!r}")
+        continue
+    body = lines[lines.index(label):lines.index(label, lines.index(label) + 1)]
+    for kind, p in (("in", ip), ("out", op)):
+        group = f"-{kind} {names[p]} ({kind}_{p})"
+        if group not in body:
+            errors.append(f"hop {i}: no group {group!r}")
+            continue
+        g = body[body.index(group):body.index(group, body.index(group) + 1)]
+        edge = "falling" if kind == "in" and p >= 4 else "rising"
+        if not any(l.startswith(f"-changes at the {edge} edge") for l in g):
+            errors.append(f"hop {i} {group}: no row saying it changes at the {edge} edge")
+        for field, bits in (("packet", range(31, 7, -1)), ("flit", range(7, -1, -1))):
+            want = f"#{{{kind}_{p}.{field}}} " + " ".join(f"top.net.{router}.{kind}_{p}.payload[{b}]" for b in bits)
+            if want not in g:
+                errors.append(f"hop {i} {group}: no decoded {field} row")
+        if not any(l.endswith(f"{kind}_{p}.vc[3:0]") for l in g):
+            errors.append(f"hop {i} {group}: no vc row")
+for e in errors[:5]:
+    print("FAIL: packet view:", e)
+sys.exit(1 if errors else 0)
+PY
 
 # The view each save file opens with: GTKWave shows 2^-zoom time units per 200 pixels across a
 # 1040-pixel wave area, in the dump's time units times its scale (100 ps steps: ps). The run's save
