@@ -1,4 +1,4 @@
-// Shared constants of the k-ary m-way router RTL (docs/mway.md, docs/rtl.md "The m-way router"):
+// Shared constants of the k-ary m-way router RTL (docs/mway.md, docs/rtl-mway.md):
 // flit tags, message kinds, algorithms, buffer-set roles, and the layout of the header word.
 package wc_mw_pkg;
 

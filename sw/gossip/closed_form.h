@@ -8,7 +8,7 @@
 namespace wormcast::sw {
 
 /// How the factor floor(a/2) of Lemmas 5, 7 and 9 is evaluated. The lemmas print floor(a/2);
-/// the paper's Tables 1-3 are reproduced only with a/2 (see docs/experiments.md), so both exist.
+/// the paper's Tables 1-3 are reproduced only with a/2 (see docs/experiments/gossip.md), so both exist.
 enum class HalfRule { Floor, Half };
 
 /// One closed form split into its phases (names as in the lemma) and its start-up count.

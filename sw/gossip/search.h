@@ -21,7 +21,7 @@ struct SearchOptions {
   bool lemma5_at_n = false;
   /// Evaluation variant for the coloured algorithms (HIGH-DIM-GOS', TORGOS', CUBGOS'): a
   /// colour's share of a PU's data, in place of the exact 1/colours (0 = exact). The paper's
-  /// Table 3 follows 0.333 for 1/3 (see docs/experiments.md); our tables keep the exact share.
+  /// Table 3 follows 0.333 for 1/3 (see docs/experiments/gossip.md); our tables keep the exact share.
   double share = 0;
 };
 

@@ -1,4 +1,4 @@
-// The clock of a run (docs/router.md section 5.8): one period per cycle, the rising edge at the
+// The clock of a run (docs/kernel.md section 4): one period per cycle, the rising edge at the
 // start of cycle c (time c * period), the falling edge in its middle, as an sc_clock that starts
 // at time 0 with a rising edge and a duty cycle of 0.5.
 //
@@ -13,7 +13,7 @@
 //   they were added. No event, delta cycle or update phase of the kernel is spent on the edges.
 //   Edge sets tell the edges apart by an edge stamp (2c for the rising edge of cycle c, 2c + 1 for
 //   its falling edge) instead of the simulation time, so their wake rule is that of signal mode.
-// - bands (fused, with sim.schedule = bands and every rider able; docs/router.md section 5.9): the
+// - bands (fused, with sim.schedule = bands and every rider able; docs/kernel.md section 5): the
 //   process runs the cycles up to the driver's horizon (set_clock_horizon) at once, cell by cell
 //   of a grid of the nodes (BandPlan): a cell's edges of cycle c (every rider's rising edges for
 //   its nodes, then every rider's falling edges) run once the cells it is wired to have run cycle

@@ -37,7 +37,7 @@ inline void cpu_relax() {
 // ports' edge of a large network, during which a worker then sleeps. Spinning longer buys nothing
 // where threads pay (a cycle of a network large enough to use them lasts a millisecond or more,
 // which a wake-up delays by tens of microseconds) and costs a busy machine a core's worth of
-// spinning (docs/router.md section 5.7).
+// spinning (docs/kernel.md).
 constexpr std::chrono::microseconds kSpin{50};
 
 // The crowding rule (EdgeSet::crowded) samples the machine's runnable threads at most this often:

@@ -1,5 +1,5 @@
 // Modules that act at one clock edge, run by one process of the network in a fixed order instead
-// of one process each, and how a sleeping module is woken (docs/router.md section 5.7).
+// of one process each, and how a sleeping module is woken (docs/kernel.md).
 //
 // Per edge the set runs every awake member once, in the order they were added (the network adds
 // them in node order); a member that reports itself idle sleeps until woken. A member woken at
@@ -50,7 +50,7 @@ struct Waker {
 /// valid masks of its flit and credit inputs, per parity, and its sleep state. A network with plain links keeps those of all its routers in one array,
 /// so that a write into a neighbour's masks touches a line of that array (40 bytes per router, a
 /// few hundred KiB for a large network) instead of a line of the neighbour's object, which a large
-/// network's edge has evicted since the neighbour ran (docs/router.md section 5.7).
+/// network's edge has evicted since the neighbour ran (docs/kernel.md).
 struct InputWatch {
   uint32_t flit_valid[2] = {0, 0};
   uint32_t credit_valid[2] = {0, 0};
@@ -116,12 +116,12 @@ class EdgeSet : public sc_core::sc_module {
   /// kLanesPerThread lanes per thread of at least kMinLaneMembers of the `members` the set will
   /// have, when every member is lane-safe and at least kMinPerLane members per thread are awake. `bank`: the link bank the
   /// members write, whose update the main thread asks for before the lanes start; null: the
-  /// members' links are mailboxes (plain links, docs/router.md section 5.7).
+  /// members' links are mailboxes (plain links, docs/kernel.md).
   void set_lanes(int threads, LinkBank* bank, size_t members);
   int lanes() const { return m_lanes; }
   int threads() const { return m_threads; }
   /// adaptive (the default): an edge that could run in lanes runs in lanes or in one thread,
-  /// whichever this process measures faster per awake member (docs/router.md section 5.7), and,
+  /// whichever this process measures faster per awake member (docs/kernel.md), and,
   /// with crowding, in one thread while the machine is crowded (crowded()); else every such edge
   /// runs in lanes.
   void set_adaptive(bool adaptive, bool crowding) {
@@ -210,7 +210,7 @@ class EdgeSet : public sc_core::sc_module {
   }
   /// Adaptive: whether the machine is too busy for this set's threads, i.e. the other runnable
   /// threads and this set's threads outnumber the cores; sampled at most once per kCrowdSample of
-  /// wall time (`now`), and changed only when two samples in a row agree (docs/router.md 5.7).
+  /// wall time (`now`), and changed only when two samples in a row agree (docs/kernel.md).
   bool crowded(std::chrono::steady_clock::time_point now);
   static void edge_job(void* set, int lane);
   void worker(int lane);

@@ -1,4 +1,4 @@
-// Lanes of a parallel clock edge (docs/router.md section 5.7): an edge set may split its awake
+// Lanes of a parallel clock edge (docs/kernel.md): an edge set may split its awake
 // members into partitions of consecutive members, one lane each, run by several threads. Each lane
 // has a home thread, and a thread that has finished its own takes any lane no thread has started
 // (lane 0 is the SystemC thread's alone), so an edge never waits for a worker the machine has not
@@ -18,14 +18,14 @@ constexpr int kMaxThreads = 64;
 /// Lanes per thread of a parallel edge, at most: more partitions than threads, so that a thread the
 /// machine deschedules in the middle of an edge holds up only the lane it is running while the
 /// others take the rest; but no lane of fewer than kMinLaneMembers members, whose boundaries (the
-/// members with writers in two lanes) would be a large share of it (docs/router.md section 5.7).
+/// members with writers in two lanes) would be a large share of it (docs/kernel.md).
 constexpr int kLanesPerThread = 4;
 constexpr int kMinLaneMembers = 1024;
 /// Lanes at most.
 constexpr int kMaxLanes = kMaxThreads * kLanesPerThread;
 
-/// Whether a parallel edge runs in lanes or in one thread (sim.lanes = adaptive; docs/router.md
-/// section 5.7), from the wall time per awake member this process measures each way. The edges
+/// Whether a parallel edge runs in lanes or in one thread (sim.lanes = adaptive; docs/kernel.md),
+/// from the wall time per awake member this process measures each way. The edges
 /// that could run in lanes go in epochs; a regular epoch runs the chosen way, and after `every`
 /// regular epochs a shorter probe epoch runs the other way. With r the cost in lanes over the cost
 /// in one thread (the probe's against the regular epoch before it), lanes hand over to one thread

@@ -5,7 +5,7 @@
 // reader instead of one event per wire). The links of a network share one LinkBank, which takes
 // one update request per delta cycle for all the links written in it instead of one per link.
 //
-// Mailbox mode (set_boxed, docs/router.md section 5.7): a network whose links all join two
+// Mailbox mode (set_boxed, docs/kernel.md): a network whose links all join two
 // edge-set members of its own, with nothing else watching them (no waveform, no RTL router), and
 // that runs its edges in one thread, turns them into mailboxes: a value written at the edge of cycle t goes straight into the link's box
 // t mod 2 and sets the reader's valid bit for that parity; the reader takes the box of the cycle it
@@ -32,7 +32,7 @@ class LinkSignal;
 /// per value type (LinkQueue), so a write touches only the queue. With lanes (set_lanes), each
 /// value waits in the list of its writer's lane and its reader's lane, and while the network is
 /// busy each lane commits the values its own readers take, so that a link's state stays with the
-/// thread that reads it (docs/router.md section 5.7).
+/// thread that reads it (docs/kernel.md).
 class LinkBank : public sc_core::sc_prim_channel {
  public:
   explicit LinkBank(const char* name) : sc_core::sc_prim_channel(name) {}
@@ -234,7 +234,7 @@ void LinkQueue<T>::commit(int r, sc_dt::uint64 stamp) {
 /// touching the link), or through the interface of another kind of signal (a test bench's).
 /// What a write into a mailbox tells its reader: `bit` of the reader's valid mask word of parity
 /// `par` is set and a sleeping reader is woken; with `shared` (the reader has writers in another
-/// lane) atomically while lanes run, else with a plain operation (docs/router.md section 5.7).
+/// lane) atomically while lanes run, else with a plain operation (docs/kernel.md).
 inline void mark_box(uint32_t* masks, int par, uint32_t bit, Waker* reader, bool shared) {
   if (shared && g_lanes_running) {
     __atomic_fetch_or(&masks[par], bit, __ATOMIC_RELAXED);
@@ -269,8 +269,8 @@ class LinkWriter {
     m_bit = link->valid_bit();
     m_reader = link->reader();
   }
-  /// Mailbox mode without a LinkSignal (a network built with plain links, docs/router.md section
-  /// 5.7): the link's two boxes, its reader's valid masks (two words, one per parity), the reader's
+  /// Mailbox mode without a LinkSignal (a network built with plain links, docs/kernel.md): the
+  /// link's two boxes, its reader's valid masks (two words, one per parity), the reader's
   /// bit in them and its waker.
   void attach_boxes(T* boxes, uint32_t* mask, uint32_t bit, Waker* reader) {
     m_boxed = true;
@@ -282,8 +282,7 @@ class LinkWriter {
   /// Mailbox mode, edges run in lanes: the reader also has writers in another lane, which set bits
   /// of the same mask words in the same edge; every writer of such a reader sets its bit with an
   /// atomic operation while lanes run (g_lanes_running), and with a plain one in an edge run in one
-  /// thread, where a locked operation would only wait for the stores before it (docs/router.md
-  /// section 5.7).
+  /// thread, where a locked operation would only wait for the stores before it (docs/kernel.md).
   void set_shared(bool shared) { m_shared = shared; }
   /// A write of v. In mailbox mode an invalid value is no write (a box holds a value for one cycle).
   void write(const T& v) {

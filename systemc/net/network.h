@@ -26,7 +26,7 @@ struct NetworkOptions {
   PacketListener* listener = nullptr;  ///< told about every delivered packet copy
   bool trace_internals = false;        ///< let routers dump their internal signals (trace_internals)
   /// No waveform will show the port wires (will_trace is not called): a family may then build its
-  /// links as plain mailboxes, without port and signal objects (docs/router.md section 5.7).
+  /// links as plain mailboxes, without port and signal objects (docs/kernel.md).
   bool plain_links = false;
   /// Node software may use the NICs (their socket, interrupt and receive queue); false (a traffic
   /// run): the NICs are built without them.
@@ -64,11 +64,11 @@ class Network : public sc_core::sc_module {
   /// Threads that run the routers of one clock edge (sim.threads, auto resolved) and how that
   /// number was chosen (empty: the family runs in one thread whatever sim.threads says).
   virtual int threads() const { return 1; }
-  /// The partitions of a parallel edge (docs/router.md section 5.7; 1: none).
+  /// The partitions of a parallel edge (docs/kernel.md; 1: none).
   virtual int lanes() const { return 1; }
   virtual std::string threads_rule() const { return ""; }
-  /// How the port wires carried their values in this run: "mailbox" or "queued" (docs/router.md
-  /// section 5.7); "fabric" for a family whose channels live inside one clocked process.
+  /// How the port wires carried their values in this run: "mailbox" or "queued" (docs/kernel.md);
+  /// "fabric" for a family whose channels live inside one clocked process.
   virtual const char* link_mode() const { return "fabric"; }
   /// How the clock ran the network's edges: "fused" or "signal" (a CycleClock,
   /// systemc/common/cycle_clock.h; decided when the simulation starts), "clock" (another clock).

@@ -86,7 +86,7 @@ std::vector<ConfigKey> torus_router_keys() {
       {"sim.threads", "auto", "auto or 1..64",
        "threads that run the torus routers of one clock edge; auto: one below 4096 routers, else one per core "
        "that the load average leaves free (at least one, at most one per 2048 routers); the results do not depend "
-       "on it (docs/router.md section 5.7)",
+       "on it (docs/kernel.md)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          c.sim.threads = v == "auto" ? 0 : int(key_int(f, v, 1, kMaxThreads));
        },
@@ -95,7 +95,7 @@ std::vector<ConfigKey> torus_router_keys() {
        "with more than one thread, an edge with enough routers awake runs in lanes; timed: in lanes or in one "
        "thread, whichever this run measures faster per awake router (each way re-timed now and then); adaptive: "
        "as timed, and in one thread while the machine's other runnable threads leave no core for this run's "
-       "other threads; always: in lanes; the results do not depend on it (docs/router.md section 5.7)",
+       "other threads; always: in lanes; the results do not depend on it (docs/kernel.md)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "adaptive" && v != "timed" && v != "always") bad_value(f, v);
          c.sim.lanes_adaptive = v != "always";
@@ -110,7 +110,7 @@ std::vector<ConfigKey> torus_router_keys() {
        "the network over many cycles at a time, so that a large network's state is read from memory once per "
        "band instead of once per cycle; one thread, no waveform, hop or delivery trace, and more nodes than "
        "sim.band_nodes (else cycles); auto: bands when the network runs in one thread and has at least 4 times "
-       "sim.band_nodes nodes, else cycles; the results do not depend on it (docs/router.md section 5.9)",
+       "sim.band_nodes nodes, else cycles; the results do not depend on it (docs/kernel.md section 5)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "auto" && v != "cycles" && v != "bands") bad_value(f, v);
          c.sim.bands = v == "bands";
@@ -121,7 +121,7 @@ std::vector<ConfigKey> torus_router_keys() {
        }},
       {"sim.band_nodes", "1024", "16..1048576",
        "sim.schedule = bands: nodes of the block of the network that runs several cycles at a time; their state "
-       "should fit in the cache (docs/router.md section 5.9)",
+       "should fit in the cache (docs/kernel.md section 5)",
        [](Config& c, const std::string& v, const ConfigKey& f) { c.sim.band_nodes = int(key_int(f, v, 16, 1 << 20)); },
        [](const Config& c) { return nlohmann::json(c.sim.band_nodes); }},
   };

@@ -46,7 +46,7 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
 }
 
 // sim.threads = auto: threads pay once an edge's routers take longer than handing it to the other
-// threads and back, and only on cores no other work takes (docs/experiments.md "Router speed": on
+// threads and back, and only on cores no other work takes (docs/experiments/speed.md "Router speed": on
 // 2 cores from about 4096 routers under load, and not beside a CPU-bound process); each thread
 // needs enough routers to keep its lane busy.
 static constexpr int kAutoMinRouters = 4096;
@@ -103,7 +103,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_band_nodes = cfg.sim.band_nodes;
   const int threads = resolve_threads(cfg.sim.threads, n, m_bands, m_threads_rule);
   // sim.schedule = auto: bands where they were measured to pay, a network of several blocks in one
-  // thread (docs/experiments.md "Scale": 0.77 of the cycle schedule's time on a 64x64 torus, 0.92
+  // thread (docs/experiments/speed.md "Scale": 0.77 of the cycle schedule's time on a 64x64 torus, 0.92
   // on 48x48).
   if (cfg.sim.schedule_auto && threads == 1 && int64_t(n) >= int64_t(kAutoBandBlocks) * m_band_nodes) m_bands = true;
   m_rising->set_lanes(threads, m_plain ? nullptr : m_bank.get(), size_t(n));
@@ -182,7 +182,7 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
 
 void TorusNetwork::wire_plain_links() {
   // The same wiring as the signals' (the constructor), as boxes: a writer fills a box and sets its
-  // reader's valid bit; a reader takes the boxes of its inputs (docs/router.md section 5.7).
+  // reader's valid bit; a reader takes the boxes of its inputs (docs/kernel.md).
   const int n = m_topo.num_nodes();
   const int np = m_rp.num_ports();
   const int net = m_rp.net_ports();
@@ -421,7 +421,8 @@ std::string TorusNetwork::vc_order() const {
 Family torus_family() {
   Family f;
   f.name = "torus";
-  f.help = "wormhole VC router on k-ary n-cube tori and meshes (docs/router.md); --net torus:8x8, mesh:4x4x4";
+  f.help = fmt::format("wormhole VC router on k-ary n-cube tori and meshes (docs/router.md); --net torus:8x8, "
+                       "mesh:4x4x4; net.radix: 1..{} dimensions", limits::kMaxDims);
   f.keys = torus_keys();
   f.net_kind = [](const std::string& kind, const std::string& shape) -> Overrides {
     for (auto& p : split_list(kind, ','))

@@ -80,9 +80,9 @@ class TorusNetwork : public Network, private ClockRider {
   /// (h+1) R + h Ld + Di + De + L (docs/router.md section 7).
   uint64_t zero_load_hops(uint64_t h, uint32_t length) const;
   /// Every link becomes a mailbox when the routers are all SystemC and no waveform shows the
-  /// links (docs/router.md section 5.7).
+  /// links (docs/kernel.md).
   void start_of_simulation() override;
-  // A fused clock (docs/router.md section 5.8) runs the two edge sets directly when the links are
+  // A fused clock (docs/kernel.md section 4) runs the two edge sets directly when the links are
   // mailboxes: every router and NIC port is then a member of one of them, and their processes are
   // the only ones of the network that wait for the clock. A router's internals waveform keeps the
   // clock a signal, so that the waveform shows it toggle and its values at both edges.
@@ -91,7 +91,7 @@ class TorusNetwork : public Network, private ClockRider {
   int edge_requests() const override { return 2; }
   void rising(uint64_t t) override { m_rising->run_edge(t); }
   void falling(uint64_t t) override { m_falling->run_edge(t); }
-  // Bands (sim.schedule = bands; docs/router.md section 5.9): node n's router and NIC port are
+  // Bands (sim.schedule = bands; docs/kernel.md section 5): node n's router and NIC port are
   // member n of the two edge sets; the grid's rows are the coordinates of the last dimension and
   // its columns those of the one before (cells of the nodes that share both), each folded on a
   // torus (0, k-1, 1, k-2, ...) so that its wraparound link stays near.
@@ -104,7 +104,7 @@ class TorusNetwork : public Network, private ClockRider {
   bool band_plan(BandPlan& plan) const override;
   void band_begin(uint64_t, uint64_t) override {
     if (m_rising->banded()) return;
-    m_rising->set_banded(true);  // a router's state is most of a node's (measured: docs/router.md 5.9)
+    m_rising->set_banded(true);  // a router's state is most of a node's (measured: docs/kernel.md section 5)
     m_falling->set_banded(false);
   }
   void rising_nodes(const int* nodes, size_t count, uint64_t t) override { m_rising->run_banded(nodes, count, t); }
@@ -125,7 +125,7 @@ class TorusNetwork : public Network, private ClockRider {
   bool m_hop_observed = false;  ///< a hop observer sees the routers (no bands)
   bool traced(int node) const { return m_traced.empty() || m_traced[size_t(node)]; }
   // The SystemC routers act from one rising-edge set, the NIC ports from one falling-edge set, and
-  // every link updates through one bank (docs/router.md section 5.7).
+  // every link updates through one bank (docs/kernel.md).
   std::unique_ptr<EdgeSet> m_rising, m_falling;
   std::unique_ptr<LinkBank> m_bank;
   std::unique_ptr<LinkQueue<Flit>> m_flit_queue;
@@ -137,8 +137,8 @@ class TorusNetwork : public Network, private ClockRider {
   std::vector<std::unique_ptr<CreditSig>> m_out_credit, m_nic_credit;
   std::unique_ptr<FlitSig> m_idle_flit;
   std::unique_ptr<CreditSig> m_idle_credit;
-  // Plain links (NetworkOptions::plain_links with SystemC routers, in one or more lanes; docs/router.md
-  // section 5.7): every link is its two boxes, in two arrays indexed by the link's reader: [r * NP + p]
+  // Plain links (NetworkOptions::plain_links with SystemC routers, in one or more lanes; docs/kernel.md):
+  // every link is its two boxes, in two arrays indexed by the link's reader: [r * NP + p]
   // for router r's input p (flits) and credit input p (the credits for its output p), [N * NP + r * P
   // + j] for node r's ejection channel j (flits) and injection credit input j.
   template <class T>

@@ -44,9 +44,9 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   void wake() override {
     if (m_waker.sleeping) m_waker.wake();
   }
-  /// Its links are mailboxes from now on (before the simulation starts; docs/router.md section 5.7).
+  /// Its links are mailboxes from now on (before the simulation starts; docs/kernel.md).
   void use_mailboxes();
-  // Plain links (built with plain = true, run by an edge set; docs/router.md section 5.7): no port
+  // Plain links (built with plain = true, run by an edge set; docs/kernel.md): no port
   // objects; the network hands each channel's inputs their links' two boxes and its outputs their
   // writers.
   /// Channel c reads these boxes (parity 0 and 1): its ejection flits and injection credits.

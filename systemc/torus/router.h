@@ -34,12 +34,11 @@ class TorusRouter : public RouterBase, public EdgeMember {
   const char* model() const override { return "sc"; }
   std::vector<uint64_t> output_flits() const override;
   void set_observer(HopObserver* obs) override { m_observer = obs; }
-  /// An edge set may run this router on any lane unless an observer sees its hops (docs/router.md
-  /// section 5.7).
+  /// An edge set may run this router on any lane unless an observer sees its hops (docs/kernel.md).
   bool lane_safe() const override;
-  /// Its links are mailboxes from now on (before the simulation starts; docs/router.md section 5.7).
+  /// Its links are mailboxes from now on (before the simulation starts; docs/kernel.md).
   void use_mailboxes();
-  // Plain links (built with plain = true, run by an edge set; docs/router.md section 5.7): no port
+  // Plain links (built with plain = true, run by an edge set; docs/kernel.md): no port
   // objects; the network hands each input its link's two boxes and each output its writer.
   /// Input p reads these boxes (parity 0 and 1) of its flit and credit links.
   void plain_input(int p, const Flit* flit_boxes, const Credit* credit_boxes) {

@@ -24,7 +24,7 @@ class RouterBase : public sc_core::sc_module {
   PortArray<sc_core::sc_in<Credit>> credit_in;
   PortArray<sc_core::sc_out<Credit>> credit_out;
 
-  /// ports false: a router of a network built with plain links (docs/router.md section 5.7), which
+  /// ports false: a router of a network built with plain links (docs/kernel.md), which
   /// wires its boxes directly and has no port objects (the arrays are empty).
   RouterBase(sc_core::sc_module_name name, const RouterParams& params, int node, NetActivity* activity,
              bool ports = true)

@@ -1,7 +1,7 @@
 // memprobe: what reading a large array costs the machine per 64-byte line, by access pattern:
 // a forward stream, independent reads of L lines of each 4 KiB page (pages in random or in
 // ascending order, the lines of a page in random order), and a chain of dependent reads. The
-// numbers behind docs/experiments.md "Scale": a large network's edge pays per scattered line.
+// numbers behind docs/experiments/speed.md "Scale": a large network's edge pays per scattered line.
 // Output: CSV on standard output (pattern,pages,order,lines_per_page,reads,ns_per_line).
 #include <sys/mman.h>
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The crowding rule of sim.lanes=adaptive (docs/router.md section 5.7): beside as many CPU-bound
+# The crowding rule of sim.lanes=adaptive (docs/kernel.md): beside as many CPU-bound
 # processes as the machine has cores, a two-thread run finds no free core for its second thread and
 # runs its edges in one thread. Most of the edges that could run in lanes must be counted crowded
 # (threads.crowded_edges), few may have run in lanes (those before two samples agreed), and the

@@ -2,7 +2,7 @@
 # On a binary hypercube recursive doubling and MST-unicast build the same tree (each step halves
 # the region along the next dimension, one hop away), so their runs are the same run: identical
 # delivery traces, flit for flit and cycle for cycle, here on a 6-cube past saturation with
-# contention (what lets docs/experiments.md give the 9-cube's RD saturation as MST-unicast's).
+# contention (what lets docs/experiments/mway.md give the 9-cube's RD saturation as MST-unicast's).
 # On a mesh they differ (RD forwards over 4, 2 and 1 hops where MST-unicast goes hop by hop).
 # Usage: test_mway_rd_cube.sh WORMCAST
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sim.schedule=bands (docs/router.md section 5.9) computes what sim.schedule=cycles does: on a torus
+# sim.schedule=bands (docs/kernel.md section 5) computes what sim.schedule=cycles does: on a torus
 # past saturation, a lightly loaded torus (routers and NIC ports asleep and woken), a mesh with
 # Valiant routing, an interlaced bypass torus (links that reach across several rows) and a 3-D
 # torus with channel delays and on-off sources, the JSON results of the two schedules must be equal

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A run's results depend neither on sim.threads, nor on how the links carry their values
-# (docs/router.md section 5.7), nor on how the clock runs the edges (section 5.8): each
+# (docs/kernel.md), nor on how the clock runs the edges (section 4): each
 # configuration runs in one and in two threads, each without a waveform (the links are mailboxes,
 # the clock fused) and with one (--vcd keeps the links queued and the clock a signal; the waveform
 # is kept to cycle 0, it only has to exist). The

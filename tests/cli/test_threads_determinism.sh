@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A run's results do not depend on sim.threads (docs/router.md section 5.7): a torus, a mesh and an
+# A run's results do not depend on sim.threads (docs/kernel.md): a torus, a mesh and an
 # interlaced bypass torus, each past saturation, run with 1, 2, 3 and 5 threads (5: more than the
 # cores of a small machine, where threads wait for a core and others take their lanes), and a
 # 64x64 torus, large enough for two lanes per thread with two threads. The result

@@ -1,4 +1,4 @@
-// The edge set that runs a network's routers (docs/router.md section 5.7): members act at every
+// The edge set that runs a network's routers (docs/kernel.md): members act at every
 // edge while awake, in the order added; a sleeping member woken at time T acts at the first edge
 // after T, so a wake in the same time step as an edge waits for the next one, and a member woken
 // through a LinkSignal it reads acts at the edge after the value changed.

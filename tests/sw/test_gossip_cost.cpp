@@ -67,7 +67,7 @@ TEST_CASE("gossip cost: Approach 2 for n = 3^k is sum (3^i + r) + k (n + r), wit
 
 TEST_CASE("gossip cost: Table 1's Approach 2 entries are Lemma 4 minus 1, log3 n exact in double but for 243", "[sw]") {
   // The paper's 16 Approach 2 entries (Table 1) are k (n + 2 r) - 1, k = log3 n: not a floating
-  // log3 n just below k, which IEEE double gives only for n = 243 (docs/experiments.md).
+  // log3 n just below k, which IEEE double gives only for n = 243 (docs/experiments/gossip.md).
   auto [n, k, p2, p10, p50, p250] = GENERATE(table<int, int, int, int, int, int>(
       {{27, 3, 92, 140, 380, 1580}, {81, 4, 339, 403, 723, 2323}, {243, 5, 1234, 1314, 1714, 3714},
        {729, 6, 4397, 4493, 4973, 7373}}));

@@ -35,7 +35,7 @@ LineSpec circ_line(const SearchResult& w) {
 }
 
 /// A colour's share 1/d written with three decimals (0.333 for d = 3): the evaluation the paper's
-/// Table 3 follows (docs/experiments.md).
+/// Table 3 follows (docs/experiments/gossip.md).
 double paper_share(int d) { return std::round(1000.0 / d) / 1000.0; }
 
 }  // namespace

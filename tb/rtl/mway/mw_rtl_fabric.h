@@ -6,7 +6,7 @@
 // Why units and not one Verilated wc_mw_fabric: Verilator emits the code of every instance of a
 // module separately, so a whole 4x4x4 fabric is about a million lines of C++. One build of the
 // three units serves any network with the same unit parameters, and one clocked process evaluates
-// them in the order of the cycle's combinational stages (docs/rtl.md, "The m-way router").
+// them in the order of the cycle's combinational stages (docs/rtl-mway.md).
 #pragma once
 
 #include <array>
