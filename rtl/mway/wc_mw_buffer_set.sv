@@ -14,6 +14,8 @@
 // flit written from the input channel, a reservation, the output channel's pop and header
 // bookkeeping), (2) the replica, built from the original as step 1 left it, (3) the loader's
 // write (RoleInjection), which sees the table as steps 1 and 2 left it.
+// Why one file of this length: the units above are modules of their own already; what remains is
+// the buffer-state table and its one next-state order (steps 1-3), which must be read in one piece.
 `include "wc_assert.svh"
 
 module wc_mw_buffer_set #(

@@ -1,6 +1,8 @@
 // Gossip generators: a builder that replays line operations on every line of an axis (and every
 // colour) and records the unicasts with their chunk sets; the algorithms as sequences of phases,
 // all-port or one-port.
+// Why one file: every algorithm is a short sequence of the builder's line operations; apart, the
+// builder would need an interface for nothing but these sequences.
 #include "sw/gossip/gossip.h"
 
 #include <algorithm>

@@ -1,6 +1,9 @@
 // The configuration schema (the common keys of common_keys.cpp, then each family's own from its
 // registration: every default and allowed range in one table), YAML loading, overrides,
 // validation and the echo generated from the same table.
+// Why one file: loading, overriding, validating and echoing walk the one schema table, and each
+// must treat a key exactly as the others do; the keys themselves are in common_keys.cpp and the
+// families' folders.
 #include "systemc/common/config.h"
 
 #include <algorithm>

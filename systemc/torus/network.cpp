@@ -1,5 +1,7 @@
 // Elaboration of a k-ary n-cube of routers and NICs, tracing, the wait-for edges, and the torus
 // family's registration (configuration rules and builder).
+// Why one file: the wiring, the plain links and the family's validation all follow one port
+// numbering and one node order, and are checked against each other here.
 #include "systemc/torus/network.h"
 
 #include <algorithm>

@@ -1,4 +1,7 @@
 // Cycle behaviour of the torus router; every step is the numbered rule of docs/router.md.
+// Why one file: the stages of one clocked edge (absorb, requests, VC and switch grants, traverse)
+// share the router's state and are read in the contract's order; the allocators, credit unit and
+// route computation are files of their own.
 #include "systemc/torus/router.h"
 
 #include <sstream>
