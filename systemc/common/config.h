@@ -105,7 +105,7 @@ struct SimConfig {
   bool lanes_adaptive = true;
   bool lanes_crowding = true;
   /// sim.schedule = bands: the cycles between the driver's checks run block by block of the
-  /// network's nodes (systemc/common/cycle_clock.h; docs/kernel.md section 5), in one thread.
+  /// network's nodes (systemc/kernel/cycle_clock.h; docs/kernel.md section 5), in one thread.
   bool bands = false;
   /// sim.schedule = auto: bands when the network runs in one thread and has at least
   /// 4 blocks of sim.band_nodes nodes (systemc/torus/network.cpp), else cycles.

@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "systemc/common/lanes.h"
+#include "systemc/kernel/lanes.h"
 
 namespace wormcast {
 
 /// Shared counters a network keeps over all its routers (progress and deadlock detection), one
-/// part per lane of a parallel edge (systemc/common/lanes.h), read as their maximum and sum.
+/// part per lane of a parallel edge (systemc/kernel/lanes.h), read as their maximum and sum.
 class NetActivity {
  public:
   /// A flit left a router in cycle t.

@@ -12,7 +12,7 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
-#include "systemc/common/cycle_clock.h"
+#include "systemc/kernel/cycle_clock.h"
 #include "systemc/common/family.h"
 #include "systemc/net/activity.h"
 #include "systemc/net/wait_for.h"
@@ -71,7 +71,7 @@ class Network : public sc_core::sc_module {
   /// "fabric" for a family whose channels live inside one clocked process.
   virtual const char* link_mode() const { return "fabric"; }
   /// How the clock ran the network's edges: "fused" or "signal" (a CycleClock,
-  /// systemc/common/cycle_clock.h; decided when the simulation starts), "clock" (another clock).
+  /// systemc/kernel/cycle_clock.h; decided when the simulation starts), "clock" (another clock).
   const char* clock_mode() const { return m_cycle_clock ? m_cycle_clock->mode() : "clock"; }
   /// Packets queued in NICs or in flight.
   uint64_t outstanding() const;

@@ -6,7 +6,7 @@
 
 #include "systemc/common/config_keys.h"
 #include "systemc/common/energy_config.h"
-#include "systemc/common/lanes.h"
+#include "systemc/kernel/lanes.h"
 
 namespace wormcast {
 namespace {

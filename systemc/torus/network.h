@@ -9,7 +9,7 @@
 
 #include <systemc>
 
-#include "systemc/common/link_signal.h"
+#include "systemc/kernel/link_signal.h"
 #include "systemc/net/network.h"
 #include "systemc/torus/flit.h"
 #include "systemc/torus/nic_port.h"

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "systemc/common/clock.h"
-#include "systemc/common/link_signal.h"
+#include "systemc/kernel/link_signal.h"
 #include "systemc/common/model_error.h"
 #include "systemc/torus/valiant.h"
 

@@ -11,8 +11,8 @@
 #include <systemc>
 
 #include "sw/topology/topology.h"
-#include "systemc/common/edge_set.h"
-#include "systemc/common/link_signal.h"
+#include "systemc/kernel/edge_set.h"
+#include "systemc/kernel/link_signal.h"
 #include "systemc/common/port_array.h"
 #include "systemc/common/ring.h"
 #include "systemc/nic/nic.h"

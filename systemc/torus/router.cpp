@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "systemc/common/clock.h"
-#include "systemc/common/link_signal.h"
+#include "systemc/kernel/link_signal.h"
 #include "systemc/common/model_error.h"
 
 namespace wormcast {

@@ -1,7 +1,7 @@
 // The wormhole VC torus router of docs/router.md: at each rising edge it reads every input, then
 // runs the stages (route, VC allocation, switch allocation, traversal) around two allocator
 // units, each stage from the state the previous one left. A network runs its routers from one
-// edge set (systemc/common/edge_set.h); a router built alone runs its own clocked process.
+// edge set (systemc/kernel/edge_set.h); a router built alone runs its own clocked process.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +12,8 @@
 
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
-#include "systemc/common/edge_set.h"
-#include "systemc/common/link_signal.h"
+#include "systemc/kernel/edge_set.h"
+#include "systemc/kernel/link_signal.h"
 #include "systemc/torus/allocator.h"
 #include "systemc/torus/credit_unit.h"
 #include "systemc/torus/flit.h"

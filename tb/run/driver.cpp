@@ -13,7 +13,7 @@
 #include <systemc>
 
 #include "systemc/common/clock.h"
-#include "systemc/common/cycle_clock.h"
+#include "systemc/kernel/cycle_clock.h"
 #include "systemc/net/network.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"

@@ -9,7 +9,7 @@
 
 #include "systemc/common/clock.h"
 #include "systemc/common/config.h"
-#include "systemc/common/cycle_clock.h"
+#include "systemc/kernel/cycle_clock.h"
 #include "tb/out/recorders.h"
 #include "tb/run/patterns.h"
 #include "tb/run/steady_state.h"

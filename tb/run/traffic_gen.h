@@ -34,7 +34,7 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   bool fusable() const override { return true; }
   int edge_requests() const override { return 1; }
   void rising(uint64_t) override { tick(); }
-  // Bands (systemc/common/cycle_clock.h): a node's arrivals of cycle t at its rising edge; the
+  // Bands (systemc/kernel/cycle_clock.h): a node's arrivals of cycle t at its rising edge; the
   // samples of the owed work per cycle at the band's end. (Not with a trace: its messages are in
   // one list.)
   bool bandable() const override { return (m_cfg.sim.bands || m_cfg.sim.schedule_auto) && m_trace.empty(); }

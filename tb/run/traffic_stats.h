@@ -39,7 +39,7 @@ class TrafficStats : public PacketListener {
   void sample(uint64_t cycle);
   /// The per-period series of the steady-state verdict.
   const SteadySeries& series() const { return m_series; }
-  /// Bands (systemc/common/cycle_clock.h): the cycles [c0, c1) run node by node, so what is owed
+  /// Bands (systemc/kernel/cycle_clock.h): the cycles [c0, c1) run node by node, so what is owed
   /// changes out of cycle order; the changes are kept per cycle and band_end samples each cycle
   /// of [c0, c1) in order, as the cycles would have.
   void band_begin(uint64_t c0, uint64_t c1);

@@ -1,4 +1,4 @@
-// The run's clock (systemc/common/cycle_clock.h, docs/kernel.md section 4): fused, it calls its
+// The run's clock (systemc/kernel/cycle_clock.h, docs/kernel.md section 4): fused, it calls its
 // riders' rising and then falling edges once per cycle at the cycle's start; a process of anyone
 // else waiting for its edges, or a rider that does not allow it, keeps it a toggled signal with
 // the edges of an sc_clock. (A network's results with the fused clock against the signal clock:
@@ -12,7 +12,7 @@
 #include <systemc>
 
 #include "systemc/common/clock.h"
-#include "systemc/common/cycle_clock.h"
+#include "systemc/kernel/cycle_clock.h"
 
 using namespace wormcast;
 

@@ -9,8 +9,8 @@
 #include <systemc>
 
 #include "systemc/common/clock.h"
-#include "systemc/common/edge_set.h"
-#include "systemc/common/link_signal.h"
+#include "systemc/kernel/edge_set.h"
+#include "systemc/kernel/link_signal.h"
 
 using namespace wormcast;
 

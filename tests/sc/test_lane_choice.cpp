@@ -1,9 +1,9 @@
-// The choice between lanes and one thread (systemc/common/lanes.h, sim.lanes = adaptive): fed the
+// The choice between lanes and one thread (systemc/kernel/lanes.h, sim.lanes = adaptive): fed the
 // edge times of a machine where one way is the faster, it settles on that way, follows a change
 // of the machine (a competing process taking a core), and spends few edges on the slower way.
 #include <catch2/catch.hpp>
 
-#include "systemc/common/lanes.h"
+#include "systemc/kernel/lanes.h"
 
 using namespace wormcast;
 

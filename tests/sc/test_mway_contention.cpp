@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "systemc/common/cycle_clock.h"
+#include "systemc/kernel/cycle_clock.h"
 #include "systemc/mway/network.h"
 #include "tb/run/driver.h"
 #include "tb/run/traffic.h"

@@ -19,8 +19,8 @@
 
 #include <systemc>
 
-#include "systemc/common/edge_set.h"
-#include "systemc/common/lanes.h"
+#include "systemc/kernel/edge_set.h"
+#include "systemc/kernel/lanes.h"
 
 namespace wormcast {
 
@@ -84,7 +84,7 @@ class LinkBank : public sc_core::sc_prim_channel {
 };
 
 /// The values written to a bank's links of one type in this delta cycle, in one list per writer
-/// lane and reader lane (systemc/common/lanes.h); each list in the order written. A link has one
+/// lane and reader lane (systemc/kernel/lanes.h); each list in the order written. A link has one
 /// writer, so the order among lists changes nothing a reader sees.
 template <class T>
 class LinkQueue : public LinkBank::Queue {

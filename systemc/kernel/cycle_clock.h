@@ -1,3 +1,16 @@
+// The simulation kernel (systemc/kernel/, docs/kernel.md): what makes a network's routers and
+// NIC ports act once per clock edge. A cycle's life, cycle c:
+//  1. The cycle clock (this file) starts cycle c: by a signal edge, or, fused, by calling its
+//     riders' rising edge directly; in bands, for one cell of the network at a time.
+//  2. The rising edge set (edge_set.h) runs every awake router once, in node order, on one thread
+//     or split into lanes (lanes.h) on several; a sleeping router costs nothing.
+//  3. Each router reads its input wires (link_signal.h: a LinkSignal, or two mailboxes per link),
+//     evaluates every stage and writes each output once; a write wakes the wire's sleeping reader.
+//  4. The falling edge set then runs the NIC ports the same way (injection and ejection).
+//  5. A value written at one edge is read from the next edge on (a router's output by a NIC at
+//     the falling edge, a NIC's by a router at rising edge c + 1), whichever thread, lane or band
+//     wrote it: the results never depend on how the cycle was run.
+//
 // The clock of a run (docs/kernel.md section 4): one period per cycle, the rising edge at the
 // start of cycle c (time c * period), the falling edge in its middle, as an sc_clock that starts
 // at time 0 with a rising edge and a duty cycle of 0.5.

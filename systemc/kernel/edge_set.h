@@ -11,7 +11,7 @@
 // consecutive range of them, when every member allows it (lane_safe) and enough are awake; the
 // main thread runs lane 0, takes any lane no worker has started, and waits for the others.
 // Members that fall asleep, and wakes made while lanes run, are recorded per lane and applied
-// after the join; what members share keeps one part per lane (systemc/common/lanes.h). So a run's
+// after the join; what members share keeps one part per lane (systemc/kernel/lanes.h). So a run's
 // results are the same for any number of lanes and whichever thread ran a lane.
 #pragma once
 
@@ -25,8 +25,8 @@
 
 #include <systemc>
 
-#include "systemc/common/cycle_clock.h"
-#include "systemc/common/lanes.h"
+#include "systemc/kernel/cycle_clock.h"
+#include "systemc/kernel/lanes.h"
 
 namespace wormcast {
 
@@ -46,7 +46,7 @@ struct Waker {
   bool is_sleeping() const { return __atomic_load_n(&sleeping, __ATOMIC_RELAXED); }
 };
 
-/// What the writers of a router's inputs touch (mailbox links, systemc/common/link_signal.h): the
+/// What the writers of a router's inputs touch (mailbox links, systemc/kernel/link_signal.h): the
 /// valid masks of its flit and credit inputs, per parity, and its sleep state. A network with plain links keeps those of all its routers in one array,
 /// so that a write into a neighbour's masks touches a line of that array (40 bytes per router, a
 /// few hundred KiB for a large network) instead of a line of the neighbour's object, which a large
@@ -58,7 +58,7 @@ struct InputWatch {
 };
 
 /// The parity (cycle mod 2) of the edge being run: the box a mailbox link's writer fills
-/// (systemc/common/link_signal.h). Set by the edge set before its members run.
+/// (systemc/kernel/link_signal.h). Set by the edge set before its members run.
 inline int g_edge_parity = 0;
 
 /// Lanes are running (EdgeSet::run_job, from the publication of a job to its join): only then may
@@ -150,9 +150,9 @@ class EdgeSet : public sc_core::sc_module {
   void add(EdgeMember* member, Waker* waker);
   size_t size() const { return m_members.size(); }
   /// Runs the edge of cycle t now (the set's own process does at each of its clock edges; a fused
-  /// clock calls it, systemc/common/cycle_clock.h).
+  /// clock calls it, systemc/kernel/cycle_clock.h).
   void run_edge(uint64_t t);
-  /// Bands (systemc/common/cycle_clock.h): from now on the members run one at a time, through
+  /// Bands (systemc/kernel/cycle_clock.h): from now on the members run one at a time, through
   /// run_banded, with the wake rule of the edges in one thread; with `prefetch`, each asks for the
   /// state of the member two on.
   void set_banded(bool prefetch) {

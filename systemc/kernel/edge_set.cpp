@@ -1,6 +1,6 @@
 // The edge set's one process: wake the members woken before this edge, run the awake ones, in one
 // lane or split among several threads.
-#include "systemc/common/edge_set.h"
+#include "systemc/kernel/edge_set.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,8 +19,8 @@
 #endif
 
 #include "systemc/common/clock.h"
-#include "systemc/common/lanes.h"
-#include "systemc/common/link_signal.h"
+#include "systemc/kernel/lanes.h"
+#include "systemc/kernel/link_signal.h"
 
 namespace wormcast {
 
@@ -341,7 +341,7 @@ void EdgeSet::edge_job(void* set, int lane) {
 }
 
 // Lane l's values in the link queues and its activity counts are its own, whichever thread runs
-// it; what the members of a lane read was committed by the same lane (systemc/common/link_signal.h).
+// it; what the members of a lane read was committed by the same lane (systemc/kernel/link_signal.h).
 void EdgeSet::run_job(Job job, void* ctx) {
   ++g_lane_jobs;
   m_job = job;

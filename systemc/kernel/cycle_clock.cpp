@@ -1,6 +1,6 @@
 // The run's clock: signal mode (a toggled signal) or fused mode (one process per cycle calling the
 // riders' edges); see cycle_clock.h.
-#include "systemc/common/cycle_clock.h"
+#include "systemc/kernel/cycle_clock.h"
 
 #include <algorithm>
 #include <cmath>
