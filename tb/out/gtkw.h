@@ -45,11 +45,12 @@ class GtkwWriter {
     m_text += "@200\n-" + text + "\n";
     m_flag.clear();
   }
-  /// A word of bits [hi:lo] of `vector` (its name without the range, declared [width-1:0]) shown
-  /// in decimal under its own name: GTKWave's combined vector, one listed bit per line entry.
+  /// Bits [hi:lo] of `vector` (its reference with its range, e.g. "top.x.payload[31:0]") shown in
+  /// decimal as a word of their own named `name`: GTKWave's combined vector, each bit listed as
+  /// "(index)vector", most significant first.
   void bits_decimal(const std::string& name, const std::string& vector, int hi, int lo) {
     std::string l = "#{" + name + "}";
-    for (int i = hi; i >= lo; --i) l += " " + vector + "[" + std::to_string(i) + "]";
+    for (int i = hi; i >= lo; --i) l += " (" + std::to_string(i) + ")" + vector;
     line("@24", l);
   }
   /// A one-bit wire (`signal` with its range, if any, as the dump declares it).

@@ -106,22 +106,21 @@ const char* changes_at(const std::string& kind, bool local) {
 /// index in 7..0), next to the payload word.
 void add_payload_fields(GtkwWriter& w, const VcdVar& v) {
   if (v.name != "payload" || v.width != 32) return;
-  std::string base = join(v.scopes, v.scopes.size());
-  base += (base.empty() ? "" : ".") + v.name;
   const std::string owner = v.scopes.empty() ? "" : v.scopes.back() + ".";
-  w.bits_decimal(owner + "packet", base, 31, 8);
-  w.bits_decimal(owner + "flit", base, 7, 0);
+  w.bits_decimal(owner + "packet", signal_ref(v), 31, 8);
+  w.bits_decimal(owner + "flit", signal_ref(v), 7, 0);
 }
 
 /// The dump's clock (a one-bit `clk`, the one nearest the top) as the first row, with what its
-/// edges mean.
-void add_clock(GtkwWriter& w, const VcdInfo& info) {
+/// edges mean; returns it (nullptr: the dump has none).
+const VcdVar* add_clock(GtkwWriter& w, const VcdInfo& info) {
   const VcdVar* clk = nullptr;
   for (const VcdVar& v : info.vars)
     if (v.name == "clk" && v.width == 1 && (!clk || v.scopes.size() < clk->scopes.size())) clk = &v;
-  if (!clk) return;
+  if (!clk) return nullptr;
   w.comment("clk: routers act at the rising edge, NICs at the falling edge");
   w.bit(signal_ref(*clk));
+  return clk;
 }
 
 
@@ -186,7 +185,7 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
   GtkwWriter w(dump);
   const uint64_t span = info.period > 0 ? cycles * info.period : info.last - info.first;
   set_view(w, info, info.first, info.first + span);
-  add_clock(w, info);
+  const VcdVar* clk = add_clock(w, info);
   for (const Unit& u : units) {
     const int dims = int(std::count(u.name.begin(), u.name.end(), '_'));
     int ports = 0;
@@ -211,6 +210,9 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
     for (auto& [rank, sub] : order) {
       const auto vars = by_field_order(u.subs.at(sub));
       if (sub.empty()) {
+        // An m-way channel's lines: all driven by the fabric's process at the rising edge.
+        if (u.name.compare(0, 3, "ch_") == 0)
+          w.comment("changes at the rising edge; tag 0 I (idle), 1 H, 2 B, 3 T; drv the driving device");
         for (const VcdVar* v : vars) add_signal(w, *v);
         continue;
       }
@@ -231,8 +233,10 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
   }
   for (auto& [path, vars] : others) {
     const std::string name = path.empty() ? "top" : path;
+    if (vars.size() == 1 && vars.front() == clk) continue;  // shown first already
     w.begin_group(name);
-    for (const VcdVar* v : vars) add_signal(w, *v);
+    for (const VcdVar* v : vars)
+      if (v != clk) add_signal(w, *v);
     w.end_group(name);
   }
   if (groups) *groups = int(units.size());

@@ -102,7 +102,7 @@ names = ["x+", "x-", "y+", "y-", "local 0", "local 1", "local 2", "local 3"]
 hops = [r for r in csv.DictReader(open(sys.argv[2])) if r["packet"] == pkt and r["head"] == "1"]
 errors = []
 signals = [l for l in lines if l and l[0] not in "@-[*#"]
-if not signals or not re.fullmatch(r"(top\.)?clk", signals[0]):
+if not signals or not re.fullmatch(r"(SystemC\.)?(top\.)?clk", signals[0]):
     errors.append(f"the first row is {signals[:1]}, not the clock")
 for i, h in enumerate(hops, 1):
     ip, op, r = int(h["in_port"]), int(h["out_port"]), int(h["router"])
@@ -121,12 +121,15 @@ for i, h in enumerate(hops, 1):
         edge = "falling" if kind == "in" and p >= 4 else "rising"
         if not any(l.startswith(f"-changes at the {edge} edge") for l in g):
             errors.append(f"hop {i} {group}: no row saying it changes at the {edge} edge")
+        vc = [l for l in g if l.endswith(f"{router}.{kind}_{p}.vc[3:0]")]
+        if not vc:
+            errors.append(f"hop {i} {group}: no vc row")
+            continue
+        wire = vc[0][:-len(".vc[3:0]")]
         for field, bits in (("packet", range(31, 7, -1)), ("flit", range(7, -1, -1))):
-            want = f"#{{{kind}_{p}.{field}}} " + " ".join(f"top.net.{router}.{kind}_{p}.payload[{b}]" for b in bits)
+            want = f"#{{{kind}_{p}.{field}}} " + " ".join(f"({b}){wire}.payload[31:0]" for b in bits)
             if want not in g:
                 errors.append(f"hop {i} {group}: no decoded {field} row")
-        if not any(l.endswith(f"{kind}_{p}.vc[3:0]") for l in g):
-            errors.append(f"hop {i} {group}: no vc row")
 for e in errors[:5]:
     print("FAIL: packet view:", e)
 sys.exit(1 if errors else 0)

@@ -84,7 +84,7 @@ same "vcd 8x8 rtl" "$work/wave_sc.body" "$work/wave_rtl.body" 1000
 out=$("$wave" "$work/wave_rtl.vcd" --save "$work/wave.gtkw" --no-launch) || { echo "FAIL: scripts/wave exited $?"; fail=1; }
 case "$out" in *"64 routers"*) ;; *) echo "FAIL: scripts/wave: $out"; fail=1 ;; esac
 declared=$(grep -c '\$var' "$work/wave_rtl.vcd")
-referenced=$(grep '^SystemC\.' "$work/wave.gtkw" | sort -u | wc -l)  # the clock is also the view's first row
+referenced=$(grep -c '^SystemC\.' "$work/wave.gtkw")
 if [ "$referenced" -ne "$declared" ]; then
   echo "FAIL: scripts/wave references $referenced signals, the dump declares $declared"; fail=1
 fi
