@@ -82,6 +82,10 @@ struct TrafficConfig {
 /// The result's per-router and per-link arrays (sim.result_arrays): auto keeps them up to
 /// kResultArrayNodes nodes.
 enum class ResultArrays { Auto, On, Off };
+/// sim.lanes: how an edge that could run in lanes decides (docs/kernel.md section 3).
+enum class LaneRule { Adaptive, Timed, Always };
+/// sim.schedule: how a run's cycles are scheduled (docs/kernel.md sections 4 and 5).
+enum class Schedule { Auto, Cycles, Bands };
 constexpr int kResultArrayNodes = 65536;
 
 struct SimConfig {
@@ -100,16 +104,14 @@ struct SimConfig {
   }
   int threads = 0;  ///< threads that run a network's routers at an edge, 0: auto (docs/kernel.md)
   /// sim.lanes: an edge that could run in lanes runs in lanes or in one thread, whichever measures
-  /// faster (adaptive, timed), or always in lanes (always); adaptive also runs it in one thread
-  /// while the machine has no free core for the other threads (lanes_crowding).
-  bool lanes_adaptive = true;
-  bool lanes_crowding = true;
-  /// sim.schedule = bands: the cycles between the driver's checks run block by block of the
-  /// network's nodes (systemc/kernel/cycle_clock.h; docs/kernel.md section 5), in one thread.
-  bool bands = false;
-  /// sim.schedule = auto: bands when the network runs in one thread and has at least
+  /// faster (Adaptive, Timed), or always in lanes (Always); Adaptive also runs it in one thread
+  /// while the machine has no free core for the other threads.
+  LaneRule lanes = LaneRule::Adaptive;
+  /// sim.schedule: Bands, the cycles between the driver's checks run block by block of the
+  /// network's nodes (systemc/kernel/cycle_clock.h; docs/kernel.md section 5), in one thread;
+  /// Cycles, cycle by cycle; Auto, bands when the network runs in one thread and has at least
   /// 4 blocks of sim.band_nodes nodes (systemc/torus/network.cpp), else cycles.
-  bool schedule_auto = true;
+  Schedule schedule = Schedule::Auto;
   int band_nodes = 1024;  ///< sim.band_nodes: nodes of a tile's block in bands
 };
 

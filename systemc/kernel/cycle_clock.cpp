@@ -132,15 +132,24 @@ void CycleClock::run_bands(uint64_t c0, uint64_t c1) {
         rows(alo, amid, blo, bhi);
         rows(amid, ahi, blo, bmid);
       };
-      for (int64_t k = std::max(ka, first_step(v0, B, Rb)); k < T; ++k) {
+      const int64_t k0 = std::max(ka, first_step(v0, B, Rb));
+      for (int64_t k = k0; k < T; ++k) {
         const int64_t ahi = std::min(A, u0 + Wa - Ra * k), bhi = std::min(B, v0 + Wb - Rb * k);
         if (ahi <= 0 || bhi <= 0) break;
         const int64_t alo = std::max<int64_t>(0, u0 - Ra * k), blo = std::max<int64_t>(0, v0 - Rb * k);
         // A node entering the tile at step k + kBandStages - s gets stage s of its prefetch during
-        // step k, spread over the step's rows so that the requests do not come in one burst.
-        for (int stage = 0; stage < kBandStages; ++stage) {
-          m_entering[size_t(stage)].clear();
-          if (k + kBandStages - stage < T) entering(k + kBandStages - stage, m_entering[size_t(stage)]);
+        // step k, spread over the step's rows so that the requests do not come in one burst. The
+        // set of stage s at step k is that of stage s - 1 at step k - 1: each step computes only
+        // its stage 0 (the tile's first step computes every stage).
+        if (k == k0) {
+          for (int stage = 0; stage < kBandStages; ++stage) {
+            m_entering[size_t(stage)].clear();
+            if (k + kBandStages - stage < T) entering(k + kBandStages - stage, m_entering[size_t(stage)]);
+          }
+        } else {
+          for (int stage = kBandStages - 1; stage > 0; --stage) m_entering[size_t(stage)].swap(m_entering[size_t(stage - 1)]);
+          m_entering[0].clear();
+          if (k + kBandStages < T) entering(k + kBandStages, m_entering[0]);
         }
         const uint64_t t = c0 + uint64_t(k);
         const size_t nrows = size_t(ahi - alo);

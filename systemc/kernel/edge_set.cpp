@@ -272,19 +272,22 @@ void EdgeSet::run_range(uint32_t lo, uint32_t hi, uint64_t t, Slept&& slept) {
 
 static constexpr size_t kBandObjectAhead = 6;
 
+// The first lines of a member that will act at this edge (as far as is known now) and of its
+// waker: the run of a band asks for them kBandObjectAhead members ahead, and stage 0 of a band's
+// prefetch for the members entering a tile.
+inline void EdgeSet::prefetch_object(uint32_t j, uint64_t stamp) const {
+  if (band_idle(j, stamp)) return;
+  __builtin_prefetch(m_members[j]);
+  __builtin_prefetch(m_wakers[j]);
+}
+
 void EdgeSet::run_banded(const int* members, size_t count, uint64_t t) {
   g_edge_parity = int(t & 1);
   const uint64_t stamp = g_edge_stamp;
   for (size_t k = 0; k < count; ++k) {
     const uint32_t i = uint32_t(members[k]);
     if (m_band_prefetch) {  // only members that will act (as far as is known now)
-      if (k + kBandObjectAhead < count) {
-        const uint32_t j = uint32_t(members[k + kBandObjectAhead]);
-        if (!band_idle(j, stamp)) {
-          __builtin_prefetch(m_members[j]);
-          __builtin_prefetch(m_wakers[j]);
-        }
-      }
+      if (k + kBandObjectAhead < count) prefetch_object(uint32_t(members[k + kBandObjectAhead]), stamp);
       if (k + kPrefetchAhead < count) {
         const uint32_t j = uint32_t(members[k + kPrefetchAhead]);
         if (!band_idle(j, stamp)) m_members[j]->prefetch();
@@ -306,12 +309,7 @@ void EdgeSet::run_banded(const int* members, size_t count, uint64_t t) {
 void EdgeSet::prefetch_banded(const int* members, size_t count, int stage) const {
   const uint64_t stamp = g_edge_stamp;
   if (stage == 0) {
-    for (size_t k = 0; k < count; ++k) {
-      const uint32_t j = uint32_t(members[k]);
-      if (band_idle(j, stamp)) continue;
-      __builtin_prefetch(m_members[j]);
-      __builtin_prefetch(m_wakers[j]);
-    }
+    for (size_t k = 0; k < count; ++k) prefetch_object(uint32_t(members[k]), stamp);
     return;
   }
   for (size_t k = 0; k < count; ++k) {

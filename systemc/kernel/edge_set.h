@@ -230,6 +230,8 @@ class EdgeSet : public sc_core::sc_module {
   bool band_asleep(uint32_t i) const { return (m_band_asleep[i / 64] >> (i % 64)) & 1; }
   /// Bands: member i will not act at the edge of stamp `stamp` (asleep, and not woken before it).
   bool band_idle(uint32_t i, uint64_t stamp) const { return band_asleep(i) && m_band_woke[i] > stamp; }
+  /// Bands: asks for the first lines of member i and of its waker, unless it is idle at `stamp`.
+  void prefetch_object(uint32_t i, uint64_t stamp) const;
   static constexpr uint64_t kNeverWoken = ~uint64_t(0);
   /// [l]: members woken by lane l's members or link commits (of this set or another), l >= 1.
   std::unique_ptr<std::vector<uint32_t>[]> m_lane_woken{new std::vector<uint32_t>[kMaxLanes]};

@@ -98,11 +98,12 @@ std::vector<ConfigKey> torus_router_keys() {
        "other threads; always: in lanes; the results do not depend on it (docs/kernel.md)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "adaptive" && v != "timed" && v != "always") bad_value(f, v);
-         c.sim.lanes_adaptive = v != "always";
-         c.sim.lanes_crowding = v == "adaptive";
+         c.sim.lanes = v == "always" ? LaneRule::Always : v == "timed" ? LaneRule::Timed : LaneRule::Adaptive;
        },
        [](const Config& c) {
-         return nlohmann::json(!c.sim.lanes_adaptive ? "always" : c.sim.lanes_crowding ? "adaptive" : "timed");
+         return nlohmann::json(c.sim.lanes == LaneRule::Always  ? "always"
+                               : c.sim.lanes == LaneRule::Timed ? "timed"
+                                                                : "adaptive");
        }},
       {"sim.schedule", "auto", "auto, cycles or bands",
        "cycles: every router and NIC port acts at every edge of a cycle before the next cycle; bands: between "
@@ -113,11 +114,12 @@ std::vector<ConfigKey> torus_router_keys() {
        "sim.band_nodes nodes, else cycles; the results do not depend on it (docs/kernel.md section 5)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "auto" && v != "cycles" && v != "bands") bad_value(f, v);
-         c.sim.bands = v == "bands";
-         c.sim.schedule_auto = v == "auto";
+         c.sim.schedule = v == "bands" ? Schedule::Bands : v == "cycles" ? Schedule::Cycles : Schedule::Auto;
        },
        [](const Config& c) {
-         return nlohmann::json(c.sim.schedule_auto ? "auto" : c.sim.bands ? "bands" : "cycles");
+         return nlohmann::json(c.sim.schedule == Schedule::Bands    ? "bands"
+                               : c.sim.schedule == Schedule::Cycles ? "cycles"
+                                                                    : "auto");
        }},
       {"sim.band_nodes", "1024", "16..1048576",
        "sim.schedule = bands: nodes of the block of the network that runs several cycles at a time; their state "

@@ -101,15 +101,15 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_flit_queue = std::make_unique<LinkQueue<Flit>>(*m_bank);
   m_credit_queue = std::make_unique<LinkQueue<Credit>>(*m_bank);
   m_plain = opt.plain_links && cfg.part<RouterConfig>().model == RouterModel::SystemC && !opt.trace_internals;
-  m_bands = cfg.sim.bands;
+  m_bands = cfg.sim.schedule == Schedule::Bands;
   m_band_nodes = cfg.sim.band_nodes;
   const int threads = resolve_threads(cfg.sim.threads, n, m_bands, m_threads_rule);
   // sim.schedule = auto: bands where they were measured to pay, a network of several blocks in one
   // thread (docs/experiments/speed.md "Scale": 0.77 of the cycle schedule's time on a 64x64 torus, 0.92
   // on 48x48).
-  if (cfg.sim.schedule_auto && threads == 1 && int64_t(n) >= int64_t(kAutoBandBlocks) * m_band_nodes) m_bands = true;
+  if (cfg.sim.schedule == Schedule::Auto && threads == 1 && int64_t(n) >= int64_t(kAutoBandBlocks) * m_band_nodes) m_bands = true;
   m_rising->set_lanes(threads, m_plain ? nullptr : m_bank.get(), size_t(n));
-  m_rising->set_adaptive(cfg.sim.lanes_adaptive, cfg.sim.lanes_crowding);
+  m_rising->set_adaptive(cfg.sim.lanes != LaneRule::Always, cfg.sim.lanes == LaneRule::Adaptive);
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;

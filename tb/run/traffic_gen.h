@@ -37,7 +37,7 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   // Bands (systemc/kernel/cycle_clock.h): a node's arrivals of cycle t at its rising edge; the
   // samples of the owed work per cycle at the band's end. (Not with a trace: its messages are in
   // one list.)
-  bool bandable() const override { return (m_cfg.sim.bands || m_cfg.sim.schedule_auto) && m_trace.empty(); }
+  bool bandable() const override { return m_cfg.sim.schedule != Schedule::Cycles && m_trace.empty(); }
   void band_begin(uint64_t c0, uint64_t c1) override { m_stats.band_begin(c0, c1); }
   void rising_nodes(const int* nodes, size_t count, uint64_t t) override {
     if (t >= m_stop) return;
