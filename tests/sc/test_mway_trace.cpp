@@ -49,6 +49,9 @@ TEST_CASE("mway: the VCD trace and the GTKWave save file show channel lines and 
   CHECK(gtkw.find("\n-minus.b3\n") != std::string::npos);
   CHECK(gtkw.find("SystemC.bench.fab.r_d0_1_0.minus.b3.Rptr[2:0]") != std::string::npos);
   CHECK(gtkw.find("@22\nSystemC.bench.fab.ch_0_0.ways[4:0]") != std::string::npos);
+  // A channel's group says at which edge its lines change and how to read the tag.
+  const size_t ch = gtkw.find("\n-ch_0_0\n");
+  CHECK(gtkw.find("\n-ch_0_0\n@200\n-changes at the rising edge; tag 0 I (idle), 1 H, 2 B, 3 T; drv the driving device\n") == ch);
   size_t refs = 0;
   for (size_t at = gtkw.find("\nSystemC."); at != std::string::npos; at = gtkw.find("\nSystemC.", at + 1)) ++refs;
   CHECK(refs == info.vars.size());
