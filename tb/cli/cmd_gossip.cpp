@@ -23,6 +23,7 @@
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/dry_run.h"
+#include "systemc/cpu/rv32_core.h"
 #include "tb/run/programs.h"
 
 namespace wormcast {
@@ -96,8 +97,14 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   ov.emplace_back("nic.max_packet", std::to_string(max_flits));
   // A one-port schedule runs on the one-port NIC unless --set says otherwise.
   if (sw::gossip_port_model(a.g) == sw::PortModel::OnePort) ov.emplace_back("router.local_ports", "one");
-  for (auto& x : a.sets) ov.push_back(parse_override(x));
-  const Config cfg = load_config(a.config_file, ov);
+  bool ts_given = false;
+  for (auto& x : a.sets) {
+    ov.push_back(parse_override(x));
+    ts_given = ts_given || ov.back().first == "nic.ts";
+  }
+  Config cfg = load_config(a.config_file, ov);
+  // On the RV32 cores the send cost is the firmware's own: the NIC adds no t_s unless --set asks.
+  if (cfg.node.cpu == CpuKind::Rv32 && !ts_given) cfg.nic.ts = 0;
   cfg_out = cfg;
   if (cfg.net.topology().num_nodes() != t.num_nodes() || sw::describe(cfg.net.topology()) != sw::describe(t))
     throw ConfigError("--set: the network must stay the --net one (" + sw::describe(t) + ")");
@@ -142,9 +149,21 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   std::vector<sw::NodeProgram*> ptrs;
   for (auto& p : programs) ptrs.push_back(&p);
   sw::GossipRunWatch watch(s, ptrs);
+  // On the RV32 cores the firmware runs the tables; the watch hears of its sends and receipts.
+  struct WatchObserver final : CoreObserver {
+    explicit WatchObserver(sw::GossipRunWatch& w) : watch(w) {}
+    void on_core_send(int node, int dst, uint32_t tag) override { watch.on_send(node, dst, tag); }
+    void on_core_receive(int node, const sw::Delivery& d, uint64_t now) override { watch.on_receive(node, d, now); }
+    sw::GossipRunWatch& watch;
+  } observer(watch);
+  FirmwareTables fw;
+  for (int i = 0; i < t.num_nodes(); ++i) fw.tables.push_back(image->table(i));
+  fw.length = len;
+  fw.observer = &observer;
   ProgramRunOptions po;
   static_cast<RecordOptions&>(po) = a.rec;
   po.plan = &plan;
+  po.firmware = &fw;
   out.run = run_programs(cfg, watch.programs(), po);
   out.watch = watch.report();
   return out;
@@ -263,6 +282,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   for (auto& e : sim.watch.errors) errs.push_back(e);
   s["errors"] = errs;
   if (run.status == RunStatus::Deadlock) s["deadlock"] = run.deadlock;
+  if (!run.cpu.is_null()) s["cpu"] = run.cpu;
   j["wormcast"] = result_identity("gossip");
   j["config"] = cfg.echo();
   j["simulation"] = s;
@@ -277,6 +297,10 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       g.schedule.algo, sw::describe(g.schedule.topology), a.len, sim.t_s, sim.t_r, sim.one_port ? "one" : "all", measured,
       sim.paper_model, sim.program_model, sim.analytic, run.blocked_cycles, run.blocked_messages,
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
+  if (!run.cpu.is_null())
+    std::cout << fmt::format("  rv32 cores: {} instructions | effective t_s = {:.1f}, t_r = {:.1f} network cycles "
+                             "(mean per send / receive path)\n",
+                             run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr);
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
   if (run.exit_code) return run.exit_code;
   if (!ok) return 1;
