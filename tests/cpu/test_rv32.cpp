@@ -304,3 +304,73 @@ TEST_CASE("rv32: a program that never sleeps ends at the cycle limit, not in a h
   });
   CHECK(status == "timeout 1");
 }
+
+namespace {
+
+/// The mnemonics of function `name` in the build's disassembly (build/firmware/node_rv32.dis).
+std::vector<std::string> disassembled(const std::string& name) {
+  std::ifstream in(WORMCAST_RV32_DISASSEMBLY);
+  REQUIRE(in.good());
+  std::vector<std::string> out;
+  bool inside = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(">:") != std::string::npos) {
+      inside = line.find("<" + name) != std::string::npos;
+      continue;
+    }
+    const auto tab = line.find('\t');
+    if (!inside || tab == std::string::npos) continue;
+    std::istringstream words(line.substr(tab + 1));
+    std::string m;
+    words >> m;
+    out.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace
+
+// Hand count, from build/firmware/node_rv32.dis at -O2 (gcc 12.2, rv32imac): node 0 of a 2-node
+// ring sends one message to node 1 (the sequential broadcast). From reset to the store that
+// commits the send the core executes
+//   _start up to `jal run`: 13 (prologue, dims test) + 8 (loop set-up) + 7 (boot-record copy, one
+//   dimension) + 39 (Topology's zeroed arrays and the dims test) + 4 + 11 (Topology's loop, one
+//   dimension) + 31 (ScheduleProgram built, jal run)                                   = 113
+//   ScheduleProgram::run up to `jalr` (entry test, prologue, broadcast trigger test, the
+//   SendEntry's fields, no per-send lengths)                                           =  36
+//   MmioApi::send up to the flags store (lui, 3 stores, 2 loads, the commit store)     =   7
+// = 156 instructions, one core cycle each (CPI 1, clock ratio 1): the commit store starts in
+// core cycle 155 = network cycle 155, the NIC takes the message then (nic.ts = 0) and injects it
+// in that cycle, as the native processor's send at cycle 0 is injected at cycle 0.
+TEST_CASE("rv32: one send to a neighbour costs the hand-counted 156 instructions and is injected at cycle 155", "[sc]") {
+  require_firmware();
+  // The disassembly the count was made from still holds: the send path's last function as counted.
+  const std::vector<std::string> send = disassembled("(anonymous namespace)::MmioApi::send");
+  REQUIRE(send == std::vector<std::string>{"lui", "sw", "sw", "lw", "lbu", "sw", "sw", "ret"});
+  const sw::Schedule s = broadcast("sequential", "2", 0);
+  REQUIRE(s.unicasts.size() == 1);
+  const auto injected = [&](const std::string& cpu) {
+    return in_child([&] {
+      const Config cfg = test::config_for("2", "torus", {{"node.cpu", cpu}, {"nic.max_packet", "64"}});
+      const sw::ProgramImage image(s);
+      auto programs = image.make_programs(4);
+      std::vector<sw::NodeProgram*> ptrs{&programs[0], &programs[1]};
+      FirmwareTables fw;
+      fw.tables = {image.table(0), image.table(1)};
+      fw.length = 4;
+      ProgramRunOptions po;
+      po.firmware = &fw;
+      const ProgramRun run = run_programs(cfg, ptrs, po);
+      REQUIRE(run.status == RunStatus::Ok);
+      REQUIRE(run.messages.size() == 1);
+      std::string out = std::to_string(run.messages[0].injected);
+      if (!run.cpu.is_null()) {
+        const nlohmann::json& n0 = run.cpu["nodes"][0];
+        out += " " + n0["send_path_instructions"].dump() + " " + n0["send_path_cycles"].dump();
+      }
+      return out;
+    });
+  };
+  CHECK(injected("native") == "0");
+  CHECK(injected("rv32") == "155 [156] [155]");
+}
