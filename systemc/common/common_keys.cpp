@@ -140,7 +140,11 @@ const std::vector<ConfigKey>& common_keys() {
            size_t i = 0;
            while (i < size_t(InsnClass::Count) && name != kInsnClassNames[i]) ++i;
            if (i == size_t(InsnClass::Count)) bad(f, v);
-           c.node.cpi[i] = int(to_int(f, part.substr(colon + 1), 1, 1000));
+           try {
+             c.node.cpi[i] = int(to_int(f, part.substr(colon + 1), 1, 1000));
+           } catch (const ConfigError&) {
+             bad(f, v);  // the whole value in the message, not the one number
+           }
          }
        },
        [](const Config& c) { return nlohmann::json(cpi_text(c.node.cpi)); }},

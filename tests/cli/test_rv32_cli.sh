@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# node.cpu = rv32 on the command line: bad values are one line and exit 2 with no output file; a
+# broadcast and a gossip run on the cores report their software cost. Exit 77 (skipped) when the
+# build has no RV32 firmware.
+set -uo pipefail
+wc=$1
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+if "$wc" broadcast --net torus:2 --algo sequential --len 4 --set node.cpu=rv32 2>&1 | grep -q "unavailable"; then
+  echo "SKIPPED: this build has no RV32 node firmware"
+  exit 77
+fi
+
+refuse() {  # refuse KEY=VALUE PATTERN
+  out=$("$wc" broadcast --net torus:4x4 --len 8 --set node.cpu=rv32 --set "$1" --json "$tmp/x.json" 2>&1)
+  rc=$?
+  lines=$(printf '%s\n' "$out" | wc -l)
+  if [ "$rc" != 2 ] || [ "$lines" != 1 ] || ! printf '%s' "$out" | grep -q -- "$2" || [ -e "$tmp/x.json" ]; then
+    echo "FAIL: --set $1: exit $rc, $lines lines, file $(ls "$tmp")): $out"
+    fail=1
+  fi
+}
+refuse node.cpu=arm "node.cpu = 'arm' is invalid; allowed: native or rv32"
+refuse node.cpu_clock_ratio=0 "node.cpu_clock_ratio = '0' is invalid; allowed: 0.001..1000"
+refuse node.cpu_quantum=0 "node.cpu_quantum = '0' is invalid; allowed: 1..1000000"
+refuse node.cpu_cpi=load:0 "node.cpu_cpi = 'load:0' is invalid"
+refuse node.cpu_ram=4096 "node.cpu_ram = 4096 is too small for node 0"
+refuse node.cpu_ram=5000 "node.cpu_ram = '5000' is invalid; allowed: 4096..16777216, a multiple of 4096"
+
+# A broadcast on the cores: the JSON carries the software cost, the summary the effective t_s, t_r.
+"$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --json "$tmp/b.json" > "$tmp/b.txt" || {
+  echo "FAIL: rv32 broadcast exit $?"; cat "$tmp/b.txt"; fail=1; }
+grep -q "effective t_s = " "$tmp/b.txt" || { echo "FAIL: no effective t_s in the summary"; fail=1; }
+python3 - "$tmp/b.json" <<'PY' || fail=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["cpu"]
+assert j["config"]["node"]["cpu"] == "rv32", j["config"]["node"]
+assert j["all_nodes_reached"] and j["duplicate_deliveries"] == 0
+assert len(c["nodes"]) == 16
+assert c["instructions"] == sum(n["instructions"] for n in c["nodes"])
+assert c["busy_cycles"] == c["instructions"]  # CPI 1 for every class
+assert sum(len(n["send_path_instructions"]) for n in c["nodes"]) == j["unicasts"]
+assert sum(len(n["receive_path_cycles"]) for n in c["nodes"]) == j["unicasts"]
+assert c["effective_ts"] > 0 and c["effective_tr"] > 0
+PY
+# CPI 2 for loads and stores: more cycles, the same instructions.
+"$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --set node.cpu_cpi=load:2,store:2 \
+  --json "$tmp/c.json" > /dev/null || { echo "FAIL: rv32 broadcast with CPI 2"; fail=1; }
+python3 - "$tmp/b.json" "$tmp/c.json" <<'PY' || fail=1
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert b["cpu"]["instructions"] == a["cpu"]["instructions"]
+assert b["cpu"]["busy_cycles"] > a["cpu"]["busy_cycles"]
+assert b["measured_latency"] > a["measured_latency"]
+PY
+# Gossip on the cores: the watch's checks (every receipt once, every chunk everywhere) hold.
+"$wc" gossip --net torus:9x9 --algo torgos --a 3 --b 1 --r 0.5 --simulate --len 16 --set node.cpu=rv32 \
+  --json "$tmp/g.json" > "$tmp/g.txt" || { echo "FAIL: rv32 gossip exit $?"; cat "$tmp/g.txt"; fail=1; }
+grep -q "every node holds every chunk: yes" "$tmp/g.txt" || { echo "FAIL: rv32 gossip incomplete"; cat "$tmp/g.txt"; fail=1; }
+[ "$fail" = 0 ] && echo "ok"
+exit $fail
