@@ -173,7 +173,16 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   RunTopPtr<ProgramTop> top(new ProgramTop("top", cfg, programs, !opt.rtl_vcd.empty(), opt.firmware));
   const bool rv32 = cfg.node.cpu == CpuKind::Rv32;
   Network& net = *top->net;
-  Recorders rec(opt, top->clk, net);
+  // The cores' program counter, state (CoreState) and interrupt line, in the waveform beside each
+  // node's router and NIC ports (top.net.r_x_y.cpu).
+  Recorders rec(opt, top->clk, net, [&](sc_core::sc_trace_file* tf) {
+    for (size_t i = 0; i < top->cores.size(); ++i) {
+      const std::string base = "top.net." + net.node_name(int(i)) + ".cpu.";
+      sc_core::sc_trace(tf, top->cores[i]->pc, base + "pc");
+      sc_core::sc_trace(tf, top->cores[i]->state, base + "state");
+      sc_core::sc_trace(tf, top->cores[i]->irq, base + "irq");
+    }
+  });
 
   const int n = net.num_nodes();
   RunPhases ph;

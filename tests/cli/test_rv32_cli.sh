@@ -56,6 +56,13 @@ assert b["cpu"]["instructions"] == a["cpu"]["instructions"]
 assert b["cpu"]["busy_cycles"] > a["cpu"]["busy_cycles"]
 assert b["measured_latency"] > a["measured_latency"]
 PY
+# The waveform has each core's PC, state and interrupt line beside its router, and the save file shows them.
+"$wc" broadcast --net torus:4x4 --algo dcf --len 4 --set node.cpu=rv32 --vcd "$tmp/w.vcd" > /dev/null || {
+  echo "FAIL: rv32 broadcast with --vcd"; fail=1; }
+for sig in pc state irq; do
+  grep -q "SystemC.top.net.r_1_2.cpu.$sig" "$tmp/w.gtkw" || { echo "FAIL: r_1_2.cpu.$sig not in the save file"; fail=1; }
+done
+[ "$(grep -c 'scope module cpu' "$tmp/w.vcd")" = 16 ] || { echo "FAIL: not 16 cores in the VCD"; fail=1; }
 # Gossip on the cores: the watch's checks (every receipt once, every chunk everywhere) hold.
 "$wc" gossip --net torus:9x9 --algo torgos --a 3 --b 1 --r 0.5 --simulate --len 16 --set node.cpu=rv32 \
   --json "$tmp/g.json" > "$tmp/g.txt" || { echo "FAIL: rv32 gossip exit $?"; cat "$tmp/g.txt"; fail=1; }
