@@ -66,6 +66,7 @@ struct SimResult {
   uint64_t analytic = 0;       ///< asynchronous event model of the same node programs
   bool one_port = false;
   uint32_t max_flits = 0;
+  std::unique_ptr<DeferredRun> native_twin;  ///< rv32: the native run with the effective t_s, t_r
 };
 
 SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Config& cfg_out, OutputPlan& plan) {
@@ -156,6 +157,23 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
     void on_core_receive(int node, const sw::Delivery& d, uint64_t now) override { watch.on_receive(node, d, now); }
     sw::GossipRunWatch& watch;
   } observer(watch);
+  // On the RV32 cores: the native processor with the effective t_s and t_r the cores measure, in a
+  // child forked before this process elaborates.
+  if (cfg.node.cpu == CpuKind::Rv32 && !dry_run())
+    out.native_twin = std::make_unique<DeferredRun>([&s, &cfg, &image, len](int64_t ts, int64_t tr) {
+      Config c = cfg;
+      c.node.cpu = CpuKind::Native;
+      c.nic.ts = ts;
+      c.nic.tr = tr;
+      c.sim.progress = "off";
+      std::vector<sw::ScheduleProgram> twin = image->make_programs(len);
+      std::vector<sw::NodeProgram*> twin_ptrs;
+      for (auto& p : twin) twin_ptrs.push_back(&p);
+      sw::GossipRunWatch twin_watch(s, twin_ptrs);
+      const ProgramRun r = run_programs(c, twin_watch.programs(), ProgramRunOptions{});
+      if (r.status != RunStatus::Ok || !twin_watch.report().ok()) throw std::runtime_error("the native gossip did not complete");
+      return twin_watch.report().last_receive;
+    });
   FirmwareTables fw;
   for (int i = 0; i < t.num_nodes(); ++i) fw.tables.push_back(image->table(i));
   fw.length = len;
@@ -246,7 +264,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     throw ConfigError(e.what());
   }
   Config cfg;
-  const SimResult sim = simulate(a, g.schedule, r, cfg, plan);
+  SimResult sim = simulate(a, g.schedule, r, cfg, plan);
   std::cout << text.str();
   const ProgramRun& run = sim.run;
   const uint64_t measured = sim.watch.last_receive;
@@ -282,7 +300,14 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   for (auto& e : sim.watch.errors) errs.push_back(e);
   s["errors"] = errs;
   if (run.status == RunStatus::Deadlock) s["deadlock"] = run.deadlock;
-  if (!run.cpu.is_null()) s["cpu"] = run.cpu;
+  uint64_t native_effective = 0;
+  const bool have_native = sim.native_twin && run.status == RunStatus::Ok &&
+                           sim.native_twin->result(std::llround(run.effective_ts), std::llround(run.effective_tr), native_effective);
+  if (!run.cpu.is_null()) {
+    s["cpu"] = run.cpu;
+    // The same schedule natively with t_s and t_r the measured effective ones (rounded).
+    s["native_cycles_effective"] = have_native ? nlohmann::json(native_effective) : nlohmann::json(nullptr);
+  }
   j["wormcast"] = result_identity("gossip");
   j["config"] = cfg.echo();
   j["simulation"] = s;
@@ -299,8 +324,9 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   if (!run.cpu.is_null())
     std::cout << fmt::format("  rv32 cores: {} instructions | effective t_s = {:.1f}, t_r = {:.1f} network cycles "
-                             "(mean per send / receive path)\n",
-                             run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr);
+                             "(mean per send / receive path) | native with them {}\n",
+                             run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
+                             have_native ? std::to_string(native_effective) : std::string("-"));
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
   if (run.exit_code) return run.exit_code;
   if (!ok) return 1;

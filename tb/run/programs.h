@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -71,5 +72,28 @@ struct ProgramRunOptions : RecordOptions {
 /// One call per process (SystemC elaborates once).
 ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
                         const ProgramRunOptions& opt);
+
+}  // namespace wormcast
+
+namespace wormcast {
+
+/// A second run whose parameters are known only after this process's own run (e.g. the native
+/// processor with the t_s and t_r the RV32 cores measured): SystemC elaborates once per process, so
+/// a child forked now, before this process elaborates, waits for the two numbers, runs `run` with
+/// them and hands back its result. Without a result() call the child exits unused.
+class DeferredRun {
+ public:
+  explicit DeferredRun(std::function<uint64_t(int64_t a, int64_t b)> run);
+  ~DeferredRun();
+  DeferredRun(const DeferredRun&) = delete;
+  DeferredRun& operator=(const DeferredRun&) = delete;
+  /// The child's result for (a, b); false when the child failed (its reason on stderr).
+  bool result(int64_t a, int64_t b, uint64_t& out);
+
+ private:
+  void reap();
+  int m_to = -1, m_from = -1;
+  int m_pid = -1;
+};
 
 }  // namespace wormcast

@@ -46,6 +46,12 @@ assert sum(len(n["send_path_instructions"]) for n in c["nodes"]) == j["unicasts"
 assert sum(len(n["receive_path_cycles"]) for n in c["nodes"]) == j["unicasts"]
 assert c["effective_ts"] > 0 and c["effective_tr"] > 0
 PY
+# The native run the broadcast reports with the effective t_s, t_r is the native run with them.
+read -r ts tr native < <(python3 -c "import json; c = json.load(open('$tmp/b.json')); \
+print(round(c['cpu']['effective_ts']), round(c['cpu']['effective_tr']), c['native_latency_effective'])")
+"$wc" broadcast --net torus:4x4 --algo dcf --len 8 --ts "$ts" --tr "$tr" --json "$tmp/n.json" > /dev/null || fail=1
+got=$(python3 -c "import json; print(json.load(open('$tmp/n.json'))['measured_latency'])")
+[ "$got" = "$native" ] || { echo "FAIL: native_latency_effective $native, native run with t_s=$ts t_r=$tr: $got"; fail=1; }
 # CPI 2 for loads and stores: more cycles, the same instructions.
 "$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --set node.cpu_cpi=load:2,store:2 \
   --json "$tmp/c.json" > /dev/null || { echo "FAIL: rv32 broadcast with CPI 2"; fail=1; }
