@@ -97,11 +97,7 @@ int run_broadcast(const BroadcastArgs& a) {
   std::unique_ptr<DeferredRun> native_twin;
   if (cfg.node.cpu == CpuKind::Rv32 && !dry_run())
     native_twin = std::make_unique<DeferredRun>([&](int64_t ts, int64_t tr) {
-      Config c = cfg;
-      c.node.cpu = CpuKind::Native;
-      c.nic.ts = ts;
-      c.nic.tr = tr;
-      c.sim.progress = "off";
+      const Config c = native_with(cfg, ts, tr);
       std::vector<sw::ScheduleProgram> twin = image.make_programs(len);
       std::vector<sw::NodeProgram*> twin_ptrs;
       for (auto& p : twin) twin_ptrs.push_back(&p);

@@ -161,11 +161,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   // child forked before this process elaborates.
   if (cfg.node.cpu == CpuKind::Rv32 && !dry_run())
     out.native_twin = std::make_unique<DeferredRun>([&s, &cfg, &image, len](int64_t ts, int64_t tr) {
-      Config c = cfg;
-      c.node.cpu = CpuKind::Native;
-      c.nic.ts = ts;
-      c.nic.tr = tr;
-      c.sim.progress = "off";
+      const Config c = native_with(cfg, ts, tr);
       std::vector<sw::ScheduleProgram> twin = image->make_programs(len);
       std::vector<sw::NodeProgram*> twin_ptrs;
       for (auto& p : twin) twin_ptrs.push_back(&p);

@@ -243,6 +243,15 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
 
 namespace wormcast {
 
+Config native_with(const Config& cfg, int64_t ts, int64_t tr) {
+  Config c = cfg;
+  c.node.cpu = CpuKind::Native;
+  c.nic.ts = ts;
+  c.nic.tr = tr;
+  c.sim.progress = "off";
+  return c;
+}
+
 DeferredRun::DeferredRun(std::function<uint64_t(int64_t, int64_t)> run) {
   int to[2], from[2];
   if (pipe(to) != 0) return;

@@ -77,6 +77,9 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
 
 namespace wormcast {
 
+/// `cfg` on the native processor with t_s and t_r set (the native twin of an RV32 run), quiet.
+Config native_with(const Config& cfg, int64_t ts, int64_t tr);
+
 /// A second run whose parameters are known only after this process's own run (e.g. the native
 /// processor with the t_s and t_r the RV32 cores measured): SystemC elaborates once per process, so
 /// a child forked now, before this process elaborates, waits for the two numbers, runs `run` with

@@ -29,6 +29,11 @@ refuse node.cpu_cpi=load:0 "node.cpu_cpi = 'load:0' is invalid"
 refuse node.cpu_ram=4096 "node.cpu_ram = 4096 is too small for node 0"
 refuse node.cpu_ram=5000 "node.cpu_ram = '5000' is invalid; allowed: 4096..16777216, a multiple of 4096"
 
+# Synthetic traffic runs no node software: rv32 there is refused, not ignored.
+out=$("$wc" traffic --net torus:4x4 --set sim.measure=100 --set node.cpu=rv32 2>&1); rc=$?
+{ [ "$rc" = 2 ] && printf '%s' "$out" | grep -q "node.cpu = 'rv32' applies to node programs"; } || {
+  echo "FAIL: traffic with node.cpu=rv32: exit $rc: $out"; fail=1; }
+
 # A broadcast on the cores: the JSON carries the software cost, the summary the effective t_s, t_r.
 "$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --json "$tmp/b.json" > "$tmp/b.txt" || {
   echo "FAIL: rv32 broadcast exit $?"; cat "$tmp/b.txt"; fail=1; }
