@@ -51,6 +51,17 @@ assert sum(len(n["send_path_instructions"]) for n in c["nodes"]) == j["unicasts"
 assert sum(len(n["receive_path_cycles"]) for n in c["nodes"]) == j["unicasts"]
 assert c["effective_ts"] > 0 and c["effective_tr"] > 0
 PY
+# Deterministic: the same configuration gives the same result file, with the routers in one thread or two.
+"$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --json "$tmp/b2.json" > /dev/null || fail=1
+"$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --set sim.threads=2 --json "$tmp/b3.json" > /dev/null || fail=1
+cmp -s "$tmp/b.json" "$tmp/b2.json" || { echo "FAIL: two rv32 runs differ"; fail=1; }
+python3 - "$tmp/b.json" "$tmp/b3.json" <<'PY' || { echo "FAIL: rv32 with sim.threads=2 differs"; fail=1; }
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for j in (a, b):
+    j["config"]["sim"].pop("threads", None)
+assert a == b
+PY
 # The native run the broadcast reports with the effective t_s, t_r is the native run with them.
 read -r ts tr native < <(python3 -c "import json; c = json.load(open('$tmp/b.json')); \
 print(round(c['cpu']['effective_ts']), round(c['cpu']['effective_tr']), c['native_latency_effective'])")
@@ -67,6 +78,14 @@ assert b["cpu"]["instructions"] == a["cpu"]["instructions"]
 assert b["cpu"]["busy_cycles"] > a["cpu"]["busy_cycles"]
 assert b["measured_latency"] > a["measured_latency"]
 PY
+# A NIC that takes t_s = 50 per message on top of the firmware: the cores wait for it (wait cycles).
+"$wc" broadcast --net torus:4x4 --algo dcf --len 8 --ts 50 --set node.cpu=rv32 --json "$tmp/w.json" > /dev/null || fail=1
+python3 - "$tmp/b.json" "$tmp/w.json" <<'PY' || fail=1
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["cpu"]["wait_cycles"] == 0 and b["cpu"]["wait_cycles"] > 0, (a["cpu"]["wait_cycles"], b["cpu"]["wait_cycles"])
+assert b["measured_latency"] > a["measured_latency"]
+PY
 # The waveform has each core's PC, state and interrupt line beside its router, and the save file shows them.
 "$wc" broadcast --net torus:4x4 --algo dcf --len 4 --set node.cpu=rv32 --vcd "$tmp/w.vcd" > /dev/null || {
   echo "FAIL: rv32 broadcast with --vcd"; fail=1; }
@@ -78,5 +97,11 @@ done
 "$wc" gossip --net torus:9x9 --algo torgos --a 3 --b 1 --r 0.5 --simulate --len 16 --set node.cpu=rv32 \
   --json "$tmp/g.json" > "$tmp/g.txt" || { echo "FAIL: rv32 gossip exit $?"; cat "$tmp/g.txt"; fail=1; }
 grep -q "every node holds every chunk: yes" "$tmp/g.txt" || { echo "FAIL: rv32 gossip incomplete"; cat "$tmp/g.txt"; fail=1; }
+read -r ts tr native < <(python3 -c "import json; s = json.load(open('$tmp/g.json'))['simulation']; \
+print(round(s['cpu']['effective_ts']), round(s['cpu']['effective_tr']), s['native_cycles_effective'])")
+"$wc" gossip --net torus:9x9 --algo torgos --a 3 --b 1 --r 0.5 --simulate --len 16 --set nic.ts="$ts" --set nic.tr="$tr" \
+  --json "$tmp/gn.json" > /dev/null || fail=1
+got=$(python3 -c "import json; print(json.load(open('$tmp/gn.json'))['simulation']['measured_cycles'])")
+[ "$got" = "$native" ] || { echo "FAIL: native_cycles_effective $native, native gossip with t_s=$ts t_r=$tr: $got"; fail=1; }
 [ "$fail" = 0 ] && echo "ok"
 exit $fail
