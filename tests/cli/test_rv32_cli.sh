@@ -92,6 +92,8 @@ PY
 for sig in pc state irq; do
   grep -q "SystemC.top.net.r_1_2.cpu.$sig" "$tmp/w.gtkw" || { echo "FAIL: r_1_2.cpu.$sig not in the save file"; fail=1; }
 done
+grep -B1 -x "SystemC.top.net.r_1_2.cpu.pc\[31:0\]" "$tmp/w.gtkw" | grep -q "^@22" || {
+  echo "FAIL: the PC is not shown in hexadecimal"; fail=1; }
 [ "$(grep -c 'scope module cpu' "$tmp/w.vcd")" = 16 ] || { echo "FAIL: not 16 cores in the VCD"; fail=1; }
 # Gossip on the cores: the watch's checks (every receipt once, every chunk everywhere) hold.
 "$wc" gossip --net torus:9x9 --algo torgos --a 3 --b 1 --r 0.5 --simulate --len 16 --set node.cpu=rv32 \
