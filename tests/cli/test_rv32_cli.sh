@@ -105,5 +105,19 @@ print(round(s['cpu']['effective_ts']), round(s['cpu']['effective_tr']), s['nativ
   --json "$tmp/gn.json" > /dev/null || fail=1
 got=$(python3 -c "import json; print(json.load(open('$tmp/gn.json'))['simulation']['measured_cycles'])")
 [ "$got" = "$native" ] || { echo "FAIL: native_cycles_effective $native, native gossip with t_s=$ts t_r=$tr: $got"; fail=1; }
+# The iBT broadcasts on the cores: every group node gets every packet once, as natively.
+for algo in line rect global; do
+  for cpu in native rv32; do
+    "$wc" ibt bcast --net ibt:8x8 --bypass 2 --algo $algo -k 4 --simulate --set node.cpu=$cpu \
+      --json "$tmp/i_$cpu.json" > /dev/null || { echo "FAIL: ibt $algo on $cpu: exit $?"; fail=1; }
+  done
+  python3 - "$tmp/i_native.json" "$tmp/i_rv32.json" <<'PY' || { echo "FAIL: ibt $algo: rv32 and native differ"; fail=1; }
+import json, sys
+a, b = (json.load(open(p))["simulation"] for p in sys.argv[1:])
+assert a["every_node_has_every_packet_once"] and b["every_node_has_every_packet_once"]
+assert a["messages"] == b["messages"] and not a["errors"] and not b["errors"] and not b["step_trace_errors"]
+assert "cpu" in b and "cpu" not in a
+PY
+done
 [ "$fail" = 0 ] && echo "ok"
 exit $fail
