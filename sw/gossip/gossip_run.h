@@ -38,6 +38,10 @@ class GossipRunWatch {
   GossipRunWatch& operator=(const GossipRunWatch&) = delete;
   std::vector<NodeProgram*> programs();
   GossipRunReport report() const;
+  /// What programs() report, for a backend that runs the node programs elsewhere (the RV32 cores'
+  /// firmware): a receipt seen by node's software at `now`, and a send it made.
+  void on_receive(int node, const Delivery& d, uint64_t now);
+  void on_send(int node, int dst, uint32_t tag);
 
  private:
   class Node;
@@ -45,8 +49,6 @@ class GossipRunWatch {
   friend class Node;
   friend class Api;
   uint64_t key(int src, int dst, int step) const;
-  void on_receive(int node, const Delivery& d, uint64_t now);
-  void on_send(int node, int dst, uint32_t tag);
   void error(const std::string& e);
 
   const Schedule& m_s;

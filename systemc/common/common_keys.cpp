@@ -1,6 +1,7 @@
 // The keys every family reads (net.family, net.radix, nic.*, traffic.*, sim.*): one row per key
 // with its default, allowed values and help; a family's own keys come with its registration.
 #include <algorithm>
+#include <cmath>
 
 #include "systemc/common/config_keys.h"
 #include "systemc/common/limits.h"
@@ -13,6 +14,18 @@ using Field = ConfigKey;
 int64_t to_int(const Field& f, const std::string& v, int64_t lo, int64_t hi) { return key_int(f, v, lo, hi); }
 double to_real(const Field& f, const std::string& v, double lo, double hi) { return key_real(f, v, lo, hi); }
 [[noreturn]] void bad(const Field& f, const std::string& v) { bad_value(f, v); }
+
+const Choices<CpuKind> kCpus = {{"native", CpuKind::Native}, {"rv32", CpuKind::Rv32}};
+// node.cpu_cpi's class names, in InsnClass order.
+const char* const kInsnClassNames[] = {"alu", "mul", "div", "load", "store", "branch", "jump", "system"};
+
+std::string cpi_text(const std::vector<int>& cpi) {
+  std::string s;
+  for (size_t i = 0; i < cpi.size(); ++i) s += fmt::format("{}{}:{}", i ? "," : "", kInsnClassNames[i], cpi[i]);
+  return s;
+}
+
+int64_t gcd64(int64_t a, int64_t b) { return b == 0 ? a : gcd64(b, a % b); }
 
 const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"uniform-all", Pattern::UniformAll},
                                     {"transpose", Pattern::Transpose},
@@ -97,6 +110,51 @@ const std::vector<ConfigKey>& common_keys() {
       INT_FIELD("nic.ts", "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
       INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
       INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet, "maximum packet length, flits"),
+      CHOICE_FIELD("node.cpu", "native", kCpus, node.cpu, "native or rv32",
+                   "node processor: native (the node program as C++ on the host, software cost nic.ts / nic.tr) "
+                   "or rv32 (the node firmware on an RV32IMAC instruction-set model per node, docs/cpu.md)"),
+      {"node.cpu_clock_ratio", "1", "0.001..1000 (not 0; at most 3 decimals)",
+       "rv32: core cycles per network cycle (0.5: the core runs at half the network clock)",
+       [](Config& c, const std::string& v, const Field& f) {
+         const double r = to_real(f, v, 0.001, 1000.0);
+         const int64_t milli = int64_t(r * 1000.0 + 0.5);
+         if (std::abs(r * 1000.0 - double(milli)) > 1e-6) bad(f, v);
+         const int64_t g = gcd64(milli, 1000);
+         c.node.clock_num = milli / g;
+         c.node.clock_den = 1000 / g;
+       },
+       [](const Config& c) { return nlohmann::json(double(c.node.clock_num) / double(c.node.clock_den)); }},
+      INT_FIELD("node.cpu_quantum", "1", 1, 1000000, node.quantum,
+                "rv32: network cycles a core may run ahead of the network before it synchronises (temporal "
+                "decoupling); 1 is exact, larger is faster and approximate"),
+      {"node.cpu_cpi", "alu:1,mul:1,div:1,load:1,store:1,branch:1,jump:1,system:1",
+       "comma list of CLASS:CYCLES, CLASS one of alu, mul, div, load, store, branch, jump, system; CYCLES 1..1000 "
+       "(classes not named keep 1)",
+       "rv32: core cycles per instruction by class (a load or store to the NIC adds the NIC's annotated delay)",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.node.cpi.assign(size_t(InsnClass::Count), 1);
+         for (auto& part : split_list(v, ',')) {
+           const auto colon = part.find(':');
+           if (colon == std::string::npos) bad(f, v);
+           const std::string name = part.substr(0, colon);
+           size_t i = 0;
+           while (i < size_t(InsnClass::Count) && name != kInsnClassNames[i]) ++i;
+           if (i == size_t(InsnClass::Count)) bad(f, v);
+           try {
+             c.node.cpi[i] = int(to_int(f, part.substr(colon + 1), 1, 1000));
+           } catch (const ConfigError&) {
+             bad(f, v);  // the whole value in the message, not the one number
+           }
+         }
+       },
+       [](const Config& c) { return nlohmann::json(cpi_text(c.node.cpi)); }},
+      {"node.cpu_ram", "65536", "4096..16777216, a multiple of 4096 (bytes)",
+       "rv32: RAM per core: the firmware, the node's program table and a 4 KiB stack must fit",
+       [](Config& c, const std::string& v, const Field& f) {
+         c.node.ram = to_int(f, v, 4096, 16777216);
+         if (c.node.ram % 4096) bad(f, v);
+       },
+       [](const Config& c) { return nlohmann::json(c.node.ram); }},
       {"traffic.pattern", "uniform", pattern_names(),
        "destination pattern (uniform: any other node; uniform-all: any node, the source included, as BookSim2's "
        "uniform; bitrev, shuffle, butterfly: 2^b nodes; transpose: radices symmetric)",

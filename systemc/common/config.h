@@ -37,6 +37,23 @@ struct NicConfig {
   int max_packet = 64;     ///< flits per packet, messages longer than this are split
 };
 
+/// The node processor (node.cpu): the native C++ program on an SC_THREAD with t_s / t_r as
+/// constants, or the node firmware on an RV32IMAC instruction-set model (docs/cpu.md).
+enum class CpuKind { Native, Rv32 };
+/// Instruction classes of the RV32 core's cost model (node.cpu_cpi), in the key's order.
+enum class InsnClass : uint8_t { Alu, Mul, Div, Load, Store, Branch, Jump, System, Count };
+
+struct NodeConfig {
+  CpuKind cpu = CpuKind::Native;
+  /// Core cycles per network cycle, as the exact fraction clock_num / clock_den (node.cpu_clock_ratio).
+  int64_t clock_num = 1, clock_den = 1;
+  /// Network cycles a core may run ahead of the network (temporal decoupling); 1: exact.
+  int64_t quantum = 1;
+  /// Core cycles per instruction, by InsnClass (node.cpu_cpi).
+  std::vector<int> cpi = std::vector<int>(size_t(InsnClass::Count), 1);
+  int64_t ram = 65536;  ///< bytes of RAM per core (node.cpu_ram)
+};
+
 enum class Pattern {
   Uniform, UniformAll, Transpose, BitComplement, Tornado, Neighbor, Hotspot, BitReverse, Shuffle, Butterfly, RandPerm
 };
@@ -118,6 +135,7 @@ struct SimConfig {
 struct Config {
   NetConfig net;
   NicConfig nic;
+  NodeConfig node;
   TrafficConfig traffic;
   SimConfig sim;
   /// A family's own part of the configuration (its struct, written by the keys it registers, e.g.

@@ -1,6 +1,7 @@
 // `wormcast broadcast`: generate a broadcast schedule, run it as node programs on the
 // cycle-accurate model and on the analytic backend, and report both latencies and the blocking.
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <memory>
 
@@ -37,6 +38,13 @@ nlohmann::json times_json(const std::vector<int64_t>& v) {
   nlohmann::json a = nlohmann::json::array();
   for (auto x : v) a.push_back(x < 0 ? nlohmann::json(nullptr) : nlohmann::json(x));
   return a;
+}
+
+/// The router-model analytic latency with t_s and t_r set to a core's measured effective values.
+uint64_t effective_analytic(const sw::Schedule& s, uint32_t len, sw::AnalyticParams ap, double ts, double tr) {
+  ap.t_s = uint64_t(std::llround(ts));
+  ap.t_r = uint64_t(std::llround(tr));
+  return sw::run_schedule_analytic(s, len, ap).latency;
 }
 
 int run_broadcast(const BroadcastArgs& a) {
@@ -84,9 +92,28 @@ int run_broadcast(const BroadcastArgs& a) {
   std::vector<sw::ScheduleProgram> programs = image.make_programs(len);
   std::vector<sw::NodeProgram*> ptrs;
   for (auto& p : programs) ptrs.push_back(&p);
+  // On the RV32 cores: the native processor with the effective t_s and t_r the cores measure, in a
+  // child forked before this process elaborates (its latency goes next to the cores').
+  std::unique_ptr<DeferredRun> native_twin;
+  if (cfg.node.cpu == CpuKind::Rv32 && !dry_run())
+    native_twin = std::make_unique<DeferredRun>([&](int64_t ts, int64_t tr) {
+      const Config c = native_with(cfg, ts, tr);
+      std::vector<sw::ScheduleProgram> twin = image.make_programs(len);
+      std::vector<sw::NodeProgram*> twin_ptrs;
+      for (auto& p : twin) twin_ptrs.push_back(&p);
+      const ProgramRun r = run_programs(c, twin_ptrs, ProgramRunOptions{});
+      uint64_t latency = 0;
+      for (uint64_t v : r.first_visible)
+        if (v != ~uint64_t(0)) latency = std::max(latency, v);
+      return latency;
+    });
+  FirmwareTables fw;
+  for (int i = 0; i < t.num_nodes(); ++i) fw.tables.push_back(image.table(i));
+  fw.length = len;
   ProgramRunOptions po;
   static_cast<RecordOptions&>(po) = a.rec;
   po.plan = &plan;
+  po.firmware = &fw;
   const ProgramRun run = run_programs(cfg, ptrs, po);
 
   std::vector<int64_t> measured(size_t(t.num_nodes()), -1);
@@ -126,6 +153,17 @@ int run_broadcast(const BroadcastArgs& a) {
   j["node_order"] = "node id, dimension 0 fastest; null = never received (the source)";
   j["errors"] = run.errors;
   if (run.status == RunStatus::Deadlock) j["deadlock"] = run.deadlock;
+  const uint64_t analytic_effective =
+      run.cpu.is_null() ? 0 : effective_analytic(sched, len, ap, run.effective_ts, run.effective_tr);
+  uint64_t native_effective = 0;
+  const bool have_native = native_twin && run.status == RunStatus::Ok &&
+                           native_twin->result(std::llround(run.effective_ts), std::llround(run.effective_tr), native_effective);
+  if (!run.cpu.is_null()) {
+    j["cpu"] = run.cpu;
+    // The same schedule natively with t_s and t_r the measured effective ones (rounded): cycle model and analytic.
+    j["native_latency_effective"] = have_native ? nlohmann::json(native_effective) : nlohmann::json(nullptr);
+    j["analytic_latency_effective"] = analytic_effective;
+  }
   if (!a.json_file.empty()) plan.write(a.json_file, j.dump(2) + "\n");
   std::string summary = fmt::format(
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
@@ -135,6 +173,11 @@ int run_broadcast(const BroadcastArgs& a) {
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
       run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
+  if (!run.cpu.is_null())
+    summary += fmt::format("  rv32 cores: {} instructions | effective t_s = {:.1f}, t_r = {:.1f} network cycles (mean per "
+                           "send / receive path) | with them: native {}, analytic {}\n",
+                           run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
+                           have_native ? std::to_string(native_effective) : std::string("-"), analytic_effective);
   for (auto& e : run.errors) summary += "  error: " + e + "\n";
   plan.commit(summary);  // the summary first: one that cannot be printed leaves no new file
   if (run.exit_code) return run.exit_code;

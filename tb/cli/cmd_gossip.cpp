@@ -23,6 +23,7 @@
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/dry_run.h"
+#include "systemc/cpu/rv32_core.h"
 #include "tb/run/programs.h"
 
 namespace wormcast {
@@ -65,6 +66,7 @@ struct SimResult {
   uint64_t analytic = 0;       ///< asynchronous event model of the same node programs
   bool one_port = false;
   uint32_t max_flits = 0;
+  std::unique_ptr<DeferredRun> native_twin;  ///< rv32: the native run with the effective t_s, t_r
 };
 
 SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Config& cfg_out, OutputPlan& plan) {
@@ -96,8 +98,14 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   ov.emplace_back("nic.max_packet", std::to_string(max_flits));
   // A one-port schedule runs on the one-port NIC unless --set says otherwise.
   if (sw::gossip_port_model(a.g) == sw::PortModel::OnePort) ov.emplace_back("router.local_ports", "one");
-  for (auto& x : a.sets) ov.push_back(parse_override(x));
-  const Config cfg = load_config(a.config_file, ov);
+  bool ts_given = false;
+  for (auto& x : a.sets) {
+    ov.push_back(parse_override(x));
+    ts_given = ts_given || ov.back().first == "nic.ts";
+  }
+  Config cfg = load_config(a.config_file, ov);
+  // On the RV32 cores the send cost is the firmware's own: the NIC adds no t_s unless --set asks.
+  if (cfg.node.cpu == CpuKind::Rv32 && !ts_given) cfg.nic.ts = 0;
   cfg_out = cfg;
   if (cfg.net.topology().num_nodes() != t.num_nodes() || sw::describe(cfg.net.topology()) != sw::describe(t))
     throw ConfigError("--set: the network must stay the --net one (" + sw::describe(t) + ")");
@@ -142,9 +150,34 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   std::vector<sw::NodeProgram*> ptrs;
   for (auto& p : programs) ptrs.push_back(&p);
   sw::GossipRunWatch watch(s, ptrs);
+  // On the RV32 cores the firmware runs the tables; the watch hears of its sends and receipts.
+  struct WatchObserver final : CoreObserver {
+    explicit WatchObserver(sw::GossipRunWatch& w) : watch(w) {}
+    void on_core_send(int node, int dst, uint32_t tag) override { watch.on_send(node, dst, tag); }
+    void on_core_receive(int node, const sw::Delivery& d, uint64_t now) override { watch.on_receive(node, d, now); }
+    sw::GossipRunWatch& watch;
+  } observer(watch);
+  // On the RV32 cores: the native processor with the effective t_s and t_r the cores measure, in a
+  // child forked before this process elaborates.
+  if (cfg.node.cpu == CpuKind::Rv32 && !dry_run())
+    out.native_twin = std::make_unique<DeferredRun>([&s, &cfg, &image, len](int64_t ts, int64_t tr) {
+      const Config c = native_with(cfg, ts, tr);
+      std::vector<sw::ScheduleProgram> twin = image->make_programs(len);
+      std::vector<sw::NodeProgram*> twin_ptrs;
+      for (auto& p : twin) twin_ptrs.push_back(&p);
+      sw::GossipRunWatch twin_watch(s, twin_ptrs);
+      const ProgramRun r = run_programs(c, twin_watch.programs(), ProgramRunOptions{});
+      if (r.status != RunStatus::Ok || !twin_watch.report().ok()) throw std::runtime_error("the native gossip did not complete");
+      return twin_watch.report().last_receive;
+    });
+  FirmwareTables fw;
+  for (int i = 0; i < t.num_nodes(); ++i) fw.tables.push_back(image->table(i));
+  fw.length = len;
+  fw.observer = &observer;
   ProgramRunOptions po;
   static_cast<RecordOptions&>(po) = a.rec;
   po.plan = &plan;
+  po.firmware = &fw;
   out.run = run_programs(cfg, watch.programs(), po);
   out.watch = watch.report();
   return out;
@@ -227,7 +260,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     throw ConfigError(e.what());
   }
   Config cfg;
-  const SimResult sim = simulate(a, g.schedule, r, cfg, plan);
+  SimResult sim = simulate(a, g.schedule, r, cfg, plan);
   std::cout << text.str();
   const ProgramRun& run = sim.run;
   const uint64_t measured = sim.watch.last_receive;
@@ -263,6 +296,14 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   for (auto& e : sim.watch.errors) errs.push_back(e);
   s["errors"] = errs;
   if (run.status == RunStatus::Deadlock) s["deadlock"] = run.deadlock;
+  uint64_t native_effective = 0;
+  const bool have_native = sim.native_twin && run.status == RunStatus::Ok &&
+                           sim.native_twin->result(std::llround(run.effective_ts), std::llround(run.effective_tr), native_effective);
+  if (!run.cpu.is_null()) {
+    s["cpu"] = run.cpu;
+    // The same schedule natively with t_s and t_r the measured effective ones (rounded).
+    s["native_cycles_effective"] = have_native ? nlohmann::json(native_effective) : nlohmann::json(nullptr);
+  }
   j["wormcast"] = result_identity("gossip");
   j["config"] = cfg.echo();
   j["simulation"] = s;
@@ -277,6 +318,11 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       g.schedule.algo, sw::describe(g.schedule.topology), a.len, sim.t_s, sim.t_r, sim.one_port ? "one" : "all", measured,
       sim.paper_model, sim.program_model, sim.analytic, run.blocked_cycles, run.blocked_messages,
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
+  if (!run.cpu.is_null())
+    std::cout << fmt::format("  rv32 cores: {} instructions | effective t_s = {:.1f}, t_r = {:.1f} network cycles "
+                             "(mean per send / receive path) | native with them {}\n",
+                             run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
+                             have_native ? std::to_string(native_effective) : std::string("-"));
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
   if (run.exit_code) return run.exit_code;
   if (!ok) return 1;

@@ -144,8 +144,9 @@ void check_record_options(const RecordOptions& opt) {
                                   strip_suffix(opt.fst_path, ".fst") + ".gtkw"));
 }
 
-Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net)
-    : m_opt(opt), m_plan(opt.plan), m_net(net) {
+Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net,
+                     std::function<void(sc_core::sc_trace_file*)> more)
+    : m_opt(opt), m_plan(opt.plan), m_net(net), m_more(std::move(more)) {
   if (!m_plan) throw std::logic_error("Recorders: the recordings were not planned (RecordOptions::plan)");
   // Every refusal first, so that a refused run leaves no file behind.
   std::vector<std::pair<int, std::string>> internals;
@@ -210,6 +211,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
   }
   if (!vcd_tmp.empty() && (!m_windowed || m_from == 0)) {
     m_vcd = open_vcd(vcd_tmp, clk, net);
+    if (m_more) m_more(m_vcd);
     m_opened = true;
   }
 }
@@ -223,6 +225,7 @@ void Recorders::at(uint64_t cycle) {
   if (!m_windowed) return;
   if (cycle == m_from && !m_opened) {
     m_vcd = open_vcd(m_vcd_tmp, *m_clk, m_net);
+    if (m_more) m_more(m_vcd);
     m_opened = true;
   }
   if (cycle == m_to && m_vcd) {

@@ -2,6 +2,7 @@
 // with a GTKWave save file), the per-hop CSV, the per-flit delivery CSV, router internals.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,7 +45,9 @@ void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycl
 /// the output plan; finish() completes them, the plan's owner commits them.
 class Recorders {
  public:
-  Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net);
+  /// `more`: traces what else the run has (e.g. the node processors) into a waveform when it opens.
+  Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net,
+            std::function<void(sc_core::sc_trace_file*)> more = nullptr);
   ~Recorders();
   void finish();
   /// Cycles at which the run driver must stop and call at(cycle): the --vcd-window bounds.
@@ -64,6 +67,7 @@ class Recorders {
   bool m_windowed = false, m_opened = false;
   std::string m_vcd_tmp, m_gtkw, m_shown;
   const sc_core::sc_signal_in_if<bool>* m_clk = nullptr;
+  std::function<void(sc_core::sc_trace_file*)> m_more;
 };
 
 }  // namespace wormcast

@@ -68,7 +68,7 @@ std::string signal_ref(const VcdVar& v) {
 void add_signal(GtkwWriter& w, const VcdVar& v) {
   if (v.width == 1)
     w.bit(signal_ref(v));
-  else if (v.name == "ways")  // a bit mask of the ways a channel drives
+  else if (v.name == "ways" || v.name == "pc")  // a bit mask of the ways a channel drives; a core's program counter
     w.hex(signal_ref(v));
   else
     w.decimal(signal_ref(v));

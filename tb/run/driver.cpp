@@ -81,6 +81,7 @@ const char* status_name(RunStatus s) {
     case RunStatus::ScoreboardError: return "scoreboard_error";
     case RunStatus::Livelock: return "livelock";
     case RunStatus::Unstable: return "unstable";
+    case RunStatus::SoftwareFault: return "software_fault";
   }
   return "?";
 }
@@ -92,6 +93,7 @@ int exit_code(RunStatus s) {
     case RunStatus::Livelock: return 4;
     case RunStatus::Unstable:
     case RunStatus::DrainTimeout: return 5;
+    case RunStatus::SoftwareFault: return 6;
     default: return 1;
   }
 }

@@ -28,11 +28,13 @@ enum class RunStatus {
   ScoreboardError,  ///< a flit lost, duplicated, reordered or misdelivered, or a packet stranded in a NIC
   Livelock,         ///< flits kept moving but none was delivered for sim.livelock cycles
   Unstable,         ///< traffic: drained and clean, but the stability verdict is unstable (beyond saturation)
+  SoftwareFault,    ///< node programs (node.cpu = rv32): a core stopped on an illegal instruction or a bus error
 };
-/// "ok", "deadlock", "drain_timeout", "timeout", "scoreboard_error", "livelock", "unstable".
+/// "ok", "deadlock", "drain_timeout", "timeout", "scoreboard_error", "livelock", "unstable",
+/// "software_fault".
 const char* status_name(RunStatus s);
-/// 0 ok, 3 deadlock, 4 livelock, 5 unstable or did not drain (drain_timeout), 1 every other
-/// failure (2 is bad input, before any simulation).
+/// 0 ok, 3 deadlock, 4 livelock, 5 unstable or did not drain (drain_timeout), 6 a node processor's
+/// fault (software_fault), 1 every other failure (2 is bad input, before any simulation).
 int exit_code(RunStatus s);
 /// The longest zero-load crossing of one flit from node 0 (cycles): the shortest time in which the
 /// network can show the effect of anything injected.

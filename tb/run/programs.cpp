@@ -2,6 +2,11 @@
 // loop of the run driver, message timing and blocking from the NIC's packet records.
 #include "tb/run/programs.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
 #include <memory>
 
 #include <systemc>
@@ -10,6 +15,7 @@
 #include "systemc/net/network.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/dry_run.h"
+#include "systemc/cpu/rv32_core.h"
 #include "systemc/nic/node_cpu.h"
 
 namespace wormcast {
@@ -28,6 +34,7 @@ class TimingListener : public PacketListener {
     m.dst = r.dst;
     m.length = r.length;
     m.tag = r.tag;
+    m.message = r.message;
     m.created = r.created;
     m.ready = r.ready;
     m.injected = r.injected;
@@ -41,13 +48,76 @@ class TimingListener : public PacketListener {
   bool m_multi = false;
 };
 
+/// The cores' statistics as JSON: per node, and the summary with the effective t_s (mean network
+/// cycles of a send path that does not start at reset) and t_r (mean network cycles from a
+/// message's arrival to its pop).
+nlohmann::json core_report(const std::vector<std::unique_ptr<Rv32Core>>& cores, uint64_t end, const NodeConfig& nc,
+                           double& ts, double& tr) {
+  nlohmann::json nodes = nlohmann::json::array();
+  uint64_t insns = 0, busy = 0, wait = 0, idle = 0, ts_sum = 0, ts_n = 0, tr_sum = 0, tr_n = 0, ts_max = 0, tr_max = 0;
+  uint64_t ts_insn_sum = 0, tr_insn_sum = 0;
+  for (size_t i = 0; i < cores.size(); ++i) {
+    const CoreStats s = cores[i]->stats(end);
+    insns += s.instructions;
+    busy += s.busy;
+    wait += s.wait;
+    idle += s.idle;
+    for (size_t k = 0; k < s.send_cycles.size(); ++k)
+      if (!s.send_after_boot[k]) {
+        ts_sum += s.send_cycles[k];
+        ts_insn_sum += s.send_insns[k];
+        ts_max = std::max(ts_max, s.send_cycles[k]);
+        ++ts_n;
+      }
+    for (size_t k = 0; k < s.recv_cycles.size(); ++k) {
+      tr_sum += s.recv_cycles[k];
+      tr_insn_sum += s.recv_insns[k];
+      tr_max = std::max(tr_max, s.recv_cycles[k]);
+      ++tr_n;
+    }
+    nlohmann::json j;
+    j["node"] = i;
+    j["instructions"] = s.instructions;
+    j["busy_cycles"] = s.busy;
+    j["wait_cycles"] = s.wait;
+    j["idle_cycles"] = s.idle;
+    j["send_steps"] = s.send_step;
+    j["send_path_instructions"] = s.send_insns;
+    j["send_path_cycles"] = s.send_cycles;
+    j["receive_steps"] = s.recv_step;
+    j["receive_path_instructions"] = s.recv_insns;
+    j["receive_path_cycles"] = s.recv_cycles;
+    nodes.push_back(std::move(j));
+  }
+  ts = ts_n ? double(ts_sum) / double(ts_n) : 0.0;
+  tr = tr_n ? double(tr_sum) / double(tr_n) : 0.0;
+  nlohmann::json out;
+  out["cpu"] = "rv32";
+  out["clock_ratio"] = double(nc.clock_num) / double(nc.clock_den);
+  out["quantum"] = nc.quantum;
+  out["instructions"] = insns;
+  out["busy_cycles"] = busy;
+  out["wait_cycles"] = wait;
+  out["idle_cycles"] = idle;
+  out["effective_ts"] = ts;
+  out["effective_tr"] = tr;
+  out["max_send_path_cycles"] = ts_max;
+  out["max_receive_path_cycles"] = tr_max;
+  out["mean_send_path_instructions"] = ts_n ? double(ts_insn_sum) / double(ts_n) : 0.0;
+  out["mean_receive_path_instructions"] = tr_n ? double(tr_insn_sum) / double(tr_n) : 0.0;
+  out["units"] = "instructions; *_cycles per node in core cycles; path cycles, effective_ts/tr in network cycles";
+  out["nodes"] = std::move(nodes);
+  return out;
+}
+
 struct ProgramTop : sc_core::sc_module {
   sc_core::sc_clock clk;
   TimingListener listener;
   std::unique_ptr<Network> net;
   std::vector<std::unique_ptr<NodeCpu>> cpus;
+  std::vector<std::unique_ptr<Rv32Core>> cores;
   ProgramTop(sc_core::sc_module_name n, const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
-             bool trace_internals)
+             bool trace_internals, const FirmwareTables* fw)
       : sc_module(n), clk("clk", cycle_time()) {
     NetworkOptions opt;
     opt.listener = &listener;
@@ -55,6 +125,19 @@ struct ProgramTop : sc_core::sc_module {
     net = make_network("net", cfg, opt);
     listener.net = net.get();
     net->clk(clk);
+    if (cfg.node.cpu == CpuKind::Rv32) {
+      const FirmwareImage& image = fw->image ? *fw->image : FirmwareImage::builtin();
+      for (int i = 0; i < net->num_nodes(); ++i) {
+        const bool runs = size_t(i) < programs.size() && programs[size_t(i)] && size_t(i) < fw->tables.size();
+        uint32_t boot = 0;
+        std::vector<uint8_t> ram;
+        if (runs)
+          ram = image.node_ram(fw->tables[size_t(i)], fw->length, net->topology(), i, uint32_t(cfg.node.ram), boot);
+        cores.push_back(std::make_unique<Rv32Core>(("cpu" + net->node_name(i).substr(1)).c_str(), i, net->nic(i), image,
+                                                   cfg.node, std::move(ram), boot, fw->observer));
+      }
+      return;
+    }
     for (int i = 0; i < net->num_nodes(); ++i) {
       sw::NodeProgram* p = size_t(i) < programs.size() ? programs[size_t(i)] : nullptr;
       cpus.push_back(std::make_unique<NodeCpu>(("cpu" + net->node_name(i).substr(1)).c_str(), net->topology(), i,
@@ -68,6 +151,21 @@ struct ProgramTop : sc_core::sc_module {
 ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
                         const ProgramRunOptions& given) {
   check_record_options(given);
+  if (cfg.node.cpu == CpuKind::Rv32) {
+    if (!given.firmware)
+      throw ConfigError("config: node.cpu = 'rv32' is not supported by this command; allowed: native");
+    const FirmwareImage& image = given.firmware->image ? *given.firmware->image : FirmwareImage::builtin();
+    if (!image.available())
+      throw ConfigError("config: node.cpu = 'rv32' is unavailable: this build has no RV32 node firmware "
+                        "(riscv64-unknown-elf-g++ was not found when it was configured; scripts/setup installs it); "
+                        "allowed: native");
+    // Every node's RAM image checked before the network is built (node.cpu_ram, exit 2).
+    const sw::Topology t = cfg.net.topology();
+    for (size_t i = 0; i < given.firmware->tables.size() && i < programs.size(); ++i) {
+      uint32_t boot = 0;
+      if (programs[i]) image.node_ram(given.firmware->tables[i], given.firmware->length, t, int(i), uint32_t(cfg.node.ram), boot);
+    }
+  }
   OutputPlan own;
   ProgramRunOptions opt = given;
   if (!opt.plan) {
@@ -75,9 +173,19 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
     opt.plan = &own;
   }
   dry_run_point();  // the configuration checked, the outputs planned: the network is built next
-  RunTopPtr<ProgramTop> top(new ProgramTop("top", cfg, programs, !opt.rtl_vcd.empty()));
+  RunTopPtr<ProgramTop> top(new ProgramTop("top", cfg, programs, !opt.rtl_vcd.empty(), opt.firmware));
+  const bool rv32 = cfg.node.cpu == CpuKind::Rv32;
   Network& net = *top->net;
-  Recorders rec(opt, top->clk, net);
+  // The cores' program counter, state (CoreState) and interrupt line, in the waveform beside each
+  // node's router and NIC ports (top.net.r_x_y.cpu).
+  Recorders rec(opt, top->clk, net, [&](sc_core::sc_trace_file* tf) {
+    for (size_t i = 0; i < top->cores.size(); ++i) {
+      const std::string base = "top.net." + net.node_name(int(i)) + ".cpu.";
+      sc_core::sc_trace(tf, top->cores[i]->pc, base + "pc");
+      sc_core::sc_trace(tf, top->cores[i]->state, base + "state");
+      sc_core::sc_trace(tf, top->cores[i]->irq, base + "irq");
+    }
+  });
 
   const int n = net.num_nodes();
   RunPhases ph;
@@ -85,9 +193,14 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   ph.on_limit = RunStatus::Timeout;
   ph.max_step = 256;
   ph.finished = [&](uint64_t) {
+    if (rv32)
+      for (auto& c : top->cores)
+        if (!c->fault().empty()) return true;  // a core stopped: the run ends with its fault
     if (net.outstanding() != 0) return false;
-    for (int i = 0; i < n; ++i)
-      if (!top->cpus[size_t(i)]->idle() || net.nic(i).next_rx_visible() != ~uint64_t(0)) return false;
+    for (int i = 0; i < n; ++i) {
+      const bool idle = rv32 ? top->cores[size_t(i)]->idle() : top->cpus[size_t(i)]->idle();
+      if (!idle || net.nic(i).next_rx_visible() != ~uint64_t(0)) return false;
+    }
     return true;
   };
   ph.stops = rec.stops();
@@ -108,12 +221,95 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
     out.blocked_messages += m.blocked > 0;
     ++out.deliveries[size_t(m.dst)];
   }
-  for (int i = 0; i < n; ++i) out.first_visible[size_t(i)] = top->cpus[size_t(i)]->first_receive();
+  for (int i = 0; i < n; ++i)
+    out.first_visible[size_t(i)] = rv32 ? top->cores[size_t(i)]->first_receive() : top->cpus[size_t(i)]->first_receive();
+  if (rv32) {
+    for (auto& c : top->cores)
+      if (!c->fault().empty()) {
+        out.status = RunStatus::SoftwareFault;
+        out.errors.push_back(c->fault());
+        std::cerr << "wormcast: " << c->fault() << "\n";
+      }
+    out.cpu = core_report(top->cores, r.cycles, cfg.node, out.effective_ts, out.effective_tr);
+  }
   if (top->listener.m_multi) out.errors.push_back("multi-packet messages: raise nic.max_packet to the message length");
   for (auto& e : net.scoreboard().errors()) out.errors.push_back(e);
   out.exit_code = exit_code(out.status);
   if (!given.plan) own.commit();
   return out;
 }
+
+}  // namespace wormcast
+
+namespace wormcast {
+
+Config native_with(const Config& cfg, int64_t ts, int64_t tr) {
+  Config c = cfg;
+  c.node.cpu = CpuKind::Native;
+  c.nic.ts = ts;
+  c.nic.tr = tr;
+  c.sim.progress = "off";
+  return c;
+}
+
+DeferredRun::DeferredRun(std::function<uint64_t(int64_t, int64_t)> run) {
+  int to[2], from[2];
+  if (pipe(to) != 0) return;
+  if (pipe(from) != 0) {
+    close(to[0]);
+    close(to[1]);
+    return;
+  }
+  std::cout.flush();
+  std::cerr.flush();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    for (int fd : {to[0], to[1], from[0], from[1]}) close(fd);
+    return;
+  }
+  if (pid == 0) {  // the child: no output of its own but its reason for failing
+    close(to[1]);
+    close(from[0]);
+    int64_t ab[2];
+    if (read(to[0], ab, sizeof ab) != ssize_t(sizeof ab)) _exit(0);  // not needed
+    uint64_t r[2] = {0, 0};  // ok flag, value
+    try {
+      r[1] = run(ab[0], ab[1]);
+      r[0] = 1;
+    } catch (const std::exception& e) {
+      std::cerr << "wormcast: the second run failed: " << e.what() << "\n";
+    }
+    if (write(from[1], r, sizeof r) != ssize_t(sizeof r)) _exit(1);
+    std::cout.flush();
+    _exit(0);
+  }
+  close(to[0]);
+  close(from[1]);
+  m_to = to[1];
+  m_from = from[0];
+  m_pid = pid;
+}
+
+bool DeferredRun::result(int64_t a, int64_t b, uint64_t& out) {
+  if (m_pid < 0) return false;
+  const int64_t ab[2] = {a, b};
+  uint64_t r[2] = {0, 0};
+  const bool ok = write(m_to, ab, sizeof ab) == ssize_t(sizeof ab) && read(m_from, r, sizeof r) == ssize_t(sizeof r) &&
+                  r[0] == 1;
+  reap();
+  out = r[1];
+  return ok;
+}
+
+void DeferredRun::reap() {
+  if (m_pid < 0) return;
+  close(m_to);
+  close(m_from);
+  int status = 0;
+  waitpid(m_pid, &status, 0);
+  m_pid = -1;
+}
+
+DeferredRun::~DeferredRun() { reap(); }
 
 }  // namespace wormcast

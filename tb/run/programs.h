@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "sw/hal/node_api.h"
+#include "sw/runtime/program_table.h"
 #include "systemc/common/config.h"
 #include "tb/out/recorders.h"
 #include "tb/run/driver.h"
@@ -19,6 +21,7 @@ struct MessageTiming {
   int src = -1, dst = -1;
   uint32_t length = 0;
   uint32_t tag = 0;
+  uint64_t message = 0;   ///< the source NIC's message id: (its n-th message) * N + source
   uint64_t created = 0;   ///< software called send()
   uint64_t ready = 0;     ///< t_s done: the NIC may start it
   uint64_t injected = 0;  ///< head entered the injection channel
@@ -42,15 +45,58 @@ struct ProgramRun {
   uint64_t injection_wait_cycles = 0;   ///< sum of injected - ready: the sender's own channel busy
   nlohmann::json deadlock;              ///< the deadlock part of common_result
   std::vector<std::string> errors;
+  /// node.cpu = rv32: the cores' measured software cost (per node and the summary with the
+  /// effective t_s and t_r, docs/cpu.md); null on the native processor.
+  nlohmann::json cpu;
+  double effective_ts = 0, effective_tr = 0;  ///< network cycles (rv32)
+};
+
+class CoreObserver;
+class FirmwareImage;
+
+/// node.cpu = rv32: what each node's firmware runs. The NodeProgram objects then only say which
+/// nodes run at all (nullptr: no program, the core halts).
+struct FirmwareTables {
+  std::vector<sw::NodeTable> tables;  ///< per node
+  uint32_t length = 1;                ///< flits of a send without a per-send length
+  CoreObserver* observer = nullptr;   ///< told of every send and pop (e.g. a gossip watch)
+  const FirmwareImage* image = nullptr;  ///< another firmware than the built-in one (tests)
 };
 
 struct ProgramRunOptions : RecordOptions {
   uint64_t max_cycles = 50000000;
+  const FirmwareTables* firmware = nullptr;  ///< required with node.cpu = rv32
 };
 
 /// Elaborates the network of `cfg` with programs[i] on node i (nullptr: an idle node) and runs it.
 /// One call per process (SystemC elaborates once).
 ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
                         const ProgramRunOptions& opt);
+
+}  // namespace wormcast
+
+namespace wormcast {
+
+/// `cfg` on the native processor with t_s and t_r set (the native twin of an RV32 run), quiet.
+Config native_with(const Config& cfg, int64_t ts, int64_t tr);
+
+/// A second run whose parameters are known only after this process's own run (e.g. the native
+/// processor with the t_s and t_r the RV32 cores measured): SystemC elaborates once per process, so
+/// a child forked now, before this process elaborates, waits for the two numbers, runs `run` with
+/// them and hands back its result. Without a result() call the child exits unused.
+class DeferredRun {
+ public:
+  explicit DeferredRun(std::function<uint64_t(int64_t a, int64_t b)> run);
+  ~DeferredRun();
+  DeferredRun(const DeferredRun&) = delete;
+  DeferredRun& operator=(const DeferredRun&) = delete;
+  /// The child's result for (a, b); false when the child failed (its reason on stderr).
+  bool result(int64_t a, int64_t b, uint64_t& out);
+
+ private:
+  void reap();
+  int m_to = -1, m_from = -1;
+  int m_pid = -1;
+};
 
 }  // namespace wormcast

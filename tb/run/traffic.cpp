@@ -66,6 +66,9 @@ namespace {
 
 RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const RunOptions& given) {
   check_record_options(given);
+  if (cfg.node.cpu != CpuKind::Native)  // synthetic traffic runs no node software
+    throw ConfigError("config: node.cpu = 'rv32' applies to node programs (broadcast, gossip --simulate), not to "
+                      "synthetic traffic; allowed here: native");
   const uint64_t begin = cfg.sim.warmup, end = cfg.sim.warmup + cfg.sim.measure;
   const int nodes = cfg.net.topology().num_nodes();
   {

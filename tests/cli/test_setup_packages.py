@@ -21,6 +21,7 @@ DEV_USES = {
     "libfmt-dev": r"find_package\(fmt",
     "libbenchmark-dev": r"find_package\(benchmark|benchmark::|<benchmark/benchmark\.h>",
     "libclang-rt-14-dev": r"-fsanitize=fuzzer",  # the fuzz target's runtime (scripts/fuzz)
+    "libunicorn-dev": r"pkg_check_modules\(UNICORN",  # the RV32 node processor (node.cpu = rv32)
 }
 # A third-party module scripts import -> the Debian packages that bring it (python3-matplotlib
 # depends on python3-numpy).

@@ -11,7 +11,7 @@ scripts (their default outputs land in the copy, never in the source tree). A fi
   except one line of exit 70 when the stub gave a corrupt result, no result or a garbled summary
   line (no wormcast does: it writes its results atomically; a script may call that internal);
 - a hang: still running after --timeout seconds;
-- an exit code outside 0, 1, 2, 3, 4, 5 and 128 + N;
+- an exit code outside 0, 1, 2, 3, 4, 5, 6 and 128 + N;
 - a file left behind: a hidden temporary (.NAME.XXXXXX) or *.tmp anywhere in the scratch
   directory or the copy's output folders, or any new file after an exit 2 (bad input);
 - an error exit 2 whose stderr is not exactly one line.
@@ -431,7 +431,7 @@ def campaign(a, work):
                     kinds.append("traceback")
                 if code == 70 and not (case.corrupt_wormcast and len(err.strip().splitlines()) == 1):
                     kinds.append("internal_error")
-                if code not in (0, 1, 2, 3, 4, 5, 70) and not 129 <= code <= 192:
+                if code not in (0, 1, 2, 3, 4, 5, 6, 70) and not 129 <= code <= 192:
                     kinds.append(f"exit_{code}")
                 if code == 2 and (after - before):
                     kinds.append("files_after_bad_input")
