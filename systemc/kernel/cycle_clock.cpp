@@ -175,12 +175,42 @@ void CycleClock::run_bands(uint64_t c0, uint64_t c1) {
   for (ClockRider* r : m_riders) r->band_end(c0, c1);
 }
 
+void CycleClock::run_cycles(uint64_t c0, uint64_t c1) {
+  for (uint64_t t = c0; t < c1; ++t) {
+    g_edge_stamp = 2 * t;
+    for (ClockRider* r : m_riders) r->rising(t);
+    g_edge_stamp = 2 * t + 1;
+    for (ClockRider* r : m_riders) r->falling(t);
+  }
+}
+
 void CycleClock::tick() {
   if (!m_started) {
     m_fused = decide();
     m_started = true;
     g_fused_clock = m_fused;
     m_banded = decide_bands();
+    if (m_banded)
+      for (const ClockRider* r : m_riders) m_probed = m_probed || r->band_probe();
+  }
+  if (m_probed) {
+    // A stretch of the cycles up to the driver's horizon, bands or cycle by cycle, timed.
+    const uint64_t t = current_cycle();
+    const uint64_t c1 = g_horizon > t ? g_horizon : t + 1;
+    uint64_t n = 0;
+    const bool bands = m_choice.next(c1 - t, n);
+    const auto start = std::chrono::steady_clock::now();
+    if (bands) {
+      run_bands(t, t + n);
+    } else {
+      if (m_in_bands)
+        for (ClockRider* r : m_riders) r->band_leave(t);
+      run_cycles(t, t + n);
+    }
+    m_in_bands = bands;
+    m_choice.ran(bands, t, n, std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count());
+    sc_core::next_trigger(m_period * double(n));
+    return;
   }
   if (m_banded) {
     const uint64_t t = current_cycle();
@@ -191,10 +221,7 @@ void CycleClock::tick() {
   }
   if (m_fused) {
     const uint64_t t = current_cycle();
-    g_edge_stamp = 2 * t;
-    for (ClockRider* r : m_riders) r->rising(t);
-    g_edge_stamp = 2 * t + 1;
-    for (ClockRider* r : m_riders) r->falling(t);
+    run_cycles(t, t + 1);
     sc_core::next_trigger(m_period);
     return;
   }

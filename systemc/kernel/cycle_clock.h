@@ -34,6 +34,8 @@
 //   cycles while it is in the cache. A run's results are those of the fused mode, byte for byte.
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -87,6 +89,80 @@ class ClockRider {
   /// memory for the state of stage `stage` (0: the objects' first lines; each later stage may read
   /// what the one before asked for, which had a cycle of the tile to arrive).
   virtual void prefetch_nodes(const int* /*nodes*/, size_t /*count*/, int /*stage*/) {}
+  /// Whether the clock should run bands only where a probe on this run measures them faster than
+  /// cycle by cycle (asked at time 0; sim.schedule = auto).
+  virtual bool band_probe() const { return false; }
+  /// The clock runs cycle by cycle (the fused mode's rising() and falling()) from cycle c on, after
+  /// bands that ended at c: the rider takes back the state of that mode. (Going into bands again,
+  /// band_begin comes first, as at the first band.)
+  virtual void band_leave(uint64_t /*c*/) {}
+};
+
+/// sim.schedule = auto, where bands are possible: which way the next cycles run, bands or cycle by
+/// cycle, by timing both on the run itself. The run starts in bands; after kFirstGap cycles (the
+/// network has its load by then) a probe runs four stretches, kProbeBands cycles in bands and
+/// kProbeCycles cycle by cycle (a band's tiles need more cycles to pay than the cycle schedule needs
+/// to be timed), in the order A B B A (A: the way chosen so far), so that a drift of the load or of
+/// the machine's speed over the probe weighs on both ways alike, and takes the way of the lower wall
+/// time per cycle over its two stretches. The chosen way then runs (in one stretch up to each of the
+/// driver's horizons) for kGap cycles before the next probe, the gap doubling after each probe up to
+/// kMaxGap.
+class SchedulePick {
+ public:
+  static constexpr uint64_t kFirstGap = 100;
+  static constexpr uint64_t kProbeBands = 100;
+  static constexpr uint64_t kProbeCycles = 50;
+  static constexpr uint64_t kGap = 1000;
+  static constexpr uint64_t kMaxGap = 16000;
+  /// One probe's measurement.
+  struct Probe {
+    uint64_t cycle = 0;                            ///< the cycle it started at
+    uint64_t bands_cycles = 0, cycles_cycles = 0;  ///< cycles each way ran in it
+    double bands_ns = 0, cycles_ns = 0;            ///< wall nanoseconds each way took
+    bool bands = false;                            ///< the way it chose
+    uint64_t after = 0;                            ///< cycles run that way after it
+  };
+  /// The way of the next stretch (true: bands) and its length, at most `left` cycles (> 0).
+  bool next(uint64_t left, uint64_t& cycles) const {
+    if (m_step < 4) {
+      const bool bands = (m_step == 0 || m_step == 3) ? m_bands : !m_bands;  // A B B A
+      cycles = std::min(left, bands ? kProbeBands : kProbeCycles);
+      return bands;
+    }
+    cycles = std::min(left, m_until);
+    return m_bands;
+  }
+  /// The stretch chosen by next() ran `cycles` cycles in `ns` wall nanoseconds from cycle c.
+  void ran(bool bands, uint64_t c, uint64_t cycles, double ns) {
+    (bands ? m_cycles_bands : m_cycles_cycles) += cycles;
+    if (m_step >= 4) {
+      if (!m_probes.empty()) m_probes.back().after += cycles;
+      m_until -= cycles;
+      if (m_until == 0) m_step = 0;  // the next stretch starts a probe
+      return;
+    }
+    if (m_step == 0) m_probes.push_back(Probe{c});
+    Probe& p = m_probes.back();
+    (bands ? p.bands_cycles : p.cycles_cycles) += cycles;
+    (bands ? p.bands_ns : p.cycles_ns) += ns;
+    if (++m_step < 4) return;
+    // Per cycle, the lower wins (each way ran in the probe: every stretch runs at least a cycle).
+    m_bands = p.bands_ns / double(p.bands_cycles) < p.cycles_ns / double(p.cycles_cycles);
+    p.bands = m_bands;
+    m_until = m_gap;
+    m_gap = std::min(2 * m_gap, kMaxGap);
+  }
+  const std::vector<Probe>& probes() const { return m_probes; }
+  /// Cycles run in bands and cycle by cycle so far.
+  uint64_t cycles_in_bands() const { return m_cycles_bands; }
+  uint64_t cycles_in_cycles() const { return m_cycles_cycles; }
+
+ private:
+  bool m_bands = true;  ///< the way chosen so far
+  int m_step = 4;       ///< 0..3: the stretch of the probe; 4: the chosen way runs
+  uint64_t m_until = kFirstGap, m_gap = kGap;
+  uint64_t m_cycles_bands = 0, m_cycles_cycles = 0;
+  std::vector<Probe> m_probes;
 };
 
 /// Bands: the prefetch stages of a node that enters a tile (ClockRider::prefetch_nodes).
@@ -127,10 +203,16 @@ class CycleClock : public sc_core::sc_module {
   void ride(ClockRider* rider) { m_riders.push_back(rider); }
   /// The clock behind a bound port's interface, or null when it is not a CycleClock's signal.
   static CycleClock* of(sc_core::sc_interface* itf);
-  /// "bands", "fused" or "signal" (decided at time 0; "signal" before).
-  const char* mode() const { return m_banded ? "bands" : m_fused ? "fused" : "signal"; }
-  /// Whether the fused clock runs in bands (decided at time 0).
+  /// "bands", "fused" or "signal" (decided at time 0; "signal" before); probed: "bands" once a
+  /// cycle ran in bands, else "fused".
+  const char* mode() const {
+    return m_banded && (!m_probed || m_choice.cycles_in_bands() > 0) ? "bands" : m_fused ? "fused" : "signal";
+  }
+  /// Whether the fused clock may run in bands (decided at time 0).
   bool banded() const { return m_banded; }
+  /// Whether it chooses between bands and cycles by probing (decided at time 0), and that choice.
+  bool probed() const { return m_probed; }
+  const SchedulePick& schedule_choice() const { return m_choice; }
 
  private:
   void tick();
@@ -138,6 +220,8 @@ class CycleClock : public sc_core::sc_module {
   bool decide_bands();
   /// Runs the cycles [c0, c1) in bands.
   void run_bands(uint64_t c0, uint64_t c1);
+  /// Runs the cycles [c0, c1) cycle by cycle, as the fused mode does, in one activation.
+  void run_cycles(uint64_t c0, uint64_t c1);
 
   CycleSignal m_signal;
   sc_core::sc_time m_period, m_half;
@@ -145,6 +229,9 @@ class CycleClock : public sc_core::sc_module {
   bool m_started = false;
   bool m_fused = false;
   bool m_banded = false;
+  bool m_probed = false;     ///< bands or cycles as SchedulePick measures
+  bool m_in_bands = false;   ///< probed: the last stretch ran in bands
+  SchedulePick m_choice;
   BandPlan m_plan;
   std::vector<int> m_entering[kBandStages];  ///< run_bands: the nodes of each prefetch stage
   friend class CycleSignal;

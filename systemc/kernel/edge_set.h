@@ -155,6 +155,7 @@ class EdgeSet : public sc_core::sc_module {
   /// Bands (systemc/kernel/cycle_clock.h): from now on the members run one at a time, through
   /// run_banded, with the wake rule of the edges in one thread; with `prefetch`, each asks for the
   /// state of the member two on.
+  /// (A member woken since its last edge is no longer sleeping: the lists of wakes are spent.)
   void set_banded(bool prefetch) {
     m_banded = true;
     m_band_prefetch = prefetch;
@@ -162,6 +163,22 @@ class EdgeSet : public sc_core::sc_module {
     m_band_asleep.assign((m_members.size() + 63) / 64, 0);
     for (size_t i = 0; i < m_members.size(); ++i)
       if (m_wakers[i]->sleeping) m_band_asleep[i / 64] |= uint64_t(1) << (i % 64);
+    m_woken.clear();
+    m_woken_now.clear();
+  }
+  /// Back from bands to run_edge (between two cycles, every member having run the edges before):
+  /// a member acts at the next edge unless it sleeps and nothing woke it.
+  void leave_banded() {
+    if (!m_banded) return;
+    m_banded = false;
+    for (size_t i = 0; i < m_members.size(); ++i) {
+      const bool asleep = band_asleep(uint32_t(i)) && m_band_woke[i] == kNeverWoken;
+      m_wakers[i]->sleeping = asleep;
+      if (asleep)
+        m_awake[i / 64] &= ~(uint64_t(1) << (i % 64));
+      else
+        m_awake[i / 64] |= uint64_t(1) << (i % 64);
+    }
   }
   bool banded() const { return m_banded; }
   /// Bands: the edge of cycle t (whose stamp is g_edge_stamp) of the members `members`, in their

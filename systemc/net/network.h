@@ -73,6 +73,8 @@ class Network : public sc_core::sc_module {
   /// How the clock ran the network's edges: "fused" or "signal" (a CycleClock,
   /// systemc/kernel/cycle_clock.h; decided when the simulation starts), "clock" (another clock).
   const char* clock_mode() const { return m_cycle_clock ? m_cycle_clock->mode() : "clock"; }
+  /// The CycleClock that runs the network, or null (another clock).
+  const CycleClock* cycle_clock() const { return m_cycle_clock; }
   /// Packets queued in NICs or in flight.
   uint64_t outstanding() const;
 

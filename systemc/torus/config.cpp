@@ -110,8 +110,9 @@ std::vector<ConfigKey> torus_router_keys() {
        "the run's checks, each node's edges run as soon as its neighbours' previous cycle has, a band of slices of "
        "the network over many cycles at a time, so that a large network's state is read from memory once per "
        "band instead of once per cycle; one thread, no waveform, hop or delivery trace, and more nodes than "
-       "sim.band_nodes (else cycles); auto: bands when the network runs in one thread and has at least 4 times "
-       "sim.band_nodes nodes, else cycles; the results do not depend on it (docs/kernel.md section 5)",
+       "sim.band_nodes (else cycles); auto: where bands are possible in one thread, the one of the two that a "
+       "probe on the run measures faster (timed stretches of both, again every 1,000 cycles and more), else "
+       "cycles; the results do not depend on it (docs/kernel.md section 5)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "auto" && v != "cycles" && v != "bands") bad_value(f, v);
          c.sim.schedule = v == "bands" ? Schedule::Bands : v == "cycles" ? Schedule::Cycles : Schedule::Auto;

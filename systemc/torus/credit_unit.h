@@ -24,33 +24,74 @@ class CreditUnit {
   /// Returns false when the counter would exceed the buffer depth (a protocol error).
   bool arrive(int vc, uint64_t at) {
     if (m_delay == 0) return ++m_count[size_t(vc)] <= m_depth;
-    m_pending.push_back(Pending{at + uint64_t(m_delay), vc});
+    const uint64_t ready = at + uint64_t(m_delay);
+    // A link brings at most one credit per VC and edge: the credits that count from one edge are a
+    // bit set, in a wheel of the next kWheel edges after the last matured one.
+    if (vc < 64 && ready > m_matured && ready - m_matured < kWheel) {
+      uint64_t& slot = m_wheel[ready & (kWheel - 1)];
+      const uint64_t bit = uint64_t(1) << vc;
+      if (!(slot & bit)) {
+        slot |= bit;
+        ++m_in_wheel;
+        return true;
+      }
+    }
+    // Else in a queue in order of the edge each credit counts from: the callers' edges only grow,
+    // so a new credit goes at the back (else it is moved forward to its place).
+    if (m_pending == m_ring.size()) grow();
+    size_t i = m_pending++;
+    for (; i > 0 && at_slot(i - 1).ready > ready; --i) at_slot(i) = at_slot(i - 1);
+    at_slot(i) = Pending{ready, vc};
     return true;
   }
   /// Edge t: the delayed credits usable from t are counted. Returns false on a protocol error.
   bool mature(uint64_t t) {
-    if (m_pending.empty()) return true;
     bool ok = true;
-    size_t keep = 0;
-    for (const Pending& p : m_pending) {
-      if (p.ready <= t)
-        ok &= ++m_count[size_t(p.vc)] <= m_depth;
-      else
-        m_pending[keep++] = p;
+    if (m_in_wheel > 0) {
+      // The wheel holds edges m_matured + 1 .. m_matured + kWheel - 1.
+      const uint64_t last = t < m_matured + kWheel ? t : m_matured + kWheel - 1;
+      for (uint64_t r = m_matured + 1; r <= last; ++r) {
+        uint64_t& slot = m_wheel[r & (kWheel - 1)];
+        for (uint64_t m = slot; m; m &= m - 1) {
+          ok &= ++m_count[size_t(__builtin_ctzll(m))] <= m_depth;
+          --m_in_wheel;
+        }
+        slot = 0;
+      }
     }
-    m_pending.resize(keep);
+    if (t > m_matured) m_matured = t;
+    while (m_pending > 0) {
+      const Pending& p = m_ring[m_head];
+      if (p.ready > t) break;
+      ok &= ++m_count[size_t(p.vc)] <= m_depth;
+      m_head = (m_head + 1) & (m_ring.size() - 1);
+      --m_pending;
+    }
     return ok;
   }
   /// No credit in the delay pipeline.
-  bool settled() const { return m_pending.empty(); }
+  bool settled() const { return m_pending == 0 && m_in_wheel == 0; }
 
  private:
   struct Pending {
     uint64_t ready;
     int vc;
   };
+  /// The i-th credit of the queue from its front.
+  Pending& at_slot(size_t i) { return m_ring[(m_head + i) & (m_ring.size() - 1)]; }
+  void grow() {
+    std::vector<Pending> ring(m_ring.empty() ? 8 : 2 * m_ring.size());
+    for (size_t i = 0; i < m_pending; ++i) ring[i] = at_slot(i);
+    m_ring = std::move(ring);
+    m_head = 0;
+  }
+  static constexpr uint64_t kWheel = 8;
   std::vector<int> m_count;
-  std::vector<Pending> m_pending;
+  uint64_t m_wheel[kWheel] = {};  ///< [edge % kWheel]: VCs whose credit counts from that edge
+  uint64_t m_matured = 0;         ///< the last edge mature() ran (the wheel holds the next ones)
+  uint32_t m_in_wheel = 0;        ///< credits in the wheel
+  std::vector<Pending> m_ring;  ///< the delay pipeline: a ring of a power-of-two size
+  size_t m_head = 0, m_pending = 0;
   int m_depth, m_delay;
 };
 

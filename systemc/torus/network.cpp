@@ -53,8 +53,6 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
 // needs enough routers to keep its lane busy.
 static constexpr int kAutoMinRouters = 4096;
 static constexpr int kAutoRoutersPerThread = 2048;
-// sim.schedule = auto: bands from this many blocks of sim.band_nodes nodes.
-static constexpr int kAutoBandBlocks = 4;
 
 static int resolve_threads(int requested, int routers, bool bands, std::string& rule) {
   if (bands) {
@@ -104,10 +102,10 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_bands = cfg.sim.schedule == Schedule::Bands;
   m_band_nodes = cfg.sim.band_nodes;
   const int threads = resolve_threads(cfg.sim.threads, n, m_bands, m_threads_rule);
-  // sim.schedule = auto: bands where they were measured to pay, a network of several blocks in one
-  // thread (docs/experiments/speed.md "Scale": 0.77 of the cycle schedule's time on a 64x64 torus, 0.92
-  // on 48x48).
-  if (cfg.sim.schedule == Schedule::Auto && threads == 1 && int64_t(n) >= int64_t(kAutoBandBlocks) * m_band_nodes) m_bands = true;
+  // sim.schedule = auto: a network of several blocks in one thread may run in bands; the clock
+  // runs them where its probe measures them faster than cycle by cycle, on this run (bandable(),
+  // band_probe(); docs/kernel.md section 5).
+  if (cfg.sim.schedule == Schedule::Auto && threads == 1) m_bands = true;
   m_rising->set_lanes(threads, m_plain ? nullptr : m_bank.get(), size_t(n));
   m_rising->set_adaptive(cfg.sim.lanes != LaneRule::Always, cfg.sim.lanes == LaneRule::Adaptive);
   m_idle_flit = std::make_unique<FlitSig>("idle_flit");

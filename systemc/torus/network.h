@@ -107,6 +107,12 @@ class TorusNetwork : public Network, private ClockRider {
     m_rising->set_banded(true);  // a router's state is most of a node's (measured: docs/kernel.md section 5)
     m_falling->set_banded(false);
   }
+  /// sim.schedule = auto: bands where the clock's probe measures them faster (cycle_clock.h).
+  bool band_probe() const override { return m_cfg.sim.schedule == Schedule::Auto; }
+  void band_leave(uint64_t) override {
+    m_rising->leave_banded();
+    m_falling->leave_banded();
+  }
   void rising_nodes(const int* nodes, size_t count, uint64_t t) override { m_rising->run_banded(nodes, count, t); }
   void falling_nodes(const int* nodes, size_t count, uint64_t t) override { m_falling->run_banded(nodes, count, t); }
   void prefetch_nodes(const int* nodes, size_t count, int stage) override {

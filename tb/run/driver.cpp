@@ -370,6 +370,22 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
                   {"crowded_edges", net.crowded_edges()},
                   {"links", net.link_mode()},
                   {"clock", net.clock_mode()}};
+  // sim.schedule = auto where bands were possible: what the clock's probes measured and chose.
+  if (const CycleClock* cc = net.cycle_clock(); cc && cc->probed()) {
+    const SchedulePick& ch = cc->schedule_choice();
+    nlohmann::json probes = nlohmann::json::array();
+    for (const SchedulePick::Probe& p : ch.probes())
+      probes.push_back({{"cycle", p.cycle},
+                        {"bands_cycles", p.bands_cycles},
+                        {"bands_ns_per_cycle", p.bands_cycles ? p.bands_ns / double(p.bands_cycles) : 0.0},
+                        {"cycles_cycles", p.cycles_cycles},
+                        {"cycles_ns_per_cycle", p.cycles_cycles ? p.cycles_ns / double(p.cycles_cycles) : 0.0},
+                        {"chose", p.bands ? "bands" : "cycles"},
+                        {"cycles_after", p.after}});
+    j["threads"]["schedule_probe"] = {{"cycles_in_bands", ch.cycles_in_bands()},
+                                      {"cycles_cycle_by_cycle", ch.cycles_in_cycles()},
+                                      {"probes", probes}};
+  }
   j["packets"] = {{"injected", sb.injected_packets()}, {"delivered", sb.delivered_packets()},
                   {"in_flight_at_end", sb.in_flight()}, {"outstanding_at_end", net.outstanding()}};
   // Link utilization over the measurement window (flits per cycle per network link).

@@ -100,6 +100,15 @@ Destination TrafficGen::region(int s, SourceRng& rng) const {
   }
 }
 
+void TrafficGen::band_leave(uint64_t c) {
+  m_stats.band_leave();
+  m_cycle = c;
+  std::vector<std::pair<uint64_t, int>> due;
+  due.reserve(m_next.size());
+  for (size_t i = 0; i < m_next.size(); ++i) due.emplace_back(m_next[i], int(i));
+  m_due = decltype(m_due)(std::greater<>(), std::move(due));
+}
+
 bool TrafficGen::generates(int s, uint64_t t) {
   SourceRng rng = rng_of(s);
   if (m_cfg.traffic.process == InjectionProcess::OnOff) {

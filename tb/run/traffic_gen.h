@@ -48,6 +48,9 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
     m_stats.band_end(c0, c1);
     m_cycle = c1;
   }
+  /// Cycle by cycle again (sim.schedule = auto): the arrivals' heap, which bands do not keep, is
+  /// made anew from each source's next arrival.
+  void band_leave(uint64_t c) override;
   uint64_t next_gap(SourceRng& rng) const;
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);

@@ -44,6 +44,8 @@ class TrafficStats : public PacketListener {
   /// of [c0, c1) in order, as the cycles would have.
   void band_begin(uint64_t c0, uint64_t c1);
   void band_end(uint64_t c0, uint64_t c1);
+  /// Cycle by cycle again after bands: the changes count at once.
+  void band_leave() { m_banded = false; }
 
  private:
   uint64_t m_begin, m_end;

@@ -63,6 +63,10 @@ for p in pts:
         fails.append(f"{p['rate']}: wormcast ran {w['cycles']} cycles, fewer than 6 x P = {6 * p['period']}")
 if "k=8 n=2" not in " ".join(args):
     fails.append("BookSim2 not run as an 8x8 torus")
+for kind, sel in (("light", lambda p: p["rate"] <= 0.005), ("loaded", lambda p: p["rate"] > 0.005)):
+    low = min(p["ratio"] for p in pts if sel(p))
+    if j["summary"][kind]["min_ratio"] != low:
+        fails.append(f"summary: the lowest {kind} ratio is {low}, the summary says {j['summary'][kind]}")
 h = j["host"]
 if not h["cpu"] or len(h["load_average_1min"]) != 2:
     fails.append(f"host {h}")

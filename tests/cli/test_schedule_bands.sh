@@ -6,7 +6,11 @@
 # (but for how the run was computed), with small blocks so that the tiles are skewed in rows and
 # columns. The bands run must say it ran in bands; with a delivery trace (which needs the cycles
 # in order) the run falls back to the cycle schedule and still gives the same results. The default,
-# sim.schedule=auto, takes bands in one thread from 4 blocks and cycles otherwise, with equal results.
+# sim.schedule=auto, runs cycle by cycle with two threads or on one block; in one thread on several
+# blocks it times both schedules on the run (the clock's probe) and runs the one measured faster:
+# every probe's choice must be the way of its lower measured time per cycle, the cycles after it
+# must run that way, and the results must equal the cycle schedule's. (The times themselves are not
+# asserted.)
 # Usage: test_schedule_bands.sh WORMCAST
 set -euo pipefail
 wormcast=$1
@@ -38,11 +42,11 @@ read -r -a args <<<"${cases[1]}"
 "$wormcast" traffic "${args[@]}" --set sim.progress=off --set sim.schedule=bands --json "$work/d.json" \
   --deliveries "$work/d.csv" >/dev/null || true
 [[ -s $work/d.csv ]] || { echo "no delivery trace"; exit 1; }
-# sim.schedule=auto (the default): bands in one thread from 4 blocks (256 nodes, blocks of 64), cycles
-# with two threads and below 4 blocks (blocks of 128).
+# sim.schedule=auto (the default): probed in one thread on 4 blocks (256 nodes, blocks of 64), cycles
+# with two threads and on one block (blocks of 256).
 run a1 "${args[@]}" --set sim.threads=1
 run a2 "${args[@]}" --set sim.threads=2
-run a3 "${args[@]}" --set sim.threads=1 --set sim.band_nodes=128
+run a3 "${args[@]}" --set sim.threads=1 --set sim.band_nodes=256
 /usr/bin/python3 - "$work" "$i" <<'PY'
 import json, sys
 work, n = sys.argv[1], int(sys.argv[2])
@@ -65,14 +69,32 @@ c, _ = load("c2")
 assert td["clock"] == "fused", f"with a delivery trace the run should fall back to cycles, ran {td['clock']}"
 assert d == c, "with a delivery trace the results differ"
 print("with a delivery trace: cycles, identical")
-for name, want in (("a1", "bands"), ("a2", "fused"), ("a3", "fused")):
+for name, probed in (("a1", True), ("a2", False), ("a3", False)):
     a, ta = load(name)
-    assert ta["clock"] == want, f"sim.schedule=auto, {name}: ran with clock {ta['clock']}, not {want}"
+    probe = ta.get("schedule_probe")
+    assert (probe is not None) == probed, f"sim.schedule=auto, {name}: probed {probe is not None}, expected {probed}"
+    if probed:
+        # The run starts in bands (100 cycles), then each probe times both ways and the cycles until
+        # the next probe run the way of the lower time per cycle.
+        ps = probe["probes"]
+        assert ps, f"{name}: a run of {a['cycles']} cycles on 4 blocks made no probe"
+        bands = 100
+        for p in ps:
+            assert p["bands_cycles"] > 0 and p["cycles_cycles"] > 0, f"{name}: a probe did not time both ways: {p}"
+            faster = "bands" if p["bands_ns_per_cycle"] < p["cycles_ns_per_cycle"] else "cycles"
+            assert p["chose"] == faster, f"{name}: the probe chose {p['chose']} but measured {faster} faster: {p}"
+            bands += p["bands_cycles"] + (p["cycles_after"] if p["chose"] == "bands" else 0)
+        total = probe["cycles_in_bands"] + probe["cycles_cycle_by_cycle"]
+        assert total == a["cycles"], f"{name}: {total} cycles run by the probed clock, the run has {a['cycles']}"
+        assert probe["cycles_in_bands"] == bands, f"{name}: {probe['cycles_in_bands']} cycles in bands, the probes' choices give {bands}"
+        assert ta["clock"] == "bands", f"{name}: the probed run started in bands but says clock {ta['clock']}"
+    else:
+        assert ta["clock"] == "fused", f"sim.schedule=auto, {name}: ran with clock {ta['clock']}, not fused"
     a["config"]["sim"].pop("threads")
     a["config"]["sim"].pop("band_nodes")
     c2 = json.loads(json.dumps(c))
     c2["config"]["sim"].pop("threads")
     c2["config"]["sim"].pop("band_nodes")
     assert a == c2, f"sim.schedule=auto, {name}: the results differ from the cycle schedule's"
-print("sim.schedule=auto: bands from 4 blocks in one thread, else cycles; identical")
+print("sim.schedule=auto: probed on 4 blocks in one thread (each probe's choice the faster it measured), else cycles; identical")
 PY
