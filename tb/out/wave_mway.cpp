@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <regex>
+#include <set>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -99,6 +100,33 @@ std::string mway_packet_save_file(const std::string& dump, const VcdInfo& info, 
     }
     crossings[it->second].second.emplace_back(h.out_port, h.vc);
   }
+  auto coords_of = [&](int ch) {
+    std::vector<int> c;
+    for (int r : radix) {
+      c.push_back(r > 0 ? ch % r : 0);
+      ch = r > 0 ? ch / r : 0;
+    }
+    return c;
+  };
+  auto id_of = [&](const std::vector<int>& c) {
+    int id = 0;
+    for (size_t d = c.size(); d-- > 0;) id = id * radix[d] + c[d];
+    return id;
+  };
+  auto driving_row = [&](const Crossing& x) {
+    const auto& [cycle, ch, drv] = x;
+    if (drv >= 2 * dims) return -1;
+    int drives = 0;
+    for (const auto& [other, r] : crossings) drives += std::get<1>(other) == ch && std::get<2>(other) == drv;
+    // Driver 2d on c is the plus set fed by way 2d of c - e_d; driver 2d+1 the minus set fed by c + e_d.
+    std::vector<int> up = coords_of(ch);
+    up[size_t(drv / 2)] += drv % 2 ? 1 : -1;
+    if (up[size_t(drv / 2)] < 0 || up[size_t(drv / 2)] >= radix[size_t(drv / 2)]) return -1;
+    std::set<int> rows;
+    for (const HopRow& h : hops)
+      if (h.router == id_of(up) && h.out_port == drv && h.cycle < cycle) rows.insert(h.vc);
+    return drives == 1 && rows.size() == 1 ? *rows.begin() : -1;
+  };
   GtkwWriter w(dump);
   set_hop_view(w, info, hops.front().cycle, hops.back().cycle);
   add_clock(w, info);
@@ -140,12 +168,18 @@ std::string mway_packet_save_file(const std::string& dump, const VcdInfo& info, 
                           numbers));
     for (const VcdVar* v : by_field_order(rows_of(at + channel, k, ch))) add_signal(w, *v);
     w.end_group(lines, true);
-    // The driving set (its row on the channel's buf line) and every receiving row.
-    const std::string out = fmt::format("out {} {}", way_name(drv, dims), driver);
+    // The driving row: the one row of the driving set that received the header (way drv on the
+    // upstream channel), when the set drives the packet once; otherwise (the injection set, a
+    // replica or a header retried over several crossings) every row of the set, the one on the
+    // channel's buf line driving.
+    const int row = driving_row(key);
+    const std::string out = row >= 0 ? fmt::format("out {} {}.b{}", way_name(drv, dims), driver, row)
+                                     : fmt::format("out {} {}", way_name(drv, dims), driver);
     w.begin_group(out, true);
-    w.comment("the row on buf drives; rows change at the rising edge (Fptr at the edge after the crossing)");
-    for (int row = 0; wires.count(fmt::format("{}{}.b{}", at, driver, row)); ++row)
-      for (const VcdVar* v : rows_of(fmt::format("{}{}.b{}", at, driver, row), k, ch)) add_signal(w, *v);
+    w.comment(row >= 0 ? "drives on buf; Fptr advances at the rising edge t+1 that commits the crossing"
+                       : "the row on buf drives; rows change at the rising edge (Fptr at the edge after the crossing)");
+    for (int r = row >= 0 ? row : 0; row >= 0 ? r == row : wires.count(fmt::format("{}{}.b{}", at, driver, r)) > 0; ++r)
+      for (const VcdVar* v : rows_of(fmt::format("{}{}.b{}", at, driver, r), k, ch)) add_signal(w, *v);
     w.end_group(out, true);
     for (const auto& [way, row] : receivers) {
       const std::string set = set_name(c, radix, way, false);

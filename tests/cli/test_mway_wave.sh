@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 fail=0
 
-run="mway --net mesh:3x3 --algo mst-replica --rate 0.08 --measure 60 --warmup 0 --seed 2"
+run="mway --net mesh:3x3 --algo mst-replica --buffers 2 --rate 0.15 --measure 80 --warmup 0 --seed 2"
 "$bin" $run --json plain.json >/dev/null 2>&1 || { echo "FAIL: $run: exit $?"; fail=1; }
 "$bin" $run --json traced.json --trace hops.csv --vcd p.vcd >/dev/null 2>&1
 rc=$?
@@ -127,6 +127,7 @@ crossings = {}
 for r in heads:
     crossings.setdefault((int(r["cycle"]), int(r["router"]), int(r["in_port"])), []).append((int(r["out_port"]), int(r["vc"])))
 labels = [l for l in lines if l.startswith("-hop ")][::2]
+single = 0
 if len(crossings) < 3 or len(labels) != len(crossings):
     errors.append(f"{len(labels)} hop groups for {len(crossings)} crossings of packet {pkt}")
 for i, ((cycle, ch, drv), recv) in enumerate(sorted(crossings.items(), key=lambda x: x[0][0]), 1):
@@ -155,9 +156,17 @@ for i, ((cycle, ch, drv), recv) in enumerate(sorted(crossings.items(), key=lambd
             errors.append(f"hop {i}: no {field} row {ref}")
         elif g and g[max(j for j in range(g.index(ref)) if g[j].startswith("@"))] != "@24":
             errors.append(f"hop {i}: {field} not shown in decimal")
-    g = group(f"-out {names[drv]} {driver}")
-    if g and f"{fabric}.{driver}.b0.Drv[2:0]" not in g:
-        errors.append(f"hop {i}: the driving set's rows are missing")
+    # The driving row, when the view names one, is the one on the channel's buf line in that cycle.
+    out = [l for l in body if l.startswith(f"-out {names[drv]} {driver}")]
+    named = re.fullmatch(rf"-out {re.escape(names[drv])} {re.escape(driver)}\.b(\d+)", out[0]) if out else None
+    g = group(out[0]) if out else group(f"-out {names[drv]} {driver}")
+    row = int(named.group(1)) if named else 0
+    if named:
+        single += 1
+        if value_at((base, "buf"), edge(cycle) + period // 4) != row:
+            errors.append(f"hop {i}: the view names driving row b{row}, the buf line says otherwise")
+    if g and f"{fabric}.{driver}.b{row}.Drv[2:0]" not in g:
+        errors.append(f"hop {i}: the driving row's rows are missing")
     for w, b in recv:
         rs = set_name(c, w, False)
         g = group(f"-in {names[w]} {rs}.b{b}")
@@ -165,6 +174,8 @@ for i, ((cycle, ch, drv), recv) in enumerate(sorted(crossings.items(), key=lambd
             errors.append(f"hop {i}: {rs}.b{b} does not say the edge it is written at")
         if g and f"{fabric}.{rs}.b{b}.A" not in g:
             errors.append(f"hop {i}: no A row of {rs}.b{b}")
+if single == 0:
+    errors.append("no crossing names its driving row")
 # The run's own save file: a channel's group names the edge, the packet and flit rows and numbers.
 run = open(run_gtkw).read()
 if "drv, ways: 0 x+, 1 x-, 2 y+, 3 y-, 4 node" not in run or f"{fabric}.ch_0_0.packet[31:0]" not in run:
