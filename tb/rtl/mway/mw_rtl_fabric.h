@@ -143,6 +143,8 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
     uint32_t drv = ~0u, tag = 0, buf = ~0u;
     uint32_t ways = 0, pri = 0, stat_free = 0, stat_full = 0;
     bool ack = false;
+    uint64_t packet = 0;  ///< the driven flit's packet id and index (the driving row's front)
+    uint32_t flit = 0;
   };
   mutable std::vector<TracedLines> m_traced;
   mutable bool m_tracing = false;
