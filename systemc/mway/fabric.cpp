@@ -293,9 +293,9 @@ int mway_trace_bits(int values) {
 }
 
 void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& b, const MwayParams& p, int m,
-                        const uint32_t& drv, const uint32_t& tag, const uint32_t& buf, const uint32_t& way_mask, const bool& ack, const uint32_t& pri,
-                        const uint32_t& stat_free, const uint32_t& stat_full, const uint64_t* packet,
-                        const uint32_t* flit) {
+                        const uint32_t& drv, const uint32_t& tag, const uint32_t& buf, const uint32_t& way_mask,
+                        const bool& ack, const uint32_t& pri, const uint32_t& stat_free, const uint32_t& stat_full,
+                        const uint64_t* packet, const uint32_t* flit) {
   sc_core::sc_trace(tf, drv, b + ".drv", mway_trace_bits(m));
   sc_core::sc_trace(tf, tag, b + ".tag", 2);
   sc_core::sc_trace(tf, buf, b + ".buf",

@@ -32,8 +32,7 @@ int mway_trace_bits(int values);
 /// trace of an int shows x for a value at or above 2^(width-1), e.g. Tag B and T).
 void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& base, const MwayParams& p, int ways,
                         const uint32_t& drv, const uint32_t& tag, const uint32_t& buf, const uint32_t& way_mask,
-                        const bool& ack,
-                        const uint32_t& pri, const uint32_t& stat_free, const uint32_t& stat_full,
+                        const bool& ack, const uint32_t& pri, const uint32_t& stat_free, const uint32_t& stat_full,
                         const uint64_t* packet = nullptr, const uint32_t* flit = nullptr);
 
 class MwayFabric : public sc_core::sc_module, public MwayFabricIf, private MwayHooks {
