@@ -23,6 +23,8 @@ void MwayChannel::idle() {
   line_ways = 0;
   line_ack = false;
   line_pri = 0;
+  line_packet = 0;
+  line_flit = 0;
   if (m_trace_lines) {
     line_stat = line_full = 0;
     for (int p = 0; p < m_m; ++p) {
@@ -146,6 +148,8 @@ bool MwayChannel::evaluate(uint64_t /*t*/, std::vector<MwayBufferSet*>& picked) 
   line_tag = int(f.tag);
   line_buf = row;
   line_ways = f.tag == MwayTag::H ? d.ways : 0;
+  line_packet = e.pkt.id;
+  line_flit = f.index;
   return true;
 }
 

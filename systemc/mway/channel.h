@@ -65,6 +65,8 @@ class MwayChannel : public sc_core::sc_module {
   uint32_t line_pri = 0;    ///< Pri: the drivers that request the channel this cycle (bit p)
   uint32_t line_stat = 0;   ///< Stat: the receiver sets with a free buffer (bit p = way p)
   uint32_t line_full = 0;   ///< Stat: the receiver sets with a full buffer (bit p = way p)
+  uint64_t line_packet = 0; ///< the driven flit's packet id (0 when idle)
+  uint32_t line_flit = 0;   ///< the driven flit's index in its packet, 0 = header (0 when idle)
 
  private:
   enum class Action { None, Transfer, Partial, Reserve, SplitCandidate, Split, Body };

@@ -159,10 +159,17 @@ void MwayFabric::tick() {
     MwayBufferSet* ds = c.decided_driver();
     c.resolve_replica(MwayReplicaEngine::choose(ds->amu(), ds->pick));
   }
+  for (TracedWord& w : m_words) w.value = uint32_t(*w.src) & w.mask;  // empty unless traced
   if (m_commit.empty() && m_active_ch.empty() && m_active_ni.empty()) {
     m_sleeping = true;
     next_trigger(m_wake);
   }
+}
+
+const uint32_t& MwayFabric::traced_word(const int& src, int width) const {
+  const uint32_t mask = width >= 32 ? ~0u : (1u << width) - 1;
+  m_words.push_back(TracedWord{&src, mask, uint32_t(src) & mask});
+  return m_words.back().value;
 }
 
 std::vector<uint64_t> MwayFabric::node_flits() const {
@@ -285,9 +292,10 @@ int mway_trace_bits(int values) {
   return b;
 }
 
-void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& b, const MwayParams& p, int m, const int& drv,
-                        const int& tag, const int& buf, const uint32_t& way_mask, const bool& ack, const uint32_t& pri,
-                        const uint32_t& stat_free, const uint32_t& stat_full) {
+void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& b, const MwayParams& p, int m,
+                        const uint32_t& drv, const uint32_t& tag, const uint32_t& buf, const uint32_t& way_mask,
+                        const bool& ack, const uint32_t& pri, const uint32_t& stat_free, const uint32_t& stat_full,
+                        const uint64_t* packet, const uint32_t* flit) {
   sc_core::sc_trace(tf, drv, b + ".drv", mway_trace_bits(m));
   sc_core::sc_trace(tf, tag, b + ".tag", 2);
   sc_core::sc_trace(tf, buf, b + ".buf",
@@ -297,6 +305,9 @@ void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& b, const 
   sc_core::sc_trace(tf, pri, b + ".pri", m);
   sc_core::sc_trace(tf, stat_free, b + ".stat_free", m);
   sc_core::sc_trace(tf, stat_full, b + ".stat_full", m);
+  // Packet ids in 32 bits (a traced run is short), the flit index in log2 max_message_length.
+  if (packet) sc_core::sc_trace(tf, *packet, b + ".packet", 32);
+  if (flit) sc_core::sc_trace(tf, *flit, b + ".flit", mway_trace_bits(p.max_message_length));
 }
 
 void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
@@ -310,8 +321,9 @@ void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
   m_tracing = true;
   for (auto& c : m_channels) {
     c.trace_lines(true);
-    mway_trace_channel(tf, c.name(), m_p, m, c.line_drv, c.line_tag, c.line_buf, c.line_ways, c.line_ack, c.line_pri,
-                       c.line_stat, c.line_full);
+    mway_trace_channel(tf, c.name(), m_p, m, traced_word(c.line_drv, wd), traced_word(c.line_tag, 2),
+                       traced_word(c.line_buf, wb), c.line_ways, c.line_ack, c.line_pri, c.line_stat, c.line_full,
+                       &c.line_packet, &c.line_flit);
   }
   auto table = [&](const MwayBufferSet& s) {
     for (int i = 0; i < s.size(); ++i) {
@@ -321,10 +333,10 @@ void MwayFabric::trace(sc_core::sc_trace_file* tf) const {
       sc_core::sc_trace(tf, e.f, b + ".F");
       sc_core::sc_trace(tf, e.r, b + ".R");
       sc_core::sc_trace(tf, e.t, b + ".T");
-      sc_core::sc_trace(tf, e.drv, b + ".Drv", wd);
-      sc_core::sc_trace(tf, e.buf, b + ".Buf", wb);
-      sc_core::sc_trace(tf, e.fptr, b + ".Fptr", wp);
-      sc_core::sc_trace(tf, e.rptr, b + ".Rptr", wp);
+      sc_core::sc_trace(tf, traced_word(e.drv, wd), b + ".Drv", wd);
+      sc_core::sc_trace(tf, traced_word(e.buf, wb), b + ".Buf", wb);
+      sc_core::sc_trace(tf, traced_word(e.fptr, wp), b + ".Fptr", wp);
+      sc_core::sc_trace(tf, traced_word(e.rptr, wp), b + ".Rptr", wp);
       sc_core::sc_trace(tf, e.rf, b + ".RF");
     }
   };

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,9 +27,13 @@ namespace wormcast {
 int mway_trace_bits(int values);
 /// Traces one channel's lines under `base` (".drv", ".tag", ".buf", ".ways", ".ack", ".pri",
 /// ".stat_free", ".stat_full"), each at its real width (section 11); every fabric names them so.
+/// `packet` and `flit` (".packet", ".flit": the driven flit's packet id and index) when the fabric
+/// knows them. Words are traced unsigned, as their bits: an idle Drv and Buf all ones (a SystemC
+/// trace of an int shows x for a value at or above 2^(width-1), e.g. Tag B and T).
 void mway_trace_channel(sc_core::sc_trace_file* tf, const std::string& base, const MwayParams& p, int ways,
-                        const int& drv, const int& tag, const int& buf, const uint32_t& way_mask, const bool& ack,
-                        const uint32_t& pri, const uint32_t& stat_free, const uint32_t& stat_full);
+                        const uint32_t& drv, const uint32_t& tag, const uint32_t& buf, const uint32_t& way_mask,
+                        const bool& ack, const uint32_t& pri, const uint32_t& stat_free, const uint32_t& stat_full,
+                        const uint64_t* packet = nullptr, const uint32_t* flit = nullptr);
 
 class MwayFabric : public sc_core::sc_module, public MwayFabricIf, private MwayHooks {
  public:
@@ -74,6 +79,9 @@ class MwayFabric : public sc_core::sc_module, public MwayFabricIf, private MwayH
   void deliver(uint64_t cycle, int node, const MwayPacket& p, uint32_t index, bool head, bool tail) override;
   void injected(uint64_t cycle, uint64_t packet) override;
   void activate_ni(int node);
+  /// A traced copy of `src` as its `width` low bits (mway_trace_channel), refreshed every cycle
+  /// while tracing.
+  const uint32_t& traced_word(const int& src, int width) const;
   std::string set_dst(const MwayPacket& p) const;
 
   MwayParams m_p;
@@ -98,6 +106,11 @@ class MwayFabric : public sc_core::sc_module, public MwayFabricIf, private MwayH
   std::vector<MwayBufferSet*> m_picked;      ///< sets whose allocation unit picked this cycle
   bool m_sleeping = false;
   mutable bool m_tracing = false;            ///< trace() was called: keep every channel's Stat lines current
+  struct TracedWord {
+    const int* src;
+    uint32_t mask, value;
+  };
+  mutable std::deque<TracedWord> m_words;    ///< traced_word's copies (a deque: their addresses stay)
   sc_core::sc_event m_wake;
 };
 

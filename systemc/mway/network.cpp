@@ -155,9 +155,23 @@ std::string MwayNetwork::link_order() const {
   return "channel id (= node id, dimension 0 fastest): flit transfers; a header taken by several ways counts once";
 }
 
-std::string MwayNetwork::set_hop_observer(HopObserver*) {
-  return "the per-hop CSV is a torus record; the m-way channels are in the waveform (--vcd: driver, Tag, Buf, "
-         "Ways, Ack per cycle); allowed: --deliveries, --vcd, --fst";
+std::string MwayNetwork::set_hop_observer(HopObserver* obs) {
+  auto* sc = dynamic_cast<MwayFabric*>(m_fabric.get());
+  if (!sc)
+    return "the per-hop CSV of the m-way family is recorded by the SystemC fabric; allowed with mway.model = rtl: "
+           "--deliveries, --vcd, --fst (or mway.model = sc)";
+  m_hops = obs;
+  sc->set_channel_observer(obs ? this : nullptr);
+  return "";
+}
+
+void MwayNetwork::on_channel(const MwayChannelEvent& e) {
+  // docs/mway.md section 12: router = the channel, in_port = the driver number, out_port = the
+  // way, vc = the receiving set's buffer row; a crossing with no receiver (a reservation) moves
+  // no flit and is not a hop.
+  for (const auto& [way, row] : e.receivers)
+    m_hops->on_hop(HopEvent{e.cycle, e.channel, e.drv, way, row, e.packet, e.index, e.tag == MwayTag::H,
+                            e.tag == MwayTag::T});
 }
 
 uint64_t MwayNetwork::zero_load(int src, int dst, uint32_t length) const {

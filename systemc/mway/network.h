@@ -46,7 +46,7 @@ class MwayNicPort : public sc_core::sc_module, public NicPort {
   sc_core::sc_event m_wake;
 };
 
-class MwayNetwork : public Network, private MwayObserver {
+class MwayNetwork : public Network, private MwayObserver, private MwayChannelObserver {
  public:
   MwayNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt);
 
@@ -69,9 +69,12 @@ class MwayNetwork : public Network, private MwayObserver {
  private:
   void on_deliver(uint64_t cycle, int node, uint64_t packet, uint32_t index, bool head, bool tail) override;
   void on_inject(uint64_t cycle, uint64_t packet) override;
+  /// A channel crossing as hop records, one per receiver that wrote the flit (section 12).
+  void on_channel(const MwayChannelEvent& e) override;
 
   std::unique_ptr<MwayFabricIf> m_fabric;
   std::vector<std::unique_ptr<MwayNicPort>> m_ports;
+  HopObserver* m_hops = nullptr;
 };
 
 /// The m-way family's registry entry (systemc/families.cpp).

@@ -40,8 +40,7 @@ int run_wave(const WaveArgs& a) {
   const std::string shown = std::filesystem::absolute(a.dump).lexically_normal().string();
   if (a.packet >= 0) {
     const auto hops = read_packet_hops(a.trace, uint64_t(a.packet));
-    text = packet_save_file(shown, info, hops, uint64_t(a.packet));
-    count = int(hops.size());
+    text = packet_save_file(shown, info, hops, uint64_t(a.packet), &count);
   } else {
     std::set<std::string> only;
     if (!a.routers.empty())
@@ -65,7 +64,8 @@ void register_wave_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "wave", "write a GTKWave save file for a waveform (.vcd, or .fst through fst2vcd): one collapsed group per "
               "router, channel and node interface with a sub-group per port; or, with --packet and --trace, one "
-              "group per hop of a packet; the view opens zoomed on the dump's start (or on the packet's hops)");
+              "group per hop of a packet (per channel crossing on an m-way fabric); the view opens zoomed on the "
+              "dump's start (or on the packet's hops)");
   cmd->add_option("dump", a->dump, "the waveform (--vcd or --fst of a run, or any VCD)")->required();
   cmd->add_option("--save", a->save, "the save file to write (default: the dump's name with .gtkw)")->check(file_path());
   cmd->add_option("--routers", a->routers, "only these routers, comma-separated scope names (e.g. r_0_0,r_1_0)");

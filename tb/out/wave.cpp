@@ -14,6 +14,7 @@
 
 #include "systemc/common/config.h"
 #include "tb/out/gtkw.h"
+#include "tb/out/wave_parts.h"
 
 namespace wormcast {
 
@@ -34,7 +35,13 @@ const std::regex& torus_router_re() {
   static const std::regex re(R"(^r((_\d+)+)$)");
   return re;
 }
-const char* const kFlitOrder[] = {"valid", "head", "tail", "tie", "vc", "dst", "payload", "drv", "tag", "buf", "ways", "ack"};
+}  // namespace
+
+namespace wave_detail {
+
+namespace {
+const char* const kFlitOrder[] = {"valid", "head", "tail", "tie", "vc",  "dst", "payload", "packet",
+                                   "flit",  "drv",  "tag",  "buf", "ways", "ack"};
 
 int flit_rank(const std::string& name) {
   int i = 0;
@@ -44,8 +51,8 @@ int flit_rank(const std::string& name) {
   }
   return i;
 }
+}  // namespace
 
-/// `vars` in the order of a flit's fields (valid, head, tail, ...), the others after them.
 std::vector<const VcdVar*> by_field_order(std::vector<const VcdVar*> vars) {
   std::stable_sort(vars.begin(), vars.end(),
                    [](const VcdVar* x, const VcdVar* y) { return flit_rank(x->name) < flit_rank(y->name); });
@@ -73,6 +80,33 @@ void add_signal(GtkwWriter& w, const VcdVar& v) {
   else
     w.decimal(signal_ref(v));
 }
+
+const VcdVar* add_clock(GtkwWriter& w, const VcdInfo& info) {
+  const VcdVar* clk = nullptr;
+  for (const VcdVar& v : info.vars)
+    if (v.name == "clk" && v.width == 1 && (!clk || v.scopes.size() < clk->scopes.size())) clk = &v;
+  if (!clk) return nullptr;
+  w.comment("clk: routers act at the rising edge, NICs at the falling edge");
+  w.bit(signal_ref(*clk));
+  return clk;
+}
+
+void set_view(GtkwWriter& w, const VcdInfo& info, uint64_t from, uint64_t to) {
+  from = std::max(from, info.first);
+  to = std::min(to, info.last);
+  w.view(from * info.scale, to > from ? (to - from) * info.scale : 0);
+}
+
+void set_hop_view(GtkwWriter& w, const VcdInfo& info, uint64_t first_cycle, uint64_t last_cycle) {
+  if (info.period == 0) return set_view(w, info, info.first, info.last);
+  const uint64_t from = first_cycle > 2 ? first_cycle - 2 : 0;
+  set_view(w, info, info.first + from * info.period, info.first + (last_cycle + 8) * info.period);
+}
+
+}  // namespace wave_detail
+
+namespace {
+using namespace wave_detail;
 
 /// A port's name in the numbering of docs/router.md section 2 (port = 2*dim + dir, then an iBT's
 /// bypass+ and bypass-, then the local ports): x+, x-, y+, y-, z+, ..., b+, b-, local.
@@ -109,26 +143,6 @@ void add_payload_fields(GtkwWriter& w, const VcdVar& v) {
   const std::string owner = v.scopes.empty() ? "" : v.scopes.back() + ".";
   w.bits_decimal(owner + "packet", signal_ref(v), 31, 8);
   w.bits_decimal(owner + "flit", signal_ref(v), 7, 0);
-}
-
-/// The dump's clock (a one-bit `clk`, the one nearest the top) as the first row, with what its
-/// edges mean; returns it (nullptr: the dump has none).
-const VcdVar* add_clock(GtkwWriter& w, const VcdInfo& info) {
-  const VcdVar* clk = nullptr;
-  for (const VcdVar& v : info.vars)
-    if (v.name == "clk" && v.width == 1 && (!clk || v.scopes.size() < clk->scopes.size())) clk = &v;
-  if (!clk) return nullptr;
-  w.comment("clk: routers act at the rising edge, NICs at the falling edge");
-  w.bit(signal_ref(*clk));
-  return clk;
-}
-
-
-/// The view of cycles [from, to) of `info`'s clock (or of the whole dump without a clock).
-void set_view(GtkwWriter& w, const VcdInfo& info, uint64_t from, uint64_t to) {
-  from = std::max(from, info.first);
-  to = std::min(to, info.last);
-  w.view(from * info.scale, to > from ? (to - from) * info.scale : 0);
 }
 
 }  // namespace
@@ -212,7 +226,8 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
       if (sub.empty()) {
         // An m-way channel's lines: all driven by the fabric's process at the rising edge.
         if (u.name.compare(0, 3, "ch_") == 0)
-          w.comment("changes at the rising edge; tag 0 I (idle), 1 H, 2 B, 3 T; drv the driving device");
+          w.comment("changes at the rising edge; tag 0 I (idle), 1 H, 2 B, 3 T; drv the driving device; packet, "
+                    "flit: its flit's packet id and index (0 = header); drv, ways: " + mway_numbering(dims));
         for (const VcdVar* v : vars) add_signal(w, *v);
         continue;
       }
@@ -275,7 +290,7 @@ std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet) {
 }
 
 std::string packet_save_file(const std::string& dump, const VcdInfo& info, const std::vector<HopRow>& hops,
-                             uint64_t packet) {
+                             uint64_t packet, int* groups) {
   // Router scopes r_<x>_<y>... give the radix of each dimension (node ids are mixed radix,
   // dimension 0 fastest), so the CSV's router ids map to scope names.
   std::map<std::vector<int>, std::string> scope_of;
@@ -293,16 +308,14 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
       for (size_t k = 0; k < coords.size() && k < radix.size(); ++k) radix[k] = std::max(radix[k], coords[k] + 1);
     }
   }
+  if (scope_of.empty() && has_mway_channels(info)) return mway_packet_save_file(dump, info, hops, packet, groups);
+  if (groups) *groups = int(hops.size());
   if (scope_of.empty())
-    throw ConfigError(fmt::format("--packet {}: the dump has no torus router scopes (r_<x>_<y>...) to follow a packet "
-                                  "through; allowed: a waveform of torus or ibt routers", packet));
+    throw ConfigError(fmt::format("--packet {}: the dump has no torus router scopes (r_<x>_<y>...) or m-way channel "
+                                  "scopes (ch_<x>_<y>...) to follow a packet through; allowed: a waveform of torus, "
+                                  "ibt or mway routers", packet));
   GtkwWriter w(dump);
-  if (info.period > 0) {
-    const uint64_t from = hops.front().cycle > 2 ? hops.front().cycle - 2 : 0;
-    set_view(w, info, info.first + from * info.period, info.first + (hops.back().cycle + 8) * info.period);
-  } else {
-    set_view(w, info, info.first, info.last);
-  }
+  set_hop_view(w, info, hops.front().cycle, hops.back().cycle);
   add_clock(w, info);
   const int dims = int(radix.size());
   int k = 0;

@@ -53,8 +53,21 @@ std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet);
 
 /// The save file that follows one packet: one open group per hop, named with the cycle, router,
 /// ports and VC, holding that router's input and output port wires; the view spans the hops.
-/// Throws ConfigError when a hop's router is not in the dump.
+/// A dump of an m-way fabric (channel scopes ch_<x>_...) gets mway_packet_save_file's view.
+/// Throws ConfigError when a hop's router is not in the dump. `groups` returns the hop groups.
 std::string packet_save_file(const std::string& dump, const VcdInfo& info, const std::vector<HopRow>& hops,
-                             uint64_t packet);
+                             uint64_t packet, int* groups = nullptr);
+
+/// The dump holds m-way channel lines (scopes ch_<x>_... with a `tag` line).
+bool has_mway_channels(const VcdInfo& info);
+
+/// The m-way packet view (tb/out/wave_mway.cpp, docs/mway.md section 12): the hops of an m-way
+/// --trace (router = channel, in_port = driver number, out_port = way, vc = the receiving row)
+/// grouped by crossing (cycle, channel, driver), one open group each, named with the cycle, the
+/// channel, the driving set and the receivers, holding the channel's lines (the packet id and
+/// flit index decoded), the driving set's buffer rows and each receiving buffer row. Throws
+/// ConfigError when a channel or buffer set of a hop is not in the dump.
+std::string mway_packet_save_file(const std::string& dump, const VcdInfo& info, const std::vector<HopRow>& hops,
+                                  uint64_t packet, int* groups);
 
 }  // namespace wormcast

@@ -71,7 +71,7 @@ for tok in re.findall(r"\$(scope\s+\S+\s+\S+|upscope|var\s+\S+\s+\d+\s+\S+\s+\S+
         scope.pop()
     else:
         name = ".".join(scope + [words[4]])
-        if re.search(r"\.ch_[0-9_]+\.(drv|tag|buf|ways|ack|pri|stat_free|stat_full)$", name):
+        if re.search(r"\.ch_[0-9_]+\.(drv|tag|buf|ways|ack|pri|stat_free|stat_full|packet|flit)$", name):
             codes[words[3]] = name
 out, t = [], None
 for line in body.splitlines():

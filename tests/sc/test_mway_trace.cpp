@@ -51,7 +51,9 @@ TEST_CASE("mway: the VCD trace and the GTKWave save file show channel lines and 
   CHECK(gtkw.find("@22\nSystemC.bench.fab.ch_0_0.ways[4:0]") != std::string::npos);
   // A channel's group says at which edge its lines change and how to read the tag.
   const size_t ch = gtkw.find("\n-ch_0_0\n");
-  CHECK(gtkw.find("\n-ch_0_0\n@200\n-changes at the rising edge; tag 0 I (idle), 1 H, 2 B, 3 T; drv the driving device\n") == ch);
+  CHECK(gtkw.find("\n-ch_0_0\n@200\n-changes at the rising edge; tag 0 I (idle), 1 H, 2 B, 3 T; drv the driving device; "
+                  "packet, flit: its flit's packet id and index (0 = header); drv, ways: 0 x+, 1 x-, 2 y+, 3 y-, 4 node\n") == ch);
+  CHECK(gtkw.find("@24\nSystemC.bench.fab.ch_0_0.packet[31:0]\nSystemC.bench.fab.ch_0_0.flit[2:0]\n") != std::string::npos);
   size_t refs = 0;
   for (size_t at = gtkw.find("\nSystemC."); at != std::string::npos; at = gtkw.find("\nSystemC.", at + 1)) ++refs;
   CHECK(refs == info.vars.size());
@@ -137,4 +139,10 @@ TEST_CASE("mway: the VCD of a 3x3 MST-replica run shows Pri, Stat, R, T and the 
   CHECK(vcd_reaches(vcd, vcd_ids(vcd, "stat_full"), 1));
   CHECK(vcd_reaches(vcd, vcd_ids(vcd, "targets"), 1));
   CHECK(vcd_reaches(vcd, vcd_ids(vcd, "next"), 2));
+  // Words are traced as their bits: Tag T (3), the node's Drv (4) and the packet's flit index
+  // are values, never x (a signed trace of a 2-bit Tag would show B and T as x).
+  CHECK(vcd_reaches(vcd, vcd_ids(vcd, "tag"), 2));
+  CHECK(vcd_reaches(vcd, vcd_ids(vcd, "flit"), 2));
+  CHECK(vcd.find("\nbx", vcd.find("$enddefinitions")) == std::string::npos);
+  CHECK(vcd.find("\nb1x", vcd.find("$enddefinitions")) == std::string::npos);
 }

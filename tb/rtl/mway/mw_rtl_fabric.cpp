@@ -131,10 +131,19 @@ void MwayRtlFabric::tick() {
     for (int c = 0; c < m_geo.num_channels(); ++c) {
       const MwLines x = lines(c);
       TracedLines& l = m_traced[size_t(c)];
-      l.tag = x.tag;
-      l.drv = x.tag ? x.drv : -1;
-      l.buf = x.tag ? x.buf : -1;
+      l.tag = uint32_t(x.tag);
+      l.drv = (x.tag ? uint32_t(x.drv) : ~0u) & m_drv_mask;
+      l.buf = (x.tag ? uint32_t(x.buf) : ~0u) & m_buf_mask;
       l.ways = x.ways;
+      // The driven flit's packet id and index: the front of the driving row (section 2.1).
+      l.packet = 0;
+      l.flit = 0;
+      if (x.tag) {
+        const MwSetRow row = x.drv == m_geo.node_way() ? inj_row(c, x.buf)
+                                                       : router_row(m_geo.driver_router(c, x.drv), x.drv & 1, x.buf);
+        l.packet = mw_row_packet(m_l, m_geo, row).id;
+        l.flit = mw_row_slot(m_l, row, row.fptr).index;
+      }
       l.ack = x.ack;
       l.pri = x.pri;
       l.stat_free = x.stat_free;
@@ -193,11 +202,13 @@ std::vector<WaitEdge> MwayRtlFabric::wait_edges() const {
 
 void MwayRtlFabric::trace(sc_core::sc_trace_file* tf) const {
   m_tracing = true;
-  m_traced.assign(size_t(m_geo.num_channels()), TracedLines{});
+  m_drv_mask = (1u << mway_trace_bits(m_geo.ways())) - 1;
+  m_buf_mask = (1u << mway_trace_bits(std::max({m_p.buffers, m_p.injection_buffers, m_p.ejection_buffers}))) - 1;
+  m_traced.assign(size_t(m_geo.num_channels()), TracedLines{m_drv_mask, 0, m_buf_mask});
   for (int c = 0; c < m_geo.num_channels(); ++c) {
     const TracedLines& l = m_traced[size_t(c)];
     mway_trace_channel(tf, std::string(name()) + ".ch_" + m_geo.suffix(c), m_p, m_geo.ways(), l.drv, l.tag, l.buf,
-                       l.ways, l.ack, l.pri, l.stat_free, l.stat_full);
+                       l.ways, l.ack, l.pri, l.stat_free, l.stat_full, &l.packet, &l.flit);
   }
 }
 

@@ -139,13 +139,16 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   bool m_rtl_error = false;
   std::vector<uint32_t> m_hdr;  ///< scratch header word
   // Traced copies of the lines (trace()).
-  struct TracedLines {
-    int drv = -1, tag = 0, buf = -1;
+  struct TracedLines {  // words as their bits (mway_trace_channel): an idle Drv and Buf all ones
+    uint32_t drv = ~0u, tag = 0, buf = ~0u;
     uint32_t ways = 0, pri = 0, stat_free = 0, stat_full = 0;
     bool ack = false;
+    uint64_t packet = 0;  ///< the driven flit's packet id and index (the driving row's front)
+    uint32_t flit = 0;
   };
   mutable std::vector<TracedLines> m_traced;
   mutable bool m_tracing = false;
+  mutable uint32_t m_drv_mask = ~0u, m_buf_mask = ~0u;
 };
 
 }  // namespace wormcast
