@@ -98,7 +98,7 @@ PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int
     // it has crossed its ring's dateline, 2p + 1 after.
     const int dir = in_port == bp + 1 ? 0 : 1;  // arrived on bypass- going plus
     const int pass = in_class / 2;
-    layer = tab.layer_of(m_ibt.species(node), pass);
+    layer = tab.layer_of(tab.species(node), pass);
     if (1 + tab.cost(tab.run_mode(layer, dir), m_ibt.neighbor(node, bp + dir), dst) < tab.entry_cost(layer + 1, node, dst))
       return run_hop(dir, 2 * pass + ((in_class & 1) || on_dateline(node) ? 1 : 0));
     ++layer;
@@ -110,7 +110,7 @@ PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int
   for (; layer < tab.layers(); ++layer, e = 0) {
     const int here = tab.cost(tab.align_mode(layer, e), node, dst);
     if (tab.entry_cost(layer + 1, node, dst) == here) continue;
-    if (m_ibt.species(node) == tab.species_of_layer(layer))
+    if (tab.species(node) == tab.species_of_layer(layer))
       for (int dir = 0; dir < 2; ++dir)
         if (1 + tab.cost(tab.run_mode(layer, dir), m_ibt.neighbor(node, bp + dir), dst) == here)
           return run_hop(dir, 2 * (layer / dk));

@@ -20,6 +20,12 @@ ShortestTable::ShortestTable(const sw::IbtTopology& t, int layers) : m_t(t), m_l
   const auto& b = t.bypass();
   m_first = d * int(std::max_element(b.begin(), b.end()) - b.begin());
   const size_t N = size_t(t.num_nodes());
+  m_coord.resize(N * size_t(d));
+  m_species.resize(N);
+  for (int64_t u = 0; u < int64_t(N); ++u) {
+    m_species[size_t(u)] = uint8_t(t.species(u));
+    for (int i = 0; i < d; ++i) m_coord[size_t(u) * size_t(d) + size_t(i)] = int32_t(t.coord_of(u, i));
+  }
   const int modes = layers * (d + 1) + 2 * layers;
   for (int s = 0; s < t.num_species(); ++s) {
     const int64_t rep = sw::species_representative(t, s);
@@ -35,11 +41,11 @@ ShortestTable::ShortestTable(const sw::IbtTopology& t, int layers) : m_t(t), m_l
       // beats the other direction).
       for (int dir = 0; dir < 2; ++dir) {
         for (int64_t u = 0; u < int64_t(N); ++u)
-          if (t.species(u) == sp) at(run_mode(layer, dir), u) = int16_t(entry(layer + 1, u));
+          if (species(u) == sp) at(run_mode(layer, dir), u) = int16_t(entry(layer + 1, u));
         for (bool changed = true; changed;) {
           changed = false;
           for (int64_t u = 0; u < int64_t(N); ++u) {
-            if (t.species(u) != sp) continue;
+            if (species(u) != sp) continue;
             const int via = 1 + at(run_mode(layer, dir), t.neighbor(u, bp + dir));
             if (via < at(run_mode(layer, dir), u)) {
               at(run_mode(layer, dir), u) = int16_t(via);
@@ -51,7 +57,7 @@ ShortestTable::ShortestTable(const sw::IbtTopology& t, int layers) : m_t(t), m_l
       for (int e = d; e >= 0; --e)
         for (int64_t u = 0; u < int64_t(N); ++u) {
           int best = entry(layer + 1, u);
-          if (t.species(u) == sp)
+          if (species(u) == sp)
             for (int dir = 0; dir < 2; ++dir) best = std::min(best, 1 + at(run_mode(layer, dir), t.neighbor(u, bp + dir)));
           for (int p = 2 * e; p < 2 * d; ++p) best = std::min(best, 1 + at(align_mode(layer, (p >> 1) + 1), t.neighbor(u, p)));
           at(align_mode(layer, e), u) = int16_t(best);

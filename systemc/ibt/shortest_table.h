@@ -39,9 +39,10 @@ class ShortestTable {
 
   /// Fewest hops from `node` in `mode` to `dst`.
   int cost(int mode, int64_t node, int64_t dst) const {
-    const size_t s = size_t(m_t.species(dst));
-    return m_cost[s][size_t(mode) * size_t(m_t.num_nodes()) + size_t(sw::translate_to_representative(m_t, dst, node))];
+    return m_cost[m_species[size_t(dst)]][size_t(mode) * size_t(m_t.num_nodes()) + relative(node, dst)];
   }
+  /// The species of a router (sw::IbtTopology::species, tabulated).
+  int species(int64_t node) const { return m_species[size_t(node)]; }
   /// Fewest hops from `node` on entering layer `layer` (layer L: dimension order) to `dst`.
   int entry_cost(int layer, int64_t node, int64_t dst) const {
     return layer < m_layers ? cost(align_mode(layer, 0), node, dst) : torus_distance(node, dst);
@@ -49,9 +50,26 @@ class ShortestTable {
   int torus_distance(int64_t from, int64_t to) const;
 
  private:
+  /// sw::translate_to_representative(t, dst, node) from the tabulated coordinates.
+  size_t relative(int64_t node, int64_t dst) const {
+    const int d = m_t.dims(), n = m_t.n();
+    const int32_t* v = &m_coord[size_t(node) * size_t(d)];
+    const int32_t* a = &m_coord[size_t(dst) * size_t(d)];
+    size_t idx = 0;
+    for (int i = 0; i < d; ++i) {
+      int c = int(v[i]) - int(a[i]) + (i == 0 ? int(m_species[size_t(dst)]) : 0);  // in (-n, 2n)
+      c += c < 0 ? n : 0;
+      c -= c >= n ? n : 0;
+      idx += size_t(c) * size_t(m_t.stride(i));
+    }
+    return idx;
+  }
+
   sw::IbtTopology m_t;
   int m_layers;
   int m_first;  ///< species of layer 0
+  std::vector<int32_t> m_coord;    ///< [node][dim]
+  std::vector<uint8_t> m_species;  ///< [node]
   std::vector<std::vector<int16_t>> m_cost;  ///< per destination species: [mode][node] to its representative
 };
 
