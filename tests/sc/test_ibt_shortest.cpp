@@ -245,12 +245,12 @@ void walk_all(int64_t cdg_nodes, const std::vector<std::string>& cdg_also = {}) 
 
 }  // namespace
 
-TEST_CASE("ibt shortest: every valid 2-D and 3-D network up to 48^2 and 16^3 within 3 % of the mean distance; CDG acyclic up to 24^2 and on 9^3",
+TEST_CASE("ibt shortest: every valid 2-D and 3-D network up to 48^2 and 16^3 within 3 % of the mean distance and CDG acyclic up to 24^2 and on 9^3",
           "[sc]") {
   walk_all(576, {"iBT(9^3;<3>)"});
 }
 
-TEST_CASE("ibt shortest: every valid 2-D and 3-D network up to 48^2 and 16^3 within 3 % of the mean distance; CDG acyclic on all",
+TEST_CASE("ibt shortest: every valid 2-D and 3-D network up to 48^2 and 16^3 within 3 % of the mean distance and CDG acyclic on all",
           "[.][ibt-shortest-all]") {
   walk_all(int64_t(1) << 30);
 }
