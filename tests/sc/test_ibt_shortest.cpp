@@ -55,11 +55,12 @@ std::vector<Net> all_networks() {
   return out;
 }
 
-Config shortest_config(const Net& net) {
+Config shortest_config(const Net& net, int layers = 0) {
   std::string radix, bypass;
   for (int i = 0; i < net.d; ++i) radix += (i ? "x" : "") + std::to_string(net.n);
   for (size_t i = 0; i < net.b.size(); ++i) bypass += (i ? "," : "") + std::to_string(net.b[i]);
-  return load_config("", {{"net.family", "ibt"}, {"net.radix", radix}, {"ibt.bypass", bypass}, {"ibt.routing", "shortest"}});
+  return load_config("", {{"net.family", "ibt"}, {"net.radix", radix}, {"ibt.bypass", bypass}, {"ibt.routing", "shortest"},
+                          {"ibt.layers", layers ? std::to_string(layers) : "auto"}});
 }
 
 struct Result {
@@ -74,8 +75,8 @@ struct Result {
 /// Mean hops and route shape from every source to one destination of each species (a translation
 /// whose vector sums to 0 mod d*k maps routes to routes, so these pairs have the hop counts of all
 /// pairs); with `cdg`, the channel dependency graph of the routes of all N(N-1) pairs.
-Result walk(const Net& net, bool cdg) {
-  const Config cfg = shortest_config(net);
+Result walk(const Net& net, bool cdg, int layers = 0) {
+  const Config cfg = shortest_config(net, layers);
   const sw::IbtTopology t = ibt_topology(cfg);
   const int C = ibt_router_params(cfg).classes;
   const BypassRouting r(t, cfg.net.topology(), IbtRouting::Shortest, C, ibt_layers(cfg));
@@ -253,4 +254,23 @@ TEST_CASE("ibt shortest: every valid 2-D and 3-D network up to 48^2 and 16^3 wit
 TEST_CASE("ibt shortest: every valid 2-D and 3-D network up to 48^2 and 16^3 within 3 % of the mean distance and CDG acyclic on all",
           "[.][ibt-shortest-all]") {
   walk_all(int64_t(1) << 30);
+}
+
+TEST_CASE("ibt shortest: fewer layers never shorten the routes (hops and VC classes per layer count)", "[sc]") {
+  // docs/experiments/ibt-shortest.md prints this table (WORMCAST_IBT_WALK_VERBOSE=1).
+  for (const Net& net : {Net{16, 2, {4}}, Net{24, 2, {4, 8}}, Net{48, 2, {4, 12}}, Net{12, 3, {3}}}) {
+    uint64_t last = ~uint64_t(0);
+    for (int layers = 1; layers <= 8; ++layers) {
+      const Result res = walk(net, false, layers);
+      INFO(net.name() << " with " << layers << " layers; first error: " << res.first_error);
+      CHECK(res.first_error.empty());
+      CHECK(res.hops <= last);
+      CHECK(res.classes == std::max(2 + layers, 2 * ((layers + net.d * int(net.b.size()) - 1) / (net.d * int(net.b.size())))));
+      last = res.hops;
+      if (std::getenv("WORMCAST_IBT_WALK_VERBOSE"))
+        std::printf("%-18s layers %d classes %2d mean hops %.4f mu %.4f %+6.2f %% worst pair +%d\n", net.name().c_str(),
+                    layers, res.classes, double(res.hops) / double(res.pairs), double(res.distance) / double(res.pairs),
+                    100 * (double(res.hops) / double(res.distance) - 1), res.worst_excess);
+    }
+  }
 }
