@@ -260,7 +260,7 @@ TEST_CASE("ibt shortest: fewer layers never shorten the routes (hops and VC clas
   // docs/experiments/ibt-shortest.md prints this table (WORMCAST_IBT_WALK_VERBOSE=1).
   for (const Net& net : {Net{16, 2, {4}}, Net{24, 2, {4, 8}}, Net{48, 2, {4, 12}}, Net{12, 3, {3}}}) {
     uint64_t last = ~uint64_t(0);
-    for (int layers = 1; layers <= 8; ++layers) {
+    for (int layers = 1; layers <= 14; ++layers) {
       const Result res = walk(net, false, layers);
       INFO(net.name() << " with " << layers << " layers; first error: " << res.first_error);
       CHECK(res.first_error.empty());
