@@ -215,6 +215,9 @@ void walk_all(int64_t cdg_nodes, const std::vector<std::string>& cdg_also = {}) 
   double worst_ratio = 0;
   std::string worst_net;
   int cdg_walked = 0;
+  // WORMCAST_IBT_WALK_CSV=FILE: one row per network (docs/experiments/ibt-shortest.md).
+  FILE* csv = std::getenv("WORMCAST_IBT_WALK_CSV") ? std::fopen(std::getenv("WORMCAST_IBT_WALK_CSV"), "w") : nullptr;
+  if (csv) std::fprintf(csv, "network,d,k,mu,mean_hops,excess_percent,vc_classes,worst_excess,worst_pair,cdg\n");
   for (const Net& net : nets) {
     int64_t nodes = 1;
     for (int i = 0; i < net.d; ++i) nodes *= net.n;
@@ -236,11 +239,12 @@ void walk_all(int64_t cdg_nodes, const std::vector<std::string>& cdg_also = {}) 
       worst_ratio = mean / mu;
       worst_net = net.name() + " (worst pair " + res.worst_pair + ")";
     }
-    if (std::getenv("WORMCAST_IBT_WALK_VERBOSE"))
-      std::printf("%-22s mu %.4f hops %.4f %+.2f %% classes %d worst +%d (%s)%s\n", net.name().c_str(), mu, mean,
-                  100 * (mean / mu - 1), res.classes, res.worst_excess, res.worst_pair.c_str(),
-                  cdg ? (res.acyclic ? " CDG acyclic" : " CDG CYCLIC") : "");
+    if (csv)
+      std::fprintf(csv, "\"%s\",%d,%d,%.6f,%.6f,%.3f,%d,%d,\"%s\",%s\n", net.name().c_str(), net.d, int(net.b.size()), mu, mean,
+                   100 * (mean / mu - 1), res.classes, res.worst_excess, res.worst_pair.c_str(),
+                   cdg ? (res.acyclic ? "acyclic" : "CYCLIC") : "not walked");
   }
+  if (csv) std::fclose(csv);
   WARN("worst mean stretch " << worst_ratio << " on " << worst_net << "; CDG walked on " << cdg_walked << " networks");
 }
 
@@ -257,7 +261,9 @@ TEST_CASE("ibt shortest: every valid 2-D and 3-D network up to 48^2 and 16^3 wit
 }
 
 TEST_CASE("ibt shortest: fewer layers never shorten the routes (hops and VC classes per layer count)", "[sc]") {
-  // docs/experiments/ibt-shortest.md prints this table (WORMCAST_IBT_WALK_VERBOSE=1).
+  // WORMCAST_IBT_LAYERS_CSV=FILE: the table of docs/experiments/ibt-shortest.md.
+  FILE* csv = std::getenv("WORMCAST_IBT_LAYERS_CSV") ? std::fopen(std::getenv("WORMCAST_IBT_LAYERS_CSV"), "w") : nullptr;
+  if (csv) std::fprintf(csv, "network,layers,vc_classes,mean_hops,mu,excess_percent,worst_excess\n");
   for (const Net& net : {Net{16, 2, {4}}, Net{24, 2, {4, 8}}, Net{48, 2, {4, 12}}, Net{12, 3, {3}}}) {
     uint64_t last = ~uint64_t(0);
     for (int layers = 1; layers <= 14; ++layers) {
@@ -267,10 +273,11 @@ TEST_CASE("ibt shortest: fewer layers never shorten the routes (hops and VC clas
       CHECK(res.hops <= last);
       CHECK(res.classes == std::max(2 + layers, 2 * ((layers + net.d * int(net.b.size()) - 1) / (net.d * int(net.b.size())))));
       last = res.hops;
-      if (std::getenv("WORMCAST_IBT_WALK_VERBOSE"))
-        std::printf("%-18s layers %d classes %2d mean hops %.4f mu %.4f %+6.2f %% worst pair +%d\n", net.name().c_str(),
-                    layers, res.classes, double(res.hops) / double(res.pairs), double(res.distance) / double(res.pairs),
-                    100 * (double(res.hops) / double(res.distance) - 1), res.worst_excess);
+      if (csv)
+        std::fprintf(csv, "\"%s\",%d,%d,%.6f,%.6f,%.3f,%d\n", net.name().c_str(), layers, res.classes,
+                     double(res.hops) / double(res.pairs), double(res.distance) / double(res.pairs),
+                     100 * (double(res.hops) / double(res.distance) - 1), res.worst_excess);
     }
   }
+  if (csv) std::fclose(csv);
 }
