@@ -86,8 +86,10 @@ PortRoute BypassRouting::run_hop(int dir, int vc_class) const {
 // the layer of its ring's species in the p-th group of d*k layers (the direction from the port);
 // on a torus port in align class C + j, in layer j after an align hop in that port's dimension; on
 // a torus port in a dateline class, in dimension order. Each hop is then one that keeps the rest
-// of the route at the fewest hops the layers allow, the first in a fixed order: leave the phase,
-// bypass plus, bypass minus, align ports in increasing number.
+// of the route at the fewest hops the layers allow, the first in a fixed order: bypass plus,
+// bypass minus, align ports in increasing number, then leave the layer (a packet takes its hops
+// in the earliest layer that allows them, which spreads the load over the classes of the early
+// layers; docs/experiments/ibt-shortest.md).
 PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int dst, bool tie) const {
   if (node == dst) return PortRoute{};
   const ShortestTable& tab = *m_table;
@@ -109,7 +111,6 @@ PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int
   }
   for (; layer < tab.layers(); ++layer, e = 0) {
     const int here = tab.cost(tab.align_mode(layer, e), node, dst);
-    if (tab.entry_cost(layer + 1, node, dst) == here) continue;
     if (tab.species(node) == tab.species_of_layer(layer))
       for (int dir = 0; dir < 2; ++dir)
         if (1 + tab.cost(tab.run_mode(layer, dir), m_ibt.neighbor(node, bp + dir), dst) == here)
@@ -121,6 +122,7 @@ PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int
         r.vc_class = m_classes + layer;
         return r;
       }
+    if (tab.entry_cost(layer + 1, node, dst) == here) continue;
     model_error("wormcast/ibt", "router " + std::to_string(node),
                 "shortest routing: no hop keeps the tabulated length to " + std::to_string(dst));
   }
