@@ -265,4 +265,8 @@ TEST_CASE("ibt config: bad bypass vectors, uneven radices and the RTL router in 
   // shortest needs (2 + L) V VCs per port, at most 16, L = d*k + 3 = 6 layers: V <= 2 on iBT(9^3; <3>).
   REQUIRE(cli({"traffic", "--net", "ibt:9x9x9", "--set", "ibt.bypass=3", "--set", "ibt.routing=shortest", "--set",
                "router.vcs_per_class=4"}) == 2);
+  // 2 + L classes: L = 7 on two bypass lengths (9 classes) leaves V = 1; L at most 14.
+  REQUIRE(cli({"traffic", "--net", "ibt:24x24", "--set", "ibt.bypass=4,8", "--set", "ibt.routing=shortest", "--set",
+               "router.vcs_per_class=2"}) == 2);
+  REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "ibt.routing=shortest", "--set", "ibt.layers=15"}) == 2);
 }
