@@ -27,8 +27,18 @@ std::vector<ConfigKey> ibt_keys() {
       choice_key("ibt.routing", "dor", kIbtRoutings, &IbtConfig::routing, "dor, bypass or shortest",
                    "dor: dimension order over torus links (bypass links only for node programs); bypass: "
                    "the source's bypass ring first where it shortens the path, then dimension order; shortest: "
-                   "per dimension align hops and a bypass run, then dimension order, (2 + d) x V VCs per port "
-                   "(docs/router.md section 10)"),
+                   "ibt.layers layers of align hops and a bypass run each, then dimension order, "
+                   "(2 + layers) x V VCs per port (docs/router.md section 10)"),
+      {"ibt.layers", "auto", "auto (d*k + 3) or 1..14",
+       "layers of ibt.routing = shortest: each align hops and a run on one bypass ring, the rings in "
+       "turn; more layers come closer to the distance and need more VC classes (docs/router.md section 10)",
+       [](Config& c, const std::string& v, const ConfigKey& f) {
+         c.part<IbtConfig>().layers = v == "auto" ? 0 : int(key_int(f, v, 1, limits::kMaxVcs - 2));
+       },
+       [](const Config& c) {
+         const int l = c.part<IbtConfig>().layers;
+         return l ? nlohmann::json(l) : nlohmann::json("auto");
+       }},
        })
     keys.push_back(std::move(k));
   return keys;

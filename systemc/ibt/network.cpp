@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "systemc/common/limits.h"
 #include "systemc/ibt/config.h"
 #include "systemc/ibt/routing.h"
@@ -28,15 +30,25 @@ sw::IbtTopology ibt_topology(const Config& cfg) {
   }
 }
 
+int ibt_layers(const Config& cfg) {
+  const IbtConfig& ibt = cfg.part<IbtConfig>();
+  if (ibt.routing != IbtRouting::Shortest) return 0;
+  return ibt.layers ? ibt.layers : int(cfg.net.radix.size() * ibt.bypass.size()) + 3;  // ShortestTable::auto_layers
+}
+
 RouterParams ibt_router_params(const Config& cfg) {
   RouterParams p = derive_router_params(cfg.net, cfg.part<RouterConfig>(), 2);  // bypass+ and bypass- (docs/router.md section 10)
-  if (cfg.part<IbtConfig>().routing == IbtRouting::Shortest) p.num_vcs = (p.classes + p.dims) * p.vcs_per_class;  // align classes
+  if (const int layers = ibt_layers(cfg)) {
+    // One align class per layer; the runs' two classes per d*k layers fit in them when d*k >= 2.
+    const int dk = int(cfg.net.radix.size() * cfg.part<IbtConfig>().bypass.size());
+    p.num_vcs = std::max(p.classes + layers, 2 * ((layers + dk - 1) / dk)) * p.vcs_per_class;
+  }
   return p;
 }
 
 std::shared_ptr<const PortRouting> ibt_routing(const Config& cfg) {
   return std::make_shared<BypassRouting>(ibt_topology(cfg), cfg.net.topology(), cfg.part<IbtConfig>().routing,
-                                         ibt_router_params(cfg).classes);
+                                         ibt_router_params(cfg).classes, ibt_layers(cfg));
 }
 
 IbtNetwork::IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
@@ -59,11 +71,12 @@ Family ibt_family() {
                                     "allowed: 3..8",
                                     c.part<RouterConfig>().router_delay));
     const RouterParams rp = ibt_router_params(c);
-    if (c.part<IbtConfig>().routing == IbtRouting::Shortest && rp.num_vcs > limits::kMaxVcs)
-      throw ConfigError(fmt::format("config: router.vcs_per_class = {} is invalid with ibt.routing = shortest on {} "
-                                    "dimensions; allowed: 1..{} ({} + {} VC classes per port, at most {} VCs)",
-                                    rp.vcs_per_class, rp.dims, limits::kMaxVcs / (rp.classes + rp.dims), rp.classes,
-                                    rp.dims, limits::kMaxVcs));
+    if (const int layers = ibt_layers(c); layers && rp.num_vcs > limits::kMaxVcs) {
+      const int classes = rp.num_vcs / rp.vcs_per_class;  // at most 2 + 14: ibt.layers' range
+      throw ConfigError(fmt::format("config: router.vcs_per_class = {} is invalid with ibt.routing = shortest and {} "
+                                    "layers; allowed: 1..{} ({} VC classes per port, at most {} VCs)",
+                                    rp.vcs_per_class, layers, limits::kMaxVcs / classes, classes, limits::kMaxVcs));
+    }
     if (rp.num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "
                                     "with dateline classes)",

@@ -3,6 +3,7 @@
 #include "systemc/ibt/routing.h"
 
 #include <cstdlib>
+#include <numeric>
 #include <string>
 
 #include "systemc/common/model_error.h"
@@ -16,9 +17,11 @@ int ring_distance(int delta, int n) {
 }
 }  // namespace
 
-BypassRouting::BypassRouting(const sw::IbtTopology& ibt, const sw::Topology& torus, IbtRouting mode, int classes)
+BypassRouting::BypassRouting(const sw::IbtTopology& ibt, const sw::Topology& torus, IbtRouting mode, int classes,
+                             int layers)
     : m_ibt(ibt), m_torus(torus), m_mode(mode), m_classes(classes) {
-  if (mode == IbtRouting::Shortest) m_table = std::make_shared<const ShortestTable>(m_ibt, num_classes());
+  if (mode == IbtRouting::Shortest)
+    m_table = std::make_shared<const ShortestTable>(m_ibt, layers > 0 ? layers : ShortestTable::auto_layers(m_ibt));
 }
 
 int BypassRouting::planned_bypass_hops(int node, int dst) const {
@@ -71,43 +74,47 @@ PortRoute BypassRouting::torus_route(int node, int dst, bool tie) const {
   return r;
 }
 
-PortRoute BypassRouting::run_hop(int dir, int k) const {
+PortRoute BypassRouting::run_hop(int dir, int vc_class) const {
   PortRoute r;
   r.port = m_ibt.bypass_port() + dir;
-  r.vc_class = k;
+  r.vc_class = vc_class;
   return r;
 }
 
 // ibt.routing = shortest (docs/router.md section 10). The head's mode follows from where and how it
-// arrived: injected, at the start of layer 0; on a bypass port in class k, k + 1 hops into a run
-// of its ring (the direction from the port); on a torus port in align class C + i, in layer i after
-// an align hop in that port's dimension; on a torus port in a dateline class, in dimension order.
-// Each hop is then one that keeps the rest of the route at the fewest hops the phases allow, the
-// first in a fixed order: leave the phase, bypass plus, bypass minus, align ports in increasing number.
+// arrived: injected, at the start of layer 0; on a bypass port in class 2p or 2p + 1, in the run of
+// the layer of its ring's species in the p-th group of d*k layers (the direction from the port);
+// on a torus port in align class C + j, in layer j after an align hop in that port's dimension; on
+// a torus port in a dateline class, in dimension order. Each hop is then one that keeps the rest
+// of the route at the fewest hops the layers allow, the first in a fixed order: bypass plus,
+// bypass minus, align ports in increasing number, then leave the layer (a packet takes its hops
+// in the earliest layer that allows them, which spreads the load over the classes of the early
+// layers; docs/experiments/ibt-shortest.md).
 PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int dst, bool tie) const {
   if (node == dst) return PortRoute{};
   const ShortestTable& tab = *m_table;
-  const int d = m_ibt.dims(), bp = m_ibt.bypass_port(), bdim = m_ibt.bypass_dim(node);
+  const int d = m_ibt.dims(), bp = m_ibt.bypass_port(), dk = m_ibt.num_species();
   int layer = 0, e = 0;
   if (in_port >= bp) {
-    // A run continues while one more hop is strictly better than leaving (and the run is shorter
-    // than the classes it may use).
-    const int dir = in_port == bp + 1 ? 0 : 1, k = in_class + 1;  // arrived on bypass- going plus
-    if (k < tab.max_run() &&
-        1 + tab.cost(tab.run_mode(dir, k + 1), m_ibt.neighbor(node, bp + dir), dst) < tab.entry_cost(bdim + 1, node, dst))
-      return run_hop(dir, k);
-    layer = bdim + 1;
+    // A run continues while one more hop is strictly better than leaving. Its class is 2p until
+    // it has crossed its ring's dateline, 2p + 1 after.
+    const int dir = in_port == bp + 1 ? 0 : 1;  // arrived on bypass- going plus
+    const int pass = in_class / 2;
+    layer = tab.layer_of(tab.species(node), pass);
+    if (1 + tab.cost(tab.run_mode(layer, dir), m_ibt.neighbor(node, bp + dir), dst) < tab.entry_cost(layer + 1, node, dst))
+      return run_hop(dir, 2 * pass + ((in_class & 1) || on_dateline(node) ? 1 : 0));
+    ++layer;
   } else if (in_port >= 0) {
     if (in_class < m_classes) return torus_route(node, dst, tie);  // dimension order already
     layer = in_class - m_classes;
     e = (in_port >> 1) + 1;
   }
-  for (; layer < d; ++layer, e = 0) {
+  for (; layer < tab.layers(); ++layer, e = 0) {
     const int here = tab.cost(tab.align_mode(layer, e), node, dst);
-    if (tab.entry_cost(layer + 1, node, dst) == here) continue;
-    if (bdim == layer)
+    if (tab.species(node) == tab.species_of_layer(layer))
       for (int dir = 0; dir < 2; ++dir)
-        if (1 + tab.cost(tab.run_mode(dir, 1), m_ibt.neighbor(node, bp + dir), dst) == here) return run_hop(dir, 0);
+        if (1 + tab.cost(tab.run_mode(layer, dir), m_ibt.neighbor(node, bp + dir), dst) == here)
+          return run_hop(dir, 2 * (layer / dk));
     for (int p = 2 * e; p < 2 * d; ++p)
       if (1 + tab.cost(tab.align_mode(layer, (p >> 1) + 1), m_ibt.neighbor(node, p), dst) == here) {
         PortRoute r;
@@ -115,10 +122,19 @@ PortRoute BypassRouting::route_shortest(int node, int in_port, int in_class, int
         r.vc_class = m_classes + layer;
         return r;
       }
+    if (tab.entry_cost(layer + 1, node, dst) == here) continue;
     model_error("wormcast/ibt", "router " + std::to_string(node),
                 "shortest routing: no hop keeps the tabulated length to " + std::to_string(dst));
   }
   return torus_route(node, dst, tie);
+}
+
+bool BypassRouting::on_dateline(int node) const {
+  // The bypass ring through `node` visits the coordinates congruent to node's modulo
+  // g = gcd(n, b) in its dimension, exactly one of them below g: the links into that router (one
+  // per direction) are the ring's datelines.
+  const int g = std::gcd(m_ibt.n(), m_ibt.bypass_length(node));
+  return m_torus.coord_of(node, m_ibt.bypass_dim(node)) < g;
 }
 
 }  // namespace wormcast
