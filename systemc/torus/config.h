@@ -41,6 +41,9 @@ struct RouterConfig {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  /// Cdi: extra cycles before an injection credit counts at the NIC (docs/router.md section 8);
+  /// -1 (`same`): credit_delay.
+  int injection_credit_delay = -1;
   VcRealloc vc_realloc = VcRealloc::Empty;
   RouterAllocator allocator = RouterAllocator::InputFirst;
   int islip_iterations = 1;

@@ -32,6 +32,7 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
   p.router_delay = r.router_delay;
   p.link_delay = r.link_delay;
   p.credit_delay = r.credit_delay;
+  p.injection_credit_delay = r.injection_credit_delay < 0 ? r.credit_delay : r.injection_credit_delay;
   p.vc_realloc_tail = r.vc_realloc == VcRealloc::Tail;
   p.allocator = r.allocator == RouterAllocator::OutputFirst ? AllocatorKind::OutputFirst
                 : r.allocator == RouterAllocator::Islip   ? AllocatorKind::Islip

@@ -25,7 +25,7 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_node(core.node()),
       m_edges(edges),
       m_ch(size_t(rp.local)),
-      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
+      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.injection_credit_delay),
       // The delay lines exist only with a delay (a ring of 0 slots allocates nothing).
       m_ejecting(rp.ejection_delay > 0 ? size_t(rp.local) * size_t(rp.ejection_delay + 1) : 0) {
   if (rp.injection_delay > 0)

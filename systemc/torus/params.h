@@ -17,6 +17,7 @@ struct RouterParams {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  int injection_credit_delay = 0;  ///< Cdi: the NIC port's credit delay (docs/router.md section 8)
   bool vc_realloc_tail = false;  ///< router.vc_realloc = tail: an output VC is free once its tail left
   AllocatorKind allocator = AllocatorKind::InputFirst;
   int islip_iterations = 1;

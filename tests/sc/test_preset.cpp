@@ -13,6 +13,7 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(c.part<RouterConfig>().router_delay == 4);
   REQUIRE(c.part<RouterConfig>().link_delay == 3);  // given: the preset does not touch it
   REQUIRE(c.part<RouterConfig>().credit_delay == 1);
+  REQUIRE(c.part<RouterConfig>().injection_credit_delay == 0);
   REQUIRE(c.part<RouterConfig>().injection_delay == 1);
   REQUIRE(c.part<RouterConfig>().ejection_delay == 1);
   REQUIRE(c.part<RouterConfig>().vc_realloc == VcRealloc::Tail);
@@ -28,6 +29,7 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   const Config d = load_config_text("d.yaml", "");
   REQUIRE(d.part<RouterConfig>().router_delay == 1);
   REQUIRE(d.part<RouterConfig>().injection_delay == 0);
+  REQUIRE(d.part<RouterConfig>().injection_credit_delay == -1);  // same: the NIC counts its credits as a router
   REQUIRE(d.part<RouterConfig>().allocator == RouterAllocator::InputFirst);
   REQUIRE(d.part<RouterConfig>().pipeline == RouterPipeline::Lumped);
   REQUIRE(d.part<RouterConfig>().vc_class == VcClassRule::Hop);
