@@ -24,12 +24,14 @@ const Choices<InjectionVc> kInjectionVcs = {{"turn", InjectionVc::Turn}, {"free"
 // input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
 // traversal: R = 4), staged as BookSim2's, 1-cycle channels (Ld = 1, one extra cycle on the
 // injection and on the ejection channel, a credit turn of two cycles: Cd = 1, and at the NIC, which
-// has no switch stage to make up for, of one: Cdi = 0), output VCs freed
+// has no switch stage to make up for, of one: Cdi = 0; an ejection credit returned as late as a
+// router's for a body flit: Cde = 3), output VCs freed
 // at the tail, one-iteration iSLIP allocators, dateline classes decided at dimension entry, a NIC
 // that takes the first VC with a credit, k/2 ties broken at random per packet.
 const Overrides kBooksimIq = {
     {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "1"},
-    {"router.injection_credit_delay", "0"}, {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
+    {"router.injection_credit_delay", "0"}, {"router.ejection_credit_delay", "3"},
+    {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
     {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"},
     {"router.pipeline", "staged"},    {"router.vc_class", "entry"},     {"router.injection_vc", "free"}};
 const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
@@ -77,8 +79,10 @@ std::vector<ConfigKey> torus_router_keys() {
                 "Di: extra cycles a flit spends on an injection channel (NIC to router)"),
       int_key("router.ejection_delay", "0", 0, 8, &RouterConfig::ejection_delay,
                 "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
+      int_key("router.ejection_credit_delay", "0", 0, 8, &RouterConfig::ejection_credit_delay,
+                "Cde: cycles the NIC holds an ejection flit's credit before it returns it"),
       choice_key("router.preset", "none", kPresets, &RouterConfig::preset, "none or booksim-iq",
-                   "a named router: booksim-iq sets R 4, Ld 1, Cd 1, Cdi 0, Di 1, De 1, vc_realloc tail, allocator islip "
+                   "a named router: booksim-iq sets R 4, Ld 1, Cd 1, Cdi 0, Cde 3, Di 1, De 1, vc_realloc tail, allocator islip "
                    "(1 iteration), pipeline staged, vc_class entry, injection_vc free and traffic.tie random, each "
                    "unless given"),
       choice_key("router.pipeline", "lumped", kPipelines, &RouterConfig::pipeline, "lumped or staged",

@@ -49,6 +49,7 @@ struct RouterConfig {
   int islip_iterations = 1;
   int injection_delay = 0;  ///< extra cycles on each injection channel (NIC to router)
   int ejection_delay = 0;   ///< extra cycles on each ejection channel (router to NIC)
+  int ejection_credit_delay = 0;  ///< Cde: cycles the NIC holds an ejection flit's credit (docs/router.md 8)
   RouterPreset preset = RouterPreset::None;
   RouterRouting routing = RouterRouting::Dor;
   int adaptive_vcs = 2;     ///< min-adaptive: adaptive VCs per port beyond the escape (DOR) VCs

@@ -40,6 +40,7 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
   p.islip_iterations = r.islip_iterations;
   p.injection_delay = r.injection_delay;
   p.ejection_delay = r.ejection_delay;
+  p.ejection_credit_delay = r.ejection_credit_delay;
   p.staged = r.pipeline == RouterPipeline::Staged;
   p.vc_class_entry = r.vc_class == VcClassRule::Entry;
   p.injection_vc_free = r.injection_vc == InjectionVc::Free;

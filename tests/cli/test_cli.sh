@@ -39,6 +39,7 @@ expect_bad router.link_delay -1
 expect_bad router.credit_delay 9
 expect_bad router.injection_credit_delay 9
 expect_bad router.injection_credit_delay auto
+expect_bad router.ejection_credit_delay 9
 expect_bad nic.ts -5
 expect_bad nic.tr x
 expect_bad nic.max_packet 0
