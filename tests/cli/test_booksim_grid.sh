@@ -48,10 +48,11 @@ rows = j["rows"]
 if [(r["net"], r["vcs_per_class"], r["buffer"], r["packet"]) for r in rows] != [("torus:4x4", 1, 2, 5), ("mesh:4x4", 2, 4, 1)]:
     fails.append(f"rows {[(r['net'], r['vcs_per_class'], r['buffer'], r['packet']) for r in rows]}")
 for r in rows:
-    # The stand-in is stable up to 0.3: bisection in [0, 1] to 0.05 ends at 0.28125.
-    if r["booksim2_saturation"] != 0.2812:
-        fails.append(f"{r['net']}: BookSim2 saturation {r['booksim2_saturation']}, the stand-in's is 0.2812")
-    if r["booksim2_latency_50"] != 20 or abs(r["rate_80"] - 0.8 * 0.2812) > 1e-3:
+    # The stand-in is stable up to 0.3: bisection to 0.05 ends within 0.05 below it.
+    sat = r["booksim2_saturation"]
+    if not (0.25 <= sat <= 0.3) or r["booksim2_seeds_at_bracket_edge"]:
+        fails.append(f"{r['net']}: BookSim2 saturation {sat}, the stand-in's is 0.3")
+    if r["booksim2_latency_50"] != 20 or abs(r["rate_80"] - 0.8 * sat) > 1e-3:
         fails.append(f"{r['net']}: latency {r['booksim2_latency_50']} at {r['rate_80']}")
     if not (0 < r["wormcast_saturation"] < 1) or r["wormcast_zero_load"] <= 0:
         fails.append(f"{r['net']}: wormcast saturation {r['wormcast_saturation']}, zero load {r['wormcast_zero_load']}")
