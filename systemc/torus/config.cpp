@@ -20,6 +20,7 @@ const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-
 const Choices<RouterPipeline> kPipelines = {{"lumped", RouterPipeline::Lumped}, {"staged", RouterPipeline::Staged}};
 const Choices<VcClassRule> kVcClassRules = {{"hop", VcClassRule::Hop}, {"entry", VcClassRule::Entry}};
 const Choices<InjectionVc> kInjectionVcs = {{"turn", InjectionVc::Turn}, {"free", InjectionVc::Free}};
+const Choices<SwitchAccept> kSwitchAccepts = {{"vc", SwitchAccept::Vc}, {"port", SwitchAccept::Port}};
 // router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
 // input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
 // traversal: R = 4), staged as BookSim2's, 1-cycle channels (Ld = 1, one extra cycle on the
@@ -27,13 +28,15 @@ const Choices<InjectionVc> kInjectionVcs = {{"turn", InjectionVc::Turn}, {"free"
 // has no switch stage to make up for, of one: Cdi = 0; an ejection credit returned as late as a
 // router's for a body flit: Cde = 3), output VCs freed
 // at the tail, one-iteration iSLIP allocators, dateline classes decided at dimension entry, a NIC
-// that takes the first VC with a credit, k/2 ties broken at random per packet.
+// that takes the first VC with a credit, k/2 ties broken at random per packet, a switch allocator
+// whose input ports accept by output port.
 const Overrides kBooksimIq = {
     {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "1"},
     {"router.injection_credit_delay", "0"}, {"router.ejection_credit_delay", "3"},
     {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
     {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"},
-    {"router.pipeline", "staged"},    {"router.vc_class", "entry"},     {"router.injection_vc", "free"}};
+    {"router.pipeline", "staged"},    {"router.vc_class", "entry"},     {"router.injection_vc", "free"},
+    {"router.switch_accept", "port"}};
 const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
                                               {"output-first", RouterAllocator::OutputFirst},
                                               {"islip", RouterAllocator::Islip}};
@@ -83,12 +86,16 @@ std::vector<ConfigKey> torus_router_keys() {
                 "Cde: cycles the NIC holds an ejection flit's credit before it returns it"),
       choice_key("router.preset", "none", kPresets, &RouterConfig::preset, "none or booksim-iq",
                    "a named router: booksim-iq sets R 4, Ld 1, Cd 1, Cdi 0, Cde 3, Di 1, De 1, vc_realloc tail, allocator islip "
-                   "(1 iteration), pipeline staged, vc_class entry, injection_vc free and traffic.tie random, each "
-                   "unless given"),
+                   "(1 iteration), pipeline staged, vc_class entry, injection_vc free, switch_accept port and "
+                   "traffic.tie random, each unless given"),
       choice_key("router.pipeline", "lumped", kPipelines, &RouterConfig::pipeline, "lumped or staged",
                  "lumped: route, VC and switch allocation at one edge; staged: BookSim2's input-queued stages (a "
                  "head routes, then allocates its VC, then competes for the switch; body flits skip the first two; "
                  "R >= 3; docs/router.md section 11; SystemC only)"),
+      choice_key("router.switch_accept", "vc", kSwitchAccepts, &RouterConfig::switch_accept, "vc or port",
+                 "switch allocation under allocator islip: an input port accepts one of its VCs whose output "
+                 "granted it, in turn over its VCs (vc), or one output that granted it, in turn over the outputs, "
+                 "each output requested by one VC picked in turn before (port, BookSim2's)"),
       choice_key("router.injection_vc", "turn", kInjectionVcs, &RouterConfig::injection_vc, "turn or free",
                  "the VC a NIC gives a new packet: the next in turn, waiting for its credits, or the first in turn "
                  "with a credit, as BookSim2's NIC"),

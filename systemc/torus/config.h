@@ -31,6 +31,11 @@ enum class VcClassRule { Hop, Entry };
 /// its credits, or the first one in turn that has a credit.
 enum class InjectionVc { Turn, Free };
 
+/// The switch allocator's accept stage (docs/router.md section 11): an input port accepts one of
+/// its VCs whose output granted it (vc), or one output port that granted it, with one VC per
+/// output chosen before (port, BookSim2's; allocator islip only).
+enum class SwitchAccept { Vc, Port };
+
 /// The torus router's keys: cfg.part<RouterConfig>().
 struct RouterConfig {
   RouterModel model = RouterModel::SystemC;
@@ -56,6 +61,7 @@ struct RouterConfig {
   RouterPipeline pipeline = RouterPipeline::Lumped;
   VcClassRule vc_class = VcClassRule::Hop;
   InjectionVc injection_vc = InjectionVc::Turn;
+  SwitchAccept switch_accept = SwitchAccept::Vc;
 };
 
 /// The keys of the torus router, for every family built of it: router.* (but the routing

@@ -38,6 +38,8 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
                 : r.allocator == RouterAllocator::Islip   ? AllocatorKind::Islip
                                                           : AllocatorKind::InputFirst;
   p.islip_iterations = r.islip_iterations;
+  p.switch_allocator =
+      r.switch_accept == SwitchAccept::Port && r.allocator == RouterAllocator::Islip ? AllocatorKind::IslipPorts : p.allocator;
   p.injection_delay = r.injection_delay;
   p.ejection_delay = r.ejection_delay;
   p.ejection_credit_delay = r.ejection_credit_delay;
@@ -459,6 +461,9 @@ Family torus_family() {
                                     "allowed: 3..8 (a head's route and VC allocation stages before its switch "
                                     "allocation and traversal)",
                                     c.part<RouterConfig>().router_delay));
+    if (c.part<RouterConfig>().switch_accept == SwitchAccept::Port && c.part<RouterConfig>().allocator != RouterAllocator::Islip)
+      throw ConfigError("config: router.switch_accept = port is invalid with this router.allocator; allowed: vc, or "
+                        "port with router.allocator = islip");
     check_rtl_model(c);
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
