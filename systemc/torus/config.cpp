@@ -93,9 +93,10 @@ std::vector<ConfigKey> torus_router_keys() {
                  "head routes, then allocates its VC, then competes for the switch; body flits skip the first two; "
                  "R >= 3; docs/router.md section 11; SystemC only)"),
       choice_key("router.switch_accept", "vc", kSwitchAccepts, &RouterConfig::switch_accept, "vc or port",
-                 "switch allocation under allocator islip: an input port accepts one of its VCs whose output "
-                 "granted it, in turn over its VCs (vc), or one output that granted it, in turn over the outputs, "
-                 "each output requested by one VC picked in turn before (port, BookSim2's)"),
+                 "switch allocation under allocator islip (the other allocators have no such choice): an input "
+                 "port accepts one of its VCs whose output granted it, in turn over its VCs (vc), or one output "
+                 "that granted it, in turn over the outputs, each output requested by one VC picked in turn before "
+                 "(port, BookSim2's)"),
       choice_key("router.injection_vc", "turn", kInjectionVcs, &RouterConfig::injection_vc, "turn or free",
                  "the VC a NIC gives a new packet: the next in turn, waiting for its credits, or the first in turn "
                  "with a credit, as BookSim2's NIC"),

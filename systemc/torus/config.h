@@ -33,7 +33,7 @@ enum class InjectionVc { Turn, Free };
 
 /// The switch allocator's accept stage (docs/router.md section 11): an input port accepts one of
 /// its VCs whose output granted it (vc), or one output port that granted it, with one VC per
-/// output chosen before (port, BookSim2's; allocator islip only).
+/// output chosen before (port, BookSim2's; under allocator islip only, the others ignore it).
 enum class SwitchAccept { Vc, Port };
 
 /// The torus router's keys: cfg.part<RouterConfig>().

@@ -461,9 +461,6 @@ Family torus_family() {
                                     "allowed: 3..8 (a head's route and VC allocation stages before its switch "
                                     "allocation and traversal)",
                                     c.part<RouterConfig>().router_delay));
-    if (c.part<RouterConfig>().switch_accept == SwitchAccept::Port && c.part<RouterConfig>().allocator != RouterAllocator::Islip)
-      throw ConfigError("config: router.switch_accept = port is invalid with this router.allocator; allowed: vc, or "
-                        "port with router.allocator = islip");
     check_rtl_model(c);
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {

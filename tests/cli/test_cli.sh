@@ -40,6 +40,7 @@ expect_bad router.credit_delay 9
 expect_bad router.injection_credit_delay 9
 expect_bad router.injection_credit_delay auto
 expect_bad router.ejection_credit_delay 9
+expect_bad router.switch_accept output
 expect_bad nic.ts -5
 expect_bad nic.tr x
 expect_bad nic.max_packet 0

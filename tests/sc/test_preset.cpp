@@ -23,6 +23,8 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(c.part<RouterConfig>().pipeline == RouterPipeline::Staged);
   REQUIRE(c.part<RouterConfig>().vc_class == VcClassRule::Entry);
   REQUIRE(c.part<RouterConfig>().injection_vc == InjectionVc::Free);
+  REQUIRE(c.part<RouterConfig>().switch_accept == SwitchAccept::Port);
+  REQUIRE(c.part<RouterConfig>().ejection_credit_delay == 3);
   REQUIRE(c.echo()["router"]["preset"] == "booksim-iq");
   REQUIRE(c.echo()["router"]["pipeline"] == "staged");
   // Without the preset the defaults stand.
@@ -34,6 +36,8 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(d.part<RouterConfig>().pipeline == RouterPipeline::Lumped);
   REQUIRE(d.part<RouterConfig>().vc_class == VcClassRule::Hop);
   REQUIRE(d.part<RouterConfig>().injection_vc == InjectionVc::Turn);
+  REQUIRE(d.part<RouterConfig>().switch_accept == SwitchAccept::Vc);
+  REQUIRE(d.part<RouterConfig>().ejection_credit_delay == 0);
   // An override on top of a preset given in the file wins too.
   const Config o = load_config_text("o.yaml", "router:\n  preset: booksim-iq\n", {{"router.allocator", "input-first"}});
   REQUIRE(o.part<RouterConfig>().allocator == RouterAllocator::InputFirst);
