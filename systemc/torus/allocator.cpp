@@ -3,6 +3,7 @@
 #include "systemc/torus/allocator.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace wormcast {
 
@@ -19,7 +20,10 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
     g.arb = RrArbiter(locals);
     g.res_arb = RrArbiter(resources);
   }
-  if (kind == AllocatorKind::IslipPorts) m_rep.assign(size_t(groups) * size_t(resources), -1);
+  if (kind == AllocatorKind::IslipPorts) {
+    if (resources > 32) throw std::logic_error("an allocator by ports accepts among at most 32 resources");
+    m_rep.assign(size_t(groups) * size_t(resources), -1);
+  }
   for (Res& r : m_res) r.arb = RrArbiter(groups);
   m_active.reserve(size_t(groups));
   m_touched.reserve(size_t(resources));
@@ -149,10 +153,18 @@ void SeparableAllocator::islip() {
         m_res[size_t(r)].arb.advance(g);
       }
     }
-    for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
-    m_touched.clear();
+    end_iteration();
     if (!matched) break;
   }
+  end_matches();
+}
+
+void SeparableAllocator::end_iteration() {
+  for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
+  m_touched.clear();
+}
+
+void SeparableAllocator::end_matches() {
   for (const Grant& gr : m_grants) {
     m_group[size_t(gr.group)].matched = 0;
     m_res[size_t(gr.resource)].taken = 0;
@@ -205,14 +217,10 @@ void SeparableAllocator::islip_ports() {
       }
       for (uint32_t m = gr.req; m; m &= m - 1) rep[target(g, __builtin_ctz(m))] = -1;
     }
-    for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
-    m_touched.clear();
+    end_iteration();
     if (!matched) break;
   }
-  for (const Grant& gr : m_grants) {
-    m_group[size_t(gr.group)].matched = 0;
-    m_res[size_t(gr.resource)].taken = 0;
-  }
+  end_matches();
 }
 
 }  // namespace wormcast

@@ -164,6 +164,8 @@ class SeparableAllocator {
   void output_first();
   void islip();
   void islip_ports();
+  void end_iteration();  ///< iSLIP: the resources' picks of this iteration forgotten
+  void end_matches();    ///< iSLIP: the matched and taken marks of this allocation cleared
   void disjoint();
   /// Disjoint requests: each requesting group, in request order, is granted its arbiter's pick l
   /// (resource r), both pointers move, and on_grant(group, l, r) is called.
