@@ -271,8 +271,8 @@ bool TorusNicPort::edge(uint64_t t) {
     }
   }
 
-  return !(quiet && m_credits.settled() && m_ejecting.empty() && m_ej_held.empty() && !m_busy && !m_core.queued_mask() && !m_drove &&
-           !m_wired && !m_ej_credit_out);
+  return !(quiet && m_credits.settled() && m_ejecting.empty() && m_ej_held.empty() && !m_busy &&
+           !m_core.queued_mask() && !m_drove && !m_wired && !m_ej_credit_out);
 }
 
 }  // namespace wormcast
