@@ -31,19 +31,27 @@ def require(script, exe):
     return exe
 
 
-def args(script, net, rate, seed, period):
-    """BookSim2's command-line overrides of the base configuration for torus NET (e.g. 8x8): 2 VCs
-    per dateline class, 8-flit buffers, 5-flit packets, 3 x period warm-up and 3 x period measured
-    cycles (its convergence tests are off in the base configuration)."""
+def args(script, net, rate, seed, period, vcs_per_class=VCS_PER_CLASS, buffer=BUFFER, packet=PACKET,
+         topology="torus"):
+    """BookSim2's command-line overrides of the base configuration for NET (e.g. 8x8) of `topology`
+    (torus or mesh): vcs_per_class VCs per dateline class on a torus (BookSim2 splits num_vcs into
+    its two classes; a mesh has one class), buffer-flit VC buffers, packet-flit packets, 3 x period
+    warm-up and 3 x period measured cycles (its convergence tests are off in the base
+    configuration). The base configuration's routing_function dim_order selects BookSim2's
+    dim_order_torus or dim_order_mesh by the topology."""
     k = net.split("x")
     if len(set(k)) != 1:
-        sys.exit(f"{script}: BookSim2's torus has one radix per network; '{net}' has several")
-    return [f"k={k[0]}", f"n={len(k)}", f"num_vcs={2 * VCS_PER_CLASS}", f"vc_buf_size={BUFFER}",
-            f"packet_size={PACKET}", f"injection_rate={rate}", f"sample_period={period}", f"seed={seed}"]
+        sys.exit(f"{script}: BookSim2's {topology} has one radix per network; '{net}' has several")
+    if topology not in ("torus", "mesh"):
+        sys.exit(f"{script}: BookSim2 runs here on a torus or a mesh, not '{topology}'")
+    over = [f"k={k[0]}", f"n={len(k)}", f"num_vcs={(2 if topology == 'torus' else 1) * vcs_per_class}",
+            f"vc_buf_size={buffer}", f"packet_size={packet}", f"injection_rate={rate}", f"sample_period={period}",
+            f"seed={seed}"]
+    return over if topology == "torus" else ["topology=mesh"] + over
 
 
-def command(script, exe, net, rate, seed, period):
-    return [exe, BOOKSIM_CFG] + args(script, net, rate, seed, period)
+def command(script, exe, net, rate, seed, period, **shape):
+    return [exe, BOOKSIM_CFG] + args(script, net, rate, seed, period, **shape)
 
 
 def parse(script, cmd, out, err=""):
@@ -64,7 +72,7 @@ def parse(script, cmd, out, err=""):
             "cycles": int(cycles.group(1))}
 
 
-def run(script, exe, net, rate, seed, period):
-    cmd = command(script, exe, net, rate, seed, period)
+def run(script, exe, net, rate, seed, period, **shape):
+    cmd = command(script, exe, net, rate, seed, period, **shape)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return parse(script, cmd, p.stdout, p.stderr)

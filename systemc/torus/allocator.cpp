@@ -3,6 +3,7 @@
 #include "systemc/torus/allocator.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace wormcast {
 
@@ -15,7 +16,14 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
       m_iterations(iterations < 1 ? 1 : iterations),
       m_groups(groups),
       m_resources(resources) {
-  for (Group& g : m_group) g.arb = RrArbiter(locals);
+  for (Group& g : m_group) {
+    g.arb = RrArbiter(locals);
+    g.res_arb = RrArbiter(resources);
+  }
+  if (kind == AllocatorKind::IslipPorts) {
+    if (resources > 32) throw std::logic_error("an allocator by ports accepts among at most 32 resources");
+    m_rep.assign(size_t(groups) * size_t(resources), -1);
+  }
   for (Res& r : m_res) r.arb = RrArbiter(groups);
   m_active.reserve(size_t(groups));
   m_touched.reserve(size_t(resources));
@@ -31,11 +39,16 @@ void SeparableAllocator::restart_rounds() {
 const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
   m_grants.clear();
   if (m_active.empty()) return m_grants;
+  if (m_kind == AllocatorKind::IslipPorts) {  // its accept differs from the other kinds' also without sharing
+    islip_ports();
+    return m_grants;
+  }
   if (!m_shared) {
     disjoint();
     return m_grants;
   }
   switch (m_kind) {
+    case AllocatorKind::IslipPorts: islip_ports(); break;
     case AllocatorKind::InputFirst: input_first(); break;
     case AllocatorKind::OutputFirst: output_first(); break;
     case AllocatorKind::Islip:
@@ -140,14 +153,74 @@ void SeparableAllocator::islip() {
         m_res[size_t(r)].arb.advance(g);
       }
     }
-    for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
-    m_touched.clear();
+    end_iteration();
     if (!matched) break;
   }
+  end_matches();
+}
+
+void SeparableAllocator::end_iteration() {
+  for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
+  m_touched.clear();
+}
+
+void SeparableAllocator::end_matches() {
   for (const Grant& gr : m_grants) {
     m_group[size_t(gr.group)].matched = 0;
     m_res[size_t(gr.resource)].taken = 0;
   }
+}
+
+// IslipPorts (resources <= 32): per iteration, every unmatched group offers each untaken resource
+// it requests the first local requesting it from the group's local pointer; every resource picks
+// one of the groups that offered; every group accepts, among the resources that picked it, the
+// first from its resource pointer. In the first iteration a match moves the resource's pointer past
+// the group and the group's resource pointer past the resource; every match moves the group's local
+// pointer past the local granted (BookSim2 moves its per-input VC offset on every grant).
+void SeparableAllocator::islip_ports() {
+  for (int it = 0; it < m_iterations; ++it) {
+    for (uint16_t g : m_active) {
+      Group& gr = m_group[size_t(g)];
+      if (gr.matched) continue;
+      int8_t* rep = &m_rep[size_t(g) * size_t(m_resources)];
+      const uint32_t upper = gr.req & ~((uint32_t(1) << gr.arb.pointer()) - 1);
+      for (uint32_t part : {upper, gr.req & ~upper})
+        for (uint32_t m = part; m; m &= m - 1) {
+          const int l = __builtin_ctz(m), r = target(g, l);
+          if (rep[r] >= 0 || m_res[size_t(r)].taken) continue;
+          rep[r] = int8_t(l);
+          offer(r, g);
+        }
+    }
+    bool matched = false;
+    for (uint16_t g : m_active) {
+      Group& gr = m_group[size_t(g)];
+      if (gr.matched) continue;
+      int8_t* rep = &m_rep[size_t(g) * size_t(m_resources)];
+      uint32_t accept = 0;
+      for (uint32_t m = gr.req; m; m &= m - 1) {
+        const int r = target(g, __builtin_ctz(m));
+        if (rep[r] >= 0 && m_res[size_t(r)].best == g) accept |= uint32_t(1) << r;
+      }
+      const int r = gr.res_arb.pick(accept);
+      if (r >= 0) {
+        const int l = rep[r];
+        add_grant(g, l, r);
+        gr.matched = 1;
+        m_res[size_t(r)].taken = 1;
+        matched = true;
+        gr.arb.advance(l);
+        if (it == 0) {
+          gr.res_arb.advance(r);
+          m_res[size_t(r)].arb.advance(g);
+        }
+      }
+      for (uint32_t m = gr.req; m; m &= m - 1) rep[target(g, __builtin_ctz(m))] = -1;
+    }
+    end_iteration();
+    if (!matched) break;
+  }
+  end_matches();
 }
 
 }  // namespace wormcast

@@ -46,7 +46,11 @@ class RrArbiter {
   uint16_t m_ptr = 0;
 };
 
-enum class AllocatorKind { InputFirst, OutputFirst, Islip };
+/// IslipPorts: iSLIP whose groups accept by resource (BookSim2's switch allocator, docs/router.md
+/// section 11): a group offers each resource it requests one local, the first requesting it from
+/// the group's pointer over its locals; each resource grants a group; each group accepts one of
+/// its grants, the first from its pointer over the resources.
+enum class AllocatorKind { InputFirst, OutputFirst, Islip, IslipPorts };
 
 /// A separable allocator between groups (the requesters: an input VC in VC allocation, an input
 /// port in switch allocation) and resources (an output VC, an output port). A group offers
@@ -101,7 +105,7 @@ class SeparableAllocator {
   template <class F>
   void allocate_each(F&& on_grant) {
     if (m_active.empty()) return;
-    if (m_shared) {
+    if (m_shared || m_kind == AllocatorKind::IslipPorts) {
       for (const Grant& g : allocate()) on_grant(g.group, g.local, g.resource);
       return;
     }
@@ -126,6 +130,7 @@ class SeparableAllocator {
     int16_t pick = -1;     ///< input-first: the group's chosen local index
     uint8_t matched = 0;   ///< iSLIP: matched in an earlier iteration
     RrArbiter arb;         ///< over the local indices
+    RrArbiter res_arb;     ///< IslipPorts: over the resources
   };
   struct Res {
     int16_t best = -1;     ///< the group its arbiter picked so far, or -1
@@ -158,6 +163,9 @@ class SeparableAllocator {
   void input_first();
   void output_first();
   void islip();
+  void islip_ports();
+  void end_iteration();  ///< iSLIP: the resources' picks of this iteration forgotten
+  void end_matches();    ///< iSLIP: the matched and taken marks of this allocation cleared
   void disjoint();
   /// Disjoint requests: each requesting group, in request order, is granted its arbiter's pick l
   /// (resource r), both pointers move, and on_grant(group, l, r) is called.
@@ -178,6 +186,7 @@ class SeparableAllocator {
   std::vector<Group> m_group;
   std::vector<Res> m_res;
   std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
+  std::vector<int8_t> m_rep;        ///< IslipPorts: [g * resources + r] the local g offers r, or -1
   std::vector<uint16_t> m_active;   ///< groups with a request
   uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()

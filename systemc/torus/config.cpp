@@ -20,17 +20,23 @@ const Choices<RouterPreset> kPresets = {{"none", RouterPreset::None}, {"booksim-
 const Choices<RouterPipeline> kPipelines = {{"lumped", RouterPipeline::Lumped}, {"staged", RouterPipeline::Staged}};
 const Choices<VcClassRule> kVcClassRules = {{"hop", VcClassRule::Hop}, {"entry", VcClassRule::Entry}};
 const Choices<InjectionVc> kInjectionVcs = {{"turn", InjectionVc::Turn}, {"free", InjectionVc::Free}};
+const Choices<SwitchAccept> kSwitchAccepts = {{"vc", SwitchAccept::Vc}, {"port", SwitchAccept::Port}};
 // router.preset = booksim-iq: the keys it sets unless given (docs/router.md section 11). An
 // input-queued router of four 1-cycle stages (route, VC allocation, switch allocation, switch
 // traversal: R = 4), staged as BookSim2's, 1-cycle channels (Ld = 1, one extra cycle on the
-// injection and on the ejection channel, a credit turn of two cycles: Cd = 1), output VCs freed
+// injection and on the ejection channel, a credit turn of two cycles: Cd = 1, and at the NIC, which
+// has no switch stage to make up for, of one: Cdi = 0; an ejection credit returned as late as a
+// router's for a body flit: Cde = 3), output VCs freed
 // at the tail, one-iteration iSLIP allocators, dateline classes decided at dimension entry, a NIC
-// that takes the first VC with a credit, k/2 ties broken at random per packet.
+// that takes the first VC with a credit, k/2 ties broken at random per packet, a switch allocator
+// whose input ports accept by output port.
 const Overrides kBooksimIq = {
     {"router.router_delay", "4"},     {"router.link_delay", "1"},      {"router.credit_delay", "1"},
+    {"router.injection_credit_delay", "0"}, {"router.ejection_credit_delay", "3"},
     {"router.injection_delay", "1"},  {"router.ejection_delay", "1"},  {"router.vc_realloc", "tail"},
     {"router.allocator", "islip"},    {"router.islip_iterations", "1"}, {"traffic.tie", "random"},
-    {"router.pipeline", "staged"},    {"router.vc_class", "entry"},     {"router.injection_vc", "free"}};
+    {"router.pipeline", "staged"},    {"router.vc_class", "entry"},     {"router.injection_vc", "free"},
+    {"router.switch_accept", "port"}};
 const Choices<RouterAllocator> kAllocators = {{"input-first", RouterAllocator::InputFirst},
                                               {"output-first", RouterAllocator::OutputFirst},
                                               {"islip", RouterAllocator::Islip}};
@@ -55,6 +61,15 @@ std::vector<ConfigKey> torus_router_keys() {
       int_key("router.router_delay", "1", 1, 8, &RouterConfig::router_delay, "R: cycles from buffer write to switch"),
       int_key("router.link_delay", "0", 0, 8, &RouterConfig::link_delay, "Ld: extra cycles per network link"),
       int_key("router.credit_delay", "0", 0, 8, &RouterConfig::credit_delay, "Cd: extra cycles before a credit is usable"),
+      {"router.injection_credit_delay", "same", "same or 0..8",
+       "Cdi: extra cycles before an injection credit is usable at the NIC; same: Cd",
+       [](Config& c, const std::string& v, const ConfigKey& f) {
+         c.part<RouterConfig>().injection_credit_delay = v == "same" ? -1 : int(key_int(f, v, 0, 8));
+       },
+       [](const Config& c) {
+         const int d = c.part<RouterConfig>().injection_credit_delay;
+         return d < 0 ? nlohmann::json("same") : nlohmann::json(d);
+       }},
       choice_key("router.vc_realloc", "empty", kVcRealloc, &RouterConfig::vc_realloc, "empty or tail",
                    "when an output VC takes the next packet: its downstream buffer empty and every credit back, "
                    "or once the previous tail has been sent"),
@@ -67,14 +82,21 @@ std::vector<ConfigKey> torus_router_keys() {
                 "Di: extra cycles a flit spends on an injection channel (NIC to router)"),
       int_key("router.ejection_delay", "0", 0, 8, &RouterConfig::ejection_delay,
                 "De: extra cycles a flit spends on an ejection channel (router to NIC)"),
+      int_key("router.ejection_credit_delay", "0", 0, 8, &RouterConfig::ejection_credit_delay,
+                "Cde: cycles the NIC holds an ejection flit's credit before it returns it"),
       choice_key("router.preset", "none", kPresets, &RouterConfig::preset, "none or booksim-iq",
-                   "a named router: booksim-iq sets R 4, Ld 1, Cd 1, Di 1, De 1, vc_realloc tail, allocator islip "
-                   "(1 iteration), pipeline staged, vc_class entry, injection_vc free and traffic.tie random, each "
-                   "unless given"),
+                   "a named router: booksim-iq sets R 4, Ld 1, Cd 1, Cdi 0, Cde 3, Di 1, De 1, vc_realloc tail, allocator islip "
+                   "(1 iteration), pipeline staged, vc_class entry, injection_vc free, switch_accept port and "
+                   "traffic.tie random, each unless given"),
       choice_key("router.pipeline", "lumped", kPipelines, &RouterConfig::pipeline, "lumped or staged",
                  "lumped: route, VC and switch allocation at one edge; staged: BookSim2's input-queued stages (a "
                  "head routes, then allocates its VC, then competes for the switch; body flits skip the first two; "
                  "R >= 3; docs/router.md section 11; SystemC only)"),
+      choice_key("router.switch_accept", "vc", kSwitchAccepts, &RouterConfig::switch_accept, "vc or port",
+                 "switch allocation under allocator islip (the other allocators have no such choice): an input "
+                 "port accepts one of its VCs whose output granted it, in turn over its VCs (vc), or one output "
+                 "that granted it, in turn over the outputs, each output requested by one VC picked in turn before "
+                 "(port, BookSim2's)"),
       choice_key("router.injection_vc", "turn", kInjectionVcs, &RouterConfig::injection_vc, "turn or free",
                  "the VC a NIC gives a new packet: the next in turn, waiting for its credits, or the first in turn "
                  "with a credit, as BookSim2's NIC"),

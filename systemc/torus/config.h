@@ -31,6 +31,11 @@ enum class VcClassRule { Hop, Entry };
 /// its credits, or the first one in turn that has a credit.
 enum class InjectionVc { Turn, Free };
 
+/// The switch allocator's accept stage (docs/router.md section 11): an input port accepts one of
+/// its VCs whose output granted it (vc), or one output port that granted it, with one VC per
+/// output chosen before (port, BookSim2's; under allocator islip only, the others ignore it).
+enum class SwitchAccept { Vc, Port };
+
 /// The torus router's keys: cfg.part<RouterConfig>().
 struct RouterConfig {
   RouterModel model = RouterModel::SystemC;
@@ -41,17 +46,22 @@ struct RouterConfig {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  /// Cdi: extra cycles before an injection credit counts at the NIC (docs/router.md section 8);
+  /// -1 (`same`): credit_delay.
+  int injection_credit_delay = -1;
   VcRealloc vc_realloc = VcRealloc::Empty;
   RouterAllocator allocator = RouterAllocator::InputFirst;
   int islip_iterations = 1;
   int injection_delay = 0;  ///< extra cycles on each injection channel (NIC to router)
   int ejection_delay = 0;   ///< extra cycles on each ejection channel (router to NIC)
+  int ejection_credit_delay = 0;  ///< Cde: cycles the NIC holds an ejection flit's credit (docs/router.md 8)
   RouterPreset preset = RouterPreset::None;
   RouterRouting routing = RouterRouting::Dor;
   int adaptive_vcs = 2;     ///< min-adaptive: adaptive VCs per port beyond the escape (DOR) VCs
   RouterPipeline pipeline = RouterPipeline::Lumped;
   VcClassRule vc_class = VcClassRule::Hop;
   InjectionVc injection_vc = InjectionVc::Turn;
+  SwitchAccept switch_accept = SwitchAccept::Vc;
 };
 
 /// The keys of the torus router, for every family built of it: router.* (but the routing

@@ -34,13 +34,17 @@ RouterParams derive_router_params(const NetConfig& net, const RouterConfig& r, i
   p.router_delay = r.router_delay;
   p.link_delay = r.link_delay;
   p.credit_delay = r.credit_delay;
+  p.injection_credit_delay = r.injection_credit_delay < 0 ? r.credit_delay : r.injection_credit_delay;
   p.vc_realloc_tail = r.vc_realloc == VcRealloc::Tail;
   p.allocator = r.allocator == RouterAllocator::OutputFirst ? AllocatorKind::OutputFirst
                 : r.allocator == RouterAllocator::Islip   ? AllocatorKind::Islip
                                                           : AllocatorKind::InputFirst;
   p.islip_iterations = r.islip_iterations;
+  p.switch_allocator =
+      r.switch_accept == SwitchAccept::Port && r.allocator == RouterAllocator::Islip ? AllocatorKind::IslipPorts : p.allocator;
   p.injection_delay = r.injection_delay;
   p.ejection_delay = r.ejection_delay;
+  p.ejection_credit_delay = r.ejection_credit_delay;
   p.staged = r.pipeline == RouterPipeline::Staged;
   p.vc_class_entry = r.vc_class == VcClassRule::Entry;
   p.injection_vc_free = r.injection_vc == InjectionVc::Free;

@@ -25,9 +25,10 @@ TorusNicPort::TorusNicPort(sc_core::sc_module_name name, Nic& core, const Router
       m_node(core.node()),
       m_edges(edges),
       m_ch(size_t(rp.local)),
-      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.credit_delay),
+      m_credits(rp.local * rp.num_vcs, rp.buffer_depth, rp.injection_credit_delay),
       // The delay lines exist only with a delay (a ring of 0 slots allocates nothing).
-      m_ejecting(rp.ejection_delay > 0 ? size_t(rp.local) * size_t(rp.ejection_delay + 1) : 0) {
+      m_ejecting(rp.ejection_delay > 0 ? size_t(rp.local) * size_t(rp.ejection_delay + 1) : 0),
+      m_ej_held(rp.ejection_credit_delay > 0 ? size_t(rp.local) * size_t(rp.ejection_credit_delay + 1) : 0) {
   if (rp.injection_delay > 0)
     for (Channel& ch : m_ch) ch.wire = Ring<std::pair<uint64_t, Flit>>(size_t(rp.injection_delay + 1));
   core.attach(this);
@@ -235,30 +236,43 @@ bool TorusNicPort::edge(uint64_t t) {
     if (!m_credits.arrive(c * nv + cr.vc, t + 1))
       model_error("wormcast/nic", name(), "credit above buffer depth");
   }
-  // (3) Ejection credits of cycle t for the flits just taken, in channel order.
-  for (uint32_t m = ej_valid | m_ej_credit_out; m; m &= m - 1) {
+  // (3) Ejection credits of cycle t: for the flits just taken (Cde = router.ejection_credit_delay
+  // = 0), else for those taken at the falling edge of cycle t - Cde, in channel order.
+  const int cde = m_rp.ejection_credit_delay;
+  uint32_t due = cde == 0 ? ej_valid : 0;
+  for (uint32_t m = ej_valid; m; m &= m - 1) {
+    const int c = __builtin_ctz(m);
+    const Flit& f = *ej_val[size_t(c)];
+    if (cde > 0) m_ej_held.emplace_back(HeldCredit{t + uint64_t(cde), c, f.vc});
+    const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
+    if (m_rp.ejection_delay == 0)
+      m_core.received_flit(t, v);
+    else
+      m_ejecting.emplace_back(t + uint64_t(m_rp.ejection_delay), v);
+  }
+  int held_vc[32];
+  while (!m_ej_held.empty() && m_ej_held.front().due <= t) {
+    due |= uint32_t(1) << m_ej_held.front().channel;
+    held_vc[m_ej_held.front().channel] = m_ej_held.front().vc;
+    m_ej_held.pop_front();
+  }
+  for (uint32_t m = due | m_ej_credit_out; m; m &= m - 1) {
     const int c = __builtin_ctz(m);
     const uint32_t bit = uint32_t(1) << c;
-    if (ej_valid & bit) {
-      const Flit& f = *ej_val[size_t(c)];
+    if (due & bit) {
       Credit& cr = m_ej_credit[size_t(c)].begin_as<Boxed>();
       cr.valid = true;
-      cr.vc = f.vc;
+      cr.vc = cde == 0 ? ej_val[size_t(c)]->vc : uint8_t(held_vc[c]);
       m_ej_credit[size_t(c)].end_as<Boxed>();
       if (!Boxed) m_ej_credit_out |= bit;
-      const FlitView v{payload_packet(f.payload), payload_index(f.payload), f.head, f.tail, f.vc};
-      if (m_rp.ejection_delay == 0)
-        m_core.received_flit(t, v);
-      else
-        m_ejecting.emplace_back(t + uint64_t(m_rp.ejection_delay), v);
     } else {
       m_ej_credit[size_t(c)].write(Credit{});
       m_ej_credit_out &= ~bit;
     }
   }
 
-  return !(quiet && m_credits.settled() && m_ejecting.empty() && !m_busy && !m_core.queued_mask() && !m_drove &&
-           !m_wired && !m_ej_credit_out);
+  return !(quiet && m_credits.settled() && m_ejecting.empty() && m_ej_held.empty() && !m_busy &&
+           !m_core.queued_mask() && !m_drove && !m_wired && !m_ej_credit_out);
 }
 
 }  // namespace wormcast

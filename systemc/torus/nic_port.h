@@ -114,6 +114,16 @@ class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMembe
   /// them, flit) in the order they left the router; a flit per channel enters per edge and each
   /// stays ejection_delay edges.
   Ring<std::pair<uint64_t, FlitView>> m_ejecting;
+  /// A credit the NIC holds back (router.ejection_credit_delay > 0): the falling edge it is driven,
+  /// its channel and its VC.
+  struct HeldCredit {
+    uint64_t due;
+    int channel;
+    int vc;
+  };
+  /// The held ejection credits in the order their flits arrived; a credit per channel enters per
+  /// edge and each stays ejection_credit_delay edges.
+  Ring<HeldCredit> m_ej_held;
 };
 
 }  // namespace wormcast

@@ -17,11 +17,16 @@ struct RouterParams {
   int router_delay = 1;
   int link_delay = 0;
   int credit_delay = 0;
+  int injection_credit_delay = 0;  ///< Cdi: the NIC port's credit delay (docs/router.md section 8)
   bool vc_realloc_tail = false;  ///< router.vc_realloc = tail: an output VC is free once its tail left
   AllocatorKind allocator = AllocatorKind::InputFirst;
+  /// router.switch_accept = port: the switch allocator is IslipPorts (an input port accepts by
+  /// output port, BookSim2's); else `allocator`.
+  AllocatorKind switch_allocator = AllocatorKind::InputFirst;
   int islip_iterations = 1;
   int injection_delay = 0;  ///< Di: extra cycles on an injection channel (the NIC port delays the flit)
   int ejection_delay = 0;   ///< De: extra cycles on an ejection channel (the NIC port delays the core)
+  int ejection_credit_delay = 0;  ///< Cde: cycles the NIC port holds an ejection flit's credit
   /// router.pipeline = staged (docs/router.md section 11): a head competes in VC allocation from one
   /// edge before its ready edge and for the switch only from the edge after its VC grant; a body
   /// flit is ready two edges earlier than a head; a head behind a tail routes again.

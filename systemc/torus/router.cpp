@@ -27,7 +27,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_credits(params.num_ports() * params.num_vcs, params.buffer_depth, params.credit_delay),
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations),
-      m_sa(params.allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations),
+      m_sa(params.switch_allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations),
       m_topo(topo),
       m_routing(routing),
       m_own_watch(watch ? nullptr : std::make_unique<InputWatch>()),

@@ -37,6 +37,10 @@ expect_bad router.buffer_depth 65
 expect_bad router.router_delay 0
 expect_bad router.link_delay -1
 expect_bad router.credit_delay 9
+expect_bad router.injection_credit_delay 9
+expect_bad router.injection_credit_delay auto
+expect_bad router.ejection_credit_delay 9
+expect_bad router.switch_accept output
 expect_bad nic.ts -5
 expect_bad nic.tr x
 expect_bad nic.max_packet 0

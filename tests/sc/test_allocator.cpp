@@ -290,3 +290,49 @@ TEST_CASE("allocator: iSLIP routers with 2 iterations deliver every packet of an
           "[sc]") {
   loaded("islip", "2");
 }
+
+TEST_CASE("allocator: iSLIP by ports offers one VC per output from the VC pointer and accepts by output pointer",
+          "[sc]") {
+  // One input port (group 0) of 4 VCs: VC 0 wants output 1, VCs 1 and 2 want output 0 (BookSim2's
+  // switch allocator, docs/router.md section 11). Output 0 sees VC 1 (the first from the VC pointer
+  // 0 that wants it), output 1 VC 0; both grant the port, which accepts output 0 (the first from its
+  // output pointer 0). iSLIP by VCs would accept VC 0 (output 1).
+  auto want = [](SeparableAllocator& a) {
+    a.clear();
+    a.request(0, 0, 1);
+    a.request(0, 1, 0);
+    a.request(0, 2, 0);
+  };
+  SeparableAllocator ports(AllocatorKind::IslipPorts, 2, 4, 2, 1), vcs(AllocatorKind::Islip, 2, 4, 2, 1);
+  want(ports);
+  want(vcs);
+  const auto p1 = ports.allocate();
+  const auto v1 = vcs.allocate();
+  REQUIRE(p1.size() == 1);
+  CHECK(std::make_pair(int(p1[0].local), int(p1[0].resource)) == std::make_pair(1, 0));
+  REQUIRE(v1.size() == 1);
+  CHECK(std::make_pair(int(v1[0].local), int(v1[0].resource)) == std::make_pair(0, 1));
+  // Pointers: the port's VC pointer past VC 1, output 0's past the port.
+  CHECK(ports.group_arbiter(0).pointer() == 2);
+  CHECK(ports.resource_arbiter(0).pointer() == 1);
+  CHECK(ports.resource_arbiter(1).pointer() == 0);
+  // Again: from VC pointer 2 output 0 sees VC 2; the output pointer (past output 0) now prefers
+  // output 1, VC 0.
+  want(ports);
+  const auto p2 = ports.allocate();
+  REQUIRE(p2.size() == 1);
+  CHECK(std::make_pair(int(p2[0].local), int(p2[0].resource)) == std::make_pair(0, 1));
+  CHECK(ports.group_arbiter(0).pointer() == 1);
+  // Two ports on one output: the output's pointer picks one, the other port gets its other output.
+  SeparableAllocator two(AllocatorKind::IslipPorts, 2, 4, 2, 1);
+  two.clear();
+  two.request(0, 3, 0);
+  two.request(1, 0, 0);
+  two.request(1, 2, 1);
+  const auto t = two.allocate();
+  REQUIRE(t.size() == 2);
+  CHECK(t[0].group == 0);
+  CHECK(std::make_pair(int(t[0].local), int(t[0].resource)) == std::make_pair(3, 0));
+  CHECK(t[1].group == 1);
+  CHECK(std::make_pair(int(t[1].local), int(t[1].resource)) == std::make_pair(2, 1));
+}

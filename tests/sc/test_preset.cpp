@@ -13,6 +13,7 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(c.part<RouterConfig>().router_delay == 4);
   REQUIRE(c.part<RouterConfig>().link_delay == 3);  // given: the preset does not touch it
   REQUIRE(c.part<RouterConfig>().credit_delay == 1);
+  REQUIRE(c.part<RouterConfig>().injection_credit_delay == 0);
   REQUIRE(c.part<RouterConfig>().injection_delay == 1);
   REQUIRE(c.part<RouterConfig>().ejection_delay == 1);
   REQUIRE(c.part<RouterConfig>().vc_realloc == VcRealloc::Tail);
@@ -22,16 +23,21 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(c.part<RouterConfig>().pipeline == RouterPipeline::Staged);
   REQUIRE(c.part<RouterConfig>().vc_class == VcClassRule::Entry);
   REQUIRE(c.part<RouterConfig>().injection_vc == InjectionVc::Free);
+  REQUIRE(c.part<RouterConfig>().switch_accept == SwitchAccept::Port);
+  REQUIRE(c.part<RouterConfig>().ejection_credit_delay == 3);
   REQUIRE(c.echo()["router"]["preset"] == "booksim-iq");
   REQUIRE(c.echo()["router"]["pipeline"] == "staged");
   // Without the preset the defaults stand.
   const Config d = load_config_text("d.yaml", "");
   REQUIRE(d.part<RouterConfig>().router_delay == 1);
   REQUIRE(d.part<RouterConfig>().injection_delay == 0);
+  REQUIRE(d.part<RouterConfig>().injection_credit_delay == -1);  // same: the NIC counts its credits as a router
   REQUIRE(d.part<RouterConfig>().allocator == RouterAllocator::InputFirst);
   REQUIRE(d.part<RouterConfig>().pipeline == RouterPipeline::Lumped);
   REQUIRE(d.part<RouterConfig>().vc_class == VcClassRule::Hop);
   REQUIRE(d.part<RouterConfig>().injection_vc == InjectionVc::Turn);
+  REQUIRE(d.part<RouterConfig>().switch_accept == SwitchAccept::Vc);
+  REQUIRE(d.part<RouterConfig>().ejection_credit_delay == 0);
   // An override on top of a preset given in the file wins too.
   const Config o = load_config_text("o.yaml", "router:\n  preset: booksim-iq\n", {{"router.allocator", "input-first"}});
   REQUIRE(o.part<RouterConfig>().allocator == RouterAllocator::InputFirst);

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# scripts/booksim_compare --grid: each grid point runs both simulators with its own V, B, L and
+# topology, and the table, CSV and JSON say what they found. The other simulator here is a
+# stand-in that is stable up to a known load (0.3) and prints BookSim2's summary lines, so the test
+# checks the bisection, the overrides BookSim2 is given per point and the output files, not the
+# models. A bad grid entry is a one-line error, exit 2, and no output file.
+# Usage: test_booksim_grid.sh SOURCE_DIR BUILD_DIR
+set -euo pipefail
+src=$1 build=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat >"$work/fake_booksim" <<'SH'
+#!/bin/sh
+# Records its overrides; stable (latency 20, accepted = offered) up to injection_rate 0.3.
+echo "$@" >>"$(dirname "$0")/args.txt"
+rate=$(echo "$@" | tr ' ' '\n' | sed -n 's/^injection_rate=//p')
+if awk "BEGIN { exit !($rate > 0.3) }"; then echo "Simulation unstable"; echo "Time taken is 999 cycles"; exit 255; fi
+echo "====== Overall Traffic Statistics ======"
+echo "Packet latency average = 20 (1 samples)"
+echo "Accepted flit rate average = $rate (1 samples)"
+echo "Time taken is 1234 cycles"
+exit 255
+SH
+chmod +x "$work/fake_booksim"
+export WORMCAST_BUILD=$build
+for bad in "torus:4x4:1:2" "ring:4x4:1:2:5" "torus:4x4:9:2:5" "torus:4x8:1:2:5" "torus:4x4:1:0:5"; do
+  set +e
+  "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points "$bad" --out "$work/bad" \
+    >"$work/err.txt" 2>&1
+  rc=$?
+  set -e
+  [ $rc -eq 2 ] || { echo "FAIL: --grid-points $bad gave exit $rc, not 2"; cat "$work/err.txt"; exit 1; }
+  [ "$(wc -l <"$work/err.txt")" -eq 1 ] || { echo "FAIL: $bad: not a one-line error:"; cat "$work/err.txt"; exit 1; }
+  grep -q -- "--grid-points" "$work/err.txt" || { echo "FAIL: $bad: the error does not name --grid-points"; exit 1; }
+  [ ! -e "$work/bad" ] || { echo "FAIL: $bad: an output folder was left behind"; exit 1; }
+done
+[ ! -e "$work/args.txt" ] || { echo "FAIL: BookSim2 ran for a bad grid"; exit 1; }
+
+"$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5,mesh:4x4:2:4:1 \
+  --seeds 1 --period 50 --tol 0.05 --out "$work/g" >"$work/table.md" 2>"$work/log.txt"
+[ ! -s "$work/log.txt" ] || { echo "FAIL: output on a non-terminal stderr:"; cat "$work/log.txt"; exit 1; }
+/usr/bin/python3 - "$work/g" "$work/args.txt" "$work/table.md" <<'PY'
+import csv, json, sys
+out, args, table = sys.argv[1], open(sys.argv[2]).read().split("\n"), open(sys.argv[3]).read()
+fails = []
+j = json.load(open(out + "/grid.json"))
+rows = j["rows"]
+if [(r["net"], r["vcs_per_class"], r["buffer"], r["packet"]) for r in rows] != [("torus:4x4", 1, 2, 5), ("mesh:4x4", 2, 4, 1)]:
+    fails.append(f"rows {[(r['net'], r['vcs_per_class'], r['buffer'], r['packet']) for r in rows]}")
+for r in rows:
+    # The stand-in is stable up to 0.3: bisection to 0.05 ends within 0.05 below it.
+    sat = r["booksim2_saturation"]
+    if not (0.25 <= sat <= 0.3) or r["booksim2_seeds_at_bracket_edge"]:
+        fails.append(f"{r['net']}: BookSim2 saturation {sat}, the stand-in's is 0.3")
+    if r["booksim2_latency_50"] != 20 or abs(r["rate_80"] - 0.8 * sat) > 1e-3:
+        fails.append(f"{r['net']}: latency {r['booksim2_latency_50']} at {r['rate_80']}")
+    if not (0 < r["wormcast_saturation"] < 1) or r["wormcast_zero_load"] <= 0:
+        fails.append(f"{r['net']}: wormcast saturation {r['wormcast_saturation']}, zero load {r['wormcast_zero_load']}")
+    if r["period"] < 50 or r["theta"] <= 0:
+        fails.append(f"{r['net']}: period {r['period']}, theta {r['theta']}")
+runs = [a for a in args if a]
+torus = [a for a in runs if "vc_buf_size=2 " in a]
+mesh = [a for a in runs if "vc_buf_size=4 " in a]
+if not torus or not all("num_vcs=2 " in a and "packet_size=5 " in a and "topology=mesh" not in a for a in torus):
+    fails.append(f"torus runs: {torus[:2]}")
+if not mesh or not all("num_vcs=2 " in a and "packet_size=1 " in a and "topology=mesh" in a for a in mesh):
+    fails.append(f"mesh runs: {mesh[:2]}")
+if len(torus) + len(mesh) != len(runs):
+    fails.append(f"{len(runs)} runs, {len(torus)} torus and {len(mesh)} mesh")
+with open(out + "/grid.csv") as f:
+    if len(list(csv.DictReader(f))) != 2:
+        fails.append("grid.csv does not hold the two rows")
+if table != open(out + "/grid.md").read() or table.count("| torus:4x4 | 1 | 2 | 5 |") != 1:
+    fails.append("the printed table is not grid.md, or lacks the torus row")
+if fails:
+    print("FAIL: " + "; ".join(fails))
+    sys.exit(1)
+print("ok: booksim_compare --grid")
+PY
