@@ -58,7 +58,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// Plain links: network output p writes its flits and credits (the same link's two directions
   /// share reader, box index and bit) into box pair `box` of the arrays above and sets bit `bit` of
   /// router reader's masks, atomically while lanes run when `shared` (LinkWriter::set_shared),
-  /// through one 16-byte record instead of its two writers (docs/router.md section 5.7). The
+  /// through one 16-byte record instead of its two writers (docs/kernel.md section 2). The
   /// writers stay attached to the same boxes; the record replaces them on the edge's path.
   void plain_network_output(int p, InputWatch* reader, uint32_t box, int bit, bool shared);
   /// This router as the reader of its inputs: its waker and its valid masks (two words each).
