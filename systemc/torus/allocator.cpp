@@ -21,8 +21,10 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
     g.res_arb = RrArbiter(resources);
   }
   if (kind == AllocatorKind::IslipPorts) {
-    if (resources > 32) throw std::logic_error("an allocator by ports accepts among at most 32 resources");
-    m_rep.assign(size_t(groups) * size_t(resources), -1);
+    if (resources > 32 || groups > 32) throw std::logic_error("an allocator by ports has at most 32 groups and 32 resources");
+    m_res_of.assign(size_t(groups), 0);
+    m_by_res.assign(size_t(resources), 0);
+    m_locals_of.assign(size_t(groups) * size_t(resources), 0);
   }
   for (Res& r : m_res) r.arb = RrArbiter(groups);
   m_active.reserve(size_t(groups));
@@ -171,56 +173,45 @@ void SeparableAllocator::end_matches() {
   }
 }
 
-// IslipPorts (resources <= 32): per iteration, every unmatched group offers each untaken resource
-// it requests the first local requesting it from the group's local pointer; every resource picks
-// one of the groups that offered; every group accepts, among the resources that picked it, the
-// first from its resource pointer. In the first iteration a match moves the resource's pointer past
-// the group and the group's resource pointer past the resource; every match moves the group's local
-// pointer past the local granted (BookSim2 moves its per-input VC offset on every grant).
+// IslipPorts (groups and resources <= 32): per iteration, every unmatched group offers each untaken
+// resource it requests the first local requesting it from the group's local pointer; every
+// resource picks one of the groups that offered; every group accepts, among the resources that
+// picked it, the first from its resource pointer. In the first iteration a match moves the
+// resource's pointer past the group and the group's resource pointer past the resource; every match
+// moves the group's local pointer past the local granted (BookSim2 moves its per-input VC offset on
+// every grant). The requests are bit sets (request()): the groups requesting each resource, the
+// resources each group requests, the locals of a group requesting each resource; the local a group
+// offers a resource is looked up for the resource it accepts only (the local pointer it is found
+// from moves only with that group's own match).
 void SeparableAllocator::islip_ports() {
+  uint32_t picked[32];  // [g]: the resources that picked group g in this iteration
+  uint32_t free_groups = m_port_groups, free_res = m_wanted;
   for (int it = 0; it < m_iterations; ++it) {
-    for (uint16_t g : m_active) {
-      Group& gr = m_group[size_t(g)];
-      if (gr.matched) continue;
-      int8_t* rep = &m_rep[size_t(g) * size_t(m_resources)];
-      const uint32_t upper = gr.req & ~((uint32_t(1) << gr.arb.pointer()) - 1);
-      for (uint32_t part : {upper, gr.req & ~upper})
-        for (uint32_t m = part; m; m &= m - 1) {
-          const int l = __builtin_ctz(m), r = target(g, l);
-          if (rep[r] >= 0 || m_res[size_t(r)].taken) continue;
-          rep[r] = int8_t(l);
-          offer(r, g);
-        }
+    for (uint16_t g : m_active) picked[g] = 0;
+    for (uint32_t m = free_res; m; m &= m - 1) {
+      const int r = __builtin_ctz(m);
+      const uint32_t offers = m_by_res[size_t(r)] & free_groups;
+      if (offers) picked[m_res[size_t(r)].arb.pick_some(offers)] |= uint32_t(1) << r;
     }
     bool matched = false;
     for (uint16_t g : m_active) {
+      if (!picked[g]) continue;
       Group& gr = m_group[size_t(g)];
-      if (gr.matched) continue;
-      int8_t* rep = &m_rep[size_t(g) * size_t(m_resources)];
-      uint32_t accept = 0;
-      for (uint32_t m = gr.req; m; m &= m - 1) {
-        const int r = target(g, __builtin_ctz(m));
-        if (rep[r] >= 0 && m_res[size_t(r)].best == g) accept |= uint32_t(1) << r;
+      const int r = gr.res_arb.pick_some(picked[g]);
+      // The local g offered r: the first from its local pointer whose request names r.
+      const int l = gr.arb.pick_some(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]);
+      add_grant(g, l, r);
+      free_groups &= ~(uint32_t(1) << g);
+      free_res &= ~(uint32_t(1) << r);
+      matched = true;
+      gr.arb.advance(l);
+      if (it == 0) {
+        gr.res_arb.advance(r);
+        m_res[size_t(r)].arb.advance(g);
       }
-      const int r = gr.res_arb.pick(accept);
-      if (r >= 0) {
-        const int l = rep[r];
-        add_grant(g, l, r);
-        gr.matched = 1;
-        m_res[size_t(r)].taken = 1;
-        matched = true;
-        gr.arb.advance(l);
-        if (it == 0) {
-          gr.res_arb.advance(r);
-          m_res[size_t(r)].arb.advance(g);
-        }
-      }
-      for (uint32_t m = gr.req; m; m &= m - 1) rep[target(g, __builtin_ctz(m))] = -1;
     }
-    end_iteration();
-    if (!matched) break;
+    if (!matched || !free_groups || !free_res) break;
   }
-  end_matches();
 }
 
 }  // namespace wormcast

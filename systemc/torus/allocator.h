@@ -3,6 +3,7 @@
 // pointer rules are written in docs/router.md section 5.6.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -73,10 +74,26 @@ class SeparableAllocator {
   void clear() {
     m_active.clear();
     m_shared = false;
+    if (m_kind == AllocatorKind::IslipPorts) {
+      clear_port_sets();
+      return;
+    }
     if (++m_round == 0) restart_rounds();
   }
   /// Group g requests resource r through its local index l.
   void request(int g, int l, int r) {
+    if (m_kind == AllocatorKind::IslipPorts) {  // bit sets only (islip_ports)
+      const uint32_t gbit = uint32_t(1) << g, rbit = uint32_t(1) << r;
+      if (!(m_port_groups & gbit)) {
+        m_port_groups |= gbit;
+        m_active.push_back(uint16_t(g));
+      }
+      m_res_of[size_t(g)] |= rbit;
+      m_by_res[size_t(r)] |= gbit;
+      m_wanted |= rbit;
+      m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)] |= uint32_t(1) << l;
+      return;
+    }
     Group& gr = m_group[size_t(g)];
     if (gr.round != m_round) {
       gr.round = m_round;
@@ -114,6 +131,10 @@ class SeparableAllocator {
 
   /// Asks the memory for the state an allocation reads first.
   void prefetch() const {
+    if (m_kind == AllocatorKind::IslipPorts) {
+      __builtin_prefetch(m_res_of.data());
+      __builtin_prefetch(m_locals_of.data());
+    }
     __builtin_prefetch(m_group.data());
     __builtin_prefetch(m_res.data());
     __builtin_prefetch(m_target.data());
@@ -121,6 +142,8 @@ class SeparableAllocator {
   }
   const RrArbiter& group_arbiter(int g) const { return m_group[size_t(g)].arb; }
   const RrArbiter& resource_arbiter(int r) const { return m_res[size_t(r)].arb; }
+  /// IslipPorts: group g's arbiter over the resources (the one it accepts by).
+  const RrArbiter& group_resource_arbiter(int g) const { return m_group[size_t(g)].res_arb; }
 
  private:
   // The state is kept in a few small arrays of small records: an allocation touches few cache lines.
@@ -186,8 +209,29 @@ class SeparableAllocator {
   std::vector<Group> m_group;
   std::vector<Res> m_res;
   std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
-  std::vector<int8_t> m_rep;        ///< IslipPorts: [g * resources + r] the local g offers r, or -1
   std::vector<uint16_t> m_active;   ///< groups with a request
+  // IslipPorts (groups and resources <= 32): the requests since clear() as bit sets, zero outside them.
+  std::vector<uint32_t> m_res_of;     ///< [g]: the resources group g requests
+  std::vector<uint32_t> m_by_res;     ///< [r]: the groups requesting resource r
+  std::vector<uint32_t> m_locals_of;  ///< [g * resources + r]: the locals of group g requesting r
+  uint32_t m_port_groups = 0, m_wanted = 0;  ///< the groups with a request, the resources requested
+  /// Zeroes the sets: whole (a loop of one length for the whole run, no branch on the requests)
+  /// when they are small, else by the groups and resources that requested.
+  void clear_port_sets() {
+    if (m_locals_of.size() <= 64) {
+      std::fill(m_locals_of.begin(), m_locals_of.end(), 0u);
+      std::fill(m_res_of.begin(), m_res_of.end(), 0u);
+      std::fill(m_by_res.begin(), m_by_res.end(), 0u);
+    } else {
+      for (uint32_t m = m_port_groups; m; m &= m - 1) {
+        const int g = __builtin_ctz(m);
+        for (uint32_t n = m_res_of[size_t(g)]; n; n &= n - 1) m_locals_of[size_t(g) * size_t(m_resources) + size_t(__builtin_ctz(n))] = 0;
+        m_res_of[size_t(g)] = 0;
+      }
+      for (uint32_t m = m_wanted; m; m &= m - 1) m_by_res[size_t(__builtin_ctz(m))] = 0;
+    }
+    m_port_groups = m_wanted = 0;
+  }
   uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
   AllocatorKind m_kind;

@@ -2,6 +2,7 @@
 // allocator's grants and pointer moves (docs/router.md section 5.6).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <utility>
@@ -112,8 +113,9 @@ namespace {
 // -1, pointers as arrays, every arbiter a scan from its pointer over all requesters.
 struct Reference {
   int groups, locals, resources, iterations;
-  std::vector<int> gptr, rptr;
-  Reference(int g, int l, int r, int it) : groups(g), locals(l), resources(r), iterations(it), gptr(size_t(g)), rptr(size_t(r)) {}
+  std::vector<int> gptr, rptr, gres;  // gres: a group's pointer over the resources (IslipPorts)
+  Reference(int g, int l, int r, int it)
+      : groups(g), locals(l), resources(r), iterations(it), gptr(size_t(g)), rptr(size_t(r)), gres(size_t(g)) {}
   static int scan(int ptr, int n, const std::function<bool(int)>& wants) {
     for (int i = 0; i < n; ++i)
       if (wants((ptr + i) % n)) return (ptr + i) % n;
@@ -135,6 +137,36 @@ struct Reference {
     }
     const int rounds = kind == AllocatorKind::OutputFirst ? 1 : iterations;
     std::vector<uint8_t> taken(size_t(resources), 0);
+    if (kind == AllocatorKind::IslipPorts) {
+      // Each resource picks a requesting unmatched group from its pointer; each group accepts the
+      // first resource that picked it from its resource pointer, through its first local from its
+      // local pointer requesting that resource; the local pointer moves on every match.
+      for (int it = 0; it < rounds; ++it) {
+        std::vector<int> offer(size_t(resources), -1);
+        for (int r = 0; r < resources; ++r)
+          if (!taken[size_t(r)])
+            offer[size_t(r)] = scan(rptr[size_t(r)], groups, [&](int g) {
+              return grant[size_t(g)] < 0 && std::count(req[size_t(g)].begin(), req[size_t(g)].end(), r) > 0;
+            });
+        bool matched = false;
+        for (int g = 0; g < groups; ++g) {
+          if (grant[size_t(g)] >= 0) continue;
+          const int r = scan(gres[size_t(g)], resources, [&](int x) { return offer[size_t(x)] == g; });
+          if (r < 0) continue;
+          const int l = scan(gptr[size_t(g)], locals, [&](int x) { return req[size_t(g)][size_t(x)] == r; });
+          grant[size_t(g)] = l;
+          taken[size_t(r)] = 1;
+          matched = true;
+          gptr[size_t(g)] = (l + 1) % locals;
+          if (it == 0) {
+            gres[size_t(g)] = (r + 1) % resources;
+            rptr[size_t(r)] = (g + 1) % groups;
+          }
+        }
+        if (!matched) break;
+      }
+      return grant;
+    }
     for (int it = 0; it < rounds; ++it) {
       std::vector<int> offer(size_t(resources), -1);
       for (int r = 0; r < resources; ++r) {
@@ -199,19 +231,23 @@ int cross_check(AllocatorKind kind, int iterations, int one_in = 3) {
     REQUIRE(grant == ref.allocate(kind, req));
     for (int g = 0; g < groups; ++g) REQUIRE(unit.group_arbiter(g).pointer() == ref.gptr[size_t(g)]);
     for (int r = 0; r < resources; ++r) REQUIRE(unit.resource_arbiter(r).pointer() == ref.rptr[size_t(r)]);
+    if (kind == AllocatorKind::IslipPorts)
+      for (int g = 0; g < groups; ++g) REQUIRE(unit.group_resource_arbiter(g).pointer() == ref.gres[size_t(g)]);
   }
   return disjoint_rounds;
 }
 
 }  // namespace
 
-TEST_CASE("allocator: input-first output-first and iSLIP grant and move pointers as the plain rules on 2000 "
+TEST_CASE("allocator: input-first output-first iSLIP and iSLIP by ports grant and move pointers as the plain rules on 2000 "
           "random request matrices",
           "[sc]") {
   cross_check(AllocatorKind::InputFirst, 1);
   cross_check(AllocatorKind::OutputFirst, 1);
   cross_check(AllocatorKind::Islip, 1);
   cross_check(AllocatorKind::Islip, 3);
+  cross_check(AllocatorKind::IslipPorts, 1);
+  cross_check(AllocatorKind::IslipPorts, 3);
 }
 
 TEST_CASE("allocator: sparse requests, most with no resource shared between groups, are granted and move "
