@@ -42,7 +42,10 @@ const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
   m_grants.clear();
   if (m_active.empty()) return m_grants;
   if (m_kind == AllocatorKind::IslipPorts) {  // its accept differs from the other kinds' also without sharing
-    islip_ports();
+    if (m_shared)
+      islip_ports();
+    else
+      each_own_port([this](int g, int l, int r) { add_grant(g, l, r); });
     return m_grants;
   }
   if (!m_shared) {

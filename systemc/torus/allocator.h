@@ -89,6 +89,7 @@ class SeparableAllocator {
         m_active.push_back(uint16_t(g));
       }
       m_res_of[size_t(g)] |= rbit;
+      m_shared |= (m_by_res[size_t(r)] & ~gbit) != 0;
       m_by_res[size_t(r)] |= gbit;
       m_wanted |= rbit;
       m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)] |= uint32_t(1) << l;
@@ -122,8 +123,12 @@ class SeparableAllocator {
   template <class F>
   void allocate_each(F&& on_grant) {
     if (m_active.empty()) return;
-    if (m_shared || m_kind == AllocatorKind::IslipPorts) {
+    if (m_shared) {
       for (const Grant& g : allocate()) on_grant(g.group, g.local, g.resource);
+      return;
+    }
+    if (m_kind == AllocatorKind::IslipPorts) {
+      each_own_port(on_grant);
       return;
     }
     each_own_pick(on_grant);
@@ -199,6 +204,23 @@ class SeparableAllocator {
       const int l = gr.arb.pick_some(gr.req);
       const int r = target(g, l);
       gr.arb.advance(l);
+      m_res[size_t(r)].arb.advance(g);
+      on_grant(int(g), l, r);
+    }
+  }
+
+  /// IslipPorts, no resource requested by two groups: every resource picks its only group, so each
+  /// group accepts the first of its resources from its resource pointer, through the first of its
+  /// locals requesting it from its local pointer (islip_ports' first iteration, which matches
+  /// every group); the three pointers move and on_grant(group, l, r) is called.
+  template <class F>
+  void each_own_port(F&& on_grant) {
+    for (uint16_t g : m_active) {
+      Group& gr = m_group[size_t(g)];
+      const int r = gr.res_arb.pick_some(m_res_of[size_t(g)]);
+      const int l = gr.arb.pick_some(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]);
+      gr.arb.advance(l);
+      gr.res_arb.advance(r);
       m_res[size_t(r)].arb.advance(g);
       on_grant(int(g), l, r);
     }

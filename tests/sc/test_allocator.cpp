@@ -256,7 +256,8 @@ TEST_CASE("allocator: sparse requests, most with no resource shared between grou
   // One request in 24 (two on average): both the shortcut and the full allocation run, in one
   // sequence of pointer states.
   for (auto [kind, iterations] : {std::pair{AllocatorKind::InputFirst, 1}, std::pair{AllocatorKind::OutputFirst, 1},
-                                  std::pair{AllocatorKind::Islip, 1}, std::pair{AllocatorKind::Islip, 3}}) {
+                                  std::pair{AllocatorKind::Islip, 1}, std::pair{AllocatorKind::Islip, 3},
+                                  std::pair{AllocatorKind::IslipPorts, 1}, std::pair{AllocatorKind::IslipPorts, 3}}) {
     const int disjoint = cross_check(kind, iterations, 24);
     CHECK(disjoint > 1000);
     CHECK(disjoint < 2000);
