@@ -35,6 +35,7 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
 void SeparableAllocator::restart_rounds() {
   for (Res& r : m_res) r.round = 0;
   for (Group& g : m_group) g.round = 0;
+  for (auto* sets : {&m_res_of, &m_by_res, &m_locals_of}) std::fill(sets->begin(), sets->end(), 0);
   m_round = 1;
 }
 
@@ -193,7 +194,7 @@ void SeparableAllocator::islip_ports() {
     for (uint16_t g : m_active) picked[g] = 0;
     for (uint32_t m = free_res; m; m &= m - 1) {
       const int r = __builtin_ctz(m);
-      const uint32_t offers = m_by_res[size_t(r)] & free_groups;
+      const uint32_t offers = port_set(m_by_res[size_t(r)]) & free_groups;
       if (offers) picked[m_res[size_t(r)].arb.pick_some(offers)] |= uint32_t(1) << r;
     }
     bool matched = false;
@@ -202,7 +203,7 @@ void SeparableAllocator::islip_ports() {
       Group& gr = m_group[size_t(g)];
       const int r = gr.res_arb.pick_some(picked[g]);
       // The local g offered r: the first from its local pointer whose request names r.
-      const int l = gr.arb.pick_some(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]);
+      const int l = gr.arb.pick_some(port_set(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]));
       add_grant(g, l, r);
       free_groups &= ~(uint32_t(1) << g);
       free_res &= ~(uint32_t(1) << r);

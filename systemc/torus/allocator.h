@@ -3,7 +3,6 @@
 // pointer rules are written in docs/router.md section 5.6.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -74,10 +73,7 @@ class SeparableAllocator {
   void clear() {
     m_active.clear();
     m_shared = false;
-    if (m_kind == AllocatorKind::IslipPorts) {
-      clear_port_sets();
-      return;
-    }
+    m_port_groups = m_wanted = 0;
     if (++m_round == 0) restart_rounds();
   }
   /// Group g requests resource r through its local index l.
@@ -88,11 +84,12 @@ class SeparableAllocator {
         m_port_groups |= gbit;
         m_active.push_back(uint16_t(g));
       }
-      m_res_of[size_t(g)] |= rbit;
-      m_shared |= (m_by_res[size_t(r)] & ~gbit) != 0;
-      m_by_res[size_t(r)] |= gbit;
+      const uint64_t tag = uint64_t(m_round) << 32;
+      add_port_bit(m_res_of[size_t(g)], tag, rbit);
+      const uint64_t by_res = add_port_bit(m_by_res[size_t(r)], tag, gbit);
+      m_shared |= (by_res & ~uint64_t(gbit) & 0xffffffffu) != 0;
       m_wanted |= rbit;
-      m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)] |= uint32_t(1) << l;
+      add_port_bit(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)], tag, uint32_t(1) << l);
       return;
     }
     Group& gr = m_group[size_t(g)];
@@ -217,8 +214,8 @@ class SeparableAllocator {
   void each_own_port(F&& on_grant) {
     for (uint16_t g : m_active) {
       Group& gr = m_group[size_t(g)];
-      const int r = gr.res_arb.pick_some(m_res_of[size_t(g)]);
-      const int l = gr.arb.pick_some(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]);
+      const int r = gr.res_arb.pick_some(port_set(m_res_of[size_t(g)]));
+      const int l = gr.arb.pick_some(port_set(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]));
       gr.arb.advance(l);
       gr.res_arb.advance(r);
       m_res[size_t(r)].arb.advance(g);
@@ -232,28 +229,22 @@ class SeparableAllocator {
   std::vector<Res> m_res;
   std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
   std::vector<uint16_t> m_active;   ///< groups with a request
-  // IslipPorts (groups and resources <= 32): the requests since clear() as bit sets, zero outside them.
-  std::vector<uint32_t> m_res_of;     ///< [g]: the resources group g requests
-  std::vector<uint32_t> m_by_res;     ///< [r]: the groups requesting resource r
-  std::vector<uint32_t> m_locals_of;  ///< [g * resources + r]: the locals of group g requesting r
+  // IslipPorts (groups and resources <= 32): the requests since clear() as bit sets, each in the
+  // low word of an entry whose high word is the round it was last written in (an entry of an older
+  // round is empty), so that clear() empties them all at once.
+  std::vector<uint64_t> m_res_of;     ///< [g]: the resources group g requests
+  std::vector<uint64_t> m_by_res;     ///< [r]: the groups requesting resource r
+  std::vector<uint64_t> m_locals_of;  ///< [g * resources + r]: the locals of group g requesting r
   uint32_t m_port_groups = 0, m_wanted = 0;  ///< the groups with a request, the resources requested
-  /// Zeroes the sets: whole (a loop of one length for the whole run, no branch on the requests)
-  /// when they are small, else by the groups and resources that requested.
-  void clear_port_sets() {
-    if (m_locals_of.size() <= 64) {
-      std::fill(m_locals_of.begin(), m_locals_of.end(), 0u);
-      std::fill(m_res_of.begin(), m_res_of.end(), 0u);
-      std::fill(m_by_res.begin(), m_by_res.end(), 0u);
-    } else {
-      for (uint32_t m = m_port_groups; m; m &= m - 1) {
-        const int g = __builtin_ctz(m);
-        for (uint32_t n = m_res_of[size_t(g)]; n; n &= n - 1) m_locals_of[size_t(g) * size_t(m_resources) + size_t(__builtin_ctz(n))] = 0;
-        m_res_of[size_t(g)] = 0;
-      }
-      for (uint32_t m = m_wanted; m; m &= m - 1) m_by_res[size_t(__builtin_ctz(m))] = 0;
-    }
-    m_port_groups = m_wanted = 0;
+  /// Adds bit to entry e of round `tag` (the round in the high word): e's set is empty unless it
+  /// was written in this round (a select, not a branch). Returns the entry before.
+  static uint64_t add_port_bit(uint64_t& e, uint64_t tag, uint32_t bit) {
+    const uint64_t was = (e & ~uint64_t(0xffffffffu)) == tag ? e : tag;
+    e = was | bit;
+    return was;
   }
+  /// An entry's set (it is of this round: only entries named by this round's sets are read).
+  static uint32_t port_set(uint64_t e) { return uint32_t(e); }
   uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
   AllocatorKind m_kind;
