@@ -22,9 +22,7 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
   }
   if (kind == AllocatorKind::IslipPorts) {
     if (resources > 32 || groups > 32) throw std::logic_error("an allocator by ports has at most 32 groups and 32 resources");
-    m_res_of.assign(size_t(groups), 0);
     m_by_res.assign(size_t(resources), 0);
-    m_locals_of.assign(size_t(groups) * size_t(resources), 0);
   }
   for (Res& r : m_res) r.arb = RrArbiter(groups);
   m_active.reserve(size_t(groups));
@@ -35,7 +33,6 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
 void SeparableAllocator::restart_rounds() {
   for (Res& r : m_res) r.round = 0;
   for (Group& g : m_group) g.round = 0;
-  for (auto* sets : {&m_res_of, &m_by_res, &m_locals_of}) std::fill(sets->begin(), sets->end(), 0);
   m_round = 1;
 }
 
@@ -184,9 +181,9 @@ void SeparableAllocator::end_matches() {
 // resource's pointer past the group and the group's resource pointer past the resource; every match
 // moves the group's local pointer past the local granted (BookSim2 moves its per-input VC offset on
 // every grant). The requests are bit sets (request()): the groups requesting each resource, the
-// resources each group requests, the locals of a group requesting each resource; the local a group
-// offers a resource is looked up for the resource it accepts only (the local pointer it is found
-// from moves only with that group's own match).
+// locals and the resources each group requests; the local a group offers a resource is looked up
+// for the resource it accepts only (local_for; the local pointer it is found from moves only with
+// that group's own match).
 void SeparableAllocator::islip_ports() {
   uint32_t picked[32];  // [g]: the resources that picked group g in this iteration
   uint32_t free_groups = m_port_groups, free_res = m_wanted;
@@ -194,7 +191,7 @@ void SeparableAllocator::islip_ports() {
     for (uint16_t g : m_active) picked[g] = 0;
     for (uint32_t m = free_res; m; m &= m - 1) {
       const int r = __builtin_ctz(m);
-      const uint32_t offers = port_set(m_by_res[size_t(r)]) & free_groups;
+      const uint32_t offers = m_by_res[size_t(r)] & free_groups;
       if (offers) picked[m_res[size_t(r)].arb.pick_some(offers)] |= uint32_t(1) << r;
     }
     bool matched = false;
@@ -203,7 +200,7 @@ void SeparableAllocator::islip_ports() {
       Group& gr = m_group[size_t(g)];
       const int r = gr.res_arb.pick_some(picked[g]);
       // The local g offered r: the first from its local pointer whose request names r.
-      const int l = gr.arb.pick_some(port_set(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]));
+      const int l = local_for(g, r);
       add_grant(g, l, r);
       free_groups &= ~(uint32_t(1) << g);
       free_res &= ~(uint32_t(1) << r);

@@ -80,16 +80,20 @@ class SeparableAllocator {
   void request(int g, int l, int r) {
     if (m_kind == AllocatorKind::IslipPorts) {  // bit sets only (islip_ports)
       const uint32_t gbit = uint32_t(1) << g, rbit = uint32_t(1) << r;
+      Group& gr = m_group[size_t(g)];
       if (!(m_port_groups & gbit)) {
         m_port_groups |= gbit;
         m_active.push_back(uint16_t(g));
+        gr.req = gr.res = 0;
       }
-      const uint64_t tag = uint64_t(m_round) << 32;
-      add_port_bit(m_res_of[size_t(g)], tag, rbit);
-      const uint64_t by_res = add_port_bit(m_by_res[size_t(r)], tag, gbit);
-      m_shared |= (by_res & ~uint64_t(gbit) & 0xffffffffu) != 0;
+      gr.req |= uint32_t(1) << l;
+      gr.res |= rbit;
+      m_target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
+      // The groups requesting r so far in this round (none when r is new: a select, not a branch).
+      const uint32_t before = (m_wanted & rbit) ? m_by_res[size_t(r)] : 0;
+      m_shared |= (before & ~gbit) != 0;
+      m_by_res[size_t(r)] = before | gbit;
       m_wanted |= rbit;
-      add_port_bit(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)], tag, uint32_t(1) << l);
       return;
     }
     Group& gr = m_group[size_t(g)];
@@ -133,10 +137,7 @@ class SeparableAllocator {
 
   /// Asks the memory for the state an allocation reads first.
   void prefetch() const {
-    if (m_kind == AllocatorKind::IslipPorts) {
-      __builtin_prefetch(m_res_of.data());
-      __builtin_prefetch(m_locals_of.data());
-    }
+    if (m_kind == AllocatorKind::IslipPorts) __builtin_prefetch(m_by_res.data());
     __builtin_prefetch(m_group.data());
     __builtin_prefetch(m_res.data());
     __builtin_prefetch(m_target.data());
@@ -156,6 +157,7 @@ class SeparableAllocator {
     uint8_t matched = 0;   ///< iSLIP: matched in an earlier iteration
     RrArbiter arb;         ///< over the local indices
     RrArbiter res_arb;     ///< IslipPorts: over the resources
+    uint32_t res = 0;      ///< IslipPorts: the resources it requests (in this round)
   };
   struct Res {
     int16_t best = -1;     ///< the group its arbiter picked so far, or -1
@@ -214,8 +216,8 @@ class SeparableAllocator {
   void each_own_port(F&& on_grant) {
     for (uint16_t g : m_active) {
       Group& gr = m_group[size_t(g)];
-      const int r = gr.res_arb.pick_some(port_set(m_res_of[size_t(g)]));
-      const int l = gr.arb.pick_some(port_set(m_locals_of[size_t(g) * size_t(m_resources) + size_t(r)]));
+      const int r = gr.res_arb.pick_some(gr.res);
+      const int l = local_for(g, r);
       gr.arb.advance(l);
       gr.res_arb.advance(r);
       m_res[size_t(r)].arb.advance(g);
@@ -229,22 +231,21 @@ class SeparableAllocator {
   std::vector<Res> m_res;
   std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
   std::vector<uint16_t> m_active;   ///< groups with a request
-  // IslipPorts (groups and resources <= 32): the requests since clear() as bit sets, each in the
-  // low word of an entry whose high word is the round it was last written in (an entry of an older
-  // round is empty), so that clear() empties them all at once.
-  std::vector<uint64_t> m_res_of;     ///< [g]: the resources group g requests
-  std::vector<uint64_t> m_by_res;     ///< [r]: the groups requesting resource r
-  std::vector<uint64_t> m_locals_of;  ///< [g * resources + r]: the locals of group g requesting r
+  // IslipPorts (groups and resources <= 32): a group's requested locals and resources are its
+  // req and res (reset at its first request of a round), the resource a local names is m_target.
+  std::vector<uint32_t> m_by_res;  ///< [r]: the groups requesting resource r (r in m_wanted)
   uint32_t m_port_groups = 0, m_wanted = 0;  ///< the groups with a request, the resources requested
-  /// Adds bit to entry e of round `tag` (the round in the high word): e's set is empty unless it
-  /// was written in this round (a select, not a branch). Returns the entry before.
-  static uint64_t add_port_bit(uint64_t& e, uint64_t tag, uint32_t bit) {
-    const uint64_t was = (e & ~uint64_t(0xffffffffu)) == tag ? e : tag;
-    e = was | bit;
-    return was;
+  /// IslipPorts: the local group g offers resource r: the first from its local pointer whose
+  /// request names r.
+  int local_for(int g, int r) const {
+    const Group& gr = m_group[size_t(g)];
+    if ((gr.req & (gr.req - 1)) == 0) return __builtin_ctz(gr.req);  // its only request
+    const uint32_t upper = gr.req & ~((uint32_t(1) << gr.arb.pointer()) - 1);
+    for (uint32_t part : {upper, gr.req & ~upper})
+      for (uint32_t m = part; m; m &= m - 1)
+        if (target(g, __builtin_ctz(m)) == r) return __builtin_ctz(m);
+    return -1;  // not reached: r is one of g's resources
   }
-  /// An entry's set (it is of this round: only entries named by this round's sets are read).
-  static uint32_t port_set(uint64_t e) { return uint32_t(e); }
   uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
   AllocatorKind m_kind;
