@@ -39,13 +39,6 @@ void SeparableAllocator::restart_rounds() {
 const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
   m_grants.clear();
   if (m_active.empty()) return m_grants;
-  if (m_kind == AllocatorKind::IslipPorts) {  // its accept differs from the other kinds' also without sharing
-    if (m_shared)
-      islip_ports();
-    else
-      each_own_port([this](int g, int l, int r) { add_grant(g, l, r); });
-    return m_grants;
-  }
   if (!m_shared) {
     disjoint();
     return m_grants;
@@ -74,8 +67,9 @@ void SeparableAllocator::allocate(std::vector<int>& grant) {
 // No resource is requested by two groups: every kind then grants each group the request its
 // arbiter picks (input-first: its pick is the only offer its resource sees; output-first and the
 // first iSLIP iteration: each of its resources offers itself to it alone, so it accepts its pick
-// among all its requests, and no group is left for a later iteration), and both pointers move past
-// that grant. The same result as the kind's own loops, without the resources' arbitration.
+// among all its requests, and no group is left for a later iteration; iSLIP by ports: it accepts the
+// first of its resources from its resource pointer), and the pointers move past that grant. The same
+// result as the kind's own loops, without the resources' arbitration.
 void SeparableAllocator::disjoint() {
   each_own_pick([this](int g, int l, int r) { add_grant(g, l, r); });
 }

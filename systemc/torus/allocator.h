@@ -128,10 +128,6 @@ class SeparableAllocator {
       for (const Grant& g : allocate()) on_grant(g.group, g.local, g.resource);
       return;
     }
-    if (m_kind == AllocatorKind::IslipPorts) {
-      each_own_port(on_grant);
-      return;
-    }
     each_own_pick(on_grant);
   }
 
@@ -194,32 +190,27 @@ class SeparableAllocator {
   void end_iteration();  ///< iSLIP: the resources' picks of this iteration forgotten
   void end_matches();    ///< iSLIP: the matched and taken marks of this allocation cleared
   void disjoint();
-  /// Disjoint requests: each requesting group, in request order, is granted its arbiter's pick l
-  /// (resource r), both pointers move, and on_grant(group, l, r) is called.
+  /// Disjoint requests (no resource requested by two groups): each requesting group, in request
+  /// order, is granted its arbiter's pick l (resource r); under IslipPorts (every resource picks its
+  /// only group, so a group accepts the first of its resources from its resource pointer, through
+  /// the first of its locals requesting it from its local pointer: islip_ports' first iteration,
+  /// which matches every group) its resource pointer moves too; both other pointers move, and
+  /// on_grant(group, l, r) is called.
   template <class F>
   void each_own_pick(F&& on_grant) {
+    const bool by_ports = m_kind == AllocatorKind::IslipPorts;
     for (uint16_t g : m_active) {
       Group& gr = m_group[size_t(g)];
-      const int l = gr.arb.pick_some(gr.req);
-      const int r = target(g, l);
+      int l, r;
+      if (by_ports) {
+        r = gr.res_arb.pick_some(gr.res);
+        l = local_for(g, r);
+        gr.res_arb.advance(r);
+      } else {
+        l = gr.arb.pick_some(gr.req);
+        r = target(g, l);
+      }
       gr.arb.advance(l);
-      m_res[size_t(r)].arb.advance(g);
-      on_grant(int(g), l, r);
-    }
-  }
-
-  /// IslipPorts, no resource requested by two groups: every resource picks its only group, so each
-  /// group accepts the first of its resources from its resource pointer, through the first of its
-  /// locals requesting it from its local pointer (islip_ports' first iteration, which matches
-  /// every group); the three pointers move and on_grant(group, l, r) is called.
-  template <class F>
-  void each_own_port(F&& on_grant) {
-    for (uint16_t g : m_active) {
-      Group& gr = m_group[size_t(g)];
-      const int r = gr.res_arb.pick_some(gr.res);
-      const int l = local_for(g, r);
-      gr.arb.advance(l);
-      gr.res_arb.advance(r);
       m_res[size_t(r)].arb.advance(g);
       on_grant(int(g), l, r);
     }
