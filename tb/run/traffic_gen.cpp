@@ -112,7 +112,7 @@ void TrafficGen::schedule_all(uint64_t now) {
   std::vector<std::pair<uint64_t, int>> later;
   for (size_t i = 0; i < m_next.size(); ++i) {
     const uint64_t a = m_next[i];
-    if (a >= now && a - now <= m_wheel_mask)
+    if (wheeled(a, now))
       m_wheel[size_t(a & m_wheel_mask)].push_back(int(i));
     else
       later.emplace_back(a, int(i));

@@ -90,10 +90,12 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   std::vector<std::vector<int>> m_wheel;
   uint64_t m_wheel_mask = 0;
   std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> m_later;
+  /// Whether an arrival in cycle a, known in cycle `now`, goes into the wheel (else the heap).
+  bool wheeled(uint64_t a, uint64_t now) const { return a >= now && a - now <= m_wheel_mask; }
   /// Node s's next arrival m_next[s], known in cycle `now`, into the wheel or the heap.
   void schedule(int s, uint64_t now) {
     const uint64_t a = m_next[size_t(s)];
-    if (a >= now && a - now <= m_wheel_mask)
+    if (wheeled(a, now))
       m_wheel[size_t(a & m_wheel_mask)].push_back(s);
     else
       m_later.emplace(a, s);
