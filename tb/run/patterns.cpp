@@ -23,7 +23,7 @@ int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src
     case Pattern::UniformAll:  // the source too (it goes through its own router, 0 hops)
       return int(std::uniform_int_distribution<int>(0, n - 1)(rng));
     case Pattern::Hotspot:
-      if (std::uniform_real_distribution<double>(0, 1)(rng) < cfg.hotspot_fraction) {
+      if (rng.uniform01() < cfg.hotspot_fraction) {
         const size_t i = std::uniform_int_distribution<size_t>(0, cfg.hotspots.size() - 1)(rng);
         return cfg.hotspots[i];
       }

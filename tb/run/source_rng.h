@@ -19,6 +19,18 @@ class SourceRng {
   explicit SourceRng(uint64_t* counter) : m_counter(counter) {}
   result_type operator()() { return m_twister ? (*m_twister)() : next(*m_counter); }
 
+  /// A uniform double in [0, 1): the value std::uniform_real_distribution<double>(0, 1) and
+  /// std::generate_canonical<double, 53> give on this generator (libstdc++: one number x, x / 2^64
+  /// rounded to nearest, a value that rounds up to 1 taken to the largest double below 1), from the
+  /// same one draw, inline and without a branch on x's top bit: x's two halves convert exactly and
+  /// their sum rounds once, as the conversion of x does.
+  double uniform01() { return unit_of((*this)()); }
+  /// uniform01's value for the number x.
+  static double unit_of(uint64_t x) {
+    const double v = (double(uint32_t(x >> 32)) * 0x1p32 + double(uint32_t(x))) * 0x1p-64;
+    return v < 1.0 ? v : 0x1.fffffffffffffp-1;
+  }
+
   /// The counter-based generator (SplitMix64): the state advances by a fixed odd constant and each
   /// number is the state's mix, so a source's k-th number is mix(start + k * gamma).
   static uint64_t mix(uint64_t z) {

@@ -34,8 +34,6 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
   else
     m_counter.reserve(size_t(n));
   m_next.reserve(size_t(n));
-  std::vector<std::pair<uint64_t, int>> due;
-  due.reserve(size_t(n));
   for (int i = 0; i < n; ++i) {
     if (twister) {
       std::seed_seq seq{uint64_t(cfg.sim.seed), uint64_t(i), uint64_t(0x5eed)};
@@ -45,11 +43,14 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
     }
     SourceRng rng = rng_of(i);
     m_next.push_back(next_gap(rng) - 1);
-    due.emplace_back(m_next.back(), i);
   }
-  // The arrivals in a heap: (cycle, node) pairs are distinct, so the order they leave it in is that
-  // of the pairs whichever way the heap was built.
-  m_due = decltype(m_due)(std::greater<>(), std::move(due));
+  // The wheel: about four mean gaps (a gap beyond is rare), a power of two from 64 to 4096 cycles.
+  const double cover = m_p > 0 ? 4.0 / m_p : 4096.0;
+  size_t slots = 64;
+  while (slots < 4096 && double(slots) < cover) slots <<= 1;
+  m_wheel.resize(slots);
+  m_wheel_mask = slots - 1;
+  schedule_all(0);
   m_on.assign(size_t(n), 0);
   if (cfg.traffic.pattern == Pattern::RandPerm) {
     m_perm.resize(size_t(n));
@@ -69,7 +70,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
 uint64_t TrafficGen::next_gap(SourceRng& rng) const {
   if (m_p <= 0) return ~uint64_t(0) / 2;
   if (m_p >= 1) return 1;
-  const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+  const double u = rng.uniform01();
   const double gap = std::floor(std::log1p(-u) / m_log_q);
   // A tiny rate gives a gap beyond any run (or inf, or nan for 0/-0): never, not an integer
   // conversion out of range.
@@ -103,19 +104,30 @@ Destination TrafficGen::region(int s, SourceRng& rng) const {
 void TrafficGen::band_leave(uint64_t c) {
   m_stats.band_leave();
   m_cycle = c;
-  std::vector<std::pair<uint64_t, int>> due;
-  due.reserve(m_next.size());
-  for (size_t i = 0; i < m_next.size(); ++i) due.emplace_back(m_next[i], int(i));
-  m_due = decltype(m_due)(std::greater<>(), std::move(due));
+  schedule_all(c);
+}
+
+void TrafficGen::schedule_all(uint64_t now) {
+  for (auto& slot : m_wheel) slot.clear();
+  std::vector<std::pair<uint64_t, int>> later;
+  for (size_t i = 0; i < m_next.size(); ++i) {
+    const uint64_t a = m_next[i];
+    if (wheeled(a, now))
+      m_wheel[size_t(a & m_wheel_mask)].push_back(int(i));
+    else
+      later.emplace_back(a, int(i));
+  }
+  // (cycle, node) pairs are distinct: the order they leave the heap in is that of the pairs
+  // whichever way it was built.
+  m_later = decltype(m_later)(std::greater<>(), std::move(later));
 }
 
 bool TrafficGen::generates(int s, uint64_t t) {
   SourceRng rng = rng_of(s);
   if (m_cfg.traffic.process == InjectionProcess::OnOff) {
-    std::uniform_real_distribution<double> u(0, 1);
     uint8_t& on = m_on[size_t(s)];
-    on = on ? u(rng) >= m_cfg.traffic.burst_beta : u(rng) < m_cfg.traffic.burst_alpha;
-    return on && u(rng) < m_p;
+    on = on ? rng.uniform01() >= m_cfg.traffic.burst_beta : rng.uniform01() < m_cfg.traffic.burst_alpha;
+    return on && rng.uniform01() < m_p;
   }
   if (m_next[size_t(s)] != t) return false;
   m_next[size_t(s)] = t + next_gap(rng);
@@ -168,19 +180,27 @@ void TrafficGen::tick() {
       if (generates(s, t)) create(s, t);
     return;
   }
-  while (!m_due.empty() && m_due.top().first == t) {
-    const int s = m_due.top().second;
-    m_due.pop();
+  // This cycle's slot holds arrivals of this cycle only (an arrival enters the wheel less than its
+  // length ahead), and a node's next arrival is at least a cycle later: into another slot.
+  std::vector<int>& due = m_wheel[size_t(t & m_wheel_mask)];
+  while (!m_later.empty() && m_later.top().first == t) {
+    due.push_back(m_later.top().second);
+    m_later.pop();
+  }
+  if (due.empty()) return;
+  std::sort(due.begin(), due.end());  // node order
+  for (const int s : due) {
     generates(s, t);  // draws the next arrival
-    m_due.emplace(m_next[size_t(s)], s);
+    schedule(s, t);
     create(s, t);
   }
+  due.clear();
 }
 
 void TrafficGen::create(int s, uint64_t t) {
   SourceRng rng = rng_of(s);
   const bool broadcast = m_cfg.traffic.broadcast_fraction > 0 &&
-                         std::uniform_real_distribution<double>(0, 1)(rng) < m_cfg.traffic.broadcast_fraction;
+                         rng.uniform01() < m_cfg.traffic.broadcast_fraction;
   const uint32_t len = draw_length(rng);
   Destination dest;
   bool tie = false;

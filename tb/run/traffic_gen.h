@@ -82,9 +82,26 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
     return m_twister.empty() ? SourceRng(&m_counter[size_t(s)]) : SourceRng(&m_twister[size_t(s)]);
   }
   std::vector<uint64_t> m_next;
-  /// Bernoulli process: (next arrival, node), earliest first and by node on equal cycles, so a
-  /// cycle visits only the nodes that generate in it, in node order.
-  std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> m_due;
+  /// Bernoulli process, so that a cycle visits only the nodes that generate in it, in node order:
+  /// the nodes whose next arrival is less than the wheel's length ahead of the cycle it was drawn
+  /// in, in the wheel slot of its cycle (slot = cycle mod length, so a slot holds one cycle's
+  /// arrivals), and the later ones as (arrival, node) in a heap, earliest first. A slot costs a
+  /// push per arrival, where the heap's order costs a logarithm of the network's size.
+  std::vector<std::vector<int>> m_wheel;
+  uint64_t m_wheel_mask = 0;
+  std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> m_later;
+  /// Whether an arrival in cycle a, known in cycle `now`, goes into the wheel (else the heap).
+  bool wheeled(uint64_t a, uint64_t now) const { return a >= now && a - now <= m_wheel_mask; }
+  /// Node s's next arrival m_next[s], known in cycle `now`, into the wheel or the heap.
+  void schedule(int s, uint64_t now) {
+    const uint64_t a = m_next[size_t(s)];
+    if (wheeled(a, now))
+      m_wheel[size_t(a & m_wheel_mask)].push_back(s);
+    else
+      m_later.emplace(a, s);
+  }
+  /// The wheel and the heap anew from every node's next arrival, in cycle `now`.
+  void schedule_all(uint64_t now);
   std::vector<uint8_t> m_on;            ///< onoff: node in its on state
   std::discrete_distribution<int> m_size;  ///< index into cfg.traffic.sizes
   std::vector<int> m_perm;              ///< randperm: destination of each node

@@ -1,4 +1,5 @@
-// Synthetic traffic: the destination maps of the bit patterns and randperm, packet-length
+// Synthetic traffic: the destination maps of the bit patterns and randperm, a source's uniform
+// draws against the standard distribution, the arrival process's rate beyond its wheel, packet-length
 // distributions (support and mean), on/off bursts (mean load), trace-driven injection at exact
 // cycles, and the refusal of patterns a network cannot have.
 #include <catch2/catch.hpp>
@@ -78,6 +79,65 @@ TEST_CASE("traffic: bitrev, shuffle and butterfly destination maps on 16 nodes",
     for (int s = 0; s < 16; ++s) image.insert(map(p, s));
     CHECK(image.size() == 16);
   }
+}
+
+namespace {
+
+/// A generator that gives one fixed number (the whole 64-bit range, as a source's stream).
+struct FixedNumber {
+  using result_type = uint64_t;
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~uint64_t(0); }
+  uint64_t x;
+  result_type operator()() { return x; }
+};
+
+}  // namespace
+
+TEST_CASE("traffic: a source's uniform draw is the standard distribution's, value for value", "[sc]") {
+  // The numbers where the conversion rounds: ties at the 53-bit boundary, the top bit, values that
+  // round up to 2^64 (and so to the largest double below 1).
+  std::vector<uint64_t> xs = {0, 1, (uint64_t(1) << 53) - 1, (uint64_t(1) << 53) + 1, (uint64_t(1) << 54) + 2,
+                              (uint64_t(1) << 63) - 1, uint64_t(1) << 63, (uint64_t(1) << 63) + 1,
+                              (uint64_t(1) << 63) + (uint64_t(1) << 10), (uint64_t(1) << 63) + (uint64_t(1) << 10) + 1,
+                              ~uint64_t(0) - (uint64_t(1) << 10), ~uint64_t(0) - (uint64_t(1) << 10) + 1,
+                              ~uint64_t(0) - 1, ~uint64_t(0)};
+  std::mt19937_64 pick(7);
+  for (int i = 0; i < 100000; ++i) xs.push_back(pick());
+  for (uint64_t x : xs) {
+    FixedNumber a{x}, b{x};
+    const double want = std::uniform_real_distribution<double>(0.0, 1.0)(a);
+    INFO("x = " << x);
+    REQUIRE(SourceRng::unit_of(x) == want);
+    REQUIRE(SourceRng::unit_of(x) == std::generate_canonical<double, 53>(b));
+    REQUIRE(SourceRng::unit_of(x) < 1.0);
+  }
+  // Through a source's handle, both kinds of stream: the same values and the same draws.
+  std::mt19937_64 t1(11), t2(11);
+  uint64_t c1 = SourceRng::start(5, 3), c2 = c1;
+  SourceRng a(&t1), b(&t2), ca(&c1), cb(&c2);
+  for (int i = 0; i < 10000; ++i) {
+    REQUIRE(a.uniform01() == std::uniform_real_distribution<double>(0.0, 1.0)(b));
+    REQUIRE(ca.uniform01() == std::uniform_real_distribution<double>(0.0, 1.0)(cb));
+  }
+  CHECK(t1() == t2());
+  CHECK(c1 == c2);
+}
+
+// At 0.0002 packets per node and cycle, nearly half the gaps reach past the arrivals' wheel (4096
+// cycles) into its heap: the mean load holds (3,200 expected over 16 nodes and a million cycles;
+// +-8 % is over four standard deviations).
+TEST_CASE("traffic: arrivals beyond the wheel keep the Bernoulli rate", "[sc]") {
+  const std::string out = "traffic_wheel.json";
+  REQUIRE(cli({"traffic", "--net", "torus:4x4", "--rate", "0.0002", "--len", "1", "--warmup", "0", "--measure",
+               "1000000", "--set", "sim.progress=off", "--json", out}) == 0);
+  std::ifstream in(out);
+  const auto j = nlohmann::json::parse(in);
+  std::remove(out.c_str());
+  const double packets = j["packets"]["injected"].get<double>();
+  CHECK(packets > 3200 * 0.92);
+  CHECK(packets < 3200 * 1.08);
+  CHECK(j["packets"]["delivered"] == j["packets"]["injected"]);
 }
 
 namespace {
