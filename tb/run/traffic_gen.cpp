@@ -109,17 +109,9 @@ void TrafficGen::band_leave(uint64_t c) {
 
 void TrafficGen::schedule_all(uint64_t now) {
   for (auto& slot : m_wheel) slot.clear();
-  std::vector<std::pair<uint64_t, int>> later;
-  for (size_t i = 0; i < m_next.size(); ++i) {
-    const uint64_t a = m_next[i];
-    if (wheeled(a, now))
-      m_wheel[size_t(a & m_wheel_mask)].push_back(int(i));
-    else
-      later.emplace_back(a, int(i));
-  }
-  // (cycle, node) pairs are distinct: the order they leave the heap in is that of the pairs
-  // whichever way it was built.
-  m_later = decltype(m_later)(std::greater<>(), std::move(later));
+  m_later = decltype(m_later)();
+  // (cycle, node) pairs are distinct: they leave the heap in their own order, however it was built.
+  for (size_t i = 0; i < m_next.size(); ++i) schedule(int(i), now);
 }
 
 bool TrafficGen::generates(int s, uint64_t t) {
