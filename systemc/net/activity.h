@@ -14,11 +14,11 @@ namespace wormcast {
 /// part per lane of a parallel edge (systemc/kernel/lanes.h), read as their maximum and sum.
 class NetActivity {
  public:
-  /// A flit left a router in cycle t.
-  void moved(uint64_t t) {
+  /// n flits (n > 0) left a router in cycle t.
+  void moved(uint64_t t, uint64_t n = 1) {
     Lane& l = m_lane[t_lane];
     if (t > l.last_move) l.last_move = t;  // bands (cycle_clock.h) run nodes' cycles out of order
-    ++l.switched;
+    l.switched += n;
   }
   /// The last cycle in which any flit left a router.
   uint64_t last_move() const {

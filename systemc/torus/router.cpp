@@ -197,11 +197,13 @@ bool TorusRouter::edge(uint64_t t) {
   // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
   // then a value change (two equal credits in a row are not).
   const bool quiet_inputs = absorb<Boxed>(t);
-  m_flit_written = m_credit_written = 0;
+  if (!Boxed) m_flit_written = m_credit_written = 0;
   if (m_buffered > 0) {
     request(t);
     grant_vcs();
+    const int before = m_buffered;
     m_sa.allocate_each([this, t](int group, int local, int resource) { traverse<Boxed>(t, group, local, resource); });
+    if (m_buffered != before) count_moves(t, uint64_t(before - m_buffered));  // the flits that left
   }
   // Mailboxes: nothing to write for an idle output, and a value for the next edge is a pending
   // bit, set by a writer earlier in this edge (a later one wakes the sleeping router). (Bitwise
@@ -243,8 +245,7 @@ bool TorusRouter::absorb(uint64_t t) {
     if (in.count == 0) becomes_front(ivc, ready, t);
     ++in.count;
     ++m_buffered;
-    ++m_writes;
-    in.occ -= int64_t(t);  // held from edge t on
+    m_occ -= int64_t(t);  // held from edge t on
   }
   for (uint32_t m = credits; m; m &= m - 1) {
     const int o = __builtin_ctz(m);
@@ -285,12 +286,10 @@ bool TorusRouter::trace_internals(const std::string& vcd_path) {
 
 bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   RouterBase::activity(now, a);
-  a.buffer_writes = m_writes;
+  a.buffer_writes = m_reads + uint64_t(m_buffered);  // every flit written was read or is held
   a.buffer_reads = m_reads;
   a.vc_allocations = m_vc_allocs;
-  int64_t occ = 0;
-  for (const InVc& in : m_in_store) occ += in.occ + int64_t(in.count) * int64_t(now);
-  a.occupancy_integral = uint64_t(occ);
+  a.occupancy_integral = uint64_t(m_occ + int64_t(m_buffered) * int64_t(now));
   a.vc_flits = vc_flits();
   a.blocked_vc.resize(m_in_store.size());
   a.blocked_credit.resize(m_in_store.size());
@@ -495,7 +494,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   }
   --m_buffered;
   ++m_reads;
-  in.occ += int64_t(t);  // read out at edge t
+  m_occ += int64_t(t);  // read out at edge t
   m_credits.take(o * m_nv + w);
   if (++in.sent == 0xffff) count_sent(in);
   if (tail) {
@@ -504,7 +503,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     in.routed = false;
     m_allocated[size_t(o) * m_nv + w] = 0;
   }
-  m_flit_written |= 1u << o;
+  if (!Boxed) m_flit_written |= 1u << o;
   if (Boxed && (m_net_out_mask >> p & 1)) {
     const NetOut& r = m_net_out[size_t(p)];
     Credit& c = fill(r, m_credit_box_base, r.reader->credit_valid);
@@ -517,8 +516,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     c.vc = uint8_t(v);
     cout.end_as<Boxed>();
   }
-  m_credit_written |= 1u << p;
-  count_move(t);
+  if (!Boxed) m_credit_written |= 1u << p;
   if (m_observer)
     m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(s.payload), payload_index(s.payload), s.head(), tail});
 }

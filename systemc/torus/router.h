@@ -119,7 +119,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   static uint64_t ready_at(uint32_t r, uint64_t t) { return t + kWheel - uint32_t(uint32_t(t + kWheel) - r); }
   /// One input VC: a ring of buffer_depth slots in m_slots, its state, and the route of its front
   /// head flit once computed (a head's route depends only on the flit and the input port).
-  /// 48 bytes per input VC, its statistics included (ports <= 32, VCs <= 16, depth <= 64), the
+  /// 40 bytes per input VC, its statistics included (ports <= 32, VCs <= 16, depth <= 64), the
   /// records of a router contiguous: absorb, the request pass and traversal touch one record per
   /// input VC and, for an active one, nothing else of it.
   struct InVc {
@@ -135,10 +135,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
     int8_t route_port = -1, vc_lo = 0, vc_hi = 0;
     bool active = false;  ///< holds an output VC (out_port, out_vc) for its current packet
     bool routed = false;  ///< route_port / vc_lo / vc_hi hold the front head's route
-    int64_t occ = 0;  ///< the occupancy integral minus count * now (RouterActivity)
     uint64_t blk_vc = 0, blk_credit = 0, blk_switch = 0;  ///< blocked edges by cause
   };
-  static_assert(sizeof(InVc) == 48, "an input VC record is 48 bytes");
+  static_assert(sizeof(InVc) == 40, "an input VC record is 40 bytes");
 
   void tick();  ///< the router's own process (built alone)
   bool on_edge(uint64_t t) override;
@@ -264,8 +263,10 @@ class TorusRouter : public RouterBase, public EdgeMember {
   bool m_boxed = false;  ///< the links are mailboxes
   int8_t m_nv_shift = -1;  ///< log2(VCs per port) when a power of two (an input VC's port by a shift)
   uint8_t m_vc_words = 1;  ///< 64-bit words of an input-VC bit set (ports <= 32, VCs <= 16: <= 8)
-  // Event counts (RouterActivity; per input VC in InVc).
-  uint64_t m_writes = 0, m_reads = 0, m_vc_allocs = 0;
+  // Event counts (RouterActivity; per input VC in InVc). The buffer writes are the reads and the
+  // flits held (m_buffered).
+  uint64_t m_reads = 0, m_vc_allocs = 0;
+  int64_t m_occ = 0;  ///< the occupancy integral (RouterActivity) minus m_buffered * now
   // The ready wheel. Bit ivc % 64 of m_ready[ivc / 64] is set while input VC ivc (p * nv + v) holds
   // a front flit that may compete (its ready cycle has come), so the request pass visits only
   // those, in port and VC order, without a loop per port. A front flit whose ready cycle r lies

@@ -81,10 +81,10 @@ class RouterBase : public sc_core::sc_module {
     ++m_out_count[size_t(o)];
     if (m_activity) m_activity->moved(t);
   }
-  /// A flit left in cycle t (for a model that keeps its output counts itself and overrides
+  /// n > 0 flits left in cycle t (for a model that keeps its output counts itself and overrides
   /// output_flits).
-  void count_move(uint64_t t) {
-    if (m_activity) m_activity->moved(t);
+  void count_moves(uint64_t t, uint64_t n) {
+    if (m_activity) m_activity->moved(t, n);
   }
 
   RouterParams m_p;
