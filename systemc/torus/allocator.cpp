@@ -36,7 +36,7 @@ void SeparableAllocator::restart_rounds() {
   m_round = 1;
 }
 
-const std::vector<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
+const FixedList<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
   m_grants.clear();
   if (m_active.empty()) return m_grants;
   if (!m_shared) {

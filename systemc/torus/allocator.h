@@ -46,6 +46,29 @@ class RrArbiter {
   uint16_t m_ptr = 0;
 };
 
+/// A list of at most the reserved number of values in storage allocated once. Appending stores the
+/// value and a 32-bit count, no pointer, so a loop that appends (a router's request pass) keeps
+/// the pointers it loaded in registers; a vector's end pointer would make them reloaded.
+template <class T>
+class FixedList {
+ public:
+  void reserve(size_t n) { m_buf.resize(n); }
+  void push_back(T v) { m_buf[m_n++] = v; }  ///< at most the reserved number in all
+  /// A new last value, to be filled field by field.
+  T& emplace_back() { return m_buf[m_n++]; }
+  void clear() { m_n = 0; }
+  bool empty() const { return m_n == 0; }
+  size_t size() const { return m_n; }
+  const T& operator[](size_t i) const { return m_buf[i]; }
+  const T* begin() const { return m_buf.data(); }
+  const T* end() const { return m_buf.data() + m_n; }
+  const T* data() const { return m_buf.data(); }
+
+ private:
+  std::vector<T> m_buf;
+  uint32_t m_n = 0;
+};
+
 /// IslipPorts: iSLIP whose groups accept by resource (BookSim2's switch allocator, docs/router.md
 /// section 11): a group offers each resource it requests one local, the first requesting it from
 /// the group's pointer over its locals; each resource grants a group; each group accepts one of
@@ -115,7 +138,7 @@ class SeparableAllocator {
   bool empty() const { return m_active.empty(); }
   /// Allocates the requests made since clear(); pointers move per kind. The grants, one per
   /// matched group, stay valid until the next allocate().
-  const std::vector<Grant>& allocate();
+  const FixedList<Grant>& allocate();
   /// The same, as grant[g] = the granted local index of group g or -1.
   void allocate(std::vector<int>& grant);
   /// The same, calling on_grant(group, local, resource) for each grant in the order allocate()
@@ -221,7 +244,7 @@ class SeparableAllocator {
   std::vector<Group> m_group;
   std::vector<Res> m_res;
   std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
-  std::vector<uint16_t> m_active;   ///< groups with a request
+  FixedList<uint16_t> m_active;     ///< groups with a request (each once per round)
   // IslipPorts (groups and resources <= 32): a group's requested locals and resources are its
   // req and res (reset at its first request of a round), the resource a local names is m_target.
   std::vector<uint32_t> m_by_res;  ///< [r]: the groups requesting resource r (r in m_wanted)
@@ -241,8 +264,8 @@ class SeparableAllocator {
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
   AllocatorKind m_kind;
   int m_locals, m_iterations;
-  std::vector<uint16_t> m_touched;  ///< resources with a best group set
-  std::vector<Grant> m_grants;
+  FixedList<uint16_t> m_touched;    ///< resources with a best group set (each once)
+  FixedList<Grant> m_grants;
   int m_groups, m_resources;
 };
 
