@@ -403,4 +403,12 @@ void EdgeSet::worker(int lane) {
   }
 }
 
+void Waker::wake() {
+  if (set) {
+    set->wake(member, *this);
+  } else {
+    event->notify(sc_core::SC_ZERO_TIME);  // the module's process clears `sleeping` when it runs
+  }
+}
+
 }  // namespace wormcast

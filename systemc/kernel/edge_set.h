@@ -41,8 +41,9 @@ struct Waker {
   /// Read and cleared by writers of several lanes at once (mailbox links): accessed atomically
   /// there (is_sleeping, wake).
   bool sleeping = false;
-  /// Call only while sleeping.
-  inline void wake();
+  /// Call only while sleeping. Out of line: a writer wakes a sleeping reader rarely, and the
+  /// wake's own work (the set's lists, or the kernel's event) would crowd a busy edge's code.
+  void wake();
   bool is_sleeping() const { return __atomic_load_n(&sleeping, __ATOMIC_RELAXED); }
 };
 
@@ -321,14 +322,6 @@ inline void step_own_process(EdgeMember& member, Waker& waker, bool& armed, cons
   } else {
     waker.sleeping = true;
     sc_core::next_trigger(wake);
-  }
-}
-
-inline void Waker::wake() {
-  if (set) {
-    set->wake(member, *this);
-  } else {
-    event->notify(sc_core::SC_ZERO_TIME);  // the module's process clears `sleeping` when it runs
   }
 }
 

@@ -113,7 +113,7 @@ class SeparableAllocator {
       gr.res |= rbit;
       m_target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
       // The groups requesting r so far in this round (none when r is new: a select, not a branch).
-      const uint32_t before = (m_wanted & rbit) ? m_by_res[size_t(r)] : 0;
+      const uint32_t before = m_by_res[size_t(r)] & (uint32_t(0) - ((m_wanted >> r) & 1));
       m_shared |= (before & ~gbit) != 0;
       m_by_res[size_t(r)] = before | gbit;
       m_wanted |= rbit;

@@ -418,6 +418,13 @@ inline void TorusRouter::request_vc(int ivc, int need_credits) {
     request_switch(port, v, in);
     return;
   }
+  request_vc_idle(ivc, port, v, need_credits);
+}
+
+// Out of line: the request pass's loop keeps only the active VCs' path (a few registers); an idle
+// VC's routing and VC requests are the rarer case.
+void TorusRouter::request_vc_idle(int ivc, int port, int v, int need_credits) {
+  InVc& in = m_in[size_t(ivc)];
   ++in.blk_vc;
   const Slot& s = front(ivc);
   if (!in.routed) {

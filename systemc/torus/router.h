@@ -156,6 +156,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   void request(uint64_t t);
   /// The request of one eligible input VC (the pass's body).
   void request_vc(int ivc, int need_credits);
+  /// The request of an eligible idle input VC (port p, VC v): it routes its head and requests
+  /// output VCs.
+  [[gnu::noinline]] void request_vc_idle(int ivc, int port, int v, int need_credits);
   /// Input VC ivc has a new front flit, ready from edge r (now: edge t): the ready wheel takes it
   /// into m_ready if r <= t, else into r's slot.
   void becomes_front(int ivc, uint64_t r, uint64_t t) {
