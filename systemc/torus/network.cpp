@@ -211,6 +211,10 @@ void TorusNetwork::wire_plain_links() {
   static_assert(sizeof(Boxes<Flit>) == 2 * sizeof(Flit) && sizeof(Boxes<Credit>) == 2 * sizeof(Credit),
                 "a box pair is two boxes");
   for (TorusRouter* R : routers) R->plain_box_arrays(m_flit_boxes[0].v, m_credit_boxes[0].v);
+  // The compact network writers pay where the routers' state outgrows the caches (a 128x128 torus:
+  // 0.91 of the time without them) and cost a few instructions per flit where it does not (an 8x8
+  // torus: 1.03; a 64x64 one: the same either way), docs/kernel.md section 2.
+  const bool compact = n > kCompactWritersFrom;
   for (int r = 0; r < n; ++r) {
     TorusRouter& R = *routers[size_t(r)];
     TorusNicPort& N = *m_ports[size_t(r)];
@@ -235,7 +239,7 @@ void TorusNetwork::wire_plain_links() {
       const bool atomic = shared(nb);
       R.plain_flit_output(p).set_shared(atomic);
       R.plain_credit_output(p).set_shared(atomic);
-      R.plain_network_output(p, &m_watch[size_t(nb)], uint32_t(theirs), p ^ 1, atomic);
+      if (compact) R.plain_network_output(p, &m_watch[size_t(nb)], uint32_t(theirs), p ^ 1, atomic);
     }
     for (int j = 0; j < local; ++j) {
       const int p = net + j;
