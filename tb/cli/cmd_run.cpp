@@ -171,7 +171,6 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
   for (const Registration& r : kCommands)
     if (!named || named == &r) r.add(app);
   refuse_empty_values(app);
-  show_types_and_defaults(app);
   if (argc < 2) {
     std::cerr << "wormcast: a command is required; allowed: " << command_names(app)
               << " (wormcast --help lists them, wormcast COMMAND --help their options)" << std::endl;
@@ -198,6 +197,22 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
       }
       at = next;
       path += " " + word;
+    }
+  }
+  // The help's types and defaults of the program and of the commands named (another command's
+  // help is not shown by this run; building all of them costs a few milliseconds at every start).
+  {
+    CLI::App* at = &app;
+    show_types_and_defaults(*at, false);
+    for (int i = 1; i < argc; ++i) {
+      const std::string word = argv[i];
+      if (word.empty() || word[0] == '-') break;
+      CLI::App* next = nullptr;
+      for (CLI::App* sub : at->get_subcommands([](CLI::App*) { return true; }))
+        if (sub->check_name(word)) next = sub;
+      if (!next) break;
+      at = next;
+      show_types_and_defaults(*at, false);
     }
   }
   // --json -: the result on standard output, everything printed for people on standard error.

@@ -180,7 +180,7 @@ CLI::Validator config_value(const std::string& key) {
   return CLI::Validator([key](std::string& v) { return key_value_error(key, v); }, "", kConfigKeyCheck + key);
 }
 
-void show_types_and_defaults(CLI::App& app) {
+void show_types_and_defaults(CLI::App& app, bool recursive) {
   for (CLI::Option* opt : app.get_options()) {
     if (opt->get_expected_max() == 0) continue;  // a flag
     std::string type;
@@ -214,7 +214,8 @@ void show_types_and_defaults(CLI::App& app) {
       }
     }
   }
-  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) show_types_and_defaults(*sub);
+  if (recursive)
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) show_types_and_defaults(*sub, true);
 }
 
 void add_record_options(CLI::App* cmd, RecordOptions& o) {

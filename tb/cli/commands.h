@@ -73,11 +73,12 @@ void require_with(const CLI::App* cmd, const std::string& flag, bool on, const s
 const std::vector<std::string>& record_option_names();
 /// The value must be one the configuration key `key` allows (its text is passed on unchanged).
 CLI::Validator config_value(const std::string& key);
-/// The help of every option of `app` and its sub-commands shows the value's type and default:
+/// The help of every option of `app` (and, when recursive, of its sub-commands) shows the value's
+/// type and default:
 /// an option checked by config_value shows the key's type (INT, NUMBER, BOOL or TEXT) and its
 /// default from the schema; a check with a description (FILE, INT in 1..8) shows that in place of
 /// the C++ type; a bound variable's initial value shows as its default (option_defaults).
-void show_types_and_defaults(CLI::App& app);
+void show_types_and_defaults(CLI::App& app, bool recursive = true);
 
 /// The whole `wormcast` program: every sub-command registered on one CLI11 app; returns the
 /// exit code (0 ok, 1 a check or run failed, 2 bad input, 3 deadlock).
