@@ -200,7 +200,7 @@ bool TorusRouter::edge(uint64_t t) {
   if (!Boxed) m_flit_written = m_credit_written = 0;
   if (m_buffered > 0) {
     request(t);
-    grant_vcs();
+    if (m_va_used) grant_vcs();
     const int before = m_buffered;
     m_sa.allocate_each([this, t](int group, int local, int resource) { traverse<Boxed>(t, group, local, resource); });
     if (m_buffered != before) count_moves(t, uint64_t(before - m_buffered));  // the flits that left
@@ -394,7 +394,7 @@ int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {
 // for the winner) requesting the switch.
 void TorusRouter::request(uint64_t t) {
   const int need_credits = m_p.vc_realloc_tail ? 0 : m_p.buffer_depth;  // free: section 5.3
-  m_va.clear();
+  m_va_used = false;  // the VC allocator is cleared by the edge's first idle VC (request_vc_idle)
   m_sa.clear();
   // The eligible input VCs: those the ready wheel (router.h) holds for this edge join the set.
   const int now = int(t & (kWheel - 1));
@@ -424,6 +424,10 @@ inline void TorusRouter::request_vc(int ivc, int need_credits) {
 // Out of line: the request pass's loop keeps only the active VCs' path (a few registers); an idle
 // VC's routing and VC requests are the rarer case.
 void TorusRouter::request_vc_idle(int ivc, int port, int v, int need_credits) {
+  if (!m_va_used) {
+    m_va.clear();
+    m_va_used = true;
+  }
   InVc& in = m_in[size_t(ivc)];
   ++in.blk_vc;
   const Slot& s = front(ivc);

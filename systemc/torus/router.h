@@ -264,6 +264,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// t + this at the earliest (0: from t + 1, as any next front; staged: it routes again first).
   uint32_t m_after_tail = 0;
   bool m_boxed = false;  ///< the links are mailboxes
+  bool m_va_used = false;  ///< an idle VC was eligible at this edge (the VC allocator was cleared)
   int8_t m_nv_shift = -1;  ///< log2(VCs per port) when a power of two (an input VC's port by a shift)
   uint8_t m_vc_words = 1;  ///< 64-bit words of an input-VC bit set (ports <= 32, VCs <= 16: <= 8)
   // Event counts (RouterActivity; per input VC in InVc). The buffer writes are the reads and the
