@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,9 +35,9 @@ class Ring {
     ++m_count;
     return slot;
   }
-  /// Removes the front value (its slot is reset, so that what it holds is released now).
+  /// Removes the front value (a slot holding resources is reset, so that they are released now).
   void pop_front() {
-    m_slots[m_head] = T();
+    if constexpr (!std::is_trivially_destructible_v<T>) m_slots[m_head] = T();
     m_head = (m_head + 1) & (m_slots.size() - 1);
     --m_count;
   }
