@@ -413,7 +413,7 @@ void TorusRouter::request(uint64_t t) {
 
 inline void TorusRouter::request_vc(int ivc, int need_credits) {
   InVc& in = m_in[size_t(ivc)];
-  const int port = port_of(ivc), v = ivc - port * m_nv;
+  const int port = port_of(ivc), v = m_nv_shift >= 0 ? ivc & (m_nv - 1) : ivc - port * m_nv;
   if (in.active) {
     request_switch(port, v, in);
     return;
@@ -478,7 +478,8 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   const int ivc = p * m_nv + v;
   InVc& in = m_in[size_t(ivc)];
   --in.blk_switch;  // it requested and won
-  const Slot& s = front(ivc);
+  const Slot* const ring = m_slots + size_t(ivc) * size_t(depth);  // the VC's buffer
+  const Slot& s = ring[in.head];
   const bool tail = s.tail();
   const int w = in.out_vc;
   if (Boxed && (m_net_out_mask >> o & 1)) {
@@ -496,7 +497,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     // The next front flit competes from the next edge on at the earliest (this edge's requests
     // are made): it stays in the ready set if its ready cycle has come by then. Staged: a head
     // behind a tail routes at t + 1 and allocates its VC at t + 2 at the earliest.
-    uint64_t r = ready_at(front(ivc).ready, t);
+    uint64_t r = ready_at(ring[in.head].ready, t);
     if (tail && r < t + m_after_tail) r = t + m_after_tail;
     if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
