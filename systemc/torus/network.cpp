@@ -214,7 +214,7 @@ void TorusNetwork::wire_plain_links() {
   // The compact network writers pay where the routers' state outgrows the caches (a 128x128 torus:
   // 0.91 of the time without them) and cost a few instructions per flit where it does not (an 8x8
   // torus: 1.03; a 64x64 one: the same either way), docs/kernel.md section 2.
-  const bool compact = n > kCompactWritersFrom;
+  const bool compact = n > kCompactWritersAbove;
   for (int r = 0; r < n; ++r) {
     TorusRouter& R = *routers[size_t(r)];
     TorusNicPort& N = *m_ports[size_t(r)];

@@ -22,7 +22,7 @@ namespace wormcast {
 /// Plain links: the routers of a network of more nodes than this write their network outputs
 /// through compact records (TorusRouter::plain_network_output), those of a smaller one through
 /// their link writers.
-constexpr int kCompactWritersFrom = 4096;
+constexpr int kCompactWritersAbove = 4096;
 
 /// "r_2_3" for node (2, 3): the router's instance name in a network.
 std::string router_name(const sw::Topology& topo, int node);
