@@ -12,11 +12,27 @@ class CreditUnit {
  public:
   /// vcs counters, each starting at `depth` (the downstream buffer is empty); a returned credit
   /// becomes usable `delay` edges after it arrives (router.credit_delay).
-  CreditUnit(int vcs, int depth, int delay) : m_count(size_t(vcs), depth), m_depth(depth), m_delay(delay) {}
+  CreditUnit(int vcs, int depth, int delay)
+      : m_count(size_t(vcs), depth), m_depth(depth), m_delay(delay), m_one_edge(delay == 1 && vcs <= 64) {}
 
-  int credits(int vc) const { return m_count[size_t(vc)]; }
-  /// The counter itself, for waveform tracing.
+  /// The credits of vc usable now (at the edge of the last mature()).
+  int credits(int vc) const { return m_count[size_t(vc)] - int((m_fresh >> (vc & 63)) & 1); }
+  /// The counter itself, for waveform tracing (exact_counters() first: then it holds only usable
+  /// credits).
   const int& counter(int vc) const { return m_count[size_t(vc)]; }
+  /// From now on every counter holds only the usable credits (a credit of a one-edge delay is
+  /// counted when it becomes usable, not when it arrives), as a waveform of the counters shows them.
+  void exact_counters() {
+    if (!m_one_edge) return;
+    m_one_edge = false;
+    for (uint64_t m = m_fresh; m; m &= m - 1) {  // the credits arrived, not yet usable: queued
+      const int vc = __builtin_ctzll(m);
+      --m_count[size_t(vc)];
+      if (m_pending == m_ring.size()) grow();
+      at_slot(m_pending++) = Pending{m_fresh_from, vc};
+    }
+    m_fresh = 0;
+  }
   /// A flit was sent on vc: one buffer slot downstream taken.
   void take(int vc) { --m_count[size_t(vc)]; }
   /// A credit for vc arrived; edge `at` is the first at which it could count (the router's: the
@@ -25,6 +41,17 @@ class CreditUnit {
   bool arrive(int vc, uint64_t at) {
     if (m_delay == 0) return ++m_count[size_t(vc)] <= m_depth;
     const uint64_t ready = at + uint64_t(m_delay);
+    if (m_one_edge) {
+      // A one-edge delay (<= 64 VCs): the counter counts the credit now, and m_fresh marks it as not
+      // usable before `ready`. The credits of an earlier edge are usable by then (a link brings at
+      // most one credit per VC and edge, and arrivals come in edge order): their marks go.
+      if (ready != m_fresh_from) {
+        m_fresh = 0;
+        m_fresh_from = ready;
+      }
+      m_fresh |= uint64_t(1) << vc;
+      return ++m_count[size_t(vc)] <= m_depth;
+    }
     // A link brings at most one credit per VC and edge: the credits that count from one edge are a
     // bit set, in a wheel of the next kWheel edges after the last matured one.
     if (vc < 64 && ready > m_matured && ready - m_matured < kWheel) {
@@ -46,6 +73,7 @@ class CreditUnit {
   }
   /// Edge t: the delayed credits usable from t are counted. Returns false on a protocol error.
   bool mature(uint64_t t) {
+    if (t >= m_fresh_from) m_fresh = 0;
     bool ok = true;
     if (m_in_wheel > 0) {
       // The wheel holds edges m_matured + 1 .. m_matured + kWheel - 1.
@@ -70,7 +98,7 @@ class CreditUnit {
     return ok;
   }
   /// No credit in the delay pipeline.
-  bool settled() const { return m_pending == 0 && m_in_wheel == 0; }
+  bool settled() const { return m_pending == 0 && m_in_wheel == 0 && m_fresh == 0; }
 
  private:
   struct Pending {
@@ -87,12 +115,15 @@ class CreditUnit {
   }
   static constexpr uint64_t kWheel = 8;
   std::vector<int> m_count;
+  uint64_t m_fresh = 0;       ///< one-edge delay: VCs with a credit counted, usable from m_fresh_from
+  uint64_t m_fresh_from = 0;
   uint64_t m_wheel[kWheel] = {};  ///< [edge % kWheel]: VCs whose credit counts from that edge
   uint64_t m_matured = 0;         ///< the last edge mature() ran (the wheel holds the next ones)
   uint32_t m_in_wheel = 0;        ///< credits in the wheel
   std::vector<Pending> m_ring;  ///< the delay pipeline: a ring of a power-of-two size
   size_t m_head = 0, m_pending = 0;
   int m_depth, m_delay;
+  bool m_one_edge;  ///< a one-edge delay kept in m_fresh (else the wheel and the queue)
 };
 
 }  // namespace wormcast

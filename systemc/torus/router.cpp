@@ -263,6 +263,7 @@ bool TorusRouter::trace_internals(const std::string& vcd_path) {
   if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) base.resize(base.size() - 4);
   m_state_vcd = sc_core::sc_create_vcd_trace_file(base.c_str());  // SystemC appends ".vcd"
   if (!m_state_vcd) return false;
+  m_credits.exact_counters();  // the traced counters hold the usable credits only
   // Setting the unit is reported as an info message; nothing the user needs.
   const sc_core::sc_actions was = sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   m_state_vcd->set_time_unit(1, sc_core::SC_PS);

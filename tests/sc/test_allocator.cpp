@@ -291,6 +291,40 @@ TEST_CASE("allocator: the credit unit counts a returned credit after its delay a
   CHECK_FALSE(late.mature(23));
 }
 
+TEST_CASE("allocator: the credit unit of a one-edge delay counts a credit from the next edge, exact when traced",
+          "[sc]") {
+  CreditUnit one(3, 2, 1);
+  one.take(0);
+  one.take(0);
+  one.take(2);
+  REQUIRE(one.mature(10));
+  CHECK(one.arrive(0, 10));  // usable from 11
+  CHECK(one.arrive(2, 10));
+  CHECK(one.mature(10));
+  CHECK(one.credits(0) == 0);
+  CHECK(one.credits(2) == 1);
+  CHECK_FALSE(one.settled());
+  CHECK(one.arrive(0, 11));  // usable from 12; the credit of edge 10 is usable at 11
+  CHECK(one.mature(11));
+  CHECK(one.credits(0) == 1);
+  CHECK(one.credits(2) == 2);
+  CHECK(one.mature(12));
+  CHECK(one.credits(0) == 2);
+  CHECK(one.settled());
+  CHECK_FALSE(one.arrive(1, 13));  // a third credit for a 2-flit buffer, seen as it arrives
+
+  CreditUnit traced(2, 4, 1);
+  traced.take(1);
+  CHECK(traced.mature(5));
+  CHECK(traced.arrive(1, 5));
+  traced.exact_counters();  // the counter excludes the credit until it is usable
+  CHECK(traced.counter(1) == 3);
+  CHECK(traced.credits(1) == 3);
+  CHECK(traced.mature(6));
+  CHECK(traced.counter(1) == 4);
+  CHECK(traced.settled());
+}
+
 namespace {
 
 // An 8x8 torus (V = 2, B = 8) above saturation for 50k cycles under the given allocator: no
