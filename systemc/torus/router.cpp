@@ -57,6 +57,20 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   else  // the port of a VC index by a table (port_of)
     for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
+  if (!m_routing && m_topo.num_nodes() <= kRouteTableNodes && m_topo.dims() <= 4) {
+    m_route_table.resize(2 * size_t(m_topo.num_nodes()));
+    for (int target = 0; target < m_topo.num_nodes(); ++target)
+      for (int tie = 0; tie < 2; ++tie) {
+        const sw::RouteStep st = m_topo.route(m_node, target, tie != 0);
+        uint8_t e = 0;
+        if (st.port >= 0) {
+          const int d = st.port >> 1;
+          e = uint8_t((st.port + 1) | int(st.vclass) << 4 |
+                      int(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d)) << 5);
+        }
+        m_route_table[2 * size_t(target) + size_t(tie)] = e;
+      }
+  }
 
   if (plain) {
     if (!edges) model_error(kError, this->name(), "plain links need an edge set");
@@ -328,9 +342,16 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
       target = head.mid;
   }
   PortRoute rs;
+  int above = -1;  // the entry rule's class when the table knows it
   if (m_routing) {
     const bool net_in = in_port < m_net;
     rs = m_routing->route(m_node, net_in ? in_port : -1, net_in ? head.vc / m_p.vcs_per_class : -1, head.dst, head.tie);
+  } else if (uint32_t(target) < m_route_table.size() / 2) {
+    const uint8_t e = m_route_table[2 * size_t(target) + size_t(head.tie)];
+    rs.port = (e & 15) - 1;
+    rs.classed = rs.port >= 0 && m_topo.torus(rs.port >> 1);
+    rs.vclass = sw::VcClass(e >> 4 & 1);
+    above = e >> 5 & 1;
   } else {
     const sw::RouteStep s = m_topo.route(m_node, target, head.tie);
     rs.port = s.port;
@@ -353,7 +374,7 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     if (in_port < m_net && (in_port >> 1) == d && iv >= 0 && iv < m_p.escape_vcs())
       rs.vclass = sw::VcClass(iv / m_p.vcs_per_class);
     else
-      rs.vclass = sw::VcClass(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d));
+      rs.vclass = sw::VcClass(above >= 0 ? above : int(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d)));
   }
   if (rs.vc_class >= 0) {
     vc_lo = rs.vc_class * m_p.vcs_per_class;
