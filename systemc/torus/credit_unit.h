@@ -73,7 +73,10 @@ class CreditUnit {
   }
   /// Edge t: the delayed credits usable from t are counted. Returns false on a protocol error.
   bool mature(uint64_t t) {
-    if (t >= m_fresh_from) m_fresh = 0;
+    if (m_one_edge) {  // nothing in the wheel or the queue
+      if (t >= m_fresh_from) m_fresh = 0;
+      return true;
+    }
     bool ok = true;
     if (m_in_wheel > 0) {
       // The wheel holds edges m_matured + 1 .. m_matured + kWheel - 1.
@@ -98,7 +101,7 @@ class CreditUnit {
     return ok;
   }
   /// No credit in the delay pipeline.
-  bool settled() const { return m_pending == 0 && m_in_wheel == 0 && m_fresh == 0; }
+  bool settled() const { return m_one_edge ? m_fresh == 0 : m_pending == 0 && m_in_wheel == 0; }
 
  private:
   struct Pending {
