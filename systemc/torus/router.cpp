@@ -57,20 +57,8 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   else  // the port of a VC index by a table (port_of)
     for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
-  if (!m_routing && m_topo.num_nodes() <= kRouteTableNodes && m_topo.dims() <= 4) {
-    m_route_table.resize(2 * size_t(m_topo.num_nodes()));
-    for (int target = 0; target < m_topo.num_nodes(); ++target)
-      for (int tie = 0; tie < 2; ++tie) {
-        const sw::RouteStep st = m_topo.route(m_node, target, tie != 0);
-        uint8_t e = 0;
-        if (st.port >= 0) {
-          const int d = st.port >> 1;
-          e = uint8_t((st.port + 1) | int(st.vclass) << 4 |
-                      int(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d)) << 5);
-        }
-        m_route_table[2 * size_t(target) + size_t(tie)] = e;
-      }
-  }
+  if (!m_routing && m_topo.num_nodes() <= kRouteTableNodes && m_topo.dims() <= 4)
+    m_route_table.assign(2 * size_t(m_topo.num_nodes()), 0);  // filled as heads ask (route_entry)
 
   if (plain) {
     if (!edges) model_error(kError, this->name(), "plain links need an edge set");
@@ -347,7 +335,8 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     const bool net_in = in_port < m_net;
     rs = m_routing->route(m_node, net_in ? in_port : -1, net_in ? head.vc / m_p.vcs_per_class : -1, head.dst, head.tie);
   } else if (uint32_t(target) < m_route_table.size() / 2) {
-    const uint8_t e = m_route_table[2 * size_t(target) + size_t(head.tie)];
+    uint8_t e = m_route_table[2 * size_t(target) + size_t(head.tie)];
+    if (!(e & kRouteKnown)) e = route_entry(target, head.tie);
     rs.port = (e & 15) - 1;
     rs.classed = rs.port >= 0 && m_topo.torus(rs.port >> 1);
     rs.vclass = sw::VcClass(e >> 4 & 1);
@@ -383,6 +372,16 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     vc_lo = base + int(rs.vclass) * m_p.vcs_per_class;
     vc_hi = vc_lo + m_p.vcs_per_class;
   }
+}
+
+uint8_t TorusRouter::route_entry(int target, bool tie) const {
+  const sw::RouteStep st = m_topo.route(m_node, target, tie);
+  uint8_t e = kRouteKnown;
+  if (st.port >= 0) {
+    const int d = st.port >> 1;
+    e |= uint8_t((st.port + 1) | int(st.vclass) << 4 | int(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d)) << 5);
+  }
+  return m_route_table[2 * size_t(target) + size_t(tie)] = e;
 }
 
 int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {

@@ -309,11 +309,15 @@ class TorusRouter : public RouterBase, public EdgeMember {
   void point_hot();
   std::vector<uint8_t> m_port_of;       ///< [p * nv + v] p (an input or output VC's port)
   /// Dimension order without a family's routing on a network of at most kRouteTableNodes nodes:
-  /// [2 * target + tie] = (port + 1) | class << 4 | above << 5, where `above` says that this
-  /// router's coordinate exceeds the target's in the port's dimension (the entry rule's class);
-  /// port + 1 = 0 at the target. Empty: routed by the topology at each head.
-  std::vector<uint8_t> m_route_table;
+  /// [2 * target + tie] = (port + 1) | class << 4 | above << 5 | kRouteKnown, where `above` says
+  /// that this router's coordinate exceeds the target's in the port's dimension (the entry rule's
+  /// class); port + 1 = 0 at the target; 0: not asked for yet. Empty: routed by the topology at
+  /// each head. (Mutable: a cache that the first head to a target fills.)
+  mutable std::vector<uint8_t> m_route_table;
   static constexpr int kRouteTableNodes = 256;
+  static constexpr uint8_t kRouteKnown = 0x80;
+  /// Computes, stores and returns the table's entry for (target, tie).
+  uint8_t route_entry(int target, bool tie) const;
   /// [o * nv + w] flits sent (but those InVc::sent holds); an output port's count is the sum over
   /// its VCs (output_flits), the base's per-port count is not kept.
   std::vector<uint64_t> m_vc_out;
