@@ -314,7 +314,8 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// class); port + 1 = 0 at the target; 0: not asked for yet. Empty: routed by the topology at
   /// each head. (Mutable: a cache that the first head to a target fills.)
   mutable std::vector<uint8_t> m_route_table;
-  static constexpr int kRouteTableNodes = 256;
+  /// (Larger tables crowd the caches more than they save: a 16x16 torus ran slower with them.)
+  static constexpr int kRouteTableNodes = 64;
   static constexpr uint8_t kRouteKnown = 0x80;
   /// Computes, stores and returns the table's entry for (target, tie).
   uint8_t route_entry(int target, bool tie) const;
