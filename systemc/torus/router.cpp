@@ -58,7 +58,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
     for (int i = 0; i < m_np * m_nv; ++i) m_port_of.push_back(uint8_t(i / m_nv));
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
   if (!m_routing && m_topo.num_nodes() <= kRouteTableNodes && m_topo.dims() <= 4)
-    m_route_table.assign(2 * size_t(m_topo.num_nodes()), 0);  // filled as heads ask (route_entry)
+    m_route_table.assign(2 * size_t(m_topo.num_nodes()), 0);  // filled as heads ask (route)
 
   if (plain) {
     if (!edges) model_error(kError, this->name(), "plain links need an edge set");
@@ -330,22 +330,23 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
       target = head.mid;
   }
   PortRoute rs;
-  int above = -1;  // the entry rule's class when the table knows it
+  int above = 0;  // dimension order: the entry rule's class (route_step)
   if (m_routing) {
     const bool net_in = in_port < m_net;
     rs = m_routing->route(m_node, net_in ? in_port : -1, net_in ? head.vc / m_p.vcs_per_class : -1, head.dst, head.tie);
-  } else if (uint32_t(target) < m_route_table.size() / 2) {
-    uint8_t e = m_route_table[2 * size_t(target) + size_t(head.tie)];
-    if (!(e & kRouteKnown)) e = route_entry(target, head.tie);
+  } else {
+    uint8_t e;
+    if (uint32_t(target) < m_route_table.size() / 2) {  // a small network: its table, filled on demand
+      uint8_t& known = m_route_table[2 * size_t(target) + size_t(head.tie)];
+      if (!(known & kRouteKnown)) known = route_step(target, head.tie);
+      e = known;
+    } else {
+      e = route_step(target, head.tie);
+    }
     rs.port = (e & 15) - 1;
     rs.classed = rs.port >= 0 && m_topo.torus(rs.port >> 1);
     rs.vclass = sw::VcClass(e >> 4 & 1);
     above = e >> 5 & 1;
-  } else {
-    const sw::RouteStep s = m_topo.route(m_node, target, head.tie);
-    rs.port = s.port;
-    rs.classed = s.port >= 0 && m_topo.torus(s.port >> 1);
-    rs.vclass = s.vclass;
   }
   if (rs.port < 0) {  // only at the destination in phase 2: a phase-1 head is not at its target
     out_port = m_p.local == 1 ? m_net : (in_port < m_net ? m_net + in_port : in_port);
@@ -363,7 +364,7 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     if (in_port < m_net && (in_port >> 1) == d && iv >= 0 && iv < m_p.escape_vcs())
       rs.vclass = sw::VcClass(iv / m_p.vcs_per_class);
     else
-      rs.vclass = sw::VcClass(above >= 0 ? above : int(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d)));
+      rs.vclass = sw::VcClass(above);
   }
   if (rs.vc_class >= 0) {
     vc_lo = rs.vc_class * m_p.vcs_per_class;
@@ -374,14 +375,13 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
   }
 }
 
-uint8_t TorusRouter::route_entry(int target, bool tie) const {
+uint8_t TorusRouter::route_step(int target, bool tie) const {
   const sw::RouteStep st = m_topo.route(m_node, target, tie);
-  uint8_t e = kRouteKnown;
-  if (st.port >= 0) {
-    const int d = st.port >> 1;
-    e |= uint8_t((st.port + 1) | int(st.vclass) << 4 | int(m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d)) << 5);
-  }
-  return m_route_table[2 * size_t(target) + size_t(tie)] = e;
+  if (st.port < 0) return kRouteKnown;
+  const int d = st.port >> 1;
+  // The entry rule's class only where the rule applies (its coordinates cost two divisions).
+  const bool above = m_p.vc_class_entry && m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d);
+  return uint8_t(kRouteKnown | (st.port + 1) | int(st.vclass) << 4 | int(above) << 5);
 }
 
 int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {

@@ -309,16 +309,17 @@ class TorusRouter : public RouterBase, public EdgeMember {
   void point_hot();
   std::vector<uint8_t> m_port_of;       ///< [p * nv + v] p (an input or output VC's port)
   /// Dimension order without a family's routing on a network of at most kRouteTableNodes nodes:
-  /// [2 * target + tie] = (port + 1) | class << 4 | above << 5 | kRouteKnown, where `above` says
-  /// that this router's coordinate exceeds the target's in the port's dimension (the entry rule's
-  /// class); port + 1 = 0 at the target; 0: not asked for yet. Empty: routed by the topology at
-  /// each head. (Mutable: a cache that the first head to a target fills.)
+  /// [2 * target + tie] = route_step(target, tie), or 0 while no head asked for it. Empty: each head
+  /// computes route_step. (Mutable: a cache that the first head to a target fills.)
   mutable std::vector<uint8_t> m_route_table;
   /// (Larger tables crowd the caches more than they save: a 16x16 torus ran slower with them.)
   static constexpr int kRouteTableNodes = 64;
   static constexpr uint8_t kRouteKnown = 0x80;
-  /// Computes, stores and returns the table's entry for (target, tie).
-  uint8_t route_entry(int target, bool tie) const;
+  /// The dimension-order step towards target, packed: (port + 1) | class << 4 | above << 5 |
+  /// kRouteKnown, where `above` (only under router.vc_class_entry) says that this router's
+  /// coordinate exceeds the target's in the port's dimension (the entry rule's class); port + 1 = 0
+  /// at the target.
+  uint8_t route_step(int target, bool tie) const;
   /// [o * nv + w] flits sent (but those InVc::sent holds); an output port's count is the sum over
   /// its VCs (output_flits), the base's per-port count is not kept.
   std::vector<uint64_t> m_vc_out;
