@@ -45,6 +45,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   if (m_ready_after[1][1] >= kWheel || m_ready_after[1][0] >= kWheel) model_error(kError, this->name(), "router and link delay above the ready wheel");
   m_in_store.resize(size_t(m_np) * m_nv);
   m_slot_store.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
+  m_slot_ready_store.resize(m_slot_store.size());
   m_allocated_store.assign(size_t(m_np) * m_nv, 0);
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
   if (m_vc_words > 8) model_error(kError, this->name(), "more than 512 input VCs");
@@ -123,6 +124,7 @@ void TorusRouter::use_mailboxes() {
 void TorusRouter::point_hot() {
   m_in = m_in_store.data();
   m_slots = m_slot_store.data();
+  m_slot_ready = m_slot_ready_store.data();
   m_allocated = m_allocated_store.data();
   for (int b = 0; b < 2; ++b) {
     m_flit_in_val[b] = m_flit_in_store[b].data();
@@ -243,7 +245,9 @@ bool TorusRouter::absorb(uint64_t t) {
     int tail = in.head + in.count;
     if (tail >= depth) tail -= depth;
     const uint64_t ready = t + m_ready_after[f.head][p < m_net];
-    m_slots[size_t(ivc) * size_t(depth) + size_t(tail)].store(f, uint32_t(ready));
+    const size_t at = size_t(ivc) * size_t(depth) + size_t(tail);
+    m_slots[at] = f;
+    m_slot_ready[at] = uint32_t(ready);
     if (in.count == 0) becomes_front(ivc, ready, t);
     ++in.count;
     ++m_buffered;
@@ -439,12 +443,12 @@ inline void TorusRouter::request_vc(int ivc, int need_credits) {
     request_switch(port, v, in);
     return;
   }
-  request_vc_idle(ivc, port, v, need_credits);
+  request_vc_idle(ivc, port, need_credits);
 }
 
 // Out of line: the request pass's loop keeps only the active VCs' path (a few registers); an idle
 // VC's routing and VC requests are the rarer case.
-void TorusRouter::request_vc_idle(int ivc, int port, int v, int need_credits) {
+void TorusRouter::request_vc_idle(int ivc, int port, int need_credits) {
   if (!m_va_used) {
     m_va.clear();
     m_va_used = true;
@@ -453,16 +457,16 @@ void TorusRouter::request_vc_idle(int ivc, int port, int v, int need_credits) {
   ++in.blk_vc;
   const Slot& s = front(ivc);
   if (!in.routed) {
-    if (!s.head()) model_error(kError, name(), "body flit on an idle VC at input ", port);
+    if (!s.head) model_error(kError, name(), "body flit on an idle VC at input ", port);
     int rp, lo, hi;
-    route(port, s.flit(v), rp, lo, hi);
+    route(port, s, rp, lo, hi);
     in.route_port = int8_t(rp);
     in.vc_lo = int8_t(lo);
     in.vc_hi = int8_t(hi);
     in.routed = true;
   }
   if (m_p.adaptive && in.route_port < m_net) {
-    const int ovc = pick_adaptive(s.flit(v), need_credits);
+    const int ovc = pick_adaptive(s, need_credits);
     if (ovc >= 0) {
       m_va.request(ivc, ovc % m_nv, ovc);
       return;
@@ -501,14 +505,18 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   --in.blk_switch;  // it requested and won
   const Slot* const ring = m_slots + size_t(ivc) * size_t(depth);  // the VC's buffer
   const Slot& s = ring[in.head];
-  const bool tail = s.tail();
+  const bool tail = s.tail;
   const int w = in.out_vc;
   if (Boxed && (m_net_out_mask >> o & 1)) {
     const NetOut& r = m_net_out[size_t(o)];
-    fill(r, m_flit_box_base, r.reader->flit_valid) = s.flit(w);
+    Flit& f = fill(r, m_flit_box_base, r.reader->flit_valid);
+    f = s;
+    f.vc = uint8_t(w);
   } else {
     LinkWriter<Flit>& out = m_flit_out[size_t(o)];
-    out.begin_as<Boxed>() = s.flit(w);
+    Flit& f = out.begin_as<Boxed>();
+    f = s;
+    f.vc = uint8_t(w);
     out.end_as<Boxed>();
   }
   if (++in.head == depth) in.head = 0;
@@ -518,7 +526,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     // The next front flit competes from the next edge on at the earliest (this edge's requests
     // are made): it stays in the ready set if its ready cycle has come by then. Staged: a head
     // behind a tail routes at t + 1 and allocates its VC at t + 2 at the earliest.
-    uint64_t r = ready_at(ring[in.head].ready, t);
+    uint64_t r = ready_at(m_slot_ready[size_t(ivc) * size_t(depth) + size_t(in.head)], t);
     if (tail && r < t + m_after_tail) r = t + m_after_tail;
     if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
@@ -551,7 +559,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   }
   if (!Boxed) m_credit_written |= 1u << p;
   if (m_observer)
-    m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(s.payload), payload_index(s.payload), s.head(), tail});
+    m_observer->on_hop(HopEvent{t, m_node, p, o, w, payload_packet(s.payload), payload_index(s.payload), s.head, tail});
 }
 
 // Every output not driven this cycle is invalid; write only when it was valid before.
@@ -567,7 +575,7 @@ std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
   for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
     const InVc& in = m_in[size_t(ivc)];
     if (in.count == 0) continue;
-    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? int(in.out_vc) : -1, -1, -1, front(ivc).flit(ivc % m_nv), in.count};
+    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? int(in.out_vc) : -1, -1, -1, front(ivc), in.count};
     if (!in.active) route(w.in_port, w.front, w.out_port, w.vc_lo, w.vc_hi);
     out.push_back(w);
   }

@@ -80,41 +80,13 @@ class TorusRouter : public RouterBase, public EdgeMember {
   }
 
  private:
-  /// A buffered flit in 16 bytes: what the flit carries but its valid bit (always set) and its VC
-  /// (the slot's input VC), and its ready cycle's low 32 bits (ready_at() restores it: a slot is
-  /// written at most kWheel - 1 edges before its ready cycle, and read back less than
-  /// 2^32 - kWheel edges later).
-  struct Slot {
-    uint32_t dst;
-    uint32_t payload;
-    uint32_t ready;  ///< first cycle in which this flit may compete for the switch, mod 2^32
-    uint16_t mid;
-    uint8_t flags;   ///< bit 0: head, 1: tail, 2: tie
-    void store(const Flit& f, uint32_t r) {
-      dst = f.dst;
-      payload = f.payload;
-      ready = r;
-      mid = f.mid;
-      flags = uint8_t(uint8_t(f.head) | uint8_t(f.tail) << 1 | uint8_t(f.tie) << 2);
-    }
-    bool head() const { return flags & 1; }
-    bool tail() const { return flags & 2; }
-    /// The flit, on VC vc.
-    Flit flit(int vc) const {
-      Flit f;
-      f.valid = true;
-      f.head = head();
-      f.tail = tail();
-      f.tie = flags & 4;
-      f.vc = uint8_t(vc);
-      f.mid = mid;
-      f.dst = dst;
-      f.payload = payload;
-      return f;
-    }
-  };
-  static_assert(sizeof(Slot) == 16, "a buffer slot is 16 bytes");
-  /// The ready cycle a slot holds (its low 32 bits r), read at edge t: the one cycle with those low
+  /// A buffered flit: the flit as it arrived (valid set, its VC the slot's input VC), copied in
+  /// and out whole; its ready cycle is kept apart (m_slot_ready), so that a traversal sends the
+  /// flit by one 16-byte copy and its output VC.
+  using Slot = Flit;
+  /// The ready cycle a slot's entry of m_slot_ready holds (its low 32 bits r; a slot is written at
+  /// most kWheel - 1 edges before its ready cycle, and read back less than 2^32 - kWheel edges
+  /// later), read at edge t: the one cycle with those low
   /// bits in (t + kWheel - 2^32, t + kWheel].
   static uint64_t ready_at(uint32_t r, uint64_t t) { return t + kWheel - uint32_t(uint32_t(t + kWheel) - r); }
   /// One input VC: a ring of buffer_depth slots in m_slots, its state, and the route of its front
@@ -156,9 +128,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   void request(uint64_t t);
   /// The request of one eligible input VC (the pass's body).
   void request_vc(int ivc, int need_credits);
-  /// The request of an eligible idle input VC (port p, VC v): it routes its head and requests
+  /// The request of an eligible idle input VC ivc (on port `port`): it routes its head and requests
   /// output VCs.
-  [[gnu::noinline]] void request_vc_idle(int ivc, int port, int v, int need_credits);
+  [[gnu::noinline]] void request_vc_idle(int ivc, int port, int need_credits);
   /// Input VC ivc has a new front flit, ready from edge r (now: edge t): the ready wheel takes it
   /// into m_ready if r <= t, else into r's slot.
   void becomes_front(int ivc, uint64_t r, uint64_t t) {
@@ -217,6 +189,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   InputWatch* m_watch;
   InVc* m_in = nullptr;              ///< [p * nv + v]
   Slot* m_slots = nullptr;           ///< [(p * nv + v) * buffer_depth + i]: the input buffers
+  uint32_t* m_slot_ready = nullptr;  ///< [the same]: the first edge its flit may compete, mod 2^32
   uint8_t* m_allocated = nullptr;    ///< [o * nv + w]
   // Inputs read through the bound signals' value references, outputs written through the bound
   // links (or, bound to another kind of signal, through its interface); stable for the whole run.
@@ -304,6 +277,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   std::vector<NetOut> m_net_out_store;
   std::vector<InVc> m_in_store;
   std::vector<Slot> m_slot_store;
+  std::vector<uint32_t> m_slot_ready_store;
   std::vector<uint8_t> m_allocated_store;
   /// Points the hot pointers at their vectors (after every change of those vectors' sizes).
   void point_hot();
