@@ -16,7 +16,7 @@ class RrArbiter {
  public:
   explicit RrArbiter(int n = 1) : m_n(uint16_t(n)) {}
   int size() const { return m_n; }
-  int pointer() const { return m_ptr; }
+  int pointer() const { return m_ptr == m_n ? 0 : m_ptr; }
   /// The granted index among req[0..n-1] (nonzero = requesting), or -1 when nobody requests.
   int pick(const std::vector<uint8_t>& req) const {
     for (int i = 0; i < m_n; ++i) {
@@ -32,15 +32,19 @@ class RrArbiter {
   /// The same for a nonempty mask, without a branch on the masks (their bits are the traffic's, so
   /// a branch on them is often mispredicted).
   int pick_some(uint32_t req) const {
-    const uint32_t upper = req & ~((uint32_t(1) << m_ptr) - 1);
+    const uint32_t upper = req & from_pointer();
     return __builtin_ctz(upper ? upper : req);
   }
+  /// The indices at and above the pointer, as a mask (n <= 32).
+  uint32_t from_pointer() const { return uint32_t(~((uint64_t(1) << m_ptr) - 1)); }
   /// Whether requester a comes before requester b in this arbiter's order.
   bool before(int a, int b) const { return distance(a) < distance(b); }
   /// The grant `granted` won: the pointer moves to the next index.
-  void advance(int granted) { m_ptr = uint16_t(granted + 1 == m_n ? 0 : granted + 1); }
+  void advance(int granted) { m_ptr = uint16_t(granted + 1); }
 
  private:
+  // The pointer is kept as granted + 1, which may be n: every reading of it takes n as 0 (n has no
+  // requester at or above it, and k - n + n = k), so a grant stores it without a comparison.
   int distance(int k) const { return k >= m_ptr ? k - m_ptr : k - m_ptr + m_n; }
   uint16_t m_n;  ///< n <= 65535 (kept small: an allocator holds one per group and resource)
   uint16_t m_ptr = 0;
@@ -254,7 +258,7 @@ class SeparableAllocator {
   int local_for(int g, int r) const {
     const Group& gr = m_group[size_t(g)];
     if ((gr.req & (gr.req - 1)) == 0) return __builtin_ctz(gr.req);  // its only request
-    const uint32_t upper = gr.req & ~((uint32_t(1) << gr.arb.pointer()) - 1);
+    const uint32_t upper = gr.req & gr.arb.from_pointer();
     for (uint32_t part : {upper, gr.req & ~upper})
       for (uint32_t m = part; m; m &= m - 1)
         if (target(g, __builtin_ctz(m)) == r) return __builtin_ctz(m);
