@@ -3,6 +3,7 @@
 // the NIC window's loads and stores become TLM transactions on the NIC's socket.
 #include "systemc/cpu/rv32_core.h"
 
+#include <dlfcn.h>
 #include <unicorn/unicorn.h>
 
 #include <algorithm>
@@ -16,6 +17,58 @@
 namespace wormcast {
 
 namespace rv = sw::rv32;
+
+namespace {
+
+/// The Unicorn functions the core calls, from the library loaded when the first core is built
+/// (dlopen) rather than when the program starts: the library is large, and loading it at start-up
+/// cost every process about 5 ms, whether it ran a processor or not (docs/cpu.md).
+struct Unicorn {
+  decltype(&::uc_open) open;
+  decltype(&::uc_close) close;
+  decltype(&::uc_strerror) strerror;
+  decltype(&::uc_mem_map) mem_map;
+  decltype(&::uc_mem_read) mem_read;
+  decltype(&::uc_mem_write) mem_write;
+  decltype(&::uc_mmio_map) mmio_map;
+  decltype(&::uc_hook_add) hook_add;
+  decltype(&::uc_reg_read) reg_read;
+  decltype(&::uc_reg_write) reg_write;
+  decltype(&::uc_emu_start) emu_start;
+  decltype(&::uc_emu_stop) emu_stop;
+};
+
+template <class F>
+void resolve(void* lib, F& f, const char* name) {
+  f = reinterpret_cast<F>(dlsym(lib, name));
+  if (!f) SC_REPORT_FATAL("wormcast/cpu", fmt::format("Unicorn 2 lacks {}: {}", name, dlerror()).c_str());
+}
+
+const Unicorn& unicorn() {
+  static const Unicorn api = [] {
+    Unicorn u{};
+    void* lib = dlopen("libunicorn.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+      SC_REPORT_FATAL("wormcast/cpu", fmt::format("node.cpu = rv32 needs Unicorn 2 (Debian package libunicorn2): {}",
+                                                  dlerror()).c_str());
+    resolve(lib, u.open, "uc_open");
+    resolve(lib, u.close, "uc_close");
+    resolve(lib, u.strerror, "uc_strerror");
+    resolve(lib, u.mem_map, "uc_mem_map");
+    resolve(lib, u.mem_read, "uc_mem_read");
+    resolve(lib, u.mem_write, "uc_mem_write");
+    resolve(lib, u.mmio_map, "uc_mmio_map");
+    resolve(lib, u.hook_add, "uc_hook_add");
+    resolve(lib, u.reg_read, "uc_reg_read");
+    resolve(lib, u.reg_write, "uc_reg_write");
+    resolve(lib, u.emu_start, "uc_emu_start");
+    resolve(lib, u.emu_stop, "uc_emu_stop");
+    return u;
+  }();
+  return api;
+}
+
+}  // namespace
 
 /// Unicorn's C callbacks, forwarding to the core.
 struct Rv32Hooks {
@@ -35,7 +88,7 @@ struct Rv32Hooks {
                        : cause == 3 ? "breakpoint (ebreak)"
                        : cause == 11 ? "environment call (ecall)" : "exception";
     uint32_t word = 0;
-    uc_mem_read(uc, c->m_insn_pc, &word, 4);
+    unicorn().mem_read(uc, c->m_insn_pc, &word, 4);
     c->fail(fmt::format("{} (cause {}, instruction word 0x{:08x})", what, cause, word));
   }
   static bool unmapped(uc_engine*, uc_mem_type type, uint64_t addr, int, int64_t, void* self) {
@@ -56,30 +109,30 @@ Rv32Core::Rv32Core(sc_core::sc_module_name name, int node, Nic& nic, const Firmw
   SC_THREAD(run);
   if (ram.empty()) return;
   uc_engine* uc = nullptr;
-  uc_err e = uc_open(UC_ARCH_RISCV, UC_MODE_RISCV32, &uc);
-  if (e != UC_ERR_OK) SC_REPORT_FATAL("wormcast/cpu", (std::string(this->name()) + ": uc_open: " + uc_strerror(e)).c_str());
+  uc_err e = unicorn().open(UC_ARCH_RISCV, UC_MODE_RISCV32, &uc);
+  if (e != UC_ERR_OK) SC_REPORT_FATAL("wormcast/cpu", (std::string(this->name()) + ": uc_open: " + unicorn().strerror(e)).c_str());
   m_uc = uc;
   const uint32_t ram_bytes = uint32_t(cfg.ram);
   auto check = [&](uc_err err, const char* what) {
     if (err != UC_ERR_OK)
-      SC_REPORT_FATAL("wormcast/cpu", fmt::format("{}: {}: {}", this->name(), what, uc_strerror(err)).c_str());
+      SC_REPORT_FATAL("wormcast/cpu", fmt::format("{}: {}: {}", this->name(), what, unicorn().strerror(err)).c_str());
   };
-  check(uc_mem_map(uc, rv::kRamBase, ram_bytes, UC_PROT_ALL), "uc_mem_map");
-  check(uc_mem_write(uc, rv::kRamBase, ram.data(), ram.size()), "uc_mem_write");
-  check(uc_mmio_map(uc, rv::kNicBase, rv::kNicBytes, &Rv32Hooks::read, this, &Rv32Hooks::write, this), "uc_mmio_map");
+  check(unicorn().mem_map(uc, rv::kRamBase, ram_bytes, UC_PROT_ALL), "uc_mem_map");
+  check(unicorn().mem_write(uc, rv::kRamBase, ram.data(), ram.size()), "uc_mem_write");
+  check(unicorn().mmio_map(uc, rv::kNicBase, rv::kNicBytes, &Rv32Hooks::read, this, &Rv32Hooks::write, this), "uc_mmio_map");
   uc_hook h;
-  check(uc_hook_add(uc, &h, UC_HOOK_CODE, reinterpret_cast<void*>(&Rv32Hooks::code), this, 1, 0), "code hook");
-  check(uc_hook_add(uc, &h, UC_HOOK_INTR, reinterpret_cast<void*>(&Rv32Hooks::intr), this, 1, 0), "exception hook");
-  check(uc_hook_add(uc, &h, UC_HOOK_MEM_UNMAPPED, reinterpret_cast<void*>(&Rv32Hooks::unmapped), this, 1, 0),
+  check(unicorn().hook_add(uc, &h, UC_HOOK_CODE, reinterpret_cast<void*>(&Rv32Hooks::code), this, 1, 0), "code hook");
+  check(unicorn().hook_add(uc, &h, UC_HOOK_INTR, reinterpret_cast<void*>(&Rv32Hooks::intr), this, 1, 0), "exception hook");
+  check(unicorn().hook_add(uc, &h, UC_HOOK_MEM_UNMAPPED, reinterpret_cast<void*>(&Rv32Hooks::unmapped), this, 1, 0),
         "unmapped-access hook");
   const uint32_t sp = rv::kRamBase + ram_bytes, a0 = boot_addr;
-  check(uc_reg_write(uc, UC_RISCV_REG_SP, &sp), "sp");
-  check(uc_reg_write(uc, UC_RISCV_REG_A0, &a0), "a0");
+  check(unicorn().reg_write(uc, UC_RISCV_REG_SP, &sp), "sp");
+  check(unicorn().reg_write(uc, UC_RISCV_REG_A0, &a0), "a0");
   m_pc = fw.entry();
 }
 
 Rv32Core::~Rv32Core() {
-  if (m_uc) uc_close(m_uc);
+  if (m_uc) unicorn().close(m_uc);
 }
 
 uint64_t Rv32Core::core_at(uint64_t net) const {
@@ -95,12 +148,12 @@ void Rv32Core::set_state(CoreState s) {
 
 void Rv32Core::fail(const std::string& what) {
   if (m_fault.empty()) m_fault = fmt::format("node {} ({}): {} at PC 0x{:08x}", m_node, name(), what, m_insn_pc);
-  uc_emu_stop(m_uc);
+  unicorn().emu_stop(m_uc);
 }
 
 void Rv32Core::on_insn(uint32_t addr) {
   if (m_cycle >= m_limit) {  // the slice is over: this instruction starts in a later network cycle
-    uc_emu_stop(m_uc);
+    unicorn().emu_stop(m_uc);
     return;
   }
   m_insn_pc = addr;
@@ -124,9 +177,9 @@ void Rv32Core::on_insn(uint32_t addr) {
   const uint64_t v = d.action == InsnAction::CycleLo || d.action == InsnAction::CycleHi ? m_insn_start
                                                                                           : m_stats.instructions - 1;
   const uint32_t word = d.action == InsnAction::CycleHi || d.action == InsnAction::InstretHi ? uint32_t(v >> 32) : uint32_t(v);
-  if (d.rd) uc_reg_write(m_uc, UC_RISCV_REG_X0 + d.rd, &word);
+  if (d.rd) unicorn().reg_write(m_uc, UC_RISCV_REG_X0 + d.rd, &word);
   const uint32_t next = addr + d.bytes;
-  uc_reg_write(m_uc, UC_RISCV_REG_PC, &next);
+  unicorn().reg_write(m_uc, UC_RISCV_REG_PC, &next);
 }
 
 bool Rv32Core::transport(tlm::tlm_command cmd, uint32_t addr, unsigned char* data, unsigned len) {
@@ -254,9 +307,9 @@ void Rv32Core::run() {
     const uint64_t wait_before = m_stats.wait;
     set_state(CoreState::Busy);
     const uint64_t started = m_cycle;
-    const uc_err e = uc_emu_start(m_uc, m_pc, rv::kNicBase, 0, 0);
-    uc_reg_read(m_uc, UC_RISCV_REG_PC, &m_pc);
-    if (m_fault.empty() && e != UC_ERR_OK) fail(std::string("emulation stopped: ") + uc_strerror(e));
+    const uc_err e = unicorn().emu_start(m_uc, m_pc, rv::kNicBase, 0, 0);
+    unicorn().reg_read(m_uc, UC_RISCV_REG_PC, &m_pc);
+    if (m_fault.empty() && e != UC_ERR_OK) fail(std::string("emulation stopped: ") + unicorn().strerror(e));
     if (m_fault.empty() && !m_wfi && m_cycle < m_limit && m_cycle == started)
       fail("emulation made no progress");
     pc.write(m_pc);
