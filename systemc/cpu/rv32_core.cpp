@@ -13,6 +13,7 @@
 
 #include "sw/runtime/rv32/memory_map.h"
 #include "systemc/common/clock.h"
+#include "systemc/common/config.h"
 
 namespace wormcast {
 
@@ -48,9 +49,9 @@ const Unicorn& unicorn() {
   static const Unicorn api = [] {
     Unicorn u{};
     void* lib = dlopen("libunicorn.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (!lib)
-      SC_REPORT_FATAL("wormcast/cpu", fmt::format("node.cpu = rv32 needs Unicorn 2 (Debian package libunicorn2): {}",
-                                                  dlerror()).c_str());
+    if (!lib)  // a missing package, as a missing firmware: one line, exit 2
+      throw ConfigError(fmt::format("config: node.cpu = rv32 needs the Unicorn 2 library (Debian package "
+                                    "libunicorn2), which does not load: {}", dlerror()));
     resolve(lib, u.open, "uc_open");
     resolve(lib, u.close, "uc_close");
     resolve(lib, u.strerror, "uc_strerror");
