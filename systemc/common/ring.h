@@ -27,11 +27,14 @@ class Ring {
   T& back() { return m_slots[(m_head + m_count - 1) & (m_slots.size() - 1)]; }
   /// The i-th value from the front.
   const T& operator[](size_t i) const { return m_slots[(m_head + i) & (m_slots.size() - 1)]; }
+  /// A new last value, made of args (none: a value-initialized one, to be filled in place). A slot
+  /// holding no value of a type that pop_front resets is already value-initialized, so it is not
+  /// written again.
   template <class... Args>
   T& emplace_back(Args&&... args) {
     if (m_count == m_slots.size()) grow();
     T& slot = m_slots[(m_head + m_count) & (m_slots.size() - 1)];
-    slot = T(std::forward<Args>(args)...);
+    if constexpr (sizeof...(Args) > 0 || std::is_trivially_destructible_v<T>) slot = T(std::forward<Args>(args)...);
     ++m_count;
     return slot;
   }

@@ -123,7 +123,8 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
   Ring<OutPacket>& q = m_queues[size_t(channel)];
   m_queued |= uint32_t(1) << channel;
   for (uint32_t i = 0; i < packets; ++i) {
-    OutPacket op;
+    // Filled in its queue slot (reset by the queue): no packet built on the stack and moved in.
+    OutPacket& op = q.emplace_back();
     op.rec.id = m_next_packet++ * uint64_t(m_num_nodes) + uint64_t(m_node);
     op.rec.src = m_node;
     op.rec.dst = group ? -1 : dst.node;
@@ -139,7 +140,6 @@ uint64_t Nic::submit(const Destination& dst, uint32_t length, bool tie, uint32_t
     op.dest = dst;
     op.ready = m_cpu_free;
     op.tie = tie;
-    q.emplace_back(std::move(op));
   }
   m_backlog += packets;
   m_port->wake();
