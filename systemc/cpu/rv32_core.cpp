@@ -23,20 +23,15 @@ namespace {
 
 /// The Unicorn functions the core calls, from the library loaded when the first core is built
 /// (dlopen) rather than when the program starts: the library is large, and loading it at start-up
-/// cost every process about 5 ms, whether it ran a processor or not (docs/cpu.md).
+/// cost every process about 5 ms, whether it ran a processor or not (docs/cpu.md). One list names
+/// them for the table and for its loading.
+#define WORMCAST_UC_FUNCTIONS(X) \
+  X(open) X(close) X(strerror) X(mem_map) X(mem_read) X(mem_write) X(mmio_map) X(hook_add) X(reg_read) \
+  X(reg_write) X(emu_start) X(emu_stop)
 struct Unicorn {
-  decltype(&::uc_open) open;
-  decltype(&::uc_close) close;
-  decltype(&::uc_strerror) strerror;
-  decltype(&::uc_mem_map) mem_map;
-  decltype(&::uc_mem_read) mem_read;
-  decltype(&::uc_mem_write) mem_write;
-  decltype(&::uc_mmio_map) mmio_map;
-  decltype(&::uc_hook_add) hook_add;
-  decltype(&::uc_reg_read) reg_read;
-  decltype(&::uc_reg_write) reg_write;
-  decltype(&::uc_emu_start) emu_start;
-  decltype(&::uc_emu_stop) emu_stop;
+#define WORMCAST_UC_FIELD(f) decltype(&::uc_##f) f;
+  WORMCAST_UC_FUNCTIONS(WORMCAST_UC_FIELD)
+#undef WORMCAST_UC_FIELD
 };
 
 template <class F>
@@ -52,22 +47,14 @@ const Unicorn& unicorn() {
     if (!lib)  // a missing package, as a missing firmware: one line, exit 2
       throw ConfigError(fmt::format("config: node.cpu = rv32 needs the Unicorn 2 library (Debian package "
                                     "libunicorn2), which does not load: {}", dlerror()));
-    resolve(lib, u.open, "uc_open");
-    resolve(lib, u.close, "uc_close");
-    resolve(lib, u.strerror, "uc_strerror");
-    resolve(lib, u.mem_map, "uc_mem_map");
-    resolve(lib, u.mem_read, "uc_mem_read");
-    resolve(lib, u.mem_write, "uc_mem_write");
-    resolve(lib, u.mmio_map, "uc_mmio_map");
-    resolve(lib, u.hook_add, "uc_hook_add");
-    resolve(lib, u.reg_read, "uc_reg_read");
-    resolve(lib, u.reg_write, "uc_reg_write");
-    resolve(lib, u.emu_start, "uc_emu_start");
-    resolve(lib, u.emu_stop, "uc_emu_stop");
+#define WORMCAST_UC_RESOLVE(f) resolve(lib, u.f, "uc_" #f);
+    WORMCAST_UC_FUNCTIONS(WORMCAST_UC_RESOLVE)
+#undef WORMCAST_UC_RESOLVE
     return u;
   }();
   return api;
 }
+#undef WORMCAST_UC_FUNCTIONS
 
 }  // namespace
 
