@@ -503,8 +503,8 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   const int ivc = p * m_nv + v;
   InVc& in = m_in[size_t(ivc)];
   --in.blk_switch;  // it requested and won
-  const Slot* const ring = m_slots + size_t(ivc) * size_t(depth);  // the VC's buffer
-  const Slot& s = ring[in.head];
+  const size_t ring = size_t(ivc) * size_t(depth);  // the VC's buffer: its first slot
+  const Slot& s = m_slots[ring + size_t(in.head)];
   const bool tail = s.tail;
   const int w = in.out_vc;
   if (Boxed && (m_net_out_mask >> o & 1)) {
@@ -526,7 +526,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     // The next front flit competes from the next edge on at the earliest (this edge's requests
     // are made): it stays in the ready set if its ready cycle has come by then. Staged: a head
     // behind a tail routes at t + 1 and allocates its VC at t + 2 at the earliest.
-    uint64_t r = ready_at(m_slot_ready[size_t(ivc) * size_t(depth) + size_t(in.head)], t);
+    uint64_t r = ready_at(m_slot_ready[ring + size_t(in.head)], t);
     if (tail && r < t + m_after_tail) r = t + m_after_tail;
     if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));

@@ -84,10 +84,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// and out whole; its ready cycle is kept apart (m_slot_ready), so that a traversal sends the
   /// flit by one 16-byte copy and its output VC.
   using Slot = Flit;
-  /// The ready cycle a slot's entry of m_slot_ready holds (its low 32 bits r; a slot is written at
-  /// most kWheel - 1 edges before its ready cycle, and read back less than 2^32 - kWheel edges
-  /// later), read at edge t: the one cycle with those low
-  /// bits in (t + kWheel - 2^32, t + kWheel].
+  /// The ready cycle whose low 32 bits r a slot's entry of m_slot_ready holds, read at edge t: the
+  /// one cycle with those bits in (t + kWheel - 2^32, t + kWheel] (a slot is written at most
+  /// kWheel - 1 edges before its ready cycle, and read back less than 2^32 - kWheel edges later).
   static uint64_t ready_at(uint32_t r, uint64_t t) { return t + kWheel - uint32_t(uint32_t(t + kWheel) - r); }
   /// One input VC: a ring of buffer_depth slots in m_slots, its state, and the route of its front
   /// head flit once computed (a head's route depends only on the flit and the input port).
