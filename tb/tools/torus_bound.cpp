@@ -3,8 +3,13 @@
 // router.local_ports=one --set traffic.pattern=uniform-all --vcs 2 --buf 8 --len 5` runs on a
 // k-ary 2- or 3-cube torus, flit for flit (its hop trace is the model's: tests/cli/test_torus_bound.sh),
 // and nothing more: no statistics but the mean latency and the accepted load, no sleeping member,
-// no other parameter. docs/experiments/speed.md ("The bound of one configuration") measures
-// wormcast against it. The cycle rules are docs/router.md sections 5, 6, 8 and 11.
+// no other parameter. --features adds, one by one, the bookkeeping a complete simulator does beside
+// the flits (the routers' activity and blocking counts, the packets' statistics and a scoreboard by
+// packet id; idle members skipped; each member's edge through a virtual call), so that their cost is
+// measured on the same flits. docs/experiments/speed.md ("The bound of one configuration")
+// measures wormcast against it. The cycle rules are docs/router.md sections 5, 6, 8 and 11.
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -36,9 +41,16 @@ struct Flit {
 struct Packet {
   uint64_t id;       // wormcast's packet id: the source's count * nodes + source
   uint32_t created;
-  uint16_t dst;
+  uint32_t injected;  // its head's injection cycle (--features stats)
+  uint16_t src, dst;
   uint8_t received;  // flits taken by the destination's NIC so far
   uint8_t tie;
+};
+
+/// An edge run through a virtual call (--features dispatch), as a kernel calls its members.
+struct Member {
+  virtual bool edge(uint32_t t) = 0;
+  virtual ~Member() = default;
 };
 
 /// Round robin over a nonempty mask: the lowest set bit at or above q, else the lowest.
@@ -49,11 +61,16 @@ inline int round_robin(uint32_t mask, int q) {
 
 inline uint8_t next_of(int i, int n) { return uint8_t(i + 1 == n ? 0 : i + 1); }
 
-template <int Dims>
+/// Stats: the routers' activity and blocking counts, the packets' statistics (latency histograms,
+/// latency by hops, per node and per period), a scoreboard finding each flit's packet by its id.
+/// Sleep: a router or NIC with nothing to do is skipped until a value is written for it. Dispatch:
+/// every edge through a virtual call.
+template <int Dims, bool Stats, bool Sleep, bool Dispatch>
 class Bound {
  public:
   static constexpr int kNet = 2 * Dims, kPorts = kNet + 1, kLocal = kNet, kInVcs = kPorts * kVcs;
   static_assert(kInVcs <= 32, "an input-VC set is one 32-bit word");
+  static constexpr uint32_t kInputs = (1u << kPorts) - 1;  // a box's valid bits for the router (not the NIC's)
 
   Bound(int k, double rate, uint32_t warmup, uint32_t measure, uint64_t seed, FILE* trace)
       : m_k(k), m_warmup(warmup), m_stop(warmup + measure), m_trace(trace) {
@@ -91,6 +108,22 @@ class Bound {
     }
     m_node_packets.assign(size_t(m_nodes), 0);
     m_packets.reserve(size_t(m_p * m_nodes * m_stop * 1.1) + 1024);
+    m_awake_routers.assign(size_t(m_nodes + 63) / 64, 0);
+    m_awake_nics.assign(size_t(m_nodes + 63) / 64, 0);
+    if (Dispatch) {
+      for (int n = 0; n < m_nodes; ++n) m_members.emplace_back(new RouterMember(this, n));
+      for (int n = 0; n < m_nodes; ++n) m_members.emplace_back(new NicMember(this, n));
+    }
+    if (Stats) {
+      m_stats.reset(new RouterStats[size_t(m_nodes)]());
+      m_board.assign(1024, BoardSlot{0, kNoEntry});  // grown to stay at most half full
+      m_board_shift = 64 - 10;
+      m_node_accepted.assign(size_t(m_nodes), 0);
+      const size_t periods = m_stop / kPeriod + 2;
+      m_period_latency.assign(periods, 0);
+      m_period_count.assign(periods, 0);
+      m_period_delivered.assign(periods, 0);
+    }
   }
 
   /// Runs until every packet is delivered; false if the network does not drain.
@@ -105,8 +138,13 @@ class Bound {
         return false;
       Boxes* now = m_boxes[c & 1].get();
       for (int n = 0; n < m_nodes; ++n) now[n].flit_valid = now[n].credit_valid = 0;
-      for (int n = 0; n < m_nodes; ++n) router_edge(n, c);
-      for (int n = 0; n < m_nodes; ++n) nic_edge(n, c);
+      if (Sleep) {
+        run_awake(m_awake_routers, c, 0);
+        run_awake(m_awake_nics, c, m_nodes);
+      } else {
+        for (int n = 0; n < m_nodes; ++n) edge_of(n, c);
+        for (int n = 0; n < m_nodes; ++n) edge_of(m_nodes + n, c);
+      }
     }
     m_cycles = c;
     return true;
@@ -118,8 +156,37 @@ class Bound {
   double accepted() const { return double(m_accepted) / double(m_nodes) / double(m_stop - m_warmup); }
   uint64_t measured() const { return m_measured; }
   const char* error() const { return m_error; }
+  /// Member i's edge: router i, or NIC i - nodes; whether it stays awake.
+  bool edge_of(int i, uint32_t c) {
+    if (Dispatch) return m_members[size_t(i)]->edge(c);
+    return i < m_nodes ? router_edge(i, c) : nic_edge(i - m_nodes, c);
+  }
 
  private:
+  struct RouterMember : Member {
+    RouterMember(Bound* b, int n) : bound(b), node(n) {}
+    bool edge(uint32_t t) override { return bound->router_edge(node, t); }
+    Bound* bound;
+    int node;
+  };
+  struct NicMember : Member {
+    NicMember(Bound* b, int n) : bound(b), node(n) {}
+    bool edge(uint32_t t) override { return bound->nic_edge(node, t); }
+    Bound* bound;
+    int node;
+  };
+  /// The awake members of one kind (bit n of `awake`: member base + n), in node order; a member that
+  /// reports nothing to do leaves the set (a value written for it puts it back: wake).
+  void run_awake(std::vector<uint64_t>& awake, uint32_t c, int base) {
+    for (size_t w = 0; w < awake.size(); ++w)
+      for (uint64_t m = awake[w]; m; m &= m - 1) {
+        const int n = int(w * 64) + __builtin_ctzll(m);
+        if (!edge_of(base + n, c)) awake[w] &= ~(uint64_t(1) << (n & 63));
+      }
+  }
+  static void wake(std::vector<uint64_t>& awake, int n) {
+    if (Sleep) awake[size_t(n) >> 6] |= uint64_t(1) << (n & 63);
+  }
   struct InVc {
     uint8_t head, count, active, routed;
     uint8_t out_port, out_vc, route_port, vc_lo;  // vc_lo: the first allowed VC, the count above it << 4
@@ -135,6 +202,14 @@ class Bound {
     uint8_t allocated[kInVcs];
     uint8_t va_res_ptr[kInVcs], va_group_ptr[kInVcs];
     uint8_t sa_out_ptr[kPorts], sa_in_ptr[kPorts], sa_vc_ptr[kPorts];
+  };
+  /// Stats: a router's activity and blocking counts, kept apart from the state the edge needs.
+  struct RouterStats {
+    uint64_t blk_vc[kInVcs], blk_credit[kInVcs], blk_switch[kInVcs];  // edges blocked by cause
+    uint16_t sent[kInVcs];  // flits of its packet sent and not yet counted on their output VC
+    uint64_t reads, vc_allocs, moved, last_move;
+    int64_t occupancy;        // the occupancy integral minus flits held * now
+    uint64_t vc_out[kInVcs];  // flits sent per output VC
   };
   /// The values of one cycle parity: a flit per input port (the NIC's ejection flit after them),
   /// a credit's VC per output port (the NIC's injection credit after them), and their valid bits
@@ -171,8 +246,9 @@ class Bound {
       const int dst = std::uniform_int_distribution<int>(0, m_nodes - 1)(g);
       const uint8_t tie = uint8_t(g() >> 63);
       const uint64_t id = uint64_t(m_node_packets[size_t(n)]++) * uint64_t(m_nodes) + uint64_t(n);
-      m_packets.push_back(Packet{id, c, uint16_t(dst), 0, tie});
+      m_packets.push_back(Packet{id, c, 0, uint16_t(n), uint16_t(dst), 0, tie});
       m_nics[size_t(n)].queue.push_back(uint32_t(m_packets.size() - 1));
+      wake(m_awake_nics, n);
       ++m_in_flight;
     }
   }
@@ -194,13 +270,16 @@ class Bound {
     in.vc_lo = uint8_t(kVcs << 4);
   }
 
-  void router_edge(int n, uint32_t e) {
+  bool router_edge(int n, uint32_t e) {
     Router& r = m_routers[size_t(n)];
+    RouterStats& st = Stats ? m_stats[size_t(n)] : m_no_stats;
     const Boxes& in_box = m_boxes[(e - 1) & 1][size_t(n)];
     Boxes* out = m_boxes[e & 1].get();
     r.fresh = 0;
     // Edge e: the inputs of cycle e - 1 into the buffers (staged ready edges) and the counters.
-    constexpr uint32_t kInputs = (1u << kPorts) - 1;  // not the NIC's bit
+    // Sleep: awake at the next edge while it holds a flit or a value was written for it in this
+    // cycle (a later writer wakes it).
+    auto busy = [&] { return r.nonempty != 0 || ((out[n].flit_valid | out[n].credit_valid) & kInputs) != 0; };
     for (uint32_t m = in_box.flit_valid & kInputs; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
       const Flit& f = in_box.flit[p];
@@ -210,6 +289,7 @@ class Bound {
       const uint32_t ready = e + (f.bits & 1 ? 2u : 1u) + (p < kNet ? 1u : 0u);
       r.slot[ivc][tail] = f;
       r.ready[ivc][tail] = ready;
+      if (Stats) st.occupancy -= int64_t(e);
       if (in.count == 0) {
         in.front_ready = ready;
         r.nonempty |= 1u << ivc;
@@ -222,7 +302,7 @@ class Bound {
       ++r.credits[i];
       r.fresh |= 1u << i;
     }
-    if (!r.nonempty) return;
+    if (!r.nonempty) return busy();
     // Requests: an idle VC with a VC-ready head routes it and asks for the free VCs of its route;
     // an active VC with a ready flit and a credit asks for its output port.
     uint32_t sa_vcs[kPorts][kPorts];  // [p][o]: the VCs of input p asking for output o
@@ -237,7 +317,11 @@ class Bound {
       const int p = ivc / kVcs, v = ivc % kVcs;
       if (in.active) {
         const int ovc = in.out_port * kVcs + in.out_vc;
-        if (r.credits[ovc] == (r.fresh >> ovc & 1)) continue;
+        if (r.credits[ovc] == (r.fresh >> ovc & 1)) {
+          if (Stats) ++st.blk_credit[ivc];
+          continue;
+        }
+        if (Stats) ++st.blk_switch[ivc];
         const int o = in.out_port;
         const uint32_t pbit = 1u << p, obit = 1u << o;
         if (!(inputs & pbit)) port_outputs[p] = 0;
@@ -250,6 +334,7 @@ class Bound {
         sa_vcs[p][o] |= 1u << v;
         continue;
       }
+      if (Stats) ++st.blk_vc[ivc];
       if (!in.routed) {
         route(n, p, v, r.slot[ivc][in.head], in);
         in.routed = 1;
@@ -286,11 +371,16 @@ class Bound {
         in.out_port = in.route_port;
         in.out_vc = uint8_t(w);
         r.allocated[res] = 1;
+        if (Stats) {
+          --st.blk_vc[g];
+          ++st.vc_allocs;
+        }
       }
     }
-    if (!inputs) return;
+    if (!inputs) return busy();
     // Switch allocation, one iSLIP iteration, inputs accepting by output port; then traversal.
     uint32_t grants[kPorts] = {};
+    const uint64_t reads_before = Stats ? st.reads : 0;
     for (uint32_t m = outputs; m; m &= m - 1) {
       const int o = __builtin_ctz(m);
       grants[round_robin(out_inputs[o], r.sa_out_ptr[o])] |= 1u << o;
@@ -303,11 +393,16 @@ class Bound {
       r.sa_out_ptr[o] = next_of(p, kPorts);
       r.sa_in_ptr[p] = next_of(o, kPorts);
       r.sa_vc_ptr[p] = next_of(v, kVcs);
-      traverse(r, n, e, p, v, o, out);
+      traverse(r, st, n, e, p, v, o, out);
     }
+    if (Stats && st.reads != reads_before) {  // the router's link activity
+      if (e > st.last_move) st.last_move = e;
+      st.moved += st.reads - reads_before;
+    }
+    return busy();
   }
 
-  void traverse(Router& r, int n, uint32_t e, int p, int v, int o, Boxes* out) {
+  void traverse(Router& r, RouterStats& st, int n, uint32_t e, int p, int v, int o, Boxes* out) {
     const int ivc = p * kVcs + v;
     InVc& in = r.in[ivc];
     Flit f = r.slot[ivc][in.head];
@@ -318,9 +413,11 @@ class Bound {
       Boxes& b = out[m_neighbour[size_t(n) * kNet + size_t(o)]];
       b.flit[o ^ 1] = f;
       b.flit_valid |= 1u << (o ^ 1);
+      wake(m_awake_routers, m_neighbour[size_t(n) * kNet + size_t(o)]);
     } else {
       out[n].flit[kPorts] = f;
       out[n].flit_valid |= 1u << kPorts;
+      wake(m_awake_nics, n);
     }
     --r.credits[o * kVcs + w];
     if (++in.head == kDepth) in.head = 0;
@@ -330,6 +427,15 @@ class Bound {
       const uint32_t least = e + (tail ? 2u : 1u), ready = r.ready[ivc][in.head];
       in.front_ready = ready > least ? ready : least;
     }
+    if (Stats) {
+      --st.blk_switch[ivc];
+      ++st.reads;
+      st.occupancy += int64_t(e);
+      if (++st.sent[ivc] == 0xffff || tail) {
+        st.vc_out[o * kVcs + w] += st.sent[ivc];
+        st.sent[ivc] = 0;
+      }
+    }
     if (tail) {
       in.active = in.routed = 0;
       r.allocated[o * kVcs + w] = 0;
@@ -338,9 +444,11 @@ class Bound {
       Boxes& b = out[m_neighbour[size_t(n) * kNet + size_t(p)]];
       b.credit_vc[p ^ 1] = uint8_t(v);
       b.credit_valid |= 1u << (p ^ 1);
+      wake(m_awake_routers, m_neighbour[size_t(n) * kNet + size_t(p)]);
     } else {
       out[n].credit_vc[kPorts] = uint8_t(v);
       out[n].credit_valid |= 1u << kPorts;
+      wake(m_awake_nics, n);
     }
     if (m_trace)
       std::fprintf(m_trace, "%u,%d,%d,%d,%d,%llu,%d,%d,%d\n", e, n, p, o, w,
@@ -348,7 +456,7 @@ class Bound {
   }
 
   /// The falling edge of cycle c (docs/router.md section 8, with Di = De = 1, Cdi = 0, Cde = 3).
-  void nic_edge(int n, uint32_t c) {
+  bool nic_edge(int n, uint32_t c) {
     Nic& k = m_nics[size_t(n)];
     Boxes& b = m_boxes[c & 1][size_t(n)];
     if (k.ejected_valid[(c - 1) & 1]) {  // the flit sampled at c - 1 reaches the core
@@ -358,6 +466,7 @@ class Bound {
     if (k.wire_valid) {  // decided at c - 1, driven now
       b.flit[kLocal] = k.wire;
       b.flit_valid |= 1u << kLocal;
+      wake(m_awake_routers, n);
       k.wire_valid = 0;
     }
     if (!k.busy && k.head < k.queue.size()) {  // the first VC in turn with a credit
@@ -379,6 +488,10 @@ class Bound {
       k.wire = Flit{pi, pk.dst, k.sent, uint8_t((k.sent == 0) | (k.sent + 1 == kLength) << 1 | pk.tie << 2), k.vc};
       k.wire_valid = 1;
       --k.credits[k.vc];
+      if (Stats && k.sent == 0) {
+        m_packets[pi].injected = c;
+        board_insert(m_packets[pi].id, pi);
+      }
       if (++k.sent == kLength) {
         k.busy = 0;
         if (++k.head == k.queue.size()) {
@@ -399,20 +512,92 @@ class Bound {
       k.held_valid[c & 3] = 0;
       b.credit_vc[kLocal] = k.held_vc[c & 3];
       b.credit_valid |= 1u << kLocal;
+      wake(m_awake_routers, n);
     }
+    return k.busy | (k.head < k.queue.size()) | k.wire_valid | k.ejected_valid[0] | k.ejected_valid[1] |
+           k.held_valid[0] | k.held_valid[1] | k.held_valid[2] | k.held_valid[3];
   }
 
   /// The core takes a flit: in order within its packet, at its destination (a scoreboard).
   void receive(const Flit& f, int n, uint32_t c) {
-    Packet& pk = m_packets[f.packet];
+    size_t slot = 0;
+    uint32_t index = f.packet;
+    if (Stats) {  // the packet found by its id, as a simulator that does not carry its index would
+      slot = board_find(m_packets[f.packet].id);
+      if (m_board[slot].entry == kNoEntry) {
+        m_error = "a flit of a packet not in flight";
+        return;
+      }
+      index = m_board[slot].entry;
+    }
+    Packet& pk = m_packets[index];
     if (f.index != pk.received || pk.dst != n) m_error = "a flit out of order or at the wrong node";
     if (++pk.received < kLength) return;
     --m_in_flight;
+    if (Stats) {
+      board_erase(slot);
+      const uint64_t latency = c + 1 - pk.created;
+      m_period_delivered[c / kPeriod] += kLength;
+      m_period_latency[pk.created / kPeriod] += latency;
+      ++m_period_count[pk.created / kPeriod];
+      if (c >= m_warmup && c < m_stop) m_node_accepted[pk.dst] += kLength;
+      if (pk.created >= m_warmup && pk.created < m_stop) {
+        ++m_histogram[bin(latency)];
+        ++m_network_histogram[bin(c + 1 - pk.injected)];
+        const int h = hops(pk.src, pk.dst);
+        m_by_hops[size_t(h)][0] += latency;
+        ++m_by_hops[size_t(h)][1];
+      }
+    }
     if (c >= m_warmup && c < m_stop) m_accepted += kLength;
     if (pk.created >= m_warmup && pk.created < m_stop) {
       m_latency_sum += c + 1 - pk.created;  // the packet is whole at the end of cycle c
       ++m_measured;
     }
+  }
+
+  // Stats: the scoreboard, an open-addressed table of (packet id, packet index) by the id's hash.
+  struct BoardSlot {
+    uint64_t key;
+    uint32_t entry;
+  };
+  static constexpr uint32_t kNoEntry = ~0u;
+  static constexpr uint32_t kPeriod = 100;  // cycles per period of the per-period series
+  size_t board_home(uint64_t key) const { return size_t((key * 0x9e3779b97f4a7c15ULL) >> m_board_shift); }
+  size_t board_find(uint64_t key) const {
+    size_t i = board_home(key);
+    while (m_board[i].entry != kNoEntry && m_board[i].key != key) i = (i + 1) & (m_board.size() - 1);
+    return i;
+  }
+  void board_insert(uint64_t key, uint32_t entry) {
+    if (2 * ++m_board_used > m_board.size()) {
+      std::vector<BoardSlot> old(m_board.size() * 2, BoardSlot{0, kNoEntry});
+      old.swap(m_board);
+      --m_board_shift;
+      for (const BoardSlot& b : old)
+        if (b.entry != kNoEntry) m_board[board_find(b.key)] = b;
+    }
+    m_board[board_find(key)] = BoardSlot{key, entry};
+  }
+  void board_erase(size_t i) {  // backward-shift deletion: no tombstones
+    const size_t mask = m_board.size() - 1;
+    for (size_t j = (i + 1) & mask; m_board[j].entry != kNoEntry; j = (j + 1) & mask)
+      if (((j - board_home(m_board[j].key)) & mask) >= ((j - i) & mask)) {
+        m_board[i] = m_board[j];
+        i = j;
+      }
+    m_board[i].entry = kNoEntry;
+    --m_board_used;
+  }
+  /// A latency's histogram bin: exact below 1,024 cycles, then by powers of two.
+  static size_t bin(uint64_t x) { return x < 1024 ? size_t(x) : std::min<size_t>(1087, 1024 + 64 - size_t(__builtin_clzll(x))); }
+  int hops(int a, int b) const {
+    int h = 0;
+    for (int d = 0; d < Dims; ++d) {
+      const int fwd = (m_coord[size_t(b) * Dims + size_t(d)] - m_coord[size_t(a) * Dims + size_t(d)] + m_k) % m_k;
+      h += std::min(fwd, m_k - fwd);
+    }
+    return h;
   }
 
   int m_k, m_nodes = 0;
@@ -430,12 +615,23 @@ class Bound {
   std::vector<Packet> m_packets;
   uint64_t m_in_flight = 0, m_latency_sum = 0, m_measured = 0, m_accepted = 0, m_cycles = 0;
   const char* m_error = nullptr;
+  std::unique_ptr<RouterStats[]> m_stats;                // Stats
+  RouterStats m_no_stats{};                              // what the edge names without Stats (unused)
+  std::vector<uint64_t> m_awake_routers, m_awake_nics;  // Sleep
+  std::vector<std::unique_ptr<Member>> m_members;       // Dispatch: routers, then NICs
+  std::vector<BoardSlot> m_board;                       // Stats
+  int m_board_shift = 54;
+  size_t m_board_used = 0;
+  std::vector<uint64_t> m_histogram = std::vector<uint64_t>(Stats ? 1088 : 0);
+  std::vector<uint64_t> m_network_histogram = std::vector<uint64_t>(Stats ? 1088 : 0);
+  std::vector<std::array<uint64_t, 2>> m_by_hops = std::vector<std::array<uint64_t, 2>>(Stats ? 200 : 0);
+  std::vector<uint64_t> m_node_accepted, m_period_latency, m_period_count, m_period_delivered;
 };
 
-template <int Dims>
+template <int Dims, bool Stats, bool Sleep, bool Dispatch>
 int run(int k, double rate, uint32_t warmup, uint32_t measure, uint64_t seed, FILE* trace) {
   const auto t0 = std::chrono::steady_clock::now();
-  Bound<Dims> b(k, rate, warmup, measure, seed, trace);
+  Bound<Dims, Stats, Sleep, Dispatch> b(k, rate, warmup, measure, seed, trace);
   const bool drained = b.run(100000);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (b.error() || !drained) {
@@ -449,6 +645,23 @@ int run(int k, double rate, uint32_t warmup, uint32_t measure, uint64_t seed, FI
   return 0;
 }
 
+template <int Dims>
+int run_dims(bool stats, bool sleep, bool dispatch, int k, double rate, uint32_t warmup, uint32_t measure,
+             uint64_t seed, FILE* trace) {
+  using Run = int (*)(int, double, uint32_t, uint32_t, uint64_t, FILE*);
+  static constexpr Run kRuns[8] = {run<Dims, false, false, false>, run<Dims, false, false, true>,
+                                   run<Dims, false, true, false>,  run<Dims, false, true, true>,
+                                   run<Dims, true, false, false>,  run<Dims, true, false, true>,
+                                   run<Dims, true, true, false>,   run<Dims, true, true, true>};
+  return kRuns[int(stats) * 4 + int(sleep) * 2 + int(dispatch)](k, rate, warmup, measure, seed, trace);
+}
+
+int run_with(int dims, bool stats, bool sleep, bool dispatch, int k, double rate, uint32_t warmup, uint32_t measure,
+             uint64_t seed, FILE* trace) {
+  return dims == 2 ? run_dims<2>(stats, sleep, dispatch, k, rate, warmup, measure, seed, trace)
+                   : run_dims<3>(stats, sleep, dispatch, k, rate, warmup, measure, seed, trace);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -459,6 +672,7 @@ int main(int argc, char** argv) {
   uint32_t warmup = 30000, measure = 30000;
   uint64_t seed = 1;
   std::string trace_path;
+  std::vector<std::string> features;
   app.add_option("--k", k, "radix k (2..64)")->check(CLI::Range(2, 64));
   app.add_option("--dims", dims, "dimensions n (2 or 3)")->check(CLI::Range(2, 3));
   app.add_option("--rate", rate, "offered load, flits/node/cycle (0.000001..1)")->check(CLI::Range(1e-6, 1.0));
@@ -466,14 +680,21 @@ int main(int argc, char** argv) {
   app.add_option("--measure", measure, "measured cycles (1..100000000)")->check(CLI::Range(1u, 100000000u));
   app.add_option("--seed", seed, "seed of the sources");
   app.add_option("--trace", trace_path, "write every flit hop as CSV rows: cycle,router,in_port,out_port,vc,packet,flit,head,tail");
+  app.add_option("--features", features,
+                 "the bookkeeping of a complete simulator to add, a comma list of stats (activity and blocking "
+                 "counts, packet statistics, a scoreboard by packet id), sleep (idle members skipped), dispatch "
+                 "(every edge through a virtual call), or all")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"stats", "sleep", "dispatch", "all"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::fprintf(stderr, "torus-bound: %s; allowed: --k 2..64, --dims 2|3, --rate 0.000001..1, --warmup 0..100000000, "
-                 "--measure 1..100000000\n", e.what());
+                 "--measure 1..100000000, --features stats,sleep,dispatch,all\n", e.what());
     return 2;
   }
+  auto has = [&](const char* f) { return std::count(features.begin(), features.end(), f) + std::count(features.begin(), features.end(), "all") > 0; };
   int nodes = 1;
   for (int d = 0; d < dims; ++d) nodes *= k;
   if (nodes > 65536) {
@@ -485,7 +706,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "torus-bound: --trace %s: cannot write\n", trace_path.c_str());
     return 2;
   }
-  const int rc = dims == 2 ? run<2>(k, rate, warmup, measure, seed, trace) : run<3>(k, rate, warmup, measure, seed, trace);
+  const int rc = run_with(dims, has("stats"), has("sleep"), has("dispatch"), k, rate, warmup, measure, seed, trace);
   if (trace) std::fclose(trace);
   if (rc != 0 && trace) std::remove(trace_path.c_str());
   return rc;

@@ -3,7 +3,8 @@
 # the one of the two whole-process rates, each from the cycles its simulator reports. The other
 # simulator here is a stand-in that prints BookSim2's summary lines after a known pause, so the
 # test checks the bench's arithmetic and parsing, not a speed. A missing executable is a one-line
-# error, exit 2, and no output file.
+# error, exit 2, and no output file. Under --preset booksim-iq torus-bound runs too, with
+# wormcast's latency.
 # Usage: test_bench_booksim.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -74,4 +75,29 @@ if fails:
     print("FAIL:", *fails, sep="\n  ")
     sys.exit(1)
 print(f"ok: {len(pts)} points, ratios {[p['ratio'] for p in pts]}")
+PY
+
+# --preset booksim-iq: torus-bound (built beside the program) runs in turn with the two, its mean
+# latency is wormcast's, and of_bound is wormcast's median rate over the bound's.
+"$src/scripts/bench" --booksim "$work/fake_booksim" --quick --points 8x8 --repeat 2 --preset booksim-iq --out "$work/iq.json"
+/usr/bin/python3 - "$work/iq.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+fails = []
+if not j.get("bound"):
+    fails.append("no bound named in the JSON")
+for p in j["points"]:
+    w, d = p["wormcast"], p.get("bound")
+    if not d or len(d["runs"]) != 2:
+        fails.append(f"{p['rate']}: bound runs {d and len(d['runs'])}, not 2")
+        continue
+    if d["latency_mean"] != w["latency_mean"]:
+        fails.append(f"{p['rate']}: bound latency {d['latency_mean']}, wormcast {w['latency_mean']}")
+    want = w["mrcps_whole"] / d["mrcps_whole"]
+    if abs(p["of_bound"] - want) > 0.001 * want + 0.001:
+        fails.append(f"{p['rate']}: of_bound {p['of_bound']}, medians give {want:.3f}")
+if fails:
+    print("FAIL:", *fails, sep="\n  ")
+    sys.exit(1)
+print(f"ok: of_bound {[p['of_bound'] for p in j['points']]}")
 PY

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # torus-bound runs the flits wormcast runs under its configuration: on 2-D and 3-D tori, odd and even
-# radix, light and loaded, every hop (cycle, router, ports, VC, packet, flit, head, tail) of its
-# trace is one of wormcast's and the other way round, and the mean latency and accepted load it
-# prints are wormcast's. Bad input is one line naming the option, exit 2, no trace file.
+# radix, light and loaded, with and without its bookkeeping features, every hop (cycle, router,
+# ports, VC, packet, flit, head, tail) of its trace is one of wormcast's and the other way round,
+# and the mean latency and accepted load it prints are wormcast's. Bad input is one line naming the
+# option, exit 2, no trace file.
 # Usage: test_torus_bound.sh WORMCAST TORUS_BOUND
 set -euo pipefail
 wc=$1 bound=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for point in "8 2 0.26 3" "5 2 0.35 7" "4 3 0.3 2" "6 2 0.02 4"; do
+for point in "8 2 0.26 3 none" "8 2 0.26 3 all" "5 2 0.35 7 stats" "4 3 0.3 2 dispatch" "6 2 0.02 4 sleep"; do
   set -- $point
-  k=$1 n=$2 rate=$3 seed=$4
+  k=$1 n=$2 rate=$3 seed=$4 features=$5
   shape=$k; for ((d = 1; d < n; d++)); do shape=${shape}x$k; done
-  "$bound" --k "$k" --dims "$n" --rate "$rate" --warmup 1500 --measure 1500 --seed "$seed" --trace "$work/b.csv" >"$work/b.txt"
+  extra=(); [[ $features == none ]] || extra=(--features "$features")
+  "$bound" --k "$k" --dims "$n" --rate "$rate" --warmup 1500 --measure 1500 --seed "$seed" "${extra[@]}" \
+    --trace "$work/b.csv" >"$work/b.txt"
   "$wc" traffic --net "torus:$shape" --pattern uniform-all --rate "$rate" --vcs 2 --buf 8 --len 5 --warmup 1500 \
     --measure 1500 --set "sim.seed=$seed" --set sim.progress=off --set router.local_ports=one \
     --set traffic.pattern=uniform-all --set router.preset=booksim-iq --trace "$work/w.csv" >"$work/w.txt"
@@ -21,14 +24,14 @@ for point in "8 2 0.26 3" "5 2 0.35 7" "4 3 0.3 2" "6 2 0.02 4"; do
   hops=$(wc -l <"$work/w.sorted")
   [[ $hops -gt 1000 ]] || { echo "FAIL torus:$shape $rate: only $hops hops"; exit 1; }
   cmp -s "$work/w.sorted" "$work/b.sorted" || {
-    echo "FAIL torus:$shape $rate seed $seed: the hop traces differ"; diff "$work/w.sorted" "$work/b.sorted" | head -5; exit 1; }
+    echo "FAIL torus:$shape $rate seed $seed features $features: the hop traces differ"; diff "$work/w.sorted" "$work/b.sorted" | head -5; exit 1; }
   lw=$(grep -o 'latency mean [0-9.]*' "$work/w.txt") lb=$(grep -o 'latency mean [0-9.]*' "$work/b.txt")
   aw=$(grep -o 'accepted [0-9.]*' "$work/w.txt") ab=$(grep -o 'accepted [0-9.]*' "$work/b.txt")
   [[ -n $lw && $lw == "$lb" && -n $aw && $aw == "$ab" ]] || {
     echo "FAIL torus:$shape $rate: wormcast $lw $aw, torus-bound $lb $ab"; exit 1; }
-  echo "torus:$shape $rate seed $seed: $hops hops identical, $lw, $aw"
+  echo "torus:$shape $rate seed $seed features $features: $hops hops identical, $lw, $aw"
 done
-for bad in "--k 1" "--dims 4" "--rate 2" "--measure 0"; do
+for bad in "--k 1" "--dims 4" "--rate 2" "--measure 0" "--features fast"; do
   rc=0
   "$bound" $bad --trace "$work/bad.csv" >"$work/out" 2>"$work/err" || rc=$?
   [[ $rc == 2 && $(wc -l <"$work/err") == 1 && ! -s $work/out && ! -e $work/bad.csv ]] || {
