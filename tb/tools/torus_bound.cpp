@@ -27,6 +27,7 @@ constexpr int kVcs = 4;        // two dateline classes of two VCs (--vcs 2)
 constexpr int kVcsPerClass = 2;
 constexpr int kDepth = 8;      // flits per VC buffer (--buf 8)
 constexpr int kLength = 5;     // flits per packet (--len 5)
+constexpr uint32_t kDrainLimit = 100000;  // cycles after the measured ones before a run that has not drained fails
 
 /// A flit as the bound keeps it: its packet's index, destination, flit index, head, tail and tie
 /// bits, and its VC on the link it crosses.
@@ -119,7 +120,7 @@ class Bound {
       m_board.assign(1024, BoardSlot{0, kNoEntry});  // grown to stay at most half full
       m_board_shift = 64 - 10;
       m_node_accepted.assign(size_t(m_nodes), 0);
-      const size_t periods = m_stop / kPeriod + 2;
+      const size_t periods = (m_stop + kDrainLimit) / kPeriod + 2;
       m_period_latency.assign(periods, 0);
       m_period_count.assign(periods, 0);
       m_period_delivered.assign(periods, 0);
@@ -127,15 +128,16 @@ class Bound {
   }
 
   /// Runs until every packet is delivered; false if the network does not drain.
-  bool run(uint32_t drain_limit) {
+  bool run() {
     uint32_t c = 0;
     for (;; ++c) {
       if (c < m_stop)
         generate(c);
       else if (m_in_flight == 0)
         break;
-      else if (c - m_stop > drain_limit)
+      else if (c - m_stop > kDrainLimit)
         return false;
+      if (Stats && (c == m_warmup || c == m_stop)) m_window[c == m_stop] = digest();
       Boxes* now = m_boxes[c & 1].get();
       for (int n = 0; n < m_nodes; ++n) now[n].flit_valid = now[n].credit_valid = 0;
       if (Sleep) {
@@ -156,6 +158,14 @@ class Bound {
   double accepted() const { return double(m_accepted) / double(m_nodes) / double(m_stop - m_warmup); }
   uint64_t measured() const { return m_measured; }
   const char* error() const { return m_error; }
+  /// Stats: what the bookkeeping counted in the measured window (printed, so that none of it is
+  /// work without a result): the router edges blocked by a VC, a credit or the switch, the VC
+  /// allocations, and the measured packets in the latency histogram.
+  std::array<uint64_t, 5> stats_digest() const {
+    std::array<uint64_t, 5> d = digest();
+    for (size_t i = 0; i < 4; ++i) d[i] = m_window[1][i] - m_window[0][i];
+    return d;
+  }
   /// Member i's edge: router i, or NIC i - nodes; whether it stays awake.
   bool edge_of(int i, uint32_t c) {
     if (Dispatch) return m_members[size_t(i)]->edge(c);
@@ -556,6 +566,22 @@ class Bound {
     }
   }
 
+  std::array<uint64_t, 5> digest() const {
+    std::array<uint64_t, 5> d{0, 0, 0, 0, 0};
+    for (int n = 0; Stats && n < m_nodes; ++n) {
+      const RouterStats& st = m_stats[size_t(n)];
+      for (int i = 0; i < kInVcs; ++i) {
+        d[0] += st.blk_vc[i];
+        d[1] += st.blk_credit[i];
+        d[2] += st.blk_switch[i];
+      }
+      d[3] += st.vc_allocs;
+    }
+    for (uint64_t x : m_histogram) d[4] += x;
+    return d;
+  }
+  std::array<uint64_t, 5> m_window[2] = {};  // digest() at the first and after the last measured cycle
+
   // Stats: the scoreboard, an open-addressed table of (packet id, packet index) by the id's hash.
   struct BoardSlot {
     uint64_t key;
@@ -632,7 +658,7 @@ template <int Dims, bool Stats, bool Sleep, bool Dispatch>
 int run(int k, double rate, uint32_t warmup, uint32_t measure, uint64_t seed, FILE* trace) {
   const auto t0 = std::chrono::steady_clock::now();
   Bound<Dims, Stats, Sleep, Dispatch> b(k, rate, warmup, measure, seed, trace);
-  const bool drained = b.run(100000);
+  const bool drained = b.run();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (b.error() || !drained) {
     std::fprintf(stderr, "torus-bound: %s\n", b.error() ? b.error() : "the network did not drain in 100,000 cycles");
@@ -642,6 +668,19 @@ int run(int k, double rate, uint32_t warmup, uint32_t measure, uint64_t seed, FI
               "%llu cycles, %.3f M router-cycles/s\n",
               k, Dims, rate, std::round(b.latency() * 1e3) / 1e3, std::round(b.accepted() * 1e6) / 1e6, static_cast<unsigned long long>(b.measured()),
               static_cast<unsigned long long>(b.cycles()), double(b.nodes()) * double(b.cycles()) / wall / 1e6);
+  if (Stats) {
+    const std::array<uint64_t, 5> d = b.stats_digest();
+    std::printf("stats: blocked_vc %llu blocked_credit %llu blocked_switch %llu vc_allocations %llu | %llu measured "
+                "packets in the latency histogram\n",
+                static_cast<unsigned long long>(d[0]), static_cast<unsigned long long>(d[1]),
+                static_cast<unsigned long long>(d[2]), static_cast<unsigned long long>(d[3]),
+                static_cast<unsigned long long>(d[4]));
+    if (d[4] != b.measured()) {
+      std::fprintf(stderr, "torus-bound: the latency histogram holds %llu packets, not the %llu measured\n",
+                   static_cast<unsigned long long>(d[4]), static_cast<unsigned long long>(b.measured()));
+      return 1;
+    }
+  }
   return 0;
 }
 

@@ -2,7 +2,8 @@
 # torus-bound runs the flits wormcast runs under its configuration: on 2-D and 3-D tori, odd and even
 # radix, light and loaded, with and without its bookkeeping features, every hop (cycle, router,
 # ports, VC, packet, flit, head, tail) of its trace is one of wormcast's and the other way round,
-# and the mean latency and accepted load it prints are wormcast's. Bad input is one line naming the
+# and the mean latency and accepted load it prints are wormcast's; with its statistics, so are the
+# measured window's blocked edges by cause and VC allocations. Bad input is one line naming the
 # option, exit 2, no trace file.
 # Usage: test_torus_bound.sh WORMCAST TORUS_BOUND
 set -euo pipefail
@@ -18,7 +19,7 @@ for point in "8 2 0.26 3 none" "8 2 0.26 3 all" "5 2 0.35 7 stats" "4 3 0.3 2 di
     --trace "$work/b.csv" >"$work/b.txt"
   "$wc" traffic --net "torus:$shape" --pattern uniform-all --rate "$rate" --vcs 2 --buf 8 --len 5 --warmup 1500 \
     --measure 1500 --set "sim.seed=$seed" --set sim.progress=off --set router.local_ports=one \
-    --set traffic.pattern=uniform-all --set router.preset=booksim-iq --trace "$work/w.csv" >"$work/w.txt"
+    --set traffic.pattern=uniform-all --set router.preset=booksim-iq --trace "$work/w.csv" --json "$work/w.json" >"$work/w.txt"
   tail -n +2 "$work/w.csv" | sort >"$work/w.sorted"
   sort "$work/b.csv" >"$work/b.sorted"
   hops=$(wc -l <"$work/w.sorted")
@@ -29,6 +30,13 @@ for point in "8 2 0.26 3 none" "8 2 0.26 3 all" "5 2 0.35 7 stats" "4 3 0.3 2 di
   aw=$(grep -o 'accepted [0-9.]*' "$work/w.txt") ab=$(grep -o 'accepted [0-9.]*' "$work/b.txt")
   [[ -n $lw && $lw == "$lb" && -n $aw && $aw == "$ab" ]] || {
     echo "FAIL torus:$shape $rate: wormcast $lw $aw, torus-bound $lb $ab"; exit 1; }
+  if [[ $features == stats || $features == all ]]; then
+    want=$(/usr/bin/python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["router_activity"]["totals"]
+print(" ".join(f"{k} {t[k]}" for k in ("blocked_vc", "blocked_credit", "blocked_switch", "vc_allocations")))' "$work/w.json")
+    got=$(grep -o 'blocked_vc [0-9]* blocked_credit [0-9]* blocked_switch [0-9]* vc_allocations [0-9]*' "$work/b.txt")
+    [[ -n $got && $got == "$want" ]] || { echo "FAIL torus:$shape $rate: wormcast $want, torus-bound $got"; exit 1; }
+    lw="$lw, $got"
+  fi
   echo "torus:$shape $rate seed $seed features $features: $hops hops identical, $lw, $aw"
 done
 for bad in "--k 1" "--dims 4" "--rate 2" "--measure 0" "--features fast"; do
