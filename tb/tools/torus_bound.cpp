@@ -740,6 +740,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "torus-bound: --k %d --dims %d: %d nodes; allowed: at most 65536 nodes\n", k, dims, nodes);
     return 2;
   }
+  // Every packet is kept to the end (24 bytes each): at most 20 million expected.
+  const double packets = rate / kLength * nodes * (double(warmup) + double(measure));
+  if (packets > 2e7) {
+    std::fprintf(stderr, "torus-bound: --rate %g over %d nodes for %u cycles: %.0f packets; allowed: at most 20 million "
+                 "(rate / 5 x nodes x cycles)\n", rate, nodes, warmup + measure, packets);
+    return 2;
+  }
   FILE* trace = nullptr;
   if (!trace_path.empty() && !(trace = std::fopen(trace_path.c_str(), "w"))) {
     std::fprintf(stderr, "torus-bound: --trace %s: cannot write\n", trace_path.c_str());

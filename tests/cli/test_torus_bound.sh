@@ -39,7 +39,7 @@ print(" ".join(f"{k} {t[k]}" for k in ("blocked_vc", "blocked_credit", "blocked_
   fi
   echo "torus:$shape $rate seed $seed features $features: $hops hops identical, $lw, $aw"
 done
-for bad in "--k 1" "--dims 4" "--rate 2" "--measure 0" "--features fast"; do
+for bad in "--k 1" "--dims 4" "--rate 2" "--measure 0" "--features fast" "--rate 1 --k 64 --measure 10000000"; do
   rc=0
   "$bound" $bad --trace "$work/bad.csv" >"$work/out" 2>"$work/err" || rc=$?
   [[ $rc == 2 && $(wc -l <"$work/err") == 1 && ! -s $work/out && ! -e $work/bad.csv ]] || {
