@@ -2,6 +2,7 @@
 // or its counter-based generator, usable wherever the standard distributions take a generator.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <random>
 
@@ -29,6 +30,17 @@ class SourceRng {
   static double unit_of(uint64_t x) {
     const double v = (double(uint32_t(x >> 32)) * 0x1p32 + double(uint32_t(x))) * 0x1p-64;
     return v < 1.0 ? v : 0x1.fffffffffffffp-1;
+  }
+
+  /// Cycles until the next arrival of a Bernoulli process of per-cycle probability p (geometric,
+  /// >= 1), log_q = log1p(-p): one uniform01 draw when 0 < p < 1, none otherwise; a rate so small
+  /// that the gap exceeds any run (or is not a number) gives "never" (2^63 - 1).
+  uint64_t bernoulli_gap(double p, double log_q) {
+    if (p <= 0) return ~uint64_t(0) / 2;
+    if (p >= 1) return 1;
+    const double gap = std::floor(std::log1p(-uniform01()) / log_q);
+    if (!(gap < 0x1p62)) return ~uint64_t(0) / 2;
+    return 1 + uint64_t(gap);
   }
 
   /// The counter-based generator (SplitMix64): the state advances by a fixed odd constant and each

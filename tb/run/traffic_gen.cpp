@@ -67,16 +67,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
 }
 
 // Cycles until the next arrival of a Bernoulli(p) process (geometric, >= 1).
-uint64_t TrafficGen::next_gap(SourceRng& rng) const {
-  if (m_p <= 0) return ~uint64_t(0) / 2;
-  if (m_p >= 1) return 1;
-  const double u = rng.uniform01();
-  const double gap = std::floor(std::log1p(-u) / m_log_q);
-  // A tiny rate gives a gap beyond any run (or inf, or nan for 0/-0): never, not an integer
-  // conversion out of range.
-  if (!(gap < 0x1p62)) return ~uint64_t(0) / 2;
-  return 1 + uint64_t(gap);
-}
+uint64_t TrafficGen::next_gap(SourceRng& rng) const { return rng.bernoulli_gap(m_p, m_log_q); }
 
 Destination TrafficGen::region(int s, SourceRng& rng) const {
   Destination d;

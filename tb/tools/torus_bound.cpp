@@ -21,6 +21,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tb/run/source_rng.h"
+
 namespace {
 
 constexpr int kVcs = 4;        // two dateline classes of two VCs (--vcs 2)
@@ -96,8 +98,8 @@ class Bound {
       Nic& c = m_nics[size_t(n)];
       for (int v = 0; v < kVcs; ++v) c.credits[v] = kDepth;
     }
-    // The sources as wormcast's traffic generator draws them (tb/run/traffic_gen.cpp): a 64-bit
-    // twister per node, a geometric gap per arrival, then the destination and the tie bit.
+    // The sources as wormcast's traffic generator draws them (SourceRng, tb/run/traffic_gen.cpp): a
+    // 64-bit twister per node, a geometric gap per arrival, then the destination and the tie bit.
     m_p = rate / kLength;
     m_log_q = std::log1p(-m_p);
     m_sources.reserve(size_t(m_nodes));
@@ -105,7 +107,7 @@ class Bound {
     for (int n = 0; n < m_nodes; ++n) {
       std::seed_seq seq{seed, uint64_t(n), uint64_t(0x5eed)};
       m_sources.emplace_back(seq);
-      m_next[size_t(n)] = gap(m_sources.back()) - 1;
+      m_next[size_t(n)] = wormcast::SourceRng(&m_sources.back()).bernoulli_gap(m_p, m_log_q) - 1;
     }
     m_node_packets.assign(size_t(m_nodes), 0);
     m_packets.reserve(size_t(m_p * m_nodes * m_stop * 1.1) + 1024);
@@ -240,19 +242,11 @@ class Bound {
     Flit ejected[2];     // the ejection flits by the cycle they were sampled (De = 1), mod 2
   };
 
-  uint64_t gap(std::mt19937_64& g) const {
-    const uint64_t x = g();
-    const double v = (double(uint32_t(x >> 32)) * 0x1p32 + double(uint32_t(x))) * 0x1p-64;
-    const double u = v < 1.0 ? v : 0x1.fffffffffffffp-1;
-    const double cycles = std::floor(std::log1p(-u) / m_log_q);
-    return cycles < 0x1p62 ? 1 + uint64_t(cycles) : ~uint64_t(0) / 2;  // a tiny rate: never
-  }
-
   void generate(uint32_t c) {
     for (int n = 0; n < m_nodes; ++n) {
       if (m_next[size_t(n)] != c) continue;
-      std::mt19937_64& g = m_sources[size_t(n)];
-      m_next[size_t(n)] = c + gap(g);
+      wormcast::SourceRng g(&m_sources[size_t(n)]);
+      m_next[size_t(n)] = c + g.bernoulli_gap(m_p, m_log_q);
       const int dst = std::uniform_int_distribution<int>(0, m_nodes - 1)(g);
       const uint8_t tie = uint8_t(g() >> 63);
       const uint64_t id = uint64_t(m_node_packets[size_t(n)]++) * uint64_t(m_nodes) + uint64_t(n);
