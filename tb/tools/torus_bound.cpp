@@ -21,6 +21,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tb/run/latency_histogram.h"
 #include "tb/run/source_rng.h"
 
 namespace {
@@ -122,10 +123,6 @@ class Bound {
       m_board.assign(1024, BoardSlot{0, kNoEntry});  // grown to stay at most half full
       m_board_shift = 64 - 10;
       m_node_accepted.assign(size_t(m_nodes), 0);
-      const size_t periods = (m_stop + kDrainLimit) / kPeriod + 2;
-      m_period_latency.assign(periods, 0);
-      m_period_count.assign(periods, 0);
-      m_period_delivered.assign(periods, 0);
     }
   }
 
@@ -133,13 +130,13 @@ class Bound {
   bool run() {
     uint32_t c = 0;
     for (;; ++c) {
+      if (Stats && (c == m_warmup || c == m_stop)) m_window[c == m_stop] = counts(c);
       if (c < m_stop)
         generate(c);
       else if (m_in_flight == 0)
         break;
       else if (c - m_stop > kDrainLimit)
         return false;
-      if (Stats && (c == m_warmup || c == m_stop)) m_window[c == m_stop] = digest();
       Boxes* now = m_boxes[c & 1].get();
       for (int n = 0; n < m_nodes; ++n) now[n].flit_valid = now[n].credit_valid = 0;
       if (Sleep) {
@@ -160,13 +157,35 @@ class Bound {
   double accepted() const { return double(m_accepted) / double(m_nodes) / double(m_stop - m_warmup); }
   uint64_t measured() const { return m_measured; }
   const char* error() const { return m_error; }
-  /// Stats: what the bookkeeping counted in the measured window (printed, so that none of it is
-  /// work without a result): the router edges blocked by a VC, a credit or the switch, the VC
-  /// allocations, and the measured packets in the latency histogram.
-  std::array<uint64_t, 5> stats_digest() const {
-    std::array<uint64_t, 5> d = digest();
-    for (size_t i = 0; i < 4; ++i) d[i] = m_window[1][i] - m_window[0][i];
-    return d;
+  /// Stats: everything the bookkeeping counted, under the names and roundings of wormcast's result
+  /// (docs/statistics.md): the routers' counts over the measured window (router_activity.totals),
+  /// the measured packets' latency and network latency, latency by hops, and the least and most
+  /// accepted load of a node.
+  nlohmann::json stats() const {
+    const Counts& a = m_window[0];
+    const Counts& b = m_window[1];
+    const double cycles = double(m_stop - m_warmup);
+    nlohmann::json j;
+    j["router_activity"] = {{"blocked_vc", b.blocked_vc - a.blocked_vc},
+                            {"blocked_credit", b.blocked_credit - a.blocked_credit},
+                            {"blocked_switch", b.blocked_switch - a.blocked_switch},
+                            {"vc_allocations", b.vc_allocations - a.vc_allocations},
+                            {"buffer_reads", b.reads - a.reads},
+                            {"link_traversals", b.link - a.link},
+                            {"ejections", b.ejected - a.ejected},
+                            {"mean_buffer_occupancy", std::round(double(b.occupancy - a.occupancy) / cycles * 1e4) / 1e4}};
+    j["latency"] = m_latency.summary();
+    j["network_latency"] = m_network_latency.summary();
+    nlohmann::json by_hops = nlohmann::json::array();
+    for (size_t h = 0; h < m_by_hops.size(); ++h)
+      if (m_by_hops[h][1])
+        by_hops.push_back({{"hops", h}, {"packets", m_by_hops[h][1]},
+                           {"mean", std::round(double(m_by_hops[h][0]) / double(m_by_hops[h][1]) * 1000.0) / 1000.0}});
+    j["latency_by_hops"] = by_hops;
+    const auto [lo, hi] = std::minmax_element(m_node_accepted.begin(), m_node_accepted.end());
+    j["accepted_per_node"] = {{"min", std::round(double(*lo) / cycles * 1e6) / 1e6},
+                              {"max", std::round(double(*hi) / cycles * 1e6) / 1e6}};
+    return j;
   }
   /// Member i's edge: router i, or NIC i - nodes; whether it stays awake.
   bool edge_of(int i, uint32_t c) {
@@ -219,7 +238,7 @@ class Bound {
   struct RouterStats {
     uint64_t blk_vc[kInVcs], blk_credit[kInVcs], blk_switch[kInVcs];  // edges blocked by cause
     uint16_t sent[kInVcs];  // flits of its packet sent and not yet counted on their output VC
-    uint64_t reads, vc_allocs, moved, last_move;
+    uint64_t reads, vc_allocs;
     int64_t occupancy;        // the occupancy integral minus flits held * now
     uint64_t vc_out[kInVcs];  // flits sent per output VC
   };
@@ -384,7 +403,7 @@ class Bound {
     if (!inputs) return busy();
     // Switch allocation, one iSLIP iteration, inputs accepting by output port; then traversal.
     uint32_t grants[kPorts] = {};
-    const uint64_t reads_before = Stats ? st.reads : 0;
+
     for (uint32_t m = outputs; m; m &= m - 1) {
       const int o = __builtin_ctz(m);
       grants[round_robin(out_inputs[o], r.sa_out_ptr[o])] |= 1u << o;
@@ -398,10 +417,6 @@ class Bound {
       r.sa_in_ptr[p] = next_of(o, kPorts);
       r.sa_vc_ptr[p] = next_of(v, kVcs);
       traverse(r, st, n, e, p, v, o, out);
-    }
-    if (Stats && st.reads != reads_before) {  // the router's link activity
-      if (e > st.last_move) st.last_move = e;
-      st.moved += st.reads - reads_before;
     }
     return busy();
   }
@@ -541,13 +556,10 @@ class Bound {
     if (Stats) {
       board_erase(slot);
       const uint64_t latency = c + 1 - pk.created;
-      m_period_delivered[c / kPeriod] += kLength;
-      m_period_latency[pk.created / kPeriod] += latency;
-      ++m_period_count[pk.created / kPeriod];
       if (c >= m_warmup && c < m_stop) m_node_accepted[pk.dst] += kLength;
       if (pk.created >= m_warmup && pk.created < m_stop) {
-        ++m_histogram[bin(latency)];
-        ++m_network_histogram[bin(c + 1 - pk.injected)];
+        m_latency.add(latency);
+        m_network_latency.add(c + 1 - pk.injected);
         const int h = hops(pk.src, pk.dst);
         m_by_hops[size_t(h)][0] += latency;
         ++m_by_hops[size_t(h)][1];
@@ -560,21 +572,34 @@ class Bound {
     }
   }
 
-  std::array<uint64_t, 5> digest() const {
-    std::array<uint64_t, 5> d{0, 0, 0, 0, 0};
-    for (int n = 0; Stats && n < m_nodes; ++n) {
+  /// Stats: the routers' counts summed over the network at the start of cycle c (before its edges);
+  /// the flits sent on an output VC include those its active input VCs still hold in `sent`.
+  struct Counts {
+    uint64_t blocked_vc = 0, blocked_credit = 0, blocked_switch = 0, vc_allocations = 0, reads = 0, link = 0,
+             ejected = 0;
+    int64_t occupancy = 0;  ///< the occupancy integral up to cycle c
+  };
+  Counts counts(uint32_t c) const {
+    Counts t;
+    for (int n = 0; n < m_nodes; ++n) {
       const RouterStats& st = m_stats[size_t(n)];
+      const Router& r = m_routers[size_t(n)];
+      int64_t held = 0;
       for (int i = 0; i < kInVcs; ++i) {
-        d[0] += st.blk_vc[i];
-        d[1] += st.blk_credit[i];
-        d[2] += st.blk_switch[i];
+        t.blocked_vc += st.blk_vc[i];
+        t.blocked_credit += st.blk_credit[i];
+        t.blocked_switch += st.blk_switch[i];
+        (i / kVcs < kNet ? t.link : t.ejected) += st.vc_out[i];
+        if (r.in[i].active) (r.in[i].out_port < kNet ? t.link : t.ejected) += st.sent[i];
+        held += r.in[i].count;
       }
-      d[3] += st.vc_allocs;
+      t.vc_allocations += st.vc_allocs;
+      t.reads += st.reads;
+      t.occupancy += st.occupancy + held * int64_t(c);
     }
-    for (uint64_t x : m_histogram) d[4] += x;
-    return d;
+    return t;
   }
-  std::array<uint64_t, 5> m_window[2] = {};  // digest() at the first and after the last measured cycle
+  Counts m_window[2];  // counts() at the first measured cycle and at the first after them
 
   // Stats: the scoreboard, an open-addressed table of (packet id, packet index) by the id's hash.
   struct BoardSlot {
@@ -582,7 +607,6 @@ class Bound {
     uint32_t entry;
   };
   static constexpr uint32_t kNoEntry = ~0u;
-  static constexpr uint32_t kPeriod = 100;  // cycles per period of the per-period series
   size_t board_home(uint64_t key) const { return size_t((key * 0x9e3779b97f4a7c15ULL) >> m_board_shift); }
   size_t board_find(uint64_t key) const {
     size_t i = board_home(key);
@@ -609,8 +633,6 @@ class Bound {
     m_board[i].entry = kNoEntry;
     --m_board_used;
   }
-  /// A latency's histogram bin: exact below 1,024 cycles, then by powers of two.
-  static size_t bin(uint64_t x) { return x < 1024 ? size_t(x) : std::min<size_t>(1087, 1024 + 64 - size_t(__builtin_clzll(x))); }
   int hops(int a, int b) const {
     int h = 0;
     for (int d = 0; d < Dims; ++d) {
@@ -642,10 +664,9 @@ class Bound {
   std::vector<BoardSlot> m_board;                       // Stats
   int m_board_shift = 54;
   size_t m_board_used = 0;
-  std::vector<uint64_t> m_histogram = std::vector<uint64_t>(Stats ? 1088 : 0);
-  std::vector<uint64_t> m_network_histogram = std::vector<uint64_t>(Stats ? 1088 : 0);
+  wormcast::LatencyHistogram m_latency, m_network_latency;  // of the measured packets
   std::vector<std::array<uint64_t, 2>> m_by_hops = std::vector<std::array<uint64_t, 2>>(Stats ? 200 : 0);
-  std::vector<uint64_t> m_node_accepted, m_period_latency, m_period_count, m_period_delivered;
+  std::vector<uint64_t> m_node_accepted;  // flits of the packets whose tail arrived in the window
 };
 
 template <int Dims, bool Stats, bool Sleep, bool Dispatch>
@@ -662,19 +683,7 @@ int run(int k, double rate, uint32_t warmup, uint32_t measure, uint64_t seed, FI
               "%llu cycles, %.3f M router-cycles/s\n",
               k, Dims, rate, std::round(b.latency() * 1e3) / 1e3, std::round(b.accepted() * 1e6) / 1e6, static_cast<unsigned long long>(b.measured()),
               static_cast<unsigned long long>(b.cycles()), double(b.nodes()) * double(b.cycles()) / wall / 1e6);
-  if (Stats) {
-    const std::array<uint64_t, 5> d = b.stats_digest();
-    std::printf("stats: blocked_vc %llu blocked_credit %llu blocked_switch %llu vc_allocations %llu | %llu measured "
-                "packets in the latency histogram\n",
-                static_cast<unsigned long long>(d[0]), static_cast<unsigned long long>(d[1]),
-                static_cast<unsigned long long>(d[2]), static_cast<unsigned long long>(d[3]),
-                static_cast<unsigned long long>(d[4]));
-    if (d[4] != b.measured()) {
-      std::fprintf(stderr, "torus-bound: the latency histogram holds %llu packets, not the %llu measured\n",
-                   static_cast<unsigned long long>(d[4]), static_cast<unsigned long long>(b.measured()));
-      return 1;
-    }
-  }
+  if (Stats) std::printf("stats: %s\n", b.stats().dump().c_str());
   return 0;
 }
 
