@@ -1,13 +1,12 @@
 // sc_main of the rtl test executable: runs the Catch2 session (one test case per process), with the
 // models built on demand into the build tree's cache and the RTL's named assertions compiled in.
 #define CATCH_CONFIG_RUNNER
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
 #include <catch2/catch.hpp>
 #include <systemc>
-
-#include <cstdint>
 
 /// Cycles of each m-way lockstep run (tests/rtl/test_mway_lockstep.cpp): the default suite's, or
 /// --mway-lockstep-cycles N (the `long` label's 100,000).
