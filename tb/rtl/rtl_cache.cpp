@@ -363,7 +363,7 @@ int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string
 
 // ---- entries
 
-constexpr int kFormat = 1;
+constexpr int kFormat = 2;
 
 /// The check a load makes: the record exists and names this key; the shared object has the size
 /// and hash recorded when it was built.
@@ -634,21 +634,46 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
               "-I" + inc.string(), "-I" + (inc / "vltstd").string(), "-I" + src.include.string(), std::string("-w")})
           flags.push_back(a);
         for (const RtlUnit& u : spec.units) flags.push_back("-I" + (gen / u.prefix).string());
-        std::vector<std::vector<std::string>> compile;
-        std::vector<std::string> objs;
-        std::vector<fs::path> sources{gen / "plugin.cpp"};
+        // The sources are compiled in as many translation units as there are jobs, each including
+        // several of them (as Verilator's own build does in its __ALL.cpp): every file of a model
+        // includes verilated.h and SystemC, so one compile per file parsed those headers once per
+        // file and spent about twice the CPU time (a torus model: 16.5 s against 7.6 s).
+        std::vector<std::pair<uintmax_t, fs::path>> sources;
+        uintmax_t largest = 0;
         for (const RtlUnit& u : spec.units)
           for (const auto& e : fs::directory_iterator(gen / u.prefix))
-            if (e.path().extension() == ".cpp") sources.push_back(e.path());
-        // The largest first: they bound the time with several jobs.
-        std::sort(sources.begin(), sources.end(), [](const fs::path& a, const fs::path& b) {
-          std::error_code ec;
-          return fs::file_size(a, ec) > fs::file_size(b, ec);
+            if (e.path().extension() == ".cpp") {
+              std::error_code ec;
+              const uintmax_t size = fs::file_size(e.path(), ec);
+              sources.emplace_back(ec ? 0 : size, e.path());
+              largest = std::max(largest, sources.back().first);
+            }
+        // The plugin instantiates the adapter's templates: it weighs about as much as the largest file.
+        sources.emplace_back(largest, gen / "plugin.cpp");
+        // The largest first, each into the lightest group: the groups bound the time with several jobs.
+        std::sort(sources.begin(), sources.end(), [](const auto& a, const auto& b) {
+          return a.first != b.first ? a.first > b.first : a.second < b.second;
         });
-        for (size_t i = 0; i < sources.size(); ++i) {
+        const size_t ngroups = std::min(sources.size(), size_t(std::max(1, t.jobs)));
+        std::vector<uintmax_t> weight(ngroups, 0);
+        std::vector<std::string> group(ngroups);
+        for (const auto& [size, path] : sources) {
+          const size_t g = size_t(std::min_element(weight.begin(), weight.end()) - weight.begin());
+          weight[g] += size + 1;
+          group[g] += "#include \"" + path.string() + "\"\n";
+        }
+        std::vector<std::vector<std::string>> compile;
+        std::vector<std::string> objs;
+        for (size_t i = 0; i < ngroups; ++i) {
+          const fs::path unit = gen / fmt::format("group{}.cpp", i);
+          {
+            std::ofstream out(unit);
+            out << "// Generated: a translation unit of the model's sources.\n" << group[i];
+            if (!out.flush()) build_failed(spec.description, "writing a source (disk full?)", tmp, log);
+          }
           std::vector<std::string> c = flags;
           const std::string obj = (tmp / fmt::format("o{}.o", i)).string();
-          c.insert(c.end(), {"-c", sources[i].string(), "-o", obj});
+          c.insert(c.end(), {"-c", unit.string(), "-o", obj});
           compile.push_back(c);
           objs.push_back(obj);
         }

@@ -43,7 +43,7 @@ run --router rtl --deliveries "$work/d.csv" 2>"$work/d.err" || { echo "FAIL: the
 [ "$(builds "$work/d.err")" -eq 1 ] || { echo "FAIL: the corrupt entry was not rebuilt"; fail=1; }
 cmp -s "$work/sc.csv" "$work/d.csv" || { echo "FAIL: the rebuilt model's trace differs"; fail=1; }
 # A record of another format: rebuilt too (checked through rtl list, which loads nothing).
-sed -i 's/"format": 1/"format": 0/' "$entry/meta.json"
+sed -i -E 's/"format": [0-9]+/"format": 0/' "$entry/meta.json"
 "$bin" rtl list | grep -q "$(basename "$entry").*corrupt" || { echo "FAIL: a record of another format is not flagged"; fail=1; }
 echo "corrupt entries: flagged and rebuilt"
 
