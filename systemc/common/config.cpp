@@ -389,6 +389,14 @@ Config build_config(Values values, const Overrides& overrides) {
     if (row.key.implies && given != values.end())
       for (auto& [k, v] : row.key.implies(given->second)) values.emplace(k, v);
   }
+  // The family's own defaults, for the keys still not given.
+  if (fam->defaults) {
+    const auto value_of = [&values](const std::string& k) {
+      const auto it = values.find(k);
+      return it != values.end() ? it->second : find_key(k)->key.def;
+    };
+    for (auto& [k, v] : fam->defaults(value_of)) values.emplace(k, v);
+  }
 
   // The common keys and the family's own; another family's part keeps its defaults.
   Config c;

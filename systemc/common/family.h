@@ -29,6 +29,9 @@ struct Family {
   std::function<Overrides(const std::string& kind, const std::string& shape)> net_kind;
   std::string net_kind_help;  ///< those words, for an error message
   std::string net_examples;   ///< KIND:SHAPE examples, for an error message
+  /// The family's own defaults of common keys, applied to the keys a configuration does not give:
+  /// `value_of(key)` is the given value of another key, or its default. Null: none.
+  std::function<Overrides(const std::function<std::string(const std::string&)>& value_of)> defaults;
   /// Family rules beyond the schema's per-key ranges; may normalize cfg (e.g. derived fields).
   /// Throws ConfigError naming the key and the allowed range.
   std::function<void(Config& cfg)> validate;

@@ -187,6 +187,9 @@ Family mway_family() {
                        "mway:8x8x8; net.radix: each radix 2..{}, at most {} nodes",
                        limits::kMaxRtlRadix, limits::kMaxRtlNodes);
   f.keys = mway_keys();
+  // One message, one packet (the paper's messages): the NIC's largest packet is the traffic's, so
+  // the default buffers (mway.buffer_length 5) hold a whole packet as mst-safe and mst-replica need.
+  f.defaults = [](const auto& value_of) { return Overrides{{"nic.max_packet", value_of("traffic.packet_len")}}; };
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
     int64_t nodes = 1;

@@ -74,6 +74,14 @@ for ok in "--set net.radix=1024x1024" "--set net.radix=1024x1024 --set net.topol
   # shellcheck disable=SC2086
   "$bin" config --check $ok >/dev/null 2>&1 || { echo "FAIL: config --check $ok refused"; fail=1; }
 done
+# The m-way family's defaults agree with each other: its NIC's largest packet is the traffic's
+# packet (nic.max_packet follows traffic.packet_len unless given), so the default MST-safe
+# buffers hold a whole packet; a given nic.max_packet is kept and checked.
+out=$("$bin" config --check --set net.family=mway --set net.radix=4x4 --set traffic.packet_len=4 2>&1)
+case "$out" in *'"max_packet": 4'*) ;; *) echo "FAIL: mway defaults: nic.max_packet does not follow traffic.packet_len: $out"; fail=1 ;; esac
+"$bin" traffic --net mway:4x4 --measure 300 >/dev/null 2>&1 || { echo "FAIL: traffic --net mway:4x4 on the defaults refused"; fail=1; }
+err=$("$bin" config --check --set net.family=mway --set net.radix=4x4 --set nic.max_packet=64 2>&1 >/dev/null)
+case "$err" in *mway.buffer_length*nic.max_packet*) ;; *) echo "FAIL: mway: a given nic.max_packet beyond the buffers is not refused by name: $err"; fail=1 ;; esac
 expect_bad_with() {  # key-to-name then the --set arguments
   local key=$1; shift
   local err
