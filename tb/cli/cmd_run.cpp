@@ -242,9 +242,22 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::string what = e.what();
-    if (what.find("allowed") == std::string::npos)
+    // A command that needs a sub-command: name the command and its sub-commands.
+    std::string path = "wormcast";
+    const CLI::App* at = &app;
+    for (auto subs = at->get_subcommands(); !subs.empty(); subs = at->get_subcommands()) {
+      at = subs.front();
+      path += " " + at->get_name();
+    }
+    if (what.rfind("A subcommand is required", 0) == 0 && at != &app) {
+      std::string names;
+      for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+      what = path + ": a sub-command is required; allowed: " + names + " (" + path + " SUB-COMMAND --help lists its options)";
+    } else if (what.find("allowed") == std::string::npos)
       what += "; allowed: the options and arguments `wormcast COMMAND --help` lists";
-    std::cerr << "wormcast: " << one_line_message(what) << std::endl;  // one line, whatever the library wrote
+    if (what.rfind(path + ": ", 0) != 0) what = "wormcast: " + what;
+    std::cerr << one_line_message(what) << std::endl;  // one line, whatever the library wrote
     return 2;
   }
   return 0;

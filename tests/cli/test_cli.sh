@@ -74,6 +74,11 @@ for ok in "--set net.radix=1024x1024" "--set net.radix=1024x1024 --set net.topol
   # shellcheck disable=SC2086
   "$bin" config --check $ok >/dev/null 2>&1 || { echo "FAIL: config --check $ok refused"; fail=1; }
 done
+# A command that needs a sub-command names them, in one line.
+err=$("$bin" rtl 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: wormcast rtl without a sub-command exited $rc, want 2"; fail=1; }
+case "$err" in "wormcast rtl: a sub-command is required; allowed: list, build, clean ("*) ;; *) echo "FAIL: wormcast rtl: $err"; fail=1 ;; esac
+
 # The m-way family's defaults agree with each other: its NIC's largest packet is the traffic's
 # packet (nic.max_packet follows traffic.packet_len unless given), so the default MST-safe
 # buffers hold a whole packet; a given nic.max_packet is kept and checked.
