@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <CLI/CLI.hpp>
 
 #include "sw/broadcast/broadcast.h"
 #include "sw/schedule/analytic.h"

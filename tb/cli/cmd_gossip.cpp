@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <CLI/CLI.hpp>
 
 #include "sw/gossip/gossip_run.h"
 #include "sw/gossip/tool/gossip_command.h"

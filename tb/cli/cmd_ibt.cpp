@@ -9,6 +9,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "sw/ibt/ibt_broadcast.h"
 #include "sw/ibt/tool/ibt_command.h"

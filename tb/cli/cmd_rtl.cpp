@@ -3,6 +3,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "systemc/mway/network.h"
 #include "tb/cli/commands.h"

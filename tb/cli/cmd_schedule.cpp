@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <CLI/CLI.hpp>
 
 #include "sw/broadcast/broadcast.h"
 #include "sw/schedule/verify.h"

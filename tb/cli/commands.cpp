@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "tb/out/output_plan.h"
 #include "tb/run/dry_run.h"

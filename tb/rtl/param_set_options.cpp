@@ -1,6 +1,8 @@
 // The options that name a parameter set (tb/rtl/param_set_options.h).
 #include "tb/rtl/param_set_options.h"
 
+#include <CLI/CLI.hpp>
+
 namespace wormcast {
 
 void ParamSetOptions::add_to(CLI::App& app, const std::string& test_sets) {

@@ -5,9 +5,12 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "systemc/common/config.h"
+
+// Declared only (CLI11 is header-only and slow to compile): the files that use it include it.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace wormcast {
 

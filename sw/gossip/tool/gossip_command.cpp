@@ -3,6 +3,8 @@
 // closed forms: gossip_closed_forms.cpp, the paper's tables: gossip_tables.cpp).
 #include "sw/gossip/tool/gossip_command.h"
 
+#include <CLI/CLI.hpp>
+
 #include "sw/schedule/cost.h"
 #include "sw/gossip/tool/gossip_parts.h"
 

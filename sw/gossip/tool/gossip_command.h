@@ -6,10 +6,14 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "sw/gossip/gossip.h"
+
+// Declared only (CLI11 is header-only and slow to compile): the files that use it include it.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace wormcast::sw {
 

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <regex>
 
+#include <CLI/CLI.hpp>
+
 #include "sw/gossip/tool/gossip_parts.h"
 
 namespace wormcast::sw {

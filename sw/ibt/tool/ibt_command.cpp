@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include <nlohmann/json.hpp>
+#include <CLI/CLI.hpp>
 
 #include "sw/ibt/ibt_broadcast.h"
 #include "sw/topology/ibt.h"

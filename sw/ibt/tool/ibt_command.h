@@ -5,11 +5,15 @@
 #include <ostream>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "sw/ibt/ibt_broadcast.h"
 #include "sw/topology/ibt.h"
+
+// Declared only (CLI11 is header-only and slow to compile): the files that use it include it.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace wormcast::sw {
 
