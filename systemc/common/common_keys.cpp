@@ -109,7 +109,8 @@ const std::vector<ConfigKey>& common_keys() {
        [](const Config& c) { return nlohmann::json(join(c.net.radix, "x")); }, 'x'},
       INT_FIELD("nic.ts", "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
       INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
-      INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet, "maximum packet length, flits (the mway family's default: traffic.packet_len, one message one packet)"),
+      INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet,
+                "maximum packet length, flits (the mway family's default: traffic.packet_len, one message one packet)"),
       CHOICE_FIELD("node.cpu", "native", kCpus, node.cpu, "native or rv32",
                    "node processor: native (the node program as C++ on the host, software cost nic.ts / nic.tr) "
                    "or rv32 (the node firmware on an RV32IMAC instruction-set model per node, docs/cpu.md)"),

@@ -253,7 +253,8 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
       std::string names;
       for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
         names += (names.empty() ? "" : ", ") + sub->get_name();
-      what = path + ": a sub-command is required; allowed: " + names + " (" + path + " SUB-COMMAND --help lists its options)";
+      what = path + ": a sub-command is required; allowed: " + names + " (" + path +
+             " SUB-COMMAND --help lists its options)";
     } else if (what.find("allowed") == std::string::npos)
       what += "; allowed: the options and arguments `wormcast COMMAND --help` lists";
     if (what.rfind(path + ": ", 0) != 0) what = "wormcast: " + what;
