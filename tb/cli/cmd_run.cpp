@@ -176,12 +176,13 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
               << " (wormcast --help lists them, wormcast COMMAND --help their options)" << std::endl;
     return 2;
   }
-  // An unknown command word is named with the commands allowed where it stands (the library
-  // would only say that a command is required).
+  // An unknown command word, or a missing sub-command, is named with the commands allowed where it
+  // stands (the library would only say that a command is required).
   {
     const CLI::App* at = &app;
     std::string path = "wormcast";
-    for (int i = 1; i < argc; ++i) {
+    int i = 1;
+    for (; i < argc; ++i) {
       const std::string word = argv[i];
       if (word.empty() || word[0] == '-') break;
       const auto subs = at->get_subcommands([](const CLI::App*) { return true; });
@@ -197,6 +198,12 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
       }
       at = next;
       path += " " + word;
+    }
+    const std::string rest = i < argc ? argv[i] : "";
+    if (at != &app && at->get_require_subcommand_min() > 0 && rest != "-h" && rest != "--help") {
+      std::cerr << path << ": a sub-command is required; allowed: " << command_names(*at) << " (" << path
+                << " --help lists them)" << std::endl;
+      return 2;
     }
   }
   // The help's types and defaults of the program and of the commands named (another command's
@@ -242,23 +249,9 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::string what = e.what();
-    // A command that needs a sub-command: name the command and its sub-commands.
-    std::string path = "wormcast";
-    const CLI::App* at = &app;
-    for (auto subs = at->get_subcommands(); !subs.empty(); subs = at->get_subcommands()) {
-      at = subs.front();
-      path += " " + at->get_name();
-    }
-    if (what.rfind("A subcommand is required", 0) == 0 && at != &app) {
-      std::string names;
-      for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
-        names += (names.empty() ? "" : ", ") + sub->get_name();
-      what = path + ": a sub-command is required; allowed: " + names + " (" + path +
-             " SUB-COMMAND --help lists its options)";
-    } else if (what.find("allowed") == std::string::npos)
+    if (what.find("allowed") == std::string::npos)
       what += "; allowed: the options and arguments `wormcast COMMAND --help` lists";
-    if (what.rfind(path + ": ", 0) != 0) what = "wormcast: " + what;
-    std::cerr << one_line_message(what) << std::endl;  // one line, whatever the library wrote
+    std::cerr << "wormcast: " << one_line_message(what) << std::endl;  // one line, whatever the library wrote
     return 2;
   }
   return 0;
