@@ -617,15 +617,6 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
         }
         if (run_all(verilate, log.string(), t.jobs, progress, "verilating") >= 0)
           build_failed(spec.description, "Verilator", tmp, log);
-        // The plugin: the family's entry point over these classes.
-        std::string plugin;
-        for (const RtlUnit& u : spec.units) plugin += "#include \"" + u.prefix + ".h\"\n";
-        plugin += "#include \"tb/rtl/plugin_" + spec.family + ".h\"\n";
-        {
-          std::ofstream out(gen / "plugin.cpp");
-          out << "// Generated: the plugin of one Verilated parameter set.\n" << plugin;
-          if (!out.flush()) build_failed(spec.description, "writing the plugin source (disk full?)", tmp, log);
-        }
         const fs::path inc = fs::path(verilator_root()) / "include";
         std::vector<std::string> flags = base_cxx(t);
         for (const std::string& a :
@@ -637,19 +628,23 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
         // The sources are compiled in as many translation units as there are jobs, each including
         // several of them (as Verilator's own build does in its __ALL.cpp): every file of a model
         // includes verilated.h and SystemC, so one compile per file parsed those headers once per
-        // file and spent about twice the CPU time (a torus model: 16.5 s against 7.6 s).
-        std::vector<std::pair<uintmax_t, fs::path>> sources;
+        // file and spent about twice the CPU time (a torus model: 16.5 s against 7.6 s). Each entry:
+        // its weight (bytes) and its text.
+        std::vector<std::pair<uintmax_t, std::string>> sources;
         uintmax_t largest = 0;
         for (const RtlUnit& u : spec.units)
           for (const auto& e : fs::directory_iterator(gen / u.prefix))
             if (e.path().extension() == ".cpp") {
               std::error_code ec;
               const uintmax_t size = fs::file_size(e.path(), ec);
-              sources.emplace_back(ec ? 0 : size, e.path());
+              sources.emplace_back(ec ? 0 : size, "#include \"" + e.path().string() + "\"\n");
               largest = std::max(largest, sources.back().first);
             }
-        // The plugin instantiates the adapter's templates: it weighs about as much as the largest file.
-        sources.emplace_back(largest, gen / "plugin.cpp");
+        // The plugin, the family's entry point over these classes: it instantiates the adapter's
+        // templates and weighs about as much as the largest file.
+        std::string plugin;
+        for (const RtlUnit& u : spec.units) plugin += "#include \"" + u.prefix + ".h\"\n";
+        sources.emplace_back(largest, plugin + "#include \"tb/rtl/plugin_" + spec.family + ".h\"\n");
         // The largest first, each into the lightest group: the groups bound the time with several jobs.
         std::sort(sources.begin(), sources.end(), [](const auto& a, const auto& b) {
           return a.first != b.first ? a.first > b.first : a.second < b.second;
@@ -657,10 +652,10 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
         const size_t ngroups = std::min(sources.size(), size_t(std::max(1, t.jobs)));
         std::vector<uintmax_t> weight(ngroups, 0);
         std::vector<std::string> group(ngroups);
-        for (const auto& [size, path] : sources) {
+        for (const auto& [size, text] : sources) {
           const size_t g = size_t(std::min_element(weight.begin(), weight.end()) - weight.begin());
           weight[g] += size + 1;
-          group[g] += "#include \"" + path.string() + "\"\n";
+          group[g] += text;
         }
         std::vector<std::vector<std::string>> compile;
         std::vector<std::string> objs;
