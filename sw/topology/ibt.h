@@ -81,6 +81,9 @@ class IbtTopology {
   int64_t m_stride[8] = {};
 };
 
+/// The bypass vector of an iBT network that names none: `wormcast ibt` without --bypass and the
+/// ibt.bypass key's default (valid where 4 is a multiple of d*k below n/2, as on iBT(16^2)).
+inline constexpr const char* kDefaultBypass = "4";
 /// "8,24" -> {8, 24}; throws IbtConfigError naming --bypass.
 std::vector<int> parse_bypass(const std::string& text);
 /// "ibt:64x64" / "torus:16x16x16" -> (n, d, is_torus); all sides equal. Throws IbtConfigError.

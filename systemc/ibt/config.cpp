@@ -1,6 +1,7 @@
 // The interlaced bypass torus family's configuration keys: the torus router's, then its own.
 #include "systemc/ibt/config.h"
 
+#include "sw/topology/ibt.h"
 #include "systemc/common/config_keys.h"
 #include "systemc/common/limits.h"
 #include "systemc/torus/config.h"
@@ -14,7 +15,7 @@ const Choices<IbtRouting> kIbtRoutings = {{"dor", IbtRouting::Dor}, {"bypass", I
 std::vector<ConfigKey> ibt_keys() {
   std::vector<ConfigKey> keys = torus_router_keys();
   for (ConfigKey& k : std::vector<ConfigKey>{
-      {"ibt.bypass", "4", "b1,...,bk: each a positive multiple of d*k (d dimensions, k lengths), below n/2, "
+      {"ibt.bypass", sw::kDefaultBypass, "b1,...,bk: each a positive multiple of d*k (d dimensions, k lengths), below n/2, "
        "n a multiple of d*k",
        "bypass lengths of iBT(n^d; <b1..bk>) (docs/router.md section 10)",
        [](Config& c, const std::string& v, const ConfigKey& f) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `wormcast ibt` writes through the output plan: --json FILE holds the result; bad input exits 2
 # with one line naming the option and leaves no file; an unwritable --json path is refused before
-# any work (exit 2); --json - prints the JSON on standard output.
+# any work (exit 2); --json - prints the JSON on standard output; without --bypass an iBT network
+# takes ibt.bypass's default.
 # Usage: test_ibt_cli.sh WORMCAST
 set -u
 bin=$1
@@ -38,5 +39,17 @@ text = open(sys.argv[1]).read()
 j, _ = json.JSONDecoder().raw_decode(text[text.index("{"):])
 assert "metrics" in j, j
 PY
+# Without --bypass an iBT network takes the ibt.bypass key's default (4), as `wormcast traffic` does;
+# where 4 is not a valid bypass length the error says it was the default and names --bypass.
+"$bin" ibt topo --net ibt:16x16 >"$work/default.txt" 2>&1 || { echo "FAIL: ibt topo without --bypass failed"; fail=1; }
+"$bin" ibt topo --net ibt:16x16 --bypass 4 >"$work/given.txt" 2>&1
+cmp -s "$work/default.txt" "$work/given.txt" || { echo "FAIL: ibt topo's default bypass is not 4"; fail=1; }
+grep -q "<4>" "$work/default.txt" || { echo "FAIL: the default network is not named <4>"; cat "$work/default.txt"; fail=1; }
+err=$("$bin" ibt topo --net ibt:8x8 2>&1 >/dev/null)
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: ibt:8x8 with the default bypass exited $rc, want 2"; fail=1; }
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || { echo "FAIL: want one line, got: $err"; fail=1; }
+case "$err" in *--bypass*default*) ;; *) echo "FAIL: the error does not name --bypass and the default: $err"; fail=1 ;; esac
+rm -f "$work/default.txt" "$work/given.txt"
 [ $fail -eq 0 ] && echo "wormcast ibt: results, errors and output paths through the output plan"
 exit $fail

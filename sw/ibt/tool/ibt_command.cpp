@@ -24,8 +24,12 @@ IbtTopology make_ibt_topology(const IbtArgs& a) {
     if (!a.bypass.empty()) throw IbtConfigError("--bypass: not allowed with a torus:... network");
     return IbtTopology::torus(spec.n, spec.d);
   }
-  if (a.bypass.empty()) throw IbtConfigError("--bypass: required for ibt:... (b1,b2,..., multiples of d*k below n/2)");
-  return IbtTopology(spec.n, spec.d, parse_bypass(a.bypass), a.allow_half);
+  if (!a.bypass.empty()) return IbtTopology(spec.n, spec.d, parse_bypass(a.bypass), a.allow_half);
+  try {  // the default, as the ibt.bypass key's
+    return IbtTopology(spec.n, spec.d, parse_bypass(kDefaultBypass), a.allow_half);
+  } catch (const IbtConfigError& e) {
+    throw IbtConfigError(std::string(e.what()) + ", the default; give --bypass for " + a.net);
+  }
 }
 
 namespace {
@@ -204,7 +208,8 @@ void register_ibt_options(CLI::App& app, IbtArgs& args) {
   auto common = [&](CLI::App* sub) {
     sub->add_option("--net", args.net, "ibt:NxN[xN..] or torus:NxN[xN..] (equal sides n >= 3, d in 1..8)")->required();
     sub->add_option("--bypass", args.bypass,
-                    "bypass vector b1,...,bk: positive multiples of d*k, each below n/2; n must be a multiple of d*k");
+                    "bypass vector b1,...,bk: positive multiples of d*k, each below n/2; n must be a multiple of d*k (default " +
+                        std::string(kDefaultBypass) + ", ibt.bypass's)");
     sub->add_option("--json", args.json_file, "write the result as JSON to this file");
     sub->add_flag("--allow-half", args.allow_half,
                   "accept b_j = n/2: a node's two bypass links then join the same two nodes (the paper's iBT(64^2; <8,32>))");
