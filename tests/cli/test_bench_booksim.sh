@@ -3,8 +3,8 @@
 # the one of the two whole-process rates, each from the cycles its simulator reports. The other
 # simulator here is a stand-in that prints BookSim2's summary lines after a known pause, so the
 # test checks the bench's arithmetic and parsing, not a speed. A missing executable is a one-line
-# error, exit 2, and no output file. Under --preset booksim-iq torus-bound runs too, with
-# wormcast's latency.
+# error, exit 2, and no output file. Under --preset booksim-iq torus-bound runs too (alone and with
+# its features), with wormcast's latency.
 # Usage: test_bench_booksim.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -77,8 +77,9 @@ if fails:
 print(f"ok: {len(pts)} points, ratios {[p['ratio'] for p in pts]}")
 PY
 
-# --preset booksim-iq: torus-bound (built beside the program) runs in turn with the two, its mean
-# latency is wormcast's, and of_bound is wormcast's median rate over the bound's.
+# --preset booksim-iq: torus-bound (built beside the program) runs in turn with the two, alone and
+# with --features all; both mean latencies are wormcast's, and of_bound (of_bound_full) is wormcast's
+# median rate over the bound's (the full bound's).
 "$src/scripts/bench" --booksim "$work/fake_booksim" --quick --points 8x8 --repeat 2 --preset booksim-iq --out "$work/iq.json"
 /usr/bin/python3 - "$work/iq.json" <<'PY'
 import json, sys
@@ -96,8 +97,18 @@ for p in j["points"]:
     want = w["mrcps_whole"] / d["mrcps_whole"]
     if abs(p["of_bound"] - want) > 0.001 * want + 0.001:
         fails.append(f"{p['rate']}: of_bound {p['of_bound']}, medians give {want:.3f}")
+    f = p.get("bound_full")
+    if not f or len(f["runs"]) != 2 or f["latency_mean"] != w["latency_mean"]:
+        fails.append(f"{p['rate']}: full bound {f and (len(f['runs']), f['latency_mean'])}, want 2 runs, wormcast's latency")
+        continue
+    want = w["mrcps_whole"] / f["mrcps_whole"]
+    if abs(p["of_bound_full"] - want) > 0.001 * want + 0.001:
+        fails.append(f"{p['rate']}: of_bound_full {p['of_bound_full']}, medians give {want:.3f}")
+    want = f["mrcps_whole"] / p["booksim2"]["mrcps_whole"]
+    if abs(p["bound_full_ratio"] - want) > 0.006 * want + 0.006:
+        fails.append(f"{p['rate']}: bound_full_ratio {p['bound_full_ratio']}, medians give {want:.3f}")
 if fails:
     print("FAIL:", *fails, sep="\n  ")
     sys.exit(1)
-print(f"ok: of_bound {[p['of_bound'] for p in j['points']]}")
+print(f"ok: of_bound {[p['of_bound'] for p in j['points']]}, of_bound_full {[p['of_bound_full'] for p in j['points']]}")
 PY
