@@ -6,16 +6,10 @@
 #include <vector>
 
 #include "sw/broadcast/broadcast.h"
+#include "sw/cli_fwd.h"
 #include "sw/topology/topology.h"
 #include "systemc/common/config.h"
 #include "tb/out/recorders.h"
-
-// Declared only: CLI11 is header-only and about 4-7 s of compile time per file that includes it,
-// so the files that build commands include <CLI/CLI.hpp> themselves.
-namespace CLI {
-class App;
-class Validator;
-}  // namespace CLI
 
 namespace wormcast {
 

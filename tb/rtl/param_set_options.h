@@ -5,12 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "sw/cli_fwd.h"
 #include "systemc/common/config.h"
-
-// Declared only (CLI11 is header-only and slow to compile): the files that use it include it.
-namespace CLI {
-class App;
-}  // namespace CLI
 
 namespace wormcast {
 

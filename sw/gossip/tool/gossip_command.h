@@ -8,12 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sw/cli_fwd.h"
 #include "sw/gossip/gossip.h"
-
-// Declared only (CLI11 is header-only and slow to compile): the files that use it include it.
-namespace CLI {
-class App;
-}  // namespace CLI
 
 namespace wormcast::sw {
 

@@ -7,13 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sw/cli_fwd.h"
 #include "sw/ibt/ibt_broadcast.h"
 #include "sw/topology/ibt.h"
-
-// Declared only (CLI11 is header-only and slow to compile): the files that use it include it.
-namespace CLI {
-class App;
-}  // namespace CLI
 
 namespace wormcast::sw {
 
