@@ -7,41 +7,77 @@
 
 namespace wormcast {
 
-SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations)
-    : m_group(size_t(groups)),
-      m_res(size_t(resources)),
-      m_target(size_t(groups) * size_t(locals), 0),
+SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations,
+                                       int shared_role)
+    : m_s(nullptr),
+      m_role(int8_t(shared_role)),
       m_kind(kind),
       m_locals(locals),
       m_iterations(iterations < 1 ? 1 : iterations),
+      m_group(size_t(groups)),
+      m_res(size_t(resources), RrArbiter(groups)),
       m_groups(groups),
       m_resources(resources) {
   for (Group& g : m_group) {
     g.arb = RrArbiter(locals);
     g.res_arb = RrArbiter(resources);
   }
-  if (kind == AllocatorKind::IslipPorts) {
-    if (resources > 32 || groups > 32) throw std::logic_error("an allocator by ports has at most 32 groups and 32 resources");
-    m_by_res.assign(size_t(resources), 0);
+  if (kind == AllocatorKind::IslipPorts && (resources > 32 || groups > 32))
+    throw std::logic_error("an allocator by ports has at most 32 groups and 32 resources");
+  if (shared_role < -1 || shared_role >= kScratchRoles) throw std::logic_error("an allocator's scratch role out of range");
+  if (shared_role < 0) {
+    m_own = std::make_unique<AllocScratch>();
+    m_own->fit(groups, resources, groups * locals);
+    m_s = m_own.get();
+    return;
   }
-  for (Res& r : m_res) r.arb = RrArbiter(groups);
-  m_active.reserve(size_t(groups));
-  m_touched.reserve(size_t(resources));
-  m_grants.reserve(size_t(std::min(groups, resources)));
+  ScratchNeed& need = g_scratch_need[shared_role];
+  if (groups > need.groups || resources > need.resources || groups * locals > need.targets) {
+    need.groups = std::max(need.groups, groups);
+    need.resources = std::max(need.resources, resources);
+    need.targets = std::max(need.targets, groups * locals);
+    ++need.generation;
+  }
 }
 
-void SeparableAllocator::restart_rounds() {
-  for (Res& r : m_res) r.round = 0;
-  for (Group& g : m_group) g.round = 0;
-  m_round = 1;
+void AllocScratch::fit(int groups, int resources, int targets) {
+  if (size_t(groups) > group.size()) group.resize(size_t(groups));
+  if (size_t(resources) > res.size()) {
+    res.resize(size_t(resources));
+    by_res.resize(size_t(resources), 0);
+  }
+  if (size_t(targets) > target.size()) target.resize(size_t(targets), 0);
+  // (The lists are empty between allocations: reserving anew keeps nothing.)
+  active.reserve(group.size());
+  touched.reserve(res.size());
+  grants.reserve(std::min(group.size(), res.size()));
+}
+
+void AllocScratch::restart_rounds() {
+  for (Res& r : res) r.round = 0;
+  for (Group& g : group) g.round = 0;
+  round = 1;
+}
+
+AllocScratch* SeparableAllocator::thread_scratch(int role) {
+  // One per thread and role, kept for the thread's life.
+  static thread_local std::unique_ptr<AllocScratch> owned[kScratchRoles];
+  if (!owned[role]) owned[role] = std::make_unique<AllocScratch>();
+  AllocScratch* s = owned[role].get();
+  const ScratchNeed& need = g_scratch_need[role];
+  s->fit(need.groups, need.resources, need.targets);
+  s->generation = need.generation;
+  t_scratch[role] = s;
+  return s;
 }
 
 const FixedList<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
-  m_grants.clear();
-  if (m_active.empty()) return m_grants;
+  FixedList<Grant>& grants = m_s->grants;
+  grants.clear();
+  if (m_s->active.empty()) return grants;
   if (!m_shared) {
     disjoint();
-    return m_grants;
+    return grants;
   }
   switch (m_kind) {
     case AllocatorKind::IslipPorts: islip_ports(); break;
@@ -56,7 +92,7 @@ const FixedList<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
         islip();
       break;
   }
-  return m_grants;
+  return grants;
 }
 
 void SeparableAllocator::allocate(std::vector<int>& grant) {
@@ -77,77 +113,81 @@ void SeparableAllocator::disjoint() {
 // Every group picks one of its requests, then every resource one of the groups that picked it;
 // both pointers move past a final-stage winner only.
 void SeparableAllocator::input_first() {
-  for (uint16_t g : m_active) {
-    Group& gr = m_group[size_t(g)];
-    const int l = gr.arb.pick_some(gr.req);
+  AllocScratch& s = *m_s;
+  for (uint16_t g : s.active) {
+    AllocScratch::Group& gr = s.group[size_t(g)];
+    const int l = m_group[size_t(g)].arb.pick_some(gr.req);
     gr.pick = int16_t(l);
     offer(target(g, l), g);
   }
-  for (uint16_t r : m_touched) {
-    Res& res = m_res[size_t(r)];
+  for (uint16_t r : s.touched) {
+    AllocScratch::Res& res = s.res[size_t(r)];
     const int g = res.best;
     res.best = -1;
-    Group& gr = m_group[size_t(g)];
-    add_grant(g, gr.pick, r);
-    res.arb.advance(g);
-    gr.arb.advance(gr.pick);
+    const int l = s.group[size_t(g)].pick;
+    add_grant(g, l, r);
+    m_res[size_t(r)].advance(g);
+    m_group[size_t(g)].arb.advance(l);
   }
-  m_touched.clear();
+  s.touched.clear();
 }
 
 // Every resource picks one of the groups requesting it, then every group one of its requests
 // whose resource picked it; both pointers move past a final-stage winner only.
 void SeparableAllocator::output_first() {
-  for (uint16_t g : m_active)
-    for (uint32_t m = m_group[size_t(g)].req; m; m &= m - 1) offer(target(g, __builtin_ctz(m)), g);
-  for (uint16_t g : m_active) {
-    Group& gr = m_group[size_t(g)];
+  AllocScratch& s = *m_s;
+  for (uint16_t g : s.active)
+    for (uint32_t m = s.group[size_t(g)].req; m; m &= m - 1) offer(target(g, __builtin_ctz(m)), g);
+  for (uint16_t g : s.active) {
     uint32_t accept = 0;
-    for (uint32_t m = gr.req; m; m &= m - 1) {
+    for (uint32_t m = s.group[size_t(g)].req; m; m &= m - 1) {
       const int l = __builtin_ctz(m);
-      if (m_res[size_t(target(g, l))].best == g) accept |= uint32_t(1) << l;
+      if (s.res[size_t(target(g, l))].best == g) accept |= uint32_t(1) << l;
     }
-    const int l = gr.arb.pick(accept);
+    RrArbiter& arb = m_group[size_t(g)].arb;
+    const int l = arb.pick(accept);
     if (l < 0) continue;
     const int r = target(g, l);
     add_grant(g, l, r);
-    gr.arb.advance(l);
-    m_res[size_t(r)].arb.advance(g);
+    arb.advance(l);
+    m_res[size_t(r)].advance(g);
   }
-  for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
-  m_touched.clear();
+  for (uint16_t r : s.touched) s.res[size_t(r)].best = -1;
+  s.touched.clear();
 }
 
 // Output-first grant and accept among the still unmatched groups and resources, repeated
 // m_iterations times; pointers move only for the matches of the first iteration.
 void SeparableAllocator::islip() {
+  AllocScratch& s = *m_s;
   for (int it = 0; it < m_iterations; ++it) {
-    for (uint16_t g : m_active) {
-      if (m_group[size_t(g)].matched) continue;
-      for (uint32_t m = m_group[size_t(g)].req; m; m &= m - 1) {
+    for (uint16_t g : s.active) {
+      if (s.group[size_t(g)].matched) continue;
+      for (uint32_t m = s.group[size_t(g)].req; m; m &= m - 1) {
         const int r = target(g, __builtin_ctz(m));
-        if (!m_res[size_t(r)].taken) offer(r, g);
+        if (!s.res[size_t(r)].taken) offer(r, g);
       }
     }
     bool matched = false;
-    for (uint16_t g : m_active) {
-      Group& gr = m_group[size_t(g)];
+    for (uint16_t g : s.active) {
+      AllocScratch::Group& gr = s.group[size_t(g)];
       if (gr.matched) continue;
       uint32_t accept = 0;
       for (uint32_t m = gr.req; m; m &= m - 1) {
         const int l = __builtin_ctz(m);
-        if (m_res[size_t(target(g, l))].best == g) accept |= uint32_t(1) << l;
+        if (s.res[size_t(target(g, l))].best == g) accept |= uint32_t(1) << l;
       }
-      const int l = gr.arb.pick(accept);
+      RrArbiter& arb = m_group[size_t(g)].arb;
+      const int l = arb.pick(accept);
       if (l < 0) continue;
       const int r = target(g, l);
       add_grant(g, l, r);
       gr.matched = 1;
-      m_res[size_t(r)].taken = 1;
+      s.res[size_t(r)].taken = 1;
       matched = true;
       if (it == 0) {
-        gr.arb.advance(l);
-        m_res[size_t(r)].arb.advance(g);
+        arb.advance(l);
+        m_res[size_t(r)].advance(g);
       }
     }
     end_iteration();
@@ -157,14 +197,16 @@ void SeparableAllocator::islip() {
 }
 
 void SeparableAllocator::end_iteration() {
-  for (uint16_t r : m_touched) m_res[size_t(r)].best = -1;
-  m_touched.clear();
+  AllocScratch& s = *m_s;
+  for (uint16_t r : s.touched) s.res[size_t(r)].best = -1;
+  s.touched.clear();
 }
 
 void SeparableAllocator::end_matches() {
-  for (const Grant& gr : m_grants) {
-    m_group[size_t(gr.group)].matched = 0;
-    m_res[size_t(gr.resource)].taken = 0;
+  AllocScratch& s = *m_s;
+  for (const Grant& gr : s.grants) {
+    s.group[size_t(gr.group)].matched = 0;
+    s.res[size_t(gr.resource)].taken = 0;
   }
 }
 
@@ -179,17 +221,18 @@ void SeparableAllocator::end_matches() {
 // for the resource it accepts only (local_for; the local pointer it is found from moves only with
 // that group's own match).
 void SeparableAllocator::islip_ports() {
+  const AllocScratch& s = *m_s;
   uint32_t picked[32];  // [g]: the resources that picked group g in this iteration
   uint32_t free_groups = m_port_groups, free_res = m_wanted;
   for (int it = 0; it < m_iterations; ++it) {
-    for (uint16_t g : m_active) picked[g] = 0;
+    for (uint16_t g : s.active) picked[g] = 0;
     for (uint32_t m = free_res; m; m &= m - 1) {
       const int r = __builtin_ctz(m);
-      const uint32_t offers = m_by_res[size_t(r)] & free_groups;
-      if (offers) picked[m_res[size_t(r)].arb.pick_some(offers)] |= uint32_t(1) << r;
+      const uint32_t offers = s.by_res[size_t(r)] & free_groups;
+      if (offers) picked[m_res[size_t(r)].pick_some(offers)] |= uint32_t(1) << r;
     }
     bool matched = false;
-    for (uint16_t g : m_active) {
+    for (uint16_t g : s.active) {
       if (!picked[g]) continue;
       Group& gr = m_group[size_t(g)];
       const int r = gr.res_arb.pick_some(picked[g]);
@@ -202,7 +245,7 @@ void SeparableAllocator::islip_ports() {
       gr.arb.advance(l);
       if (it == 0) {
         gr.res_arb.advance(r);
-        m_res[size_t(r)].arb.advance(g);
+        m_res[size_t(r)].advance(g);
       }
     }
     if (!matched || !free_groups || !free_res) break;

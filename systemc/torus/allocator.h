@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace wormcast {
@@ -79,69 +80,134 @@ class FixedList {
 /// its grants, the first from its pointer over the resources.
 enum class AllocatorKind { InputFirst, OutputFirst, Islip, IslipPorts };
 
+/// What one allocation uses and then forgets: the requests (each group's local indices, resources
+/// and targets, each resource's requesting groups), the offers and matches of its iterations, and
+/// its grants. Only the arbiters' pointers outlive an allocation, so this state can be shared by
+/// every allocator of one role that runs on a thread (SeparableAllocator's shared_role): a network's
+/// routers then reuse one scratch that stays in the first-level cache from router to router, instead
+/// of each touching lines of its own (docs/router.md section 5.6).
+struct AllocScratch {
+  struct Group {
+    uint32_t req = 0;     ///< requested local indices (in round `round`; else none)
+    uint32_t res = 0;     ///< IslipPorts: the resources it requests (in this allocation)
+    uint32_t round = 0;   ///< the round (clear() count) of its last request
+    int16_t pick = -1;    ///< input-first: the group's chosen local index
+    uint8_t matched = 0;  ///< iSLIP: matched in an earlier iteration
+  };
+  struct Res {
+    uint32_t round = 0;   ///< the round (clear() count) of its last request
+    int16_t best = -1;    ///< the group its arbiter picked so far, or -1
+    int16_t owner = -1;   ///< the first group that requested it in round `round`
+    uint8_t taken = 0;    ///< iSLIP: matched in an earlier iteration
+  };
+  struct Grant {  ///< 6 bytes (groups and resources <= 32767, locals <= 32)
+    int16_t group, local, resource;
+  };
+  /// Room for allocators of up to `groups` groups, `resources` resources and `targets` (groups x
+  /// locals) targets.
+  void fit(int groups, int resources, int targets);
+  /// The round number wrapped: no group or resource may keep a round number that could come again.
+  void restart_rounds();
+
+  std::vector<Group> group;
+  std::vector<Res> res;
+  std::vector<uint16_t> target;  ///< [g * locals + l] requested resource
+  std::vector<uint32_t> by_res;  ///< IslipPorts: [r] the groups requesting resource r (r in wanted)
+  FixedList<uint16_t> active;    ///< groups with a request (each once per round)
+  FixedList<uint16_t> touched;   ///< resources with a best group set (each once)
+  FixedList<Grant> grants;
+  uint32_t round = 1;  ///< requests since the last clear() carry this round number
+  uint32_t generation = 0;  ///< shared: the sizes it was fitted to (g_scratch_need's generation)
+};
+
+/// Roles of shared scratches (SeparableAllocator's shared_role): allocators of two roles may be in
+/// use at once on one thread (a router's VC allocator grants while its switch allocator collects).
+constexpr int kScratchRoles = 2;
+/// The largest allocator of each role built so far; its generation counts the changes, so that a
+/// thread's scratch grows before it serves a larger allocator. (Allocators are built before a
+/// simulation runs, on the elaborating thread.)
+struct ScratchNeed {
+  int groups = 0, resources = 0, targets = 0;
+  uint32_t generation = 1;
+};
+inline ScratchNeed g_scratch_need[kScratchRoles];
+/// The calling thread's shared scratch of each role (made on its first use).
+inline thread_local AllocScratch* t_scratch[kScratchRoles] = {};
+
 /// A separable allocator between groups (the requesters: an input VC in VC allocation, an input
 /// port in switch allocation) and resources (an output VC, an output port). A group offers
 /// requests by local index (the output VC w it wants, the input VC v that wants the switch), each
 /// naming one resource; every group gets at most one of its requests and every resource at most
 /// one group. Each group has an arbiter over its local indices and each resource an arbiter over
 /// the groups, and the kind decides their order and when their pointers move. The work of one
-/// allocation is proportional to the requests made, not to groups x resources.
+/// allocation is proportional to the requests made, not to groups x resources. The allocator keeps
+/// its arbiters; what one allocation uses and forgets is in a scratch (AllocScratch), its own or the
+/// thread's scratch of a role.
 class SeparableAllocator {
  public:
-  struct Grant {  ///< 6 bytes (groups and resources <= 32767, locals <= 32)
-    int16_t group, local, resource;
-  };
+  using Grant = AllocScratch::Grant;
 
-  /// locals <= 32 (a group's requests are a bit mask); groups and resources <= 32767.
-  SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations = 1);
+  /// locals <= 32 (a group's requests are a bit mask); groups and resources <= 32767. shared_role
+  /// (0 .. kScratchRoles - 1): the allocation state is the calling thread's scratch of that role,
+  /// shared with every allocator of the role, so two allocators of one role must not be used
+  /// interleaved on one thread (each one's clear() to its last grant in between none of the other's
+  /// calls); -1: a scratch of its own.
+  SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations = 1,
+                     int shared_role = -1);
 
   /// Forget every request made since the last clear(). A group's request mask counts only in the
   /// round it was last written in, so nothing is cleared group by group.
   void clear() {
-    m_active.clear();
+    if (m_role >= 0) {
+      AllocScratch* s = t_scratch[m_role];
+      if (!s || s->generation != g_scratch_need[m_role].generation) s = thread_scratch(m_role);
+      m_s = s;
+    }
+    m_s->active.clear();
     m_shared = false;
     m_port_groups = m_wanted = 0;
-    if (++m_round == 0) restart_rounds();
+    if (++m_s->round == 0) m_s->restart_rounds();
   }
   /// Group g requests resource r through its local index l.
   void request(int g, int l, int r) {
+    AllocScratch& s = *m_s;
     if (m_kind == AllocatorKind::IslipPorts) {  // bit sets only (islip_ports)
       const uint32_t gbit = uint32_t(1) << g, rbit = uint32_t(1) << r;
-      Group& gr = m_group[size_t(g)];
+      AllocScratch::Group& gr = s.group[size_t(g)];
       if (!(m_port_groups & gbit)) {
         m_port_groups |= gbit;
-        m_active.push_back(uint16_t(g));
+        s.active.push_back(uint16_t(g));
         gr.req = gr.res = 0;
       }
       gr.req |= uint32_t(1) << l;
       gr.res |= rbit;
-      m_target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
+      s.target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
       // The groups requesting r so far in this round (none when r is new: a select, not a branch).
-      const uint32_t before = m_by_res[size_t(r)] & (uint32_t(0) - ((m_wanted >> r) & 1));
+      const uint32_t before = s.by_res[size_t(r)] & (uint32_t(0) - ((m_wanted >> r) & 1));
       m_shared |= (before & ~gbit) != 0;
-      m_by_res[size_t(r)] = before | gbit;
+      s.by_res[size_t(r)] = before | gbit;
       m_wanted |= rbit;
       return;
     }
-    Group& gr = m_group[size_t(g)];
-    if (gr.round != m_round) {
-      gr.round = m_round;
+    AllocScratch::Group& gr = s.group[size_t(g)];
+    if (gr.round != s.round) {
+      gr.round = s.round;
       gr.req = 0;
-      m_active.push_back(uint16_t(g));
+      s.active.push_back(uint16_t(g));
     }
     gr.req |= uint32_t(1) << l;
-    m_target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
-    Res& res = m_res[size_t(r)];
-    if (res.round != m_round) {
-      res.round = m_round;
+    s.target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
+    AllocScratch::Res& res = s.res[size_t(r)];
+    if (res.round != s.round) {
+      res.round = s.round;
       res.owner = int16_t(g);
     } else if (res.owner != g) {
       m_shared = true;
     }
   }
-  bool empty() const { return m_active.empty(); }
+  bool empty() const { return m_s->active.empty(); }
   /// Allocates the requests made since clear(); pointers move per kind. The grants, one per
-  /// matched group, stay valid until the next allocate().
+  /// matched group, stay valid until the next allocate() (of any allocator of a shared role).
   const FixedList<Grant>& allocate();
   /// The same, as grant[g] = the granted local index of group g or -1.
   void allocate(std::vector<int>& grant);
@@ -150,7 +216,7 @@ class SeparableAllocator {
   /// loop, without building the list.
   template <class F>
   void allocate_each(F&& on_grant) {
-    if (m_active.empty()) return;
+    if (m_s->active.empty()) return;
     if (m_shared) {
       for (const Grant& g : allocate()) on_grant(g.group, g.local, g.resource);
       return;
@@ -158,58 +224,43 @@ class SeparableAllocator {
     each_own_pick(on_grant);
   }
 
-  /// Asks the memory for the state an allocation reads first.
+  /// Asks the memory for the state an allocation reads first (its arbiters).
   void prefetch() const {
-    if (m_kind == AllocatorKind::IslipPorts) __builtin_prefetch(m_by_res.data());
     __builtin_prefetch(m_group.data());
     __builtin_prefetch(m_res.data());
-    __builtin_prefetch(m_target.data());
-    __builtin_prefetch(m_active.data());
   }
   const RrArbiter& group_arbiter(int g) const { return m_group[size_t(g)].arb; }
-  const RrArbiter& resource_arbiter(int r) const { return m_res[size_t(r)].arb; }
+  const RrArbiter& resource_arbiter(int r) const { return m_res[size_t(r)]; }
   /// IslipPorts: group g's arbiter over the resources (the one it accepts by).
   const RrArbiter& group_resource_arbiter(int g) const { return m_group[size_t(g)].res_arb; }
 
  private:
-  // The state is kept in a few small arrays of small records: an allocation touches few cache lines.
+  /// A group's arbiters, all that outlives an allocation of it (8 bytes).
   struct Group {
-    uint32_t req = 0;      ///< requested local indices (in round `round`; else none)
-    uint32_t round = 0;    ///< the round (clear() count) of its last request
-    int16_t pick = -1;     ///< input-first: the group's chosen local index
-    uint8_t matched = 0;   ///< iSLIP: matched in an earlier iteration
-    RrArbiter arb;         ///< over the local indices
-    RrArbiter res_arb;     ///< IslipPorts: over the resources
-    uint32_t res = 0;      ///< IslipPorts: the resources it requests (in this round)
+    RrArbiter arb;      ///< over the local indices
+    RrArbiter res_arb;  ///< IslipPorts: over the resources
   };
-  struct Res {
-    int16_t best = -1;     ///< the group its arbiter picked so far, or -1
-    uint8_t taken = 0;     ///< iSLIP: matched in an earlier iteration
-    RrArbiter arb;         ///< over the groups
-    int16_t owner = -1;    ///< the first group that requested it in round `round`
-    uint32_t round = 0;    ///< the round (clear() count) of its last request
-  };
-  int target(int g, int l) const { return m_target[size_t(g) * size_t(m_locals) + size_t(l)]; }
+  /// The calling thread's scratch of `role`, made or grown to the role's largest allocator.
+  [[gnu::noinline]] static AllocScratch* thread_scratch(int role);
+  int target(int g, int l) const { return m_s->target[size_t(g) * size_t(m_locals) + size_t(l)]; }
   /// Resource r's arbiter sees group g: keep the one first in its order.
   void offer(int r, int g) {
-    Res& res = m_res[size_t(r)];
+    AllocScratch::Res& res = m_s->res[size_t(r)];
     if (res.best < 0) {
-      m_touched.push_back(uint16_t(r));
+      m_s->touched.push_back(uint16_t(r));
       res.best = int16_t(g);
-    } else if (res.arb.before(g, res.best)) {
+    } else if (m_res[size_t(r)].before(g, res.best)) {
       res.best = int16_t(g);
     }
   }
   /// Appends a grant field by field (a grant built whole on the stack and copied would stall the
   /// copy on its partial stores).
   void add_grant(int g, int l, int r) {
-    Grant& gr = m_grants.emplace_back();
+    Grant& gr = m_s->grants.emplace_back();
     gr.group = int16_t(g);
     gr.local = int16_t(l);
     gr.resource = int16_t(r);
   }
-  /// The round number wrapped: no group or resource may keep a round number that could come again.
-  void restart_rounds();
   void input_first();
   void output_first();
   void islip();
@@ -226,51 +277,47 @@ class SeparableAllocator {
   template <class F>
   void each_own_pick(F&& on_grant) {
     const bool by_ports = m_kind == AllocatorKind::IslipPorts;
-    for (uint16_t g : m_active) {
+    const AllocScratch& s = *m_s;
+    for (uint16_t g : s.active) {
       Group& gr = m_group[size_t(g)];
       int l, r;
       if (by_ports) {
-        r = gr.res_arb.pick_some(gr.res);
+        r = gr.res_arb.pick_some(s.group[size_t(g)].res);
         l = local_for(g, r);
         gr.res_arb.advance(r);
       } else {
-        l = gr.arb.pick_some(gr.req);
+        l = gr.arb.pick_some(s.group[size_t(g)].req);
         r = target(g, l);
       }
       gr.arb.advance(l);
-      m_res[size_t(r)].arb.advance(g);
+      m_res[size_t(r)].advance(g);
       on_grant(int(g), l, r);
     }
   }
-
-  // What every allocation reads first (a router's edge clears, requests and allocates at each
-  // busy edge), then the rest.
-  std::vector<Group> m_group;
-  std::vector<Res> m_res;
-  std::vector<uint16_t> m_target;   ///< [g * locals + l] requested resource
-  FixedList<uint16_t> m_active;     ///< groups with a request (each once per round)
-  // IslipPorts (groups and resources <= 32): a group's requested locals and resources are its
-  // req and res (reset at its first request of a round), the resource a local names is m_target.
-  std::vector<uint32_t> m_by_res;  ///< [r]: the groups requesting resource r (r in m_wanted)
-  uint32_t m_port_groups = 0, m_wanted = 0;  ///< the groups with a request, the resources requested
   /// IslipPorts: the local group g offers resource r: the first from its local pointer whose
   /// request names r.
   int local_for(int g, int r) const {
-    const Group& gr = m_group[size_t(g)];
-    if ((gr.req & (gr.req - 1)) == 0) return __builtin_ctz(gr.req);  // its only request
-    const uint32_t upper = gr.req & gr.arb.from_pointer();
-    for (uint32_t part : {upper, gr.req & ~upper})
+    const uint32_t req = m_s->group[size_t(g)].req;
+    if ((req & (req - 1)) == 0) return __builtin_ctz(req);  // its only request
+    const uint32_t upper = req & m_group[size_t(g)].arb.from_pointer();
+    for (uint32_t part : {upper, req & ~upper})
       for (uint32_t m = part; m; m &= m - 1)
         if (target(g, __builtin_ctz(m)) == r) return __builtin_ctz(m);
     return -1;  // not reached: r is one of g's resources
   }
-  uint32_t m_round = 1;   ///< requests since the last clear() carry this round number
+
+  // What every allocation reads first (a router's edge clears, requests and allocates at each
+  // busy edge), then the rest.
+  AllocScratch* m_s;      ///< the scratch of the allocation under way (set by clear() when shared)
+  uint32_t m_port_groups = 0, m_wanted = 0;  ///< IslipPorts: the groups with a request, the resources requested
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
+  int8_t m_role;          ///< the shared scratch's role, or -1: m_own
   AllocatorKind m_kind;
   int m_locals, m_iterations;
-  FixedList<uint16_t> m_touched;    ///< resources with a best group set (each once)
-  FixedList<Grant> m_grants;
+  std::vector<Group> m_group;
+  std::vector<RrArbiter> m_res;  ///< [r]: resource r's arbiter over the groups
   int m_groups, m_resources;
+  std::unique_ptr<AllocScratch> m_own;
 };
 
 }  // namespace wormcast
