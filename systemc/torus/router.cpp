@@ -48,7 +48,6 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   if (m_ready_after[1][1] >= kWheel || m_ready_after[1][0] >= kWheel) model_error(kError, this->name(), "router and link delay above the ready wheel");
   m_in_store.resize(size_t(m_np) * m_nv);
   m_slot_store.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
-  m_slot_ready_store.resize(m_slot_store.size());
   m_allocated_store.assign(size_t(m_np) * m_nv, 0);
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
   if (m_vc_words > 8) model_error(kError, this->name(), "more than 512 input VCs");
@@ -127,7 +126,6 @@ void TorusRouter::use_mailboxes() {
 void TorusRouter::point_hot() {
   m_in = m_in_store.data();
   m_slots = m_slot_store.data();
-  m_slot_ready = m_slot_ready_store.data();
   m_allocated = m_allocated_store.data();
   for (int b = 0; b < 2; ++b) {
     m_flit_in_val[b] = m_flit_in_store[b].data();
@@ -249,8 +247,8 @@ bool TorusRouter::absorb(uint64_t t) {
     if (tail >= depth) tail -= depth;
     const uint64_t ready = t + m_ready_after[f.head][p < m_net];
     const size_t at = size_t(ivc) * size_t(depth) + size_t(tail);
-    m_slots[at] = f;
-    m_slot_ready[at] = uint32_t(ready);
+    m_slots[at].flit = f;
+    m_slots[at].ready = uint32_t(ready);
     if (in.count == 0) becomes_front(ivc, ready, t);
     ++in.count;
     ++m_buffered;
@@ -458,7 +456,7 @@ void TorusRouter::request_vc_idle(int ivc, int port, int need_credits) {
   }
   InVc& in = m_in[size_t(ivc)];
   ++in.blk_vc;
-  const Slot& s = front(ivc);
+  const Flit& s = front(ivc).flit;
   if (!in.routed) {
     if (!s.head) model_error(kError, name(), "body flit on an idle VC at input ", port);
     int rp, lo, hi;
@@ -507,7 +505,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
   InVc& in = m_in[size_t(ivc)];
   --in.blk_switch;  // it requested and won
   const size_t ring = size_t(ivc) * size_t(depth);  // the VC's buffer: its first slot
-  const Slot& s = m_slots[ring + size_t(in.head)];
+  const Flit& s = m_slots[ring + size_t(in.head)].flit;
   const bool tail = s.tail;
   const int w = in.out_vc;
   if (Boxed && (m_net_out_mask >> o & 1)) {
@@ -529,7 +527,7 @@ void TorusRouter::traverse(uint64_t t, int p, int v, int o) {
     // The next front flit competes from the next edge on at the earliest (this edge's requests
     // are made): it stays in the ready set if its ready cycle has come by then. Staged: a head
     // behind a tail routes at t + 1 and allocates its VC at t + 2 at the earliest.
-    uint64_t r = ready_at(m_slot_ready[ring + size_t(in.head)], t);
+    uint64_t r = ready_at(m_slots[ring + size_t(in.head)].ready, t);
     if (tail && r < t + m_after_tail) r = t + m_after_tail;
     if (r > t + 1) {
       m_ready[size_t(ivc) >> 6] &= ~(uint64_t(1) << (ivc & 63));
@@ -578,7 +576,7 @@ std::vector<TorusRouter::Wait> TorusRouter::waiting() const {
   for (int ivc = 0; ivc < m_np * m_nv; ++ivc) {
     const InVc& in = m_in[size_t(ivc)];
     if (in.count == 0) continue;
-    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? int(in.out_vc) : -1, -1, -1, front(ivc), in.count};
+    Wait w{ivc / m_nv, ivc % m_nv, in.out_port, in.active ? int(in.out_vc) : -1, -1, -1, front(ivc).flit, in.count};
     if (!in.active) route(w.in_port, w.front, w.out_port, w.vc_lo, w.vc_hi);
     out.push_back(w);
   }

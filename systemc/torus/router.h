@@ -81,10 +81,15 @@ class TorusRouter : public RouterBase, public EdgeMember {
 
  private:
   /// A buffered flit: the flit as it arrived (valid set, its VC the slot's input VC), copied in
-  /// and out whole; its ready cycle is kept apart (m_slot_ready), so that a traversal sends the
-  /// flit by one 16-byte copy and its output VC.
-  using Slot = Flit;
-  /// The ready cycle whose low 32 bits r a slot's entry of m_slot_ready holds, read at edge t: the
+  /// and out whole, and the first edge it may compete (mod 2^32, read by ready_at) beside it, so
+  /// that an arrival writes, and a traversal reads, the line of one 20-byte record (a separate
+  /// array of ready cycles was a second line per flit, missed on large networks).
+  struct Slot {
+    Flit flit;
+    uint32_t ready;
+  };
+  static_assert(sizeof(Slot) == 20, "a buffer slot is 20 bytes");
+  /// The ready cycle whose low 32 bits r a slot's ready field holds, read at edge t: the
   /// one cycle with those bits in (t + kWheel - 2^32, t + kWheel] (a slot is written at most
   /// kWheel - 1 edges before its ready cycle, and read back less than 2^32 - kWheel edges later).
   static uint64_t ready_at(uint32_t r, uint64_t t) { return t + kWheel - uint32_t(uint32_t(t + kWheel) - r); }
@@ -188,7 +193,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
   InputWatch* m_watch;
   InVc* m_in = nullptr;              ///< [p * nv + v]
   Slot* m_slots = nullptr;           ///< [(p * nv + v) * buffer_depth + i]: the input buffers
-  uint32_t* m_slot_ready = nullptr;  ///< [the same]: the first edge its flit may compete, mod 2^32
   uint8_t* m_allocated = nullptr;    ///< [o * nv + w]
   // Inputs read through the bound signals' value references, outputs written through the bound
   // links (or, bound to another kind of signal, through its interface); stable for the whole run.
@@ -276,7 +280,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
   std::vector<NetOut> m_net_out_store;
   std::vector<InVc> m_in_store;
   std::vector<Slot> m_slot_store;
-  std::vector<uint32_t> m_slot_ready_store;
   std::vector<uint8_t> m_allocated_store;
   /// Points the hot pointers at their vectors (after every change of those vectors' sizes).
   void point_hot();
