@@ -47,6 +47,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_after_tail = m_p.staged ? 2 : 0;
   if (m_ready_after[1][1] >= kWheel || m_ready_after[1][0] >= kWheel) model_error(kError, this->name(), "router and link delay above the ready wheel");
   m_in_store.resize(size_t(m_np) * m_nv);
+  m_blk_wide.assign(m_in_store.size(), {0, 0, 0});
   m_slot_store.resize(size_t(m_np) * m_nv * size_t(m_p.buffer_depth));
   m_allocated_store.assign(size_t(m_np) * m_nv, 0);
   m_vc_words = uint8_t((m_np * m_nv + 63) / 64);
@@ -197,8 +198,21 @@ void TorusRouter::tick() { step_own_process(*this, m_watch->waker, m_armed, clk.
 
 bool TorusRouter::on_edge(uint64_t t) { return m_boxed ? edge<true>(t) : edge<false>(t); }
 
+void TorusRouter::fold_blocked(uint64_t t) {
+  for (size_t i = 0; i < m_in_store.size(); ++i) {
+    InVc& in = m_in[i];
+    m_blk_wide[i][0] += in.blk_vc;
+    m_blk_wide[i][1] += in.blk_credit;
+    m_blk_wide[i][2] += in.blk_switch;
+    in.blk_vc = in.blk_credit = in.blk_switch = 0;
+  }
+  m_fold_due = t + kFoldEdges;
+}
+
 template <bool Boxed>
 bool TorusRouter::edge(uint64_t t) {
+  // (Before the request pass, whose increments the grants of the same edge may take back.)
+  if (t >= m_fold_due) fold_blocked(t);
   // Sleeping is safe only after a cycle whose inputs were all invalid: the next valid input is
   // then a value change (two equal credits in a row are not).
   const bool quiet_inputs = absorb<Boxed>(t);
@@ -303,9 +317,9 @@ bool TorusRouter::activity(uint64_t now, RouterActivity& a) const {
   a.blocked_credit.resize(m_in_store.size());
   a.blocked_switch.resize(m_in_store.size());
   for (size_t i = 0; i < m_in_store.size(); ++i) {
-    a.blocked_vc[i] = m_in[i].blk_vc;
-    a.blocked_credit[i] = m_in[i].blk_credit;
-    a.blocked_switch[i] = m_in[i].blk_switch;
+    a.blocked_vc[i] = m_blk_wide[i][0] + m_in[i].blk_vc;
+    a.blocked_credit[i] = m_blk_wide[i][1] + m_in[i].blk_credit;
+    a.blocked_switch[i] = m_blk_wide[i][2] + m_in[i].blk_switch;
   }
   return true;
 }

@@ -4,6 +4,7 @@
 // edge set (systemc/kernel/edge_set.h); a router built alone runs its own clocked process.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -95,10 +96,11 @@ class TorusRouter : public RouterBase, public EdgeMember {
   static uint64_t ready_at(uint32_t r, uint64_t t) { return t + kWheel - uint32_t(uint32_t(t + kWheel) - r); }
   /// One input VC: a ring of buffer_depth slots in m_slots, its state, and the route of its front
   /// head flit once computed (a head's route depends only on the flit and the input port).
-  /// 40 bytes per input VC, its statistics included (ports <= 32, VCs <= 16, depth <= 64), the
-  /// records of a router contiguous: absorb, the request pass and traversal touch one record per
-  /// input VC and, for an active one, nothing else of it.
-  struct InVc {
+  /// 32 bytes per input VC, its statistics included (ports <= 32, VCs <= 16, depth <= 64), the
+  /// records of a router contiguous and aligned to 32 bytes (two to a line, none across two):
+  /// absorb, the request pass and traversal touch one record per input VC and, for an active one,
+  /// nothing else of it.
+  struct alignas(32) InVc {
     int16_t head = 0;
     int16_t count = 0;
     int16_t out_port = -1;
@@ -111,9 +113,17 @@ class TorusRouter : public RouterBase, public EdgeMember {
     int8_t route_port = -1, vc_lo = 0, vc_hi = 0;
     bool active = false;  ///< holds an output VC (out_port, out_vc) for its current packet
     bool routed = false;  ///< route_port / vc_lo / vc_hi hold the front head's route
-    uint64_t blk_vc = 0, blk_credit = 0, blk_switch = 0;  ///< blocked edges by cause
+    /// Blocked edges by cause since the counts were last folded into m_blk_wide (fold_blocked):
+    /// each grows by at most one per edge, and they are folded at least every kFoldEdges edges.
+    uint32_t blk_vc = 0, blk_credit = 0, blk_switch = 0;
+    uint32_t unused = 0;
   };
-  static_assert(sizeof(InVc) == 40, "an input VC record is 40 bytes");
+  static_assert(sizeof(InVc) == 32, "an input VC record is 32 bytes");
+  /// The blocking counts of InVc are folded into m_blk_wide at the first edge from m_fold_due on,
+  /// kFoldEdges after the last fold: a 32-bit count cannot wrap in between.
+  static constexpr uint64_t kFoldEdges = uint64_t(1) << 30;
+  /// Adds every input VC's blocking counts since the last fold to m_blk_wide and clears them.
+  [[gnu::cold, gnu::noinline]] void fold_blocked(uint64_t t);
 
   void tick();  ///< the router's own process (built alone)
   bool on_edge(uint64_t t) override;
@@ -247,6 +257,7 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // flits held (m_buffered).
   uint64_t m_reads = 0, m_vc_allocs = 0;
   int64_t m_occ = 0;  ///< the occupancy integral (RouterActivity) minus m_buffered * now
+  uint64_t m_fold_due = kFoldEdges;  ///< the edge from which the next fold of InVc's counts is due
   // The ready wheel. Bit ivc % 64 of m_ready[ivc / 64] is set while input VC ivc (p * nv + v) holds
   // a front flit that may compete (its ready cycle has come), so the request pass visits only
   // those, in port and VC order, without a loop per port. A front flit whose ready cycle r lies
@@ -279,6 +290,8 @@ class TorusRouter : public RouterBase, public EdgeMember {
   std::vector<LinkWriter<Credit>> m_credit_out_store;
   std::vector<NetOut> m_net_out_store;
   std::vector<InVc> m_in_store;
+  /// [ivc]: the blocking counts (vc, credit, switch) folded out of the records (fold_blocked).
+  std::vector<std::array<uint64_t, 3>> m_blk_wide;
   std::vector<Slot> m_slot_store;
   std::vector<uint8_t> m_allocated_store;
   /// Points the hot pointers at their vectors (after every change of those vectors' sizes).
