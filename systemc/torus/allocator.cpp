@@ -9,8 +9,7 @@ namespace wormcast {
 
 SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int locals, int resources, int iterations,
                                        int shared_role)
-    : m_s(nullptr),
-      m_role(int8_t(shared_role)),
+    : m_role(int8_t(shared_role)),
       m_kind(kind),
       m_locals(locals),
       m_iterations(iterations < 1 ? 1 : iterations),
@@ -28,7 +27,8 @@ SeparableAllocator::SeparableAllocator(AllocatorKind kind, int groups, int local
   if (shared_role < 0) {
     m_own = std::make_unique<AllocScratch>();
     m_own->fit(groups, resources, groups * locals);
-    m_s = m_own.get();
+    point_at(m_own.get());
+    m_round = m_s->round;
     return;
   }
   ScratchNeed& need = g_scratch_need[shared_role];
@@ -47,8 +47,8 @@ void AllocScratch::fit(int groups, int resources, int targets) {
     by_res.resize(size_t(resources), 0);
   }
   if (size_t(targets) > target.size()) target.resize(size_t(targets), 0);
-  // (The lists are empty between allocations: reserving anew keeps nothing.)
-  active.reserve(group.size());
+  // (The lists are empty between allocations: sizing anew keeps nothing.)
+  active.resize(group.size());
   touched.reserve(res.size());
   grants.reserve(std::min(group.size(), res.size()));
 }
@@ -74,7 +74,7 @@ AllocScratch* SeparableAllocator::thread_scratch(int role) {
 const FixedList<SeparableAllocator::Grant>& SeparableAllocator::allocate() {
   FixedList<Grant>& grants = m_s->grants;
   grants.clear();
-  if (m_s->active.empty()) return grants;
+  if (m_active_n == 0) return grants;
   if (!m_shared) {
     disjoint();
     return grants;
@@ -114,7 +114,8 @@ void SeparableAllocator::disjoint() {
 // both pointers move past a final-stage winner only.
 void SeparableAllocator::input_first() {
   AllocScratch& s = *m_s;
-  for (uint16_t g : s.active) {
+  for (const uint16_t* a = active_begin(); a != active_end(); ++a) {
+    const int g = *a;
     AllocScratch::Group& gr = s.group[size_t(g)];
     const int l = m_group[size_t(g)].arb.pick_some(gr.req);
     gr.pick = int16_t(l);
@@ -136,9 +137,10 @@ void SeparableAllocator::input_first() {
 // whose resource picked it; both pointers move past a final-stage winner only.
 void SeparableAllocator::output_first() {
   AllocScratch& s = *m_s;
-  for (uint16_t g : s.active)
-    for (uint32_t m = s.group[size_t(g)].req; m; m &= m - 1) offer(target(g, __builtin_ctz(m)), g);
-  for (uint16_t g : s.active) {
+  for (const uint16_t* a = active_begin(); a != active_end(); ++a)
+    for (uint32_t m = s.group[*a].req; m; m &= m - 1) offer(target(*a, __builtin_ctz(m)), *a);
+  for (const uint16_t* a = active_begin(); a != active_end(); ++a) {
+    const int g = *a;
     uint32_t accept = 0;
     for (uint32_t m = s.group[size_t(g)].req; m; m &= m - 1) {
       const int l = __builtin_ctz(m);
@@ -161,7 +163,8 @@ void SeparableAllocator::output_first() {
 void SeparableAllocator::islip() {
   AllocScratch& s = *m_s;
   for (int it = 0; it < m_iterations; ++it) {
-    for (uint16_t g : s.active) {
+    for (const uint16_t* a = active_begin(); a != active_end(); ++a) {
+      const int g = *a;
       if (s.group[size_t(g)].matched) continue;
       for (uint32_t m = s.group[size_t(g)].req; m; m &= m - 1) {
         const int r = target(g, __builtin_ctz(m));
@@ -169,7 +172,8 @@ void SeparableAllocator::islip() {
       }
     }
     bool matched = false;
-    for (uint16_t g : s.active) {
+    for (const uint16_t* a = active_begin(); a != active_end(); ++a) {
+      const int g = *a;
       AllocScratch::Group& gr = s.group[size_t(g)];
       if (gr.matched) continue;
       uint32_t accept = 0;
@@ -225,14 +229,15 @@ void SeparableAllocator::islip_ports() {
   uint32_t picked[32];  // [g]: the resources that picked group g in this iteration
   uint32_t free_groups = m_port_groups, free_res = m_wanted;
   for (int it = 0; it < m_iterations; ++it) {
-    for (uint16_t g : s.active) picked[g] = 0;
+    for (const uint16_t* a = active_begin(); a != active_end(); ++a) picked[*a] = 0;
     for (uint32_t m = free_res; m; m &= m - 1) {
       const int r = __builtin_ctz(m);
       const uint32_t offers = s.by_res[size_t(r)] & free_groups;
       if (offers) picked[m_res[size_t(r)].pick_some(offers)] |= uint32_t(1) << r;
     }
     bool matched = false;
-    for (uint16_t g : s.active) {
+    for (const uint16_t* a = active_begin(); a != active_end(); ++a) {
+      const int g = *a;
       if (!picked[g]) continue;
       Group& gr = m_group[size_t(g)];
       const int r = gr.res_arb.pick_some(picked[g]);

@@ -113,7 +113,7 @@ struct AllocScratch {
   std::vector<Res> res;
   std::vector<uint16_t> target;  ///< [g * locals + l] requested resource
   std::vector<uint32_t> by_res;  ///< IslipPorts: [r] the groups requesting resource r (r in wanted)
-  FixedList<uint16_t> active;    ///< groups with a request (each once per round)
+  std::vector<uint16_t> active;  ///< groups with a request (each once per round; the count is the allocator's)
   FixedList<uint16_t> touched;   ///< resources with a best group set (each once)
   FixedList<Grant> grants;
   uint32_t round = 1;  ///< requests since the last clear() carry this round number
@@ -161,51 +161,51 @@ class SeparableAllocator {
     if (m_role >= 0) {
       AllocScratch* s = t_scratch[m_role];
       if (!s || s->generation != g_scratch_need[m_role].generation) s = thread_scratch(m_role);
-      m_s = s;
+      point_at(s);
     }
-    m_s->active.clear();
+    m_active_n = 0;
     m_shared = false;
     m_port_groups = m_wanted = 0;
     if (++m_s->round == 0) m_s->restart_rounds();
+    m_round = m_s->round;
   }
   /// Group g requests resource r through its local index l.
   void request(int g, int l, int r) {
-    AllocScratch& s = *m_s;
     if (m_kind == AllocatorKind::IslipPorts) {  // bit sets only (islip_ports)
       const uint32_t gbit = uint32_t(1) << g, rbit = uint32_t(1) << r;
-      AllocScratch::Group& gr = s.group[size_t(g)];
+      AllocScratch::Group& gr = m_sgroup[size_t(g)];
       if (!(m_port_groups & gbit)) {
         m_port_groups |= gbit;
-        s.active.push_back(uint16_t(g));
+        m_sactive[m_active_n++] = uint16_t(g);
         gr.req = gr.res = 0;
       }
       gr.req |= uint32_t(1) << l;
       gr.res |= rbit;
-      s.target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
+      m_starget[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
       // The groups requesting r so far in this round (none when r is new: a select, not a branch).
-      const uint32_t before = s.by_res[size_t(r)] & (uint32_t(0) - ((m_wanted >> r) & 1));
+      const uint32_t before = m_sby_res[size_t(r)] & (uint32_t(0) - ((m_wanted >> r) & 1));
       m_shared |= (before & ~gbit) != 0;
-      s.by_res[size_t(r)] = before | gbit;
+      m_sby_res[size_t(r)] = before | gbit;
       m_wanted |= rbit;
       return;
     }
-    AllocScratch::Group& gr = s.group[size_t(g)];
-    if (gr.round != s.round) {
-      gr.round = s.round;
+    AllocScratch::Group& gr = m_sgroup[size_t(g)];
+    if (gr.round != m_round) {
+      gr.round = m_round;
       gr.req = 0;
-      s.active.push_back(uint16_t(g));
+      m_sactive[m_active_n++] = uint16_t(g);
     }
     gr.req |= uint32_t(1) << l;
-    s.target[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
-    AllocScratch::Res& res = s.res[size_t(r)];
-    if (res.round != s.round) {
-      res.round = s.round;
+    m_starget[size_t(g) * size_t(m_locals) + size_t(l)] = uint16_t(r);
+    AllocScratch::Res& res = m_sres[size_t(r)];
+    if (res.round != m_round) {
+      res.round = m_round;
       res.owner = int16_t(g);
     } else if (res.owner != g) {
       m_shared = true;
     }
   }
-  bool empty() const { return m_s->active.empty(); }
+  bool empty() const { return m_active_n == 0; }
   /// Allocates the requests made since clear(); pointers move per kind. The grants, one per
   /// matched group, stay valid until the next allocate() (of any allocator of a shared role).
   const FixedList<Grant>& allocate();
@@ -216,7 +216,7 @@ class SeparableAllocator {
   /// loop, without building the list.
   template <class F>
   void allocate_each(F&& on_grant) {
-    if (m_s->active.empty()) return;
+    if (m_active_n == 0) return;
     if (m_shared) {
       for (const Grant& g : allocate()) on_grant(g.group, g.local, g.resource);
       return;
@@ -242,10 +242,22 @@ class SeparableAllocator {
   };
   /// The calling thread's scratch of `role`, made or grown to the role's largest allocator.
   [[gnu::noinline]] static AllocScratch* thread_scratch(int role);
-  int target(int g, int l) const { return m_s->target[size_t(g) * size_t(m_locals) + size_t(l)]; }
+  int target(int g, int l) const { return m_starget[size_t(g) * size_t(m_locals) + size_t(l)]; }
+  /// The scratch's arrays from now on (the pointers a request follows, kept in the allocator).
+  void point_at(AllocScratch* s) {
+    m_s = s;
+    m_sgroup = s->group.data();
+    m_sres = s->res.data();
+    m_starget = s->target.data();
+    m_sby_res = s->by_res.data();
+    m_sactive = s->active.data();
+  }
+  /// The groups with a request, in request order.
+  const uint16_t* active_begin() const { return m_sactive; }
+  const uint16_t* active_end() const { return m_sactive + m_active_n; }
   /// Resource r's arbiter sees group g: keep the one first in its order.
   void offer(int r, int g) {
-    AllocScratch::Res& res = m_s->res[size_t(r)];
+    AllocScratch::Res& res = m_sres[size_t(r)];
     if (res.best < 0) {
       m_s->touched.push_back(uint16_t(r));
       res.best = int16_t(g);
@@ -277,16 +289,16 @@ class SeparableAllocator {
   template <class F>
   void each_own_pick(F&& on_grant) {
     const bool by_ports = m_kind == AllocatorKind::IslipPorts;
-    const AllocScratch& s = *m_s;
-    for (uint16_t g : s.active) {
+    for (const uint16_t* a = active_begin(); a != active_end(); ++a) {
+      const int g = *a;
       Group& gr = m_group[size_t(g)];
       int l, r;
       if (by_ports) {
-        r = gr.res_arb.pick_some(s.group[size_t(g)].res);
+        r = gr.res_arb.pick_some(m_sgroup[size_t(g)].res);
         l = local_for(g, r);
         gr.res_arb.advance(r);
       } else {
-        l = gr.arb.pick_some(s.group[size_t(g)].req);
+        l = gr.arb.pick_some(m_sgroup[size_t(g)].req);
         r = target(g, l);
       }
       gr.arb.advance(l);
@@ -297,7 +309,7 @@ class SeparableAllocator {
   /// IslipPorts: the local group g offers resource r: the first from its local pointer whose
   /// request names r.
   int local_for(int g, int r) const {
-    const uint32_t req = m_s->group[size_t(g)].req;
+    const uint32_t req = m_sgroup[size_t(g)].req;
     if ((req & (req - 1)) == 0) return __builtin_ctz(req);  // its only request
     const uint32_t upper = req & m_group[size_t(g)].arb.from_pointer();
     for (uint32_t part : {upper, req & ~upper})
@@ -308,7 +320,15 @@ class SeparableAllocator {
 
   // What every allocation reads first (a router's edge clears, requests and allocates at each
   // busy edge), then the rest.
-  AllocScratch* m_s;      ///< the scratch of the allocation under way (set by clear() when shared)
+  // The scratch of the allocation under way (set by clear() when shared) and its arrays.
+  AllocScratch* m_s = nullptr;
+  AllocScratch::Group* m_sgroup = nullptr;
+  AllocScratch::Res* m_sres = nullptr;
+  uint16_t* m_starget = nullptr;
+  uint32_t* m_sby_res = nullptr;
+  uint16_t* m_sactive = nullptr;
+  uint32_t m_active_n = 0;  ///< groups in m_sactive
+  uint32_t m_round = 0;     ///< the scratch's round of this allocation
   uint32_t m_port_groups = 0, m_wanted = 0;  ///< IslipPorts: the groups with a request, the resources requested
   bool m_shared = false;  ///< a resource was requested by two groups since the last clear()
   int8_t m_role;          ///< the shared scratch's role, or -1: m_own
