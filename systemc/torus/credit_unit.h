@@ -77,6 +77,7 @@ class CreditUnit {
       if (t >= m_fresh_from) m_fresh = 0;
       return true;
     }
+    if (m_delay == 0) return true;  // every credit counted as it arrived
     bool ok = true;
     if (m_in_wheel > 0) {
       // The wheel holds edges m_matured + 1 .. m_matured + kWheel - 1.
