@@ -318,9 +318,9 @@ class SeparableAllocator {
     return -1;  // not reached: r is one of g's resources
   }
 
-  // What every allocation reads first (a router's edge clears, requests and allocates at each
-  // busy edge), then the rest.
-  // The scratch of the allocation under way (set by clear() when shared) and its arrays.
+  // What every allocation reads first (a router's edge clears, requests and allocates at each busy
+  // edge), then the rest: the scratch of the allocation under way (set by clear() when shared) and
+  // its arrays, reached from the allocator as its own arrays were (one load, not two, per request).
   AllocScratch* m_s = nullptr;
   AllocScratch::Group* m_sgroup = nullptr;
   AllocScratch::Res* m_sres = nullptr;

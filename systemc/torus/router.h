@@ -116,7 +116,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
     /// Blocked edges by cause since the counts were last folded into m_blk_wide (fold_blocked):
     /// each grows by at most one per edge, and they are folded at least every kFoldEdges edges.
     uint32_t blk_vc = 0, blk_credit = 0, blk_switch = 0;
-    uint32_t unused = 0;
   };
   static_assert(sizeof(InVc) == 32, "an input VC record is 32 bytes");
   /// The blocking counts of InVc are folded into m_blk_wide at the first edge from m_fold_due on,
