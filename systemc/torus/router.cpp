@@ -29,7 +29,8 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       // allocation in the thread's shared scratch of their role (VC allocation 0, switch allocation
       // 1; allocator.h): a router's edge clears, requests and allocates each before the next router
       // runs, and only their arbiters stay in the router. (A smaller network's routers stay in the
-      // second-level cache, where the shared scratch saves no miss and costs its lookup.)
+      // second-level cache: there the shared scratch saves first-level misses but no measurable
+      // time, and its lookup costs instructions; docs/experiments/speed.md.)
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
            params.islip_iterations, topo.num_nodes() >= kSharedScratchNodes ? 0 : -1),
       m_sa(params.switch_allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations,
