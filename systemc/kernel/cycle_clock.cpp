@@ -187,6 +187,7 @@ void CycleClock::run_cycles(uint64_t c0, uint64_t c1) {
 void CycleClock::tick() {
   if (!m_started) {
     m_fused = decide();
+    m_stretched = m_fused && std::all_of(m_riders.begin(), m_riders.end(), [](const ClockRider* r) { return r->stretchable(); });
     m_started = true;
     g_fused_clock = m_fused;
     m_banded = decide_bands();
@@ -221,8 +222,9 @@ void CycleClock::tick() {
   }
   if (m_fused) {
     const uint64_t t = current_cycle();
-    run_cycles(t, t + 1);
-    sc_core::next_trigger(m_period);
+    const uint64_t c1 = m_stretched && g_horizon > t ? g_horizon : t + 1;
+    run_cycles(t, c1);
+    sc_core::next_trigger(m_period * double(c1 - t));
     return;
   }
   // Signal mode: high at c * period, low at c * period + period / 2 (as sc_clock's edges, written

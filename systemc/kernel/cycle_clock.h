@@ -26,6 +26,9 @@
 //   they were added. No event, delta cycle or update phase of the kernel is spent on the edges.
 //   Edge sets tell the edges apart by an edge stamp (2c for the rising edge of cycle c, 2c + 1 for
 //   its falling edge) instead of the simulation time, so their wake rule is that of signal mode.
+//   When every rider is stretchable (nothing but their edges acts between two cycles: a traffic
+//   run), the process runs the cycles up to the driver's horizon (set_clock_horizon) in one
+//   activation, the same calls in the same order, without a return to the kernel per cycle.
 // - bands (fused, with sim.schedule = bands and every rider able; docs/kernel.md section 5): the
 //   process runs the cycles up to the driver's horizon (set_clock_horizon) at once, cell by cell
 //   of a grid of the nodes (BandPlan): a cell's edges of cycle c (every rider's rising edges for
@@ -69,6 +72,11 @@ class ClockRider {
   /// Fused mode: the rising (falling) edge of cycle t.
   virtual void rising(uint64_t /*t*/) {}
   virtual void falling(uint64_t /*t*/) {}
+  /// Whether, between the edges of two cycles, nothing outside the riders' edges has to run (no
+  /// process of the rider's own waits for a time or an event of the kernel, and nothing the edges
+  /// call reads the simulation time): the fused clock may then run every cycle up to the driver's
+  /// horizon in one activation (asked at time 0).
+  virtual bool stretchable() const { return false; }
 
   // Bands (see above). A rider that can run its edges node by node: its state of one node at one
   // cycle is reached only through that node's calls below, and through links whose writer and
@@ -168,8 +176,8 @@ class SchedulePick {
 /// Bands: the prefetch stages of a node that enters a tile (ClockRider::prefetch_nodes).
 constexpr int kBandStages = 3;
 
-/// The cycle the driver's current sc_start runs up to (exclusive): the horizon of the bands mode.
-/// 0: unknown, cycle by cycle.
+/// The cycle the driver's current sc_start runs up to (exclusive): the horizon of the bands mode
+/// and of a fused clock whose riders are stretchable. 0: unknown, cycle by cycle.
 void set_clock_horizon(uint64_t cycle);
 
 class CycleClock;
@@ -228,6 +236,7 @@ class CycleClock : public sc_core::sc_module {
   std::vector<ClockRider*> m_riders;
   bool m_started = false;
   bool m_fused = false;
+  bool m_stretched = false;  ///< fused, every rider stretchable: cycles up to the horizon at once
   bool m_banded = false;
   bool m_probed = false;     ///< bands or cycles as SchedulePick measures
   bool m_in_bands = false;   ///< probed: the last stretch ran in bands

@@ -96,6 +96,9 @@ class TorusNetwork : public Network, private ClockRider {
   int edge_requests() const override { return 2; }
   void rising(uint64_t t) override { m_rising->run_edge(t); }
   void falling(uint64_t t) override { m_falling->run_edge(t); }
+  /// Plain links (no signal, so no update phase) and no node software (whose processes act at
+  /// times of their own): between two cycles nothing but the edges acts.
+  bool stretchable() const override { return m_plain && m_boxed && !options().node_software; }
   // Bands (sim.schedule = bands; docs/kernel.md section 5): node n's router and NIC port are
   // member n of the two edge sets; the grid's rows are the coordinates of the last dimension and
   // its columns those of the one before (cells of the nodes that share both), each folded on a

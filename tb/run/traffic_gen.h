@@ -34,6 +34,8 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   bool fusable() const override { return true; }
   int edge_requests() const override { return 1; }
   void rising(uint64_t) override { tick(); }
+  /// Its cycle is its own count, its work all in the rising edge.
+  bool stretchable() const override { return true; }
   // Bands (systemc/kernel/cycle_clock.h): a node's arrivals of cycle t at its rising edge; the
   // samples of the owed work per cycle at the band's end. (Not with a trace: its messages are in
   // one list.)

@@ -2,7 +2,7 @@
 // riders' rising and then falling edges once per cycle at the cycle's start; a process of anyone
 // else waiting for its edges, or a rider that does not allow it, keeps it a toggled signal with
 // the edges of an sc_clock. (A network's results with the fused clock against the signal clock:
-// tests/cli/test_threads.sh.)
+// tests/cli/test_threads.sh.) Stretchable riders run up to the driver's horizon in one activation.
 #include <catch2/catch.hpp>
 
 #include <initializer_list>
@@ -28,8 +28,10 @@ struct Rider : ClockRider {
   bool allow;
   int requests;
   Rider(Log& l, std::string i, bool a = true, int r = 0) : log(l), id(std::move(i)), allow(a), requests(r) {}
+  bool stretch = false;  ///< stretchable(): nothing but its edges acts between two cycles
   bool fusable() const override { return allow; }
   int edge_requests() const override { return requests; }
+  bool stretchable() const override { return stretch; }
   void rising(uint64_t t) override { record("rise", t); }
   void falling(uint64_t t) override { record("fall", t); }
   void record(const char* what, uint64_t t) {
@@ -133,4 +135,54 @@ TEST_CASE("cycle clock: without riders it is a signal") {
   REQUIRE(std::string(clk.mode()) == "signal");
   REQUIRE(l.pos == std::vector<uint64_t>{0, 1000});
   REQUIRE(l.neg == std::vector<uint64_t>{500, 1500});
+}
+
+TEST_CASE("fused clock: stretchable riders run every cycle up to the driver's horizon in one activation") {
+  Log log;
+  Rider a(log, "a"), b(log, "b");
+  a.stretch = b.stretch = true;
+  CycleClock clk("clk", sc_core::sc_time(1, sc_core::SC_NS));
+  set_cycle_time(clk.period());
+  clk.ride(&a);
+  clk.ride(&b);
+  // The same calls in the same order with the same cycles and edge stamps as cycle by cycle; the
+  // simulation time is that of the stretch's first cycle throughout it.
+  set_clock_horizon(3);
+  sc_core::sc_start(sc_core::sc_time(3, sc_core::SC_NS));
+  set_clock_horizon(0);
+  REQUIRE(std::string(clk.mode()) == "fused");
+  const std::vector<std::string> want = {
+      "a rise 0 @0 #0", "b rise 0 @0 #0", "a fall 0 @0 #1", "b fall 0 @0 #1",
+      "a rise 1 @0 #2", "b rise 1 @0 #2", "a fall 1 @0 #3", "b fall 1 @0 #3",
+      "a rise 2 @0 #4", "b rise 2 @0 #4", "a fall 2 @0 #5", "b fall 2 @0 #5",
+  };
+  REQUIRE(log.calls == want);
+  // The next stretch starts at its own first cycle; without a horizon, cycle by cycle again.
+  set_clock_horizon(5);
+  sc_core::sc_start(sc_core::sc_time(2, sc_core::SC_NS));
+  set_clock_horizon(0);
+  REQUIRE(log.calls.size() == 20);
+  REQUIRE(log.calls[12] == "a rise 3 @3 #6");
+  REQUIRE(log.calls[16] == "a rise 4 @3 #8");
+  sc_core::sc_start(sc_core::sc_time(2, sc_core::SC_NS));
+  REQUIRE(log.calls.size() == 28);
+  REQUIRE(log.calls[20] == "a rise 5 @5 #10");
+  REQUIRE(log.calls[24] == "a rise 6 @6 #12");
+}
+
+TEST_CASE("fused clock: one rider that is not stretchable keeps it cycle by cycle under a horizon") {
+  Log log;
+  Rider a(log, "a"), b(log, "b");
+  a.stretch = true;
+  CycleClock clk("clk", sc_core::sc_time(1, sc_core::SC_NS));
+  set_cycle_time(clk.period());
+  clk.ride(&a);
+  clk.ride(&b);
+  set_clock_horizon(3);
+  sc_core::sc_start(sc_core::sc_time(3, sc_core::SC_NS));
+  set_clock_horizon(0);
+  REQUIRE(std::string(clk.mode()) == "fused");
+  REQUIRE(log.calls.size() == 12);
+  REQUIRE(log.calls[4] == "a rise 1 @1 #2");
+  REQUIRE(log.calls[8] == "a rise 2 @2 #4");
 }
