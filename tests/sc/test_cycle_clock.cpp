@@ -137,52 +137,58 @@ TEST_CASE("cycle clock: without riders it is a signal") {
   REQUIRE(l.neg == std::vector<uint64_t>{500, 1500});
 }
 
-TEST_CASE("fused clock: stretchable riders run every cycle up to the driver's horizon in one activation") {
+namespace {
+
+/// A fused clock of 1 ns with riders a and b (stretchable as given) run under horizon 3 for its
+/// first 3 cycles; the log of their calls.
+struct StretchRun {
   Log log;
-  Rider a(log, "a"), b(log, "b");
-  a.stretch = b.stretch = true;
-  CycleClock clk("clk", sc_core::sc_time(1, sc_core::SC_NS));
-  set_cycle_time(clk.period());
-  clk.ride(&a);
-  clk.ride(&b);
+  Rider a{log, "a"}, b{log, "b"};
+  CycleClock clk{"clk", sc_core::sc_time(1, sc_core::SC_NS)};
+  StretchRun(bool a_stretch, bool b_stretch) {
+    a.stretch = a_stretch;
+    b.stretch = b_stretch;
+    set_cycle_time(clk.period());
+    clk.ride(&a);
+    clk.ride(&b);
+    run(3, 3);
+  }
+  /// sc_start for `cycles` cycles under the horizon `horizon` (0: none).
+  static void run(uint64_t horizon, int cycles) {
+    set_clock_horizon(horizon);
+    sc_core::sc_start(sc_core::sc_time(cycles, sc_core::SC_NS));
+    set_clock_horizon(0);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("fused clock: stretchable riders run every cycle up to the driver's horizon in one activation") {
   // The same calls in the same order with the same cycles and edge stamps as cycle by cycle; the
   // simulation time is that of the stretch's first cycle throughout it.
-  set_clock_horizon(3);
-  sc_core::sc_start(sc_core::sc_time(3, sc_core::SC_NS));
-  set_clock_horizon(0);
-  REQUIRE(std::string(clk.mode()) == "fused");
+  StretchRun r(true, true);
+  REQUIRE(std::string(r.clk.mode()) == "fused");
   const std::vector<std::string> want = {
       "a rise 0 @0 #0", "b rise 0 @0 #0", "a fall 0 @0 #1", "b fall 0 @0 #1",
       "a rise 1 @0 #2", "b rise 1 @0 #2", "a fall 1 @0 #3", "b fall 1 @0 #3",
       "a rise 2 @0 #4", "b rise 2 @0 #4", "a fall 2 @0 #5", "b fall 2 @0 #5",
   };
-  REQUIRE(log.calls == want);
+  REQUIRE(r.log.calls == want);
   // The next stretch starts at its own first cycle; without a horizon, cycle by cycle again.
-  set_clock_horizon(5);
-  sc_core::sc_start(sc_core::sc_time(2, sc_core::SC_NS));
-  set_clock_horizon(0);
-  REQUIRE(log.calls.size() == 20);
-  REQUIRE(log.calls[12] == "a rise 3 @3 #6");
-  REQUIRE(log.calls[16] == "a rise 4 @3 #8");
-  sc_core::sc_start(sc_core::sc_time(2, sc_core::SC_NS));
-  REQUIRE(log.calls.size() == 28);
-  REQUIRE(log.calls[20] == "a rise 5 @5 #10");
-  REQUIRE(log.calls[24] == "a rise 6 @6 #12");
+  StretchRun::run(5, 2);
+  REQUIRE(r.log.calls.size() == 20);
+  REQUIRE(r.log.calls[12] == "a rise 3 @3 #6");
+  REQUIRE(r.log.calls[16] == "a rise 4 @3 #8");
+  StretchRun::run(0, 2);
+  REQUIRE(r.log.calls.size() == 28);
+  REQUIRE(r.log.calls[20] == "a rise 5 @5 #10");
+  REQUIRE(r.log.calls[24] == "a rise 6 @6 #12");
 }
 
 TEST_CASE("fused clock: one rider that is not stretchable keeps it cycle by cycle under a horizon") {
-  Log log;
-  Rider a(log, "a"), b(log, "b");
-  a.stretch = true;
-  CycleClock clk("clk", sc_core::sc_time(1, sc_core::SC_NS));
-  set_cycle_time(clk.period());
-  clk.ride(&a);
-  clk.ride(&b);
-  set_clock_horizon(3);
-  sc_core::sc_start(sc_core::sc_time(3, sc_core::SC_NS));
-  set_clock_horizon(0);
-  REQUIRE(std::string(clk.mode()) == "fused");
-  REQUIRE(log.calls.size() == 12);
-  REQUIRE(log.calls[4] == "a rise 1 @1 #2");
-  REQUIRE(log.calls[8] == "a rise 2 @2 #4");
+  StretchRun r(true, false);
+  REQUIRE(std::string(r.clk.mode()) == "fused");
+  REQUIRE(r.log.calls.size() == 12);
+  REQUIRE(r.log.calls[4] == "a rise 1 @1 #2");
+  REQUIRE(r.log.calls[8] == "a rise 2 @2 #4");
 }
