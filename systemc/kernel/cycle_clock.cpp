@@ -12,6 +12,9 @@ namespace wormcast {
 
 namespace {
 uint64_t g_horizon = 0;  // set_clock_horizon
+/// The end (exclusive) of the cycles from t that one activation may run: the driver's horizon, or
+/// t + 1 when it is unknown.
+uint64_t horizon_after(uint64_t t) { return g_horizon > t ? g_horizon : t + 1; }
 }  // namespace
 
 void set_clock_horizon(uint64_t cycle) { g_horizon = cycle; }
@@ -197,7 +200,7 @@ void CycleClock::tick() {
   if (m_probed) {
     // A stretch of the cycles up to the driver's horizon, bands or cycle by cycle, timed.
     const uint64_t t = current_cycle();
-    const uint64_t c1 = g_horizon > t ? g_horizon : t + 1;
+    const uint64_t c1 = horizon_after(t);
     uint64_t n = 0;
     const bool bands = m_choice.next(c1 - t, n);
     const auto start = std::chrono::steady_clock::now();
@@ -215,14 +218,14 @@ void CycleClock::tick() {
   }
   if (m_banded) {
     const uint64_t t = current_cycle();
-    const uint64_t c1 = g_horizon > t ? g_horizon : t + 1;
+    const uint64_t c1 = horizon_after(t);
     run_bands(t, c1);
     sc_core::next_trigger(m_period * double(c1 - t));
     return;
   }
   if (m_fused) {
     const uint64_t t = current_cycle();
-    const uint64_t c1 = m_stretched && g_horizon > t ? g_horizon : t + 1;
+    const uint64_t c1 = m_stretched ? horizon_after(t) : t + 1;
     run_cycles(t, c1);
     sc_core::next_trigger(m_period * double(c1 - t));
     return;
