@@ -104,10 +104,10 @@ class TorusNetwork : public Network, private ClockRider {
   // its columns those of the one before (cells of the nodes that share both), each folded on a
   // torus (0, k-1, 1, k-2, ...) so that its wraparound link stays near.
   bool bandable() const override {
-    // A network of one block gains nothing from tiles: it runs cycle by cycle. Node software acts
-    // at times of its own, between the cycles a band would run at once.
-    return m_bands && m_topo.num_nodes() > m_band_nodes && m_plain && m_boxed && m_rising->lanes() == 1 &&
-           !options().node_software && !m_hop_observed && !m_sb.observed();
+    // A network of one block gains nothing from tiles: it runs cycle by cycle. A band runs many
+    // cycles at once, so the network must be stretchable (no node software acting between them).
+    return m_bands && m_topo.num_nodes() > m_band_nodes && stretchable() && m_rising->lanes() == 1 &&
+           !m_hop_observed && !m_sb.observed();
   }
   bool band_plan(BandPlan& plan) const override;
   void band_begin(uint64_t, uint64_t) override {
