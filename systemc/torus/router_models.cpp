@@ -15,11 +15,17 @@ RtlRouterLibrary& library() {
 void install_rtl_library(RtlRouterLibrary lib) { library() = std::move(lib); }
 
 namespace {
+/// Where a SystemC-only value came from when the preset set it.
+const char* preset_note(const Config& cfg) {
+  return cfg.part<RouterConfig>().preset == RouterPreset::BooksimIq ? " (router.preset = booksim-iq sets it)" : "";
+}
+
 void check_allocator(const Config& cfg) {
   if (cfg.part<RouterConfig>().allocator != RouterAllocator::InputFirst)
-    throw ConfigError(fmt::format("config: router.allocator = {} is SystemC only; allowed with router.model = "
+    throw ConfigError(fmt::format("config: router.allocator = {} is SystemC only{}; allowed with router.model = "
                                   "rtl or mixed: input-first (the allocator the RTL router implements)",
-                                  cfg.part<RouterConfig>().allocator == RouterAllocator::Islip ? "islip" : "output-first"));
+                                  cfg.part<RouterConfig>().allocator == RouterAllocator::Islip ? "islip" : "output-first",
+                                  preset_note(cfg)));
 }
 
 const RtlRouterLibrary& installed() {
@@ -40,9 +46,15 @@ void check_rtl_model(const Config& c) {
   const RouterConfig& r = c.part<RouterConfig>();
   if (r.model == RouterModel::SystemC) return;
   // (With another allocator rtl_router_maker refuses the configuration, naming the allocator.)
-  if (r.allocator == RouterAllocator::InputFirst && (r.pipeline != RouterPipeline::Lumped || r.vc_class != VcClassRule::Hop))
-    throw ConfigError("config: router.pipeline = staged and router.vc_class = entry are SystemC only; allowed "
-                      "with router.model = rtl or mixed: lumped and hop (the rules the RTL router implements)");
+  if (r.allocator == RouterAllocator::InputFirst && (r.pipeline != RouterPipeline::Lumped || r.vc_class != VcClassRule::Hop)) {
+    // Name the key that is set (and the preset, when it set it).
+    const bool staged = r.pipeline != RouterPipeline::Lumped;
+    throw ConfigError(fmt::format("config: {} is SystemC only{}; allowed with router.model = rtl or mixed: {} (the rule "
+                                  "the RTL router implements)",
+                                  staged ? "router.pipeline = staged" : "router.vc_class = entry",
+                                  preset_note(c),
+                                  staged ? "lumped" : "hop"));
+  }
   check_allocator(c);
   const RtlRouterLibrary& lib = installed();
   if (lib.check) lib.check(c);

@@ -33,6 +33,7 @@ struct BroadcastArgs {
   RecordOptions rec;
   std::string json_file, router_model;
   long long len = 64, ts = 0, tr = 0;
+  bool net_given = false, ts_given = false, tr_given = false;  ///< on the command line (else defaults --set may change)
 };
 
 nlohmann::json times_json(const std::vector<int64_t>& v) {
@@ -66,6 +67,14 @@ int run_broadcast(const BroadcastArgs& a) {
   // A broadcast message travels as one worm (the papers' model), so packets are as long as it.
   ov.emplace_back("nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len))));
   if (!a.router_model.empty()) ov.emplace_back("router.model", a.router_model);
+  // An option given on the command line and a --set of its key must agree (the analytic models and
+  // the cycle model read the same t_s, t_r and network).
+  Overrides given;
+  if (a.net_given) given = net_spec_overrides("--net", a.net);
+  if (a.ts_given) given.emplace_back("nic.ts", std::to_string(a.ts));
+  if (a.tr_given) given.emplace_back("nic.tr", std::to_string(a.tr));
+  if (!a.router_model.empty()) given.emplace_back("router.model", a.router_model);
+  check_set_conflicts(given, a.sets);
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);
   if (a.len > cfg.nic.max_packet)
@@ -79,8 +88,8 @@ int run_broadcast(const BroadcastArgs& a) {
   const uint32_t len = uint32_t(a.len);
   sw::AnalyticParams ap;
   ap.ports = rp.local == 1 ? sw::PortModel::OnePort : sw::PortModel::AllPort;
-  ap.t_s = uint64_t(a.ts);
-  ap.t_r = uint64_t(a.tr);
+  ap.t_s = uint64_t(cfg.nic.ts);  // --ts, or a --set of nic.ts
+  ap.t_r = uint64_t(cfg.nic.tr);
   ap.router_delay = uint64_t(rp.router_delay);
   ap.link_delay = uint64_t(rp.link_delay);
   const sw::AnalyticResult analytic = sw::run_schedule_analytic(sched, len, ap);
@@ -170,7 +179,7 @@ int run_broadcast(const BroadcastArgs& a) {
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
       "  measured latency {} cycles | analytic {} (router model), {} (Hou, Wang and Hsu model) | blocked {} cycles in {} "
       "messages | {} nodes reached{}{}\n",
-      a.choice.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, a.ts, a.tr,
+      a.choice.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, cfg.nic.ts, cfg.nic.tr,
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
       run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
@@ -204,7 +213,12 @@ void register_broadcast_command(CLI::App& app) {
       ->check(file_path(true));
   add_record_options(cmd, a->rec);
   cmd->add_option("--router", a->router_model, "router model: sc, rtl (Verilated Verilog twin) or mixed");
-  set_command_action(cmd, [a] { return run_broadcast(*a); });
+  set_command_action(cmd, [a, cmd] {
+    a->net_given = cmd->count("--net") > 0;
+    a->ts_given = cmd->count("--ts") > 0;
+    a->tr_given = cmd->count("--tr") > 0;
+    return run_broadcast(*a);
+  });
 }
 
 }  // namespace wormcast

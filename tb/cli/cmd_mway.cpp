@@ -81,6 +81,7 @@ void register_mway_command(CLI::App& app) {
     if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", a->buffers);
     run_length_overrides(cmd, a->length, ov);
     Overrides given;  // the options actually on the command line (the others are defaults --set may change)
+    if (cmd->count("--net")) given.emplace_back("net.radix", shape_of(a->net));
     if (cmd->count("--rate")) given.emplace_back("traffic.rate", a->rate);
     if (cmd->count("--broadcast-fraction")) given.emplace_back("traffic.broadcast_fraction", a->fraction);
     if (cmd->count("--len")) given.emplace_back("traffic.packet_len", a->len);

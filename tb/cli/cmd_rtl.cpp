@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "systemc/mway/network.h"
+#include "systemc/torus/router_models.h"
 #include "tb/cli/commands.h"
 #include "tb/rtl/mway/mw_models.h"
 #include "tb/rtl/param_set_options.h"
@@ -44,6 +45,10 @@ void register_rtl_command(CLI::App& app) {
     if (cfg.net.family == "mway") {
       spec = mway_rtl_model_of(mway_params(cfg)).build_spec();
     } else {
+      // What a run on this model would refuse (SystemC-only rules), refused before a build too.
+      Config as_run = cfg;
+      as_run.part<RouterConfig>().model = RouterModel::Rtl;
+      check_rtl_model(as_run);
       spec = rtl_model_of(cfg).build_spec(*trace);
     }
     load_rtl_plugin(spec);

@@ -156,7 +156,11 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   m.params["LinkDelay"] = r.link_delay;
   m.params["CreditDelay"] = r.credit_delay;
   m.params["VcReallocTail"] = r.vc_realloc == VcRealloc::Tail ? 1 : 0;
-  std::string name = fmt::format("{} {}", ibt ? "ibt" : "torus", fmt::join(net.radix, "x"));
+  // The network as its spec names it: ibt, torus, mesh, or each dimension's kind (torus,mesh,...).
+  std::string kind = ibt ? "ibt" : torus == (1 << dims) - 1 ? "torus" : torus == 0 ? "mesh" : "";
+  if (kind.empty())
+    for (int d = 0; d < dims; ++d) kind += std::string(d ? "," : "") + ((torus >> d & 1) != 0 ? "torus" : "mesh");
+  std::string name = fmt::format("{} {}", kind, fmt::join(net.radix, "x"));
   if (ibt) {
     const IbtConfig& b = cfg.part<IbtConfig>();
     if (b.routing == IbtRouting::Shortest)

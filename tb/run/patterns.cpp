@@ -1,7 +1,10 @@
 // Traffic patterns and the trace reader.
 #include "tb/run/patterns.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -62,15 +65,42 @@ int pattern_destination(const sw::Topology& t, const TrafficConfig& cfg, int src
   return src;
 }
 
+namespace {
+/// The optional first line of a trace: the column names cycle,src,dst,len (any case, spaces
+/// around them allowed); any other first line is read as data, and an invalid one is reported.
+bool is_trace_header(const std::vector<std::string>& f) {
+  static const char* const kNames[] = {"cycle", "src", "dst", "len"};
+  if (f.size() != 4) return false;
+  for (size_t i = 0; i < 4; ++i) {
+    std::string x = f[i];
+    x.erase(0, x.find_first_not_of(" \t"));
+    x.erase(x.find_last_not_of(" \t") + 1);
+    for (char& c : x) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (x != kNames[i]) return false;
+  }
+  return true;
+}
+}  // namespace
+
 std::vector<TraceEntry> read_traffic_trace(const std::string& path, int nodes) {
+  struct stat st {};
+  const bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode))
+    throw ConfigError(fmt::format("config: traffic.trace = '{}' is not a regular file; allowed: a CSV file of "
+                                  "cycle,src,dst,len lines",
+                                  path));
   std::ifstream in(path);
-  if (!in) throw ConfigError(fmt::format("config: traffic.trace = '{}' cannot be read", path));
+  if (!exists || !in)
+    throw ConfigError(fmt::format("config: traffic.trace = '{}' cannot be read; allowed: a readable CSV file of "
+                                  "cycle,src,dst,len lines",
+                                  path));
   std::vector<TraceEntry> v;
   std::string line;
   for (int no = 1; std::getline(in, line); ++no) {
-    if (line.empty() || line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF file
+    if (line.empty() || line.find_first_not_of(" \t") == std::string::npos) continue;
     const auto f = split_list(line, ',');
-    if (no == 1 && line.find_first_of("0123456789") != 0) continue;  // a header
+    if (no == 1 && is_trace_header(f)) continue;  // the optional header
     auto field = [&](size_t i, long long lo, long long hi, const char* what) {
       size_t pos = 0;
       long long x = -1;

@@ -41,6 +41,23 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "conflicts with mway.buffers" err.txt || { echo "FAIL: mway --buffers vs --set: exit $rc"; fail=1; }
 "$bin" traffic --rate 0.1 --set traffic.rate=0.1 --measure 500 >/dev/null \
   || { echo "FAIL: the same value in an option and a --set is refused"; fail=1; }
+"$bin" mway --net mesh:4x4 --set net.radix=8x8x8 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "conflicts with net.radix" err.txt || { echo "FAIL: mway --net vs --set net.radix: exit $rc"; fail=1; }
+# broadcast: the analytic model and the cycle model read one t_s.
+"$bin" broadcast --net torus:4x4 --algo rd --ts 7 --set nic.ts=5 --json e.json 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "conflicts with nic.ts" err.txt && [ ! -e e.json ] \
+  || { echo "FAIL: broadcast --ts vs --set nic.ts: exit $rc, $(cat err.txt)"; fail=1; }
+"$bin" broadcast --net torus:4x4 --algo rd --set nic.ts=7 --json e.json >/dev/null 2>err.txt \
+  && /usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if j["measured_latency"] == j["analytic_latency"] and j["config"]["nic"]["ts"] == 7 else 1)' e.json \
+  || { echo "FAIL: broadcast --set nic.ts=7: the analytic latency does not use it: $(cat err.txt)"; fail=1; }
+# ibt bcast --simulate: the cycle model runs the step simulator's network (its default bypass too).
+"$bin" ibt bcast --net ibt:16x16 --simulate >/dev/null 2>err.txt \
+  || { echo "FAIL: ibt bcast --simulate with the default bypass: $(cat err.txt)"; fail=1; }
+"$bin" ibt bcast --net ibt:16x16 --simulate --set ibt.bypass=2 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "conflicts with ibt.bypass = '4'" err.txt || { echo "FAIL: ibt bcast --set ibt.bypass: exit $rc"; fail=1; }
 
 "$bin" traffic --warmup 1000 --measure 1500 --set sim.drain=250 --rate 0.5 --json d.json >/dev/null
 rc=$?

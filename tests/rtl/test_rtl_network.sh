@@ -49,6 +49,14 @@ rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: rtl with the islip allocator exited $rc, want 2"; fail=1; }
 grep -q "router.allocator = islip.*input-first" "$work/alloc.err" \
   || { echo "FAIL: the allocator error does not name what the RTL supports: $(cat "$work/alloc.err")"; fail=1; }
+# The preset's other SystemC-only rule: the error names the key still set, and that the preset set it.
+"$bin" traffic --net torus:8x8 --measure 100 --set router.preset=booksim-iq --set router.allocator=input-first \
+  --set router.pipeline=lumped --router rtl >/dev/null 2>"$work/entry.err"
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: rtl with the preset's entry rule exited $rc, want 2"; fail=1; }
+grep -q "router.vc_class = entry is SystemC only (router.preset = booksim-iq sets it).*: hop" "$work/entry.err" \
+  && ! grep -q "pipeline" "$work/entry.err" && [ "$(wc -l < "$work/entry.err")" -eq 1 ] \
+  || { echo "FAIL: the entry-rule error does not name router.vc_class alone: $(cat "$work/entry.err")"; fail=1; }
 
 # Injection and ejection channel delays live in the NIC port: RTL routers see the same delayed
 # streams and the deliveries stay identical.

@@ -196,7 +196,7 @@ TEST_CASE("traffic: a trace injects exactly its messages at their cycles", "[sc]
   const std::string trace = "traffic_trace.csv", csv = "traffic_trace_out.csv";
   {
     std::ofstream t(trace);
-    t << "cycle,src,dst,len\n5,0,1,4\n17,3,12,2\n5,5,10,3\n";
+    t << "cycle,src,dst,len\r\n5,0,1,4\r\n17,3,12,2\r\n5,5,10,3\r\n";  // CRLF line ends, as a spreadsheet writes
   }
   REQUIRE(cli({"traffic", "--net", "torus:4x4", "--warmup", "0", "--measure", "200", "--set", "traffic.trace=" + trace,
                "--set", "sim.progress=off", "--deliveries", csv}) == 0);
@@ -230,4 +230,11 @@ TEST_CASE("traffic: patterns a network cannot have and bad traces are refused wi
   CHECK(cli({"traffic", "--net", "torus:4x4", "--set", "traffic.trace=" + trace}) == 2);
   std::remove(trace.c_str());
   CHECK(cli({"traffic", "--set", "traffic.trace=/nonexistent/trace.csv"}) == 2);
+  CHECK(cli({"traffic", "--set", "traffic.trace=."}) == 2);  // a directory is not a trace
+  {
+    std::ofstream t(trace);
+    t << "-1,0,1,5\n";  // a bad first line is data, not a header
+  }
+  CHECK(cli({"traffic", "--net", "torus:4x4", "--set", "traffic.trace=" + trace}) == 2);
+  std::remove(trace.c_str());
 }
