@@ -199,6 +199,11 @@ Family mway_family() {
         throw ConfigError(fmt::format("config: net.radix = '{}' is invalid for the mway family; allowed: each radix "
                                       "2..{}, at most {} nodes",
                                       join(c.net.radix, "x"), limits::kMaxRtlRadix, limits::kMaxRtlNodes));
+    // (Before the parameters' own checks, which would name the buffer length a short packet sets.)
+    if (c.traffic.mode == InjectionMode::Bernoulli && c.traffic.packet_len < 2)
+      throw ConfigError(fmt::format("config: traffic.packet_len = {} is invalid for the mway family (--len of wormcast "
+                                    "mway); allowed: 2..4096 (a header and data)",
+                                    c.traffic.packet_len));
     const MwayParams p = mway_params(c);
     if (c.part<MwayConfig>().model == "rtl") {
       const MwayRtlLibrary& lib = installed_rtl();
@@ -210,8 +215,6 @@ Family mway_family() {
           "only: it sends no region broadcast); allowed: traffic.broadcast_fraction 0, or mway.algo mst, mst-safe, "
           "mst-replica, mst-unicast or rd",
           c.traffic.broadcast_fraction));
-    if (c.traffic.mode == InjectionMode::Bernoulli && c.traffic.packet_len < 2)
-      throw ConfigError("config: traffic.packet_len is invalid for the mway family; allowed: 2.. (a header and data)");
     if (c.traffic.packet_len > c.nic.max_packet && c.traffic.mode == InjectionMode::Bernoulli)
       throw ConfigError(fmt::format("config: traffic.packet_len = {} is invalid; allowed: at most nic.max_packet = {}",
                                     c.traffic.packet_len, c.nic.max_packet));
