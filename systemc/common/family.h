@@ -35,6 +35,9 @@ struct Family {
   /// Family rules beyond the schema's per-key ranges; may normalize cfg (e.g. derived fields).
   /// Throws ConfigError naming the key and the allowed range.
   std::function<void(Config& cfg)> validate;
+  /// Why a per-hop trace (--trace) cannot be recorded on a configuration, "" when it can; null:
+  /// always. Asked before the network (and any Verilated model it needs) is built.
+  std::function<std::string(const Config& cfg)> hop_trace_refusal;
   /// Builds the whole network (routers, NICs, links) for a validated cfg.
   std::function<std::unique_ptr<Network>(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)>
       make;

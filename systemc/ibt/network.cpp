@@ -83,6 +83,7 @@ Family ibt_family() {
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));
     check_rtl_model(c);
   };
+  f.hop_trace_refusal = torus_hop_trace_refusal;  // its routers' rule
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<IbtNetwork>(name, cfg, opt);
   };

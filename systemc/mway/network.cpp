@@ -155,11 +155,15 @@ std::string MwayNetwork::link_order() const {
   return "channel id (= node id, dimension 0 fastest): flit transfers; a header taken by several ways counts once";
 }
 
+namespace {
+constexpr const char* kHopTraceRefusal =
+    "the per-hop CSV of the m-way family is recorded by the SystemC fabric; allowed with mway.model = rtl: "
+    "--deliveries, --vcd, --fst (or mway.model = sc)";
+}  // namespace
+
 std::string MwayNetwork::set_hop_observer(HopObserver* obs) {
   auto* sc = dynamic_cast<MwayFabric*>(m_fabric.get());
-  if (!sc)
-    return "the per-hop CSV of the m-way family is recorded by the SystemC fabric; allowed with mway.model = rtl: "
-           "--deliveries, --vcd, --fst (or mway.model = sc)";
+  if (!sc) return kHopTraceRefusal;
   m_hops = obs;
   sc->set_channel_observer(obs ? this : nullptr);
   return "";
@@ -222,6 +226,9 @@ Family mway_family() {
         (c.traffic.message_len < 2 || c.traffic.message_len % c.nic.max_packet == 1))
       throw ConfigError("config: traffic.message_len is invalid for the mway family; allowed: at least 2 and not 1 "
                         "more than a multiple of nic.max_packet (every packet needs a header and data)");
+  };
+  f.hop_trace_refusal = [](const Config& c) -> std::string {
+    return c.part<MwayConfig>().model == "sc" ? "" : kHopTraceRefusal;
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<MwayNetwork>(name, cfg, opt);

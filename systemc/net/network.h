@@ -31,6 +31,9 @@ struct NetworkOptions {
   /// Node software may use the NICs (their socket, interrupt and receive queue); false (a traffic
   /// run): the NICs are built without them.
   bool node_software = true;
+  /// A per-hop trace will be asked for (set_hop_observer): a configuration whose family cannot
+  /// record one (Family::hop_trace_refusal) is refused before anything is built.
+  bool hop_trace = false;
 };
 
 class Network : public sc_core::sc_module {

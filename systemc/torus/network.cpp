@@ -266,10 +266,15 @@ std::string router_name(const sw::Topology& topo, int node) { return coord_name(
 
 std::string TorusNetwork::node_name(int node) const { return router_name(m_topo, node); }
 
-std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
-  if (m_cfg.part<RouterConfig>().model != RouterModel::SystemC)
+std::string torus_hop_trace_refusal(const Config& cfg) {
+  if (cfg.part<RouterConfig>().model != RouterModel::SystemC)
     return "the per-hop trace needs router.model = sc (an RTL router's switch is not visible at its ports); "
            "allowed with rtl/mixed: --deliveries, --vcd";
+  return "";
+}
+
+std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
+  if (std::string why = torus_hop_trace_refusal(m_cfg); !why.empty()) return why;
   for (auto& r : m_routers) r->set_observer(obs);
   m_hop_observed = obs != nullptr;
   return "";
@@ -468,6 +473,7 @@ Family torus_family() {
                                     c.part<RouterConfig>().router_delay));
     check_rtl_model(c);
   };
+  f.hop_trace_refusal = torus_hop_trace_refusal;
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<TorusNetwork>(name, cfg, opt);
   };

@@ -91,6 +91,7 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   nopt.trace_internals = !opt.rtl_vcd.empty();
   nopt.plain_links = opt.vcd_path.empty() && opt.fst_path.empty();  // no waveform shows the links
   nopt.node_software = false;  // traffic sources submit to the NICs directly
+  nopt.hop_trace = !opt.trace_path.empty();
   RunTopPtr<TrafficTop> top(new TrafficTop("top", cfg, stats, nopt, clock));
   // The driver steps in cycles of cycle_time() from its first sc_start on, before the network
   // reads its clock's period at the end of elaboration.

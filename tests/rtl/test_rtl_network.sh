@@ -159,9 +159,13 @@ err=$("$bin" traffic --net torus:256x257 --router rtl --json "$work/none.json" 2
 [ $rc -eq 2 ] || { echo "FAIL: rtl beyond the node limit exited $rc, want 2"; fail=1; }
 case "$err" in *"net.radix (nodes)"*"65536"*) ;; *) echo "FAIL: error does not name net.radix and the node limit: $err"; fail=1 ;; esac
 [ ! -e "$work/none.json" ] || { echo "FAIL: output left behind"; fail=1; }
-err=$("$bin" traffic --router rtl --trace "$work/hops.csv" 2>&1 >/dev/null); rc=$?
+# Refused before any model is built (an empty cache stays empty), in one line.
+err=$(WORMCAST_RTL_CACHE="$work/empty_cache" "$bin" traffic --router rtl --trace "$work/hops.csv" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: --trace with rtl routers exited $rc, want 2"; fail=1; }
 [ ! -e "$work/hops.csv" ] && [ ! -e "$work/hops.csv.tmp" ] || { echo "FAIL: hop trace left behind"; fail=1; }
+[ -z "$(ls -A "$work/empty_cache" 2>/dev/null)" ] || { echo "FAIL: --trace with rtl routers built a model before refusing"; fail=1; }
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && case "$err" in *"--trace: the per-hop trace needs router.model = sc"*) true ;; *) false ;; esac \
+  || { echo "FAIL: the --trace refusal is not one line naming router.model: $err"; fail=1; }
 
 [ $fail -eq 0 ] && echo "all RTL network checks passed"
 exit $fail
