@@ -63,6 +63,12 @@ sw::Schedule make_schedule(const ScheduleChoice& c, const sw::Topology& t, int& 
     throw ConfigError("--dcf-variant = '" + c.dcf_variant + "' is invalid; allowed: sol2, sol1");
   options.dcf_variant = c.dcf_variant == "sol1" ? sw::DcfVariant::Sol1 : sw::DcfVariant::Sol2;
   options.keep_redundant = c.keep_redundant;
+  // The options of one algorithm only, refused with another (rather than ignored).
+  if (c.keep_redundant && algo != sw::BroadcastAlgo::Tseng && algo != sw::BroadcastAlgo::WangTseng)
+    throw ConfigError(fmt::format("--keep-redundant is invalid with --algo {}; allowed with --algo tseng or wang-tseng",
+                                  c.algo));
+  if (c.dcf_variant == "sol1" && algo != sw::BroadcastAlgo::Dcf)
+    throw ConfigError(fmt::format("--dcf-variant sol1 is invalid with --algo {}; allowed with --algo dcf", c.algo));
   source = parse_source(t, c.source);
   try {
     return sw::generate_broadcast(algo, t, source, options);

@@ -52,6 +52,13 @@ rc=$?
 "$bin" broadcast --net torus:4x4 --algo rd --set nic.ts=7 --json e.json >/dev/null 2>err.txt \
   && /usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if j["measured_latency"] == j["analytic_latency"] and j["config"]["nic"]["ts"] == 7 else 1)' e.json \
   || { echo "FAIL: broadcast --set nic.ts=7: the analytic latency does not use it: $(cat err.txt)"; fail=1; }
+# An algorithm's own option with another algorithm: refused, not ignored.
+"$bin" schedule --net torus:8x8 --algo rd --keep-redundant >/dev/null 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "keep-redundant is invalid with --algo rd" err.txt || { echo "FAIL: --keep-redundant with rd: exit $rc"; fail=1; }
+"$bin" schedule --net torus:8x8 --algo rd --dcf-variant sol1 >/dev/null 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "dcf-variant sol1 is invalid with --algo rd" err.txt || { echo "FAIL: --dcf-variant with rd: exit $rc"; fail=1; }
 # ibt bcast --simulate: the cycle model runs the step simulator's network (its default bypass too).
 "$bin" ibt bcast --net ibt:16x16 --simulate >/dev/null 2>err.txt \
   || { echo "FAIL: ibt bcast --simulate with the default bypass: $(cat err.txt)"; fail=1; }
