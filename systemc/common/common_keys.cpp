@@ -25,6 +25,26 @@ std::string cpi_text(const std::vector<int>& cpi) {
   return s;
 }
 
+/// traffic.sizes: A-B or LEN:WEIGHT,... into c.traffic.sizes (throws ConfigError).
+void parse_sizes(Config& c, const std::string& v, const Field& f) {
+  const auto dash = v.find('-');
+  if (dash != std::string::npos && v.find(':') == std::string::npos) {
+    const int a = int(to_int(f, v.substr(0, dash), 1, 4096)), b = int(to_int(f, v.substr(dash + 1), 1, 4096));
+    if (a > b) bad(f, v);
+    for (int l = a; l <= b; ++l) c.traffic.sizes.emplace_back(l, 1.0);
+    return;
+  }
+  for (auto& part : split_list(v, ',')) {
+    const auto colon = part.find(':');
+    if (colon == std::string::npos) bad(f, v);
+    c.traffic.sizes.emplace_back(int(to_int(f, part.substr(0, colon), 1, 4096)),
+                                 to_real(f, part.substr(colon + 1), 0.0, 1e9));
+  }
+  double total = 0;
+  for (auto& [l, w] : c.traffic.sizes) total += w;
+  if (!(total > 0)) bad(f, v);
+}
+
 int64_t gcd64(int64_t a, int64_t b) { return b == 0 ? a : gcd64(b, a % b); }
 
 const Choices<Pattern> kPatterns = {{"uniform", Pattern::Uniform},   {"uniform-all", Pattern::UniformAll},
@@ -177,22 +197,11 @@ const std::vector<ConfigKey>& common_keys() {
        [](Config& c, const std::string& v, const Field& f) {
          c.traffic.sizes.clear();
          if (v.empty()) return;
-         const auto dash = v.find('-');
-         if (dash != std::string::npos && v.find(':') == std::string::npos) {
-           const int a = int(to_int(f, v.substr(0, dash), 1, 4096)), b = int(to_int(f, v.substr(dash + 1), 1, 4096));
-           if (a > b) bad(f, v);
-           for (int l = a; l <= b; ++l) c.traffic.sizes.emplace_back(l, 1.0);
-           return;
+         try {
+           parse_sizes(c, v, f);
+         } catch (const ConfigError&) {
+           bad(f, v);  // the whole value, not the part that failed
          }
-         for (auto& part : split_list(v, ',')) {
-           const auto colon = part.find(':');
-           if (colon == std::string::npos) bad(f, v);
-           c.traffic.sizes.emplace_back(int(to_int(f, part.substr(0, colon), 1, 4096)),
-                                        to_real(f, part.substr(colon + 1), 0.0, 1e9));
-         }
-         double total = 0;
-         for (auto& [l, w] : c.traffic.sizes) total += w;
-         if (!(total > 0)) bad(f, v);
        },
        [](const Config& c) {
          std::string s;
