@@ -150,7 +150,13 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
   if (!m_plan) throw std::logic_error("Recorders: the recordings were not planned (RecordOptions::plan)");
   // Every refusal first, so that a refused run leaves no file behind.
   std::vector<std::pair<int, std::string>> internals;
-  for (const auto& a : opt.rtl_vcd) internals.push_back(parse_rtl_vcd(net, a));
+  for (const auto& a : opt.rtl_vcd) {
+    internals.push_back(parse_rtl_vcd(net, a));
+    for (size_t i = 0; i + 1 < internals.size(); ++i)
+      if (internals[i].first == internals.back().first)
+        throw ConfigError(fmt::format("--router-vcd '{}': router {} is given twice; allowed: one file per router", a,
+                                      net.node_name(internals.back().first)));
+  }
   if (!opt.trace_path.empty()) {
     m_hops = std::make_unique<HopCsv>(m_plan->temp(opt.trace_path));
     const std::string why = net.set_hop_observer(m_hops.get());
