@@ -208,7 +208,7 @@ const std::vector<ConfigKey>& common_keys() {
          for (auto& [l, w] : c.traffic.sizes) s += fmt::format("{}{}:{}", s.empty() ? "" : ",", l, w);
          return nlohmann::json(s);
        }},
-      {"traffic.trace", "", "a readable CSV file (cycle,src,dst,len per line, header optional)",
+      {"traffic.trace", "", "a readable regular CSV file (cycle,src,dst,len per line; an optional first line naming those four columns)",
        "inject exactly these messages instead of synthetic traffic",
        [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
        [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
