@@ -57,9 +57,11 @@ int run_broadcast(const BroadcastArgs& a) {
   if (!a.json_file.empty()) plan.add("--json", a.json_file);
   check_record_options(a.rec);
   plan_recordings(plan, a.rec);
-  Overrides ov = net_spec_overrides("--net", a.net);
-  ov.emplace_back("nic.ts", std::to_string(a.ts));
-  ov.emplace_back("nic.tr", std::to_string(a.tr));
+  // The network: --net, else a --config file's (its default torus:16x16 without either).
+  Overrides ov = a.net_given || a.config_file.empty() ? net_spec_overrides("--net", a.net) : Overrides{};
+  // t_s and t_r: --ts/--tr, else the configuration's (a --config file's, or the default 0).
+  if (a.ts_given) ov.emplace_back("nic.ts", std::to_string(a.ts));
+  if (a.tr_given) ov.emplace_back("nic.tr", std::to_string(a.tr));
   // Two VCs per dateline class: a sender's consecutive messages on one channel then do not wait
   // for the previous tail's last credit (section 5.3 of docs/router.md), which the papers' model
   // has no notion of. --set router.vcs_per_class=1 shows those one-cycle waits.
@@ -201,11 +203,11 @@ void register_broadcast_command(CLI::App& app) {
   a->choice.algo = "dcf";
   CLI::App* cmd = app.add_subcommand(
       "broadcast", "Run a broadcast schedule as node programs on the cycle-accurate model and compare with the analytic model");
-  cmd->add_option("--net", a->net, "torus, e.g. torus:32x32 (default torus:16x16)");
+  cmd->add_option("--net", a->net, "torus, e.g. torus:32x32 (default: the --config file's network, else torus:16x16)");
   add_schedule_options(cmd, a->choice, " (default dcf)");
   cmd->add_option("--len", a->len, "message length in flits (default 64)")->check(decimal_int(1, 1000000));
-  cmd->add_option("--ts", a->ts, "software send latency t_s, cycles (default 0)")->check(decimal_int(0, 1000000));
-  cmd->add_option("--tr", a->tr, "software receive latency t_r, cycles (default 0)")->check(decimal_int(0, 1000000));
+  cmd->add_option("--ts", a->ts, "software send latency t_s, cycles (default: nic.ts of --config, else 0)")->check(decimal_int(0, 1000000));
+  cmd->add_option("--tr", a->tr, "software receive latency t_r, cycles (default: nic.tr of --config, else 0)")->check(decimal_int(0, 1000000));
   cmd->add_option("--config", a->config_file, "start from this YAML configuration (router, nic keys)");
   cmd->add_option("--set", a->sets, "override a configuration key (repeatable); broadcast runs default to "
                   "router.vcs_per_class=2 and nic.max_packet >= --len (one worm per message)");

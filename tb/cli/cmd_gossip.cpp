@@ -41,6 +41,7 @@ struct GossipCliArgs {
   std::vector<std::string> sets;
   std::string svg_file;
   RecordOptions rec;
+  bool r_given = false;  ///< --r on the command line (else its default)
 };
 
 /// In a dry run (tb/run/dry_run.h): ends it when the work (the nodes times the --r values) is
@@ -92,8 +93,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   const uint64_t t_s = uint64_t(std::llround(ts_exact));
 
   Overrides ov = net_spec_overrides("--net", sw::describe(t));  // torus:..., mesh:...
-  ov.emplace_back("nic.ts", std::to_string(t_s));
-  ov.emplace_back("nic.tr", "0");
+  ov.emplace_back("nic.ts", std::to_string(t_s));  // t_r: the configuration's nic.tr (default 0)
   // As for broadcasts: two VCs per dateline class so consecutive messages on one channel do not
   // wait for the previous tail's last credit, and every message travels as one worm.
   ov.emplace_back("router.vcs_per_class", "2");
@@ -107,7 +107,12 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   }
   Config cfg = load_config(a.config_file, ov);
   // On the RV32 cores the send cost is the firmware's own: the NIC adds no t_s unless --set asks.
-  if (cfg.node.cpu == CpuKind::Rv32 && !ts_given) cfg.nic.ts = 0;
+  if (cfg.node.cpu == CpuKind::Rv32 && !ts_given) {
+    if (a.r_given)
+      throw ConfigError("--r is invalid with node.cpu = rv32 (the cores' firmware is the send cost, not t_s = r l); "
+                        "allowed with rv32: no --r, or --set nic.ts=CYCLES for a NIC send latency on top");
+    cfg.nic.ts = 0;
+  }
   cfg_out = cfg;
   if (cfg.net.topology().num_nodes() != t.num_nodes() || sw::describe(cfg.net.topology()) != sw::describe(t))
     throw ConfigError("--set: the network must stay the --net one (" + sw::describe(t) + ")");
@@ -342,8 +347,9 @@ void register_gossip_command(CLI::App& app) {
   sw::register_gossip_options(*cmd, a->g);
   cmd->add_flag("--simulate", a->simulate,
                 "run the schedule as node programs on the cycle-accurate model (one --r value): one node's data is "
-                "--len l flits, t_f = 1 cycle, t_s = round(r l) cycles per send, t_r = 0; all-port NIC, one-port "
-                "with --port one (or --set router.local_ports=one)");
+                "--len l flits, t_f = 1 cycle, t_s = round(r l) cycles per send (with node.cpu = rv32 the cores' "
+                "firmware instead), t_r = nic.tr (default 0); all-port NIC, one-port with --port one (or --set "
+                "router.local_ports=one)");
   cmd->add_option("--len", a->len, "with --simulate: l, flits of one node's data (default 64; a multiple of the "
                                    "colours keeps message lengths exact)")
       ->check(decimal_int(1, kMaxLen));
@@ -365,7 +371,10 @@ void register_gossip_command(CLI::App& app) {
   cmd->get_option("--port")->check(non_empty("all, one"));
   cmd->get_option("--json")->check(file_path(true));
   cmd->get_option("--svg")->check(file_path());
-  set_command_action(cmd, [a, cmd] { return run_gossip(*a, cmd); });
+  set_command_action(cmd, [a, cmd] {
+    a->r_given = cmd->count("--r") > 0;
+    return run_gossip(*a, cmd);
+  });
 }
 
 }  // namespace wormcast
