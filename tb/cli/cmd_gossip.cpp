@@ -41,7 +41,6 @@ struct GossipCliArgs {
   std::vector<std::string> sets;
   std::string svg_file;
   RecordOptions rec;
-  bool r_given = false;  ///< --r on the command line (else its default)
 };
 
 /// In a dry run (tb/run/dry_run.h): ends it when the work (the nodes times the --r values) is
@@ -64,6 +63,7 @@ struct SimResult {
   sw::GossipRunReport watch;
   uint64_t t_s = 0, t_r = 0;
   bool ts_from_r = true;       ///< t_s is r l (not a --set of nic.ts, nor the RV32 cores' 0)
+  bool rv32 = false;           ///< the RV32 cores: their firmware is the send cost, t_s the NIC's on top
   uint64_t paper_model = 0;    ///< eq. 1 per step, hop term on, one start-up per step
   uint64_t program_model = 0;  ///< + serial start-ups per node, + R and t_r per message
   uint64_t analytic = 0;       ///< asynchronous event model of the same node programs
@@ -107,12 +107,8 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   }
   Config cfg = load_config(a.config_file, ov);
   // On the RV32 cores the send cost is the firmware's own: the NIC adds no t_s unless --set asks.
-  if (cfg.node.cpu == CpuKind::Rv32 && !ts_given) {
-    if (a.r_given)
-      throw ConfigError("--r is invalid with node.cpu = rv32 (the cores' firmware is the send cost, not t_s = r l); "
-                        "allowed with rv32: no --r, or --set nic.ts=CYCLES for a NIC send latency on top");
-    cfg.nic.ts = 0;
-  }
+  // (--r then sets no t_s: the line printed says so, and --help.)
+  if (cfg.node.cpu == CpuKind::Rv32 && !ts_given) cfg.nic.ts = 0;
   cfg_out = cfg;
   if (cfg.net.topology().num_nodes() != t.num_nodes() || sw::describe(cfg.net.topology()) != sw::describe(t))
     throw ConfigError("--set: the network must stay the --net one (" + sw::describe(t) + ")");
@@ -123,7 +119,8 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   SimResult out;
   out.t_s = uint64_t(cfg.nic.ts);
   out.t_r = uint64_t(cfg.nic.tr);
-  out.ts_from_r = out.t_s == t_s;
+  out.ts_from_r = out.t_s == t_s && cfg.node.cpu != CpuKind::Rv32;
+  out.rv32 = cfg.node.cpu == CpuKind::Rv32;
   out.one_port = rp.local == 1;
   out.max_flits = max_flits;
   sw::CycleCostParams cp;
@@ -323,7 +320,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       "simulated {} on {}: l = {} flits, t_s = {}{} cycles, t_r = {}, {}-port NIC\n"
       "  measured {} cycles | step model (eq. 1, hop term on) {} | step model of the node program {} | "
       "analytic (asynchronous) {} | blocked {} cycles in {} messages | every node holds every chunk: {}{}\n",
-      g.schedule.algo, sw::describe(g.schedule.topology), a.len, sim.ts_from_r ? "r l = " : "nic.ts = ", sim.t_s, sim.t_r, sim.one_port ? "one" : "all", measured,
+      g.schedule.algo, sw::describe(g.schedule.topology), a.len, sim.ts_from_r ? "r l = " : sim.rv32 ? "the cores' send path + nic.ts = " : "nic.ts = ", sim.t_s, sim.t_r, sim.one_port ? "one" : "all", measured,
       sim.paper_model, sim.program_model, sim.analytic, run.blocked_cycles, run.blocked_messages,
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   if (!run.cpu.is_null())
@@ -371,10 +368,7 @@ void register_gossip_command(CLI::App& app) {
   cmd->get_option("--port")->check(non_empty("all, one"));
   cmd->get_option("--json")->check(file_path(true));
   cmd->get_option("--svg")->check(file_path());
-  set_command_action(cmd, [a, cmd] {
-    a->r_given = cmd->count("--r") > 0;
-    return run_gossip(*a, cmd);
-  });
+  set_command_action(cmd, [a, cmd] { return run_gossip(*a, cmd); });
 }
 
 }  // namespace wormcast

@@ -96,14 +96,11 @@ grep -B1 -x "SystemC.top.net.r_1_2.cpu.pc\[31:0\]" "$tmp/w.gtkw" | grep -q "^@22
   echo "FAIL: the PC is not shown in hexadecimal"; fail=1; }
 [ "$(grep -c 'scope module cpu' "$tmp/w.vcd")" = 16 ] || { echo "FAIL: not 16 cores in the VCD"; fail=1; }
 # Gossip on the cores: the watch's checks (every receipt once, every chunk everywhere) hold.
-"$wc" gossip --net torus:9x9 --algo torgos --a 3 --b 1 --simulate --len 16 --set node.cpu=rv32 \
-  --json "$tmp/g.json" > "$tmp/g.txt" || { echo "FAIL: rv32 gossip exit $?"; cat "$tmp/g.txt"; fail=1; }
-# On the cores the firmware is the send cost: an --r (t_s = r l) is refused, not ignored.
 "$wc" gossip --net torus:9x9 --algo torgos --a 3 --b 1 --r 0.5 --simulate --len 16 --set node.cpu=rv32 \
-  > /dev/null 2> "$tmp/gr.err"
-rc=$?
-[ $rc -eq 2 ] && grep -q "^wormcast gossip: --r is invalid with node.cpu = rv32" "$tmp/gr.err" \
-  || { echo "FAIL: rv32 gossip with --r: exit $rc, $(cat "$tmp/gr.err")"; fail=1; }
+  --json "$tmp/g.json" > "$tmp/g.txt" || { echo "FAIL: rv32 gossip exit $?"; cat "$tmp/g.txt"; fail=1; }
+# On the cores the firmware is the send cost, whatever --r says; the printed line says so.
+grep -q "t_s = the cores' send path + nic.ts = 0 cycles" "$tmp/g.txt" \
+  || { echo "FAIL: rv32 gossip does not say where t_s comes from: $(head -c 300 "$tmp/g.txt")"; fail=1; }
 grep -q "every node holds every chunk: yes" "$tmp/g.txt" || { echo "FAIL: rv32 gossip incomplete"; cat "$tmp/g.txt"; fail=1; }
 read -r ts tr native < <(python3 -c "import json; s = json.load(open('$tmp/g.json'))['simulation']; \
 print(round(s['cpu']['effective_ts']), round(s['cpu']['effective_tr']), s['native_cycles_effective'])")
