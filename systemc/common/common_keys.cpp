@@ -149,18 +149,20 @@ const std::vector<ConfigKey>& common_keys() {
                 "rv32: network cycles a core may run ahead of the network before it synchronises (temporal "
                 "decoupling); 1 is exact, larger is faster and approximate"),
       {"node.cpu_cpi", "alu:1,mul:1,div:1,load:1,store:1,branch:1,jump:1,system:1",
-       "comma list of CLASS:CYCLES, CLASS one of alu, mul, div, load, store, branch, jump, system; CYCLES 1..1000 "
-       "(classes not named keep 1)",
+       "comma list of CLASS:CYCLES, CLASS one of alu, mul, div, load, store, branch, jump, system, each at most "
+       "once; CYCLES 1..1000 (classes not named keep 1)",
        "rv32: core cycles per instruction by class (a load or store to the NIC adds the NIC's annotated delay)",
        [](Config& c, const std::string& v, const Field& f) {
          c.node.cpi.assign(size_t(InsnClass::Count), 1);
+         uint32_t named = 0;  // the classes given so far (a class given twice is refused)
          for (auto& part : split_list(v, ',')) {
            const auto colon = part.find(':');
            if (colon == std::string::npos) bad(f, v);
            const std::string name = part.substr(0, colon);
            size_t i = 0;
            while (i < size_t(InsnClass::Count) && name != kInsnClassNames[i]) ++i;
-           if (i == size_t(InsnClass::Count)) bad(f, v);
+           if (i == size_t(InsnClass::Count) || (named >> i & 1)) bad(f, v);
+           named |= uint32_t(1) << i;
            try {
              c.node.cpi[i] = int(to_int(f, part.substr(colon + 1), 1, 1000));
            } catch (const ConfigError&) {
