@@ -26,6 +26,7 @@ refuse node.cpu=arm "node.cpu = 'arm' is invalid; allowed: native or rv32"
 refuse node.cpu_clock_ratio=0 "node.cpu_clock_ratio = '0' is invalid; allowed: 0.001..1000"
 refuse node.cpu_quantum=0 "node.cpu_quantum = '0' is invalid; allowed: 1..1000000"
 refuse node.cpu_cpi=load:0 "node.cpu_cpi = 'load:0' is invalid"
+refuse node.cpu_cpi=alu:2,alu:3 "node.cpu_cpi = 'alu:2,alu:3' is invalid"
 refuse node.cpu_ram=4096 "node.cpu_ram = 4096 is too small for node 0"
 refuse node.cpu_ram=5000 "node.cpu_ram = '5000' is invalid; allowed: 4096..16777216, a multiple of 4096"
 
