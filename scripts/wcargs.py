@@ -164,6 +164,7 @@ class Contract:
         self.name = name
         _NAME[0] = name
         self.outputs = {}
+        self.inputs = {}
 
     def parser(self, **kw):
         kw.setdefault("allow_abbrev", False)
@@ -211,14 +212,28 @@ class Contract:
         for other, p in self.outputs.items():
             if p == full:
                 fail(option, path, f"a path no other output uses (it is {other}'s)")
+        for other, p in self.inputs.items():
+            if p == os.path.realpath(full):
+                fail(option, path, f"a path no input uses (it is {other}, an input of this run)")
         self.outputs[option] = full
 
     # ---- inputs ----
+
+    def input_path(self, option, path):
+        """A file the run reads (directly or through the program): no output may be it. Returns it."""
+        if path is not None and str(path).strip():
+            full = os.path.realpath(path)
+            for other, p in self.outputs.items():
+                if os.path.realpath(p) == full:
+                    fail(other, p, f"a path no input uses (it is {option}, an input of this run)")
+            self.inputs[option] = full
+        return path
 
     def input_text(self, option, path, allowed="a readable text file"):
         """The text of an input file (UTF-8), or exit 2 naming the option."""
         if path is None or not str(path).strip():
             fail(option, path, allowed)
+        self.input_path(option, path)
         if os.path.isdir(path):
             fail(option, path, allowed, "a directory")
         try:

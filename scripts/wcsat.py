@@ -205,4 +205,8 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
     acc = [p["accepted"] for p in points if p["accepted"] is not None]
     out["peak_accepted"] = max(acc) if acc else None
     out["undecided_at_limit"] = sum(p["verdict"] == "undecided" for p in points)
+    # The upper edge's own verdict: unstable, or undecided at max_measure (then only "not
+    # confirmed stable": the bracket is a lower estimate), or none (a failed run).
+    edge = [p["verdict"] for p in points if out["first_unstable"] is not None and p["rate"] == out["first_unstable"]]
+    out["first_unstable_verdict"] = edge[-1] if edge else None
     return out
