@@ -60,6 +60,14 @@ with tempfile.TemporaryDirectory() as d:
         if p.returncode != 2 or word not in p.stderr or os.path.exists(os.path.join(d, "bad.json")):
             fail.append(f"{bad}: exit {p.returncode}, stderr {p.stderr.strip()}")
 
+    # --out naming the --config the search reads: refused, the configuration left as it was.
+    cfg = os.path.join(d, "c.yaml")
+    with open(cfg, "w") as f:
+        f.write("net:\n  radix: [4, 4]\n")
+    p = subprocess.run([SAT, "--config", cfg, "--out", cfg, "--quiet"], capture_output=True, text=True)
+    if p.returncode != 2 or "an input of this run" not in p.stderr or open(cfg).read() != "net:\n  radix: [4, 4]\n":
+        fail.append(f"--out = --config: exit {p.returncode}, stderr {p.stderr.strip()}")
+
 # Brackets along a curve: undecided points are neither; no unstable point means not reached.
 rows = [{"traffic.rate": str(x), "stability": v, "accepted": x}
         for x, v in ((0.1, "stable"), (0.2, "stable"), (0.3, "undecided"), (0.4, "unstable"), (0.5, "stable"))]
