@@ -302,10 +302,16 @@ def _depth(v):
     return best
 
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
 def temporary(path):
     """A new hidden temporary `.NAME.XXXXXX` next to path, registered for removal; its name."""
     full = os.path.abspath(path)
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(full) + ".", dir=os.path.dirname(full))
+    # A result file gets the permissions any new file gets (0666 less the umask), not mkstemp's 0600.
+    os.fchmod(fd, 0o666 & ~_UMASK)
     os.close(fd)
     _TEMPORARIES.add(tmp)
     return tmp
