@@ -129,8 +129,12 @@ void flatten(const std::string& path, const YAML::Node& root, Values& out) {
       const std::string key = sec + "." + kv.first.Scalar();
       if (!keys.insert(key).second) bad_yaml(path, kv.first.Mark(), fmt::format("duplicate key '{}'", key));
       const YAML::Node& v = kv.second;
-      const SchemaKey* row = v.IsSequence() ? find_key(key) : nullptr;
-      if (row && row->key.list_sep) {
+      const SchemaKey* row = v.IsSequence() || v.IsMap() ? find_key(key) : nullptr;
+      if ((v.IsSequence() || v.IsMap()) && !row) {
+        out[key] = "";  // an unknown key: refused as such, with the nearest key, when the values apply
+        continue;
+      }
+      if (row && row->key.list_sep && v.IsSequence()) {
         if (v.size() == 0) bad_yaml(path, v.Mark(), fmt::format("{} has an empty list", key));
         std::string joined;
         const char sep = row->key.list_sep;
