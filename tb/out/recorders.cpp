@@ -245,8 +245,8 @@ Recorders::~Recorders() = default;
 void Recorders::finish() {
   m_net.close_internals();  // router-internal waveforms complete before they are put in place
   if (m_windowed && !m_opened) {  // the run ended before the window: no waveform, and said so
-    std::fprintf(stderr, "wormcast: --vcd-window: the run ended at cycle %llu, before the window's start %llu; no "
-                         "waveform written\n", (unsigned long long)current_cycle(), (unsigned long long)m_from);
+    std::fprintf(stderr, "wormcast: --vcd-window: the run ended at cycle %llu, not after the window's start %llu; "
+                         "no waveform written\n", (unsigned long long)current_cycle(), (unsigned long long)m_from);
     if (!m_opt.vcd_path.empty()) m_plan->drop(vcd_file(m_opt.vcd_path));
     if (!m_opt.fst_path.empty()) m_plan->drop(m_opt.fst_path);
     m_plan->drop(m_gtkw);

@@ -250,16 +250,23 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     if (cycle < begin && target > begin) target = begin;
     if (cycle < end && target > end) target = end;
     if (cycle < ph.limit && target > ph.limit) target = ph.limit;  // stop at the limit, not past it
-    for (uint64_t s : ph.stops)
-      if (cycle < s && target > s) target = s;
-    set_clock_horizon(target);  // a clock in bands runs up to here at once (cycle_clock.h)
-    sc_core::sc_start(cycle_time() * double(target - cycle));
-    set_clock_horizon(0);
-    announce_main_stack();
-    cycle = target;
-    if (ph.at)
+    // The recording stops (--vcd-window's bounds) inside this step: the clock stops there for them,
+    // and the checks below keep their own cycles, so that a recording never changes a run's end or
+    // its results. A stop at the step's end is taken below, only if the run goes on.
+    for (uint64_t at = cycle; at < target;) {
+      uint64_t next = target;
       for (uint64_t s : ph.stops)
-        if (s == cycle) ph.at(cycle);
+        if (at < s && next > s) next = s;
+      set_clock_horizon(next);  // a clock in bands runs up to here at once (cycle_clock.h)
+      sc_core::sc_start(cycle_time() * double(next - at));
+      set_clock_horizon(0);
+      announce_main_stack();
+      at = next;
+      if (ph.at && at < target)
+        for (uint64_t s : ph.stops)
+          if (s == at) ph.at(at);
+    }
+    cycle = target;
     progress.update(cycle, cycle <= begin && begin > 0 ? "warm-up" : cycle <= end ? "measure" : "drain",
                     net.outstanding());
     if (opt.plan) opt.plan->check_size();
@@ -304,6 +311,9 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
       r.status = ph.on_limit;
       break;
     }
+    if (ph.at)
+      for (uint64_t s : ph.stops)
+        if (s == cycle) ph.at(cycle);
   }
   progress.done();
   r.wall_seconds = wall_seconds() - t0;

@@ -49,7 +49,9 @@ struct RunPhases {
   uint64_t max_step = 1000;  ///< cycles simulated between checks (steps end at warmup, warmup + measure and limit)
   /// True when the run is complete (checked after every step, after the watchdog).
   std::function<bool(uint64_t cycle)> finished;
-  /// Cycles to stop at exactly, and what to do there (the recordings' --vcd-window).
+  /// Cycles to stop at exactly, and what to do there (the recordings' --vcd-window). The stops do
+  /// not move the checks (finished, the watchdog, the limit): a run ends where it would without
+  /// them, and a stop at the cycle it ends is not taken.
   std::vector<uint64_t> stops;
   std::function<void(uint64_t cycle)> at;
   /// Take the routers' activity counts at the window's ends (RunResult::act_begin, act_end: only a

@@ -102,6 +102,19 @@ last=$(grep '^#' win.vcd | tail -1 | tr -d '#')
 "$bin" traffic --measure 500 --vcd late.vcd --vcd-window 50000:60000 >/dev/null 2>err.txt
 rc=$?
 [ $rc -eq 0 ] && [ ! -e late.vcd ] && grep -q "no waveform written" err.txt || { echo "FAIL: late window: exit $rc"; fail=1; }
+# A window changes no result: the run ends at the same cycle whatever the window's bounds, and a
+# window opening after the network fell idle (before the run's end) records those idle cycles.
+"$bin" traffic --net torus:4x4 --warmup 50 --measure 200 --json nowin.json >/dev/null
+for w in 253:254 240:253 300:320; do
+  "$bin" traffic --net torus:4x4 --warmup 50 --measure 200 --json win.json --vcd w3.vcd --vcd-window "$w" >/dev/null 2>err.txt
+  rc=$?
+  /usr/bin/python3 - nowin.json win.json <<'PY' && [ $rc -eq 0 ] && grep -q '^\$enddefinitions' w3.vcd \
+    || { echo "FAIL: --vcd-window $w changed the result or wrote no waveform: exit $rc, $(cat err.txt)"; fail=1; }
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+sys.exit(0 if (a["cycles"], a["latency"], a["throughput"]) == (b["cycles"], b["latency"], b["throughput"]) else 1)
+PY
+done
 
 # scripts/wave --packet ID --trace: one group per hop of that packet, in order, with the router's
 # port wires, matching the hop CSV.
