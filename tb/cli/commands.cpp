@@ -226,7 +226,7 @@ void show_types_and_defaults(CLI::App& app, bool recursive) {
 }
 
 void add_record_options(CLI::App* cmd, RecordOptions& o) {
-  cmd->add_option("--vcd", o.vcd_path, "write a VCD waveform of every router port (and a GTKWave save file next to it)")
+  cmd->add_option("--vcd", o.vcd_path, "write a VCD waveform of every router port to FILE (FILE.vcd when FILE does not end in .vcd) and a GTKWave save file next to it (its name with .gtkw for .vcd)")
       ->check(file_path());
   cmd->add_option("--fst", o.fst_path, "write that waveform as FST (compressed; GTKWave save file next to it)")
       ->check(file_path());
