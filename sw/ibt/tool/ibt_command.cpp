@@ -88,6 +88,13 @@ std::vector<int> pn_list(const std::string& text, const std::vector<int>& best_s
 json run_topo(const IbtArgs& a, std::ostream& out) {
   const IbtTopology t = make_ibt_topology(a);
   if (!a.compare.empty() && a.compare != "torus") throw IbtConfigError("--compare: only 'torus' is allowed");
+  // m = n^(d/(d+1)): Torus(m^(d+1)) has the same N and degree 2(d+1); checked before any output.
+  const int mm = static_cast<int>(
+      std::lround(std::pow(static_cast<double>(t.n()), static_cast<double>(t.dims()) / (t.dims() + 1))));
+  if (a.compare == "torus" && (mm < 3 || t.dims() + 1 > 8))
+    throw IbtConfigError("--compare torus: the torus of the same degree, Torus(m^(d+1)) with m = n^(d/(d+1)), would "
+                         "have m = " + std::to_string(mm) + " and d + 1 = " + std::to_string(t.dims() + 1) +
+                         "; allowed: networks where m >= 3 and d + 1 <= 8");
   const auto t0 = std::chrono::steady_clock::now();
   const DistanceMetrics m = t.is_torus() ? torus_distance_metrics(t.n(), t.dims()) : distance_metrics(t);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -96,9 +103,6 @@ json run_topo(const IbtArgs& a, std::ostream& out) {
   if (a.compare == "torus") {
     const int d = t.dims();
     const DistanceMetrics same = torus_distance_metrics(t.n(), d);
-    // m = n^(d/(d+1)): Torus(m^(d+1)) has the same N and degree 2(d+1).
-    const double m_real = std::pow(static_cast<double>(t.n()), static_cast<double>(d) / (d + 1));
-    const int mm = static_cast<int>(std::lround(m_real));
     const bool exact = std::pow(static_cast<double>(mm), d + 1) == static_cast<double>(t.num_nodes());
     const DistanceMetrics higher = torus_distance_metrics(mm, d + 1);
     print_metrics(out, IbtTopology::torus(t.n(), d).name(), same, 2 * d);
