@@ -24,6 +24,7 @@ struct WaveArgs {
   std::string dump, save, routers, trace;
   int64_t packet = -1;
   int64_t cycles = 200;
+  bool cycles_given = false;  ///< --cycles on the command line
 };
 
 int run_wave(const WaveArgs& a) {
@@ -38,17 +39,27 @@ int run_wave(const WaveArgs& a) {
   std::string text;
   int count = 0;
   const std::string shown = std::filesystem::absolute(a.dump).lexically_normal().string();
+  if (a.packet >= 0 && (!a.routers.empty() || a.cycles_given))
+    throw ConfigError(fmt::format("{} with --packet: the packet's view shows its hops; allowed: --routers and --cycles "
+                                  "without --packet",
+                                  a.routers.empty() ? "--cycles" : "--routers"));
   if (a.packet >= 0) {
     const auto hops = read_packet_hops(a.trace, uint64_t(a.packet));
     text = packet_save_file(shown, info, hops, uint64_t(a.packet), &count);
   } else {
     std::set<std::string> only;
     if (!a.routers.empty())
-      for (const auto& r : split_list(a.routers, ',')) only.insert(r);
+      for (const auto& r : split_list(a.routers, ',')) {
+        // Every name a group of the dump (a misspelt one is refused, not left out).
+        int one = 0;
+        if (!r.empty()) overview_save_file(shown, info, {r}, uint64_t(a.cycles), &one);
+        if (one == 0)
+          throw ConfigError(fmt::format("--routers: '{}' is not a router scope of '{}'; allowed: router scopes of the "
+                                        "dump, comma-separated, e.g. r_0_0",
+                                        r, a.dump));
+        only.insert(r);
+      }
     text = overview_save_file(shown, info, only, uint64_t(a.cycles), &count);
-    if (!only.empty() && count == 0)
-      throw ConfigError(fmt::format("--routers: none of {} is in '{}'; allowed: router scopes of the dump, e.g. r_0_0",
-                                    a.routers, a.dump));
   }
   dry_run_point();
   plan.write(save, text);
@@ -74,7 +85,10 @@ void register_wave_command(CLI::App& app) {
   cmd->add_option("--trace", a->trace, "the run's per-hop CSV (--trace of the same run)");
   cmd->add_option("--cycles", a->cycles, "clock cycles across the opening view (default 200)")
       ->check(decimal_int(1, 1000000000));
-  set_command_action(cmd, [a] { return run_wave(*a); });
+  set_command_action(cmd, [a, cmd] {
+    a->cycles_given = cmd->count("--cycles") > 0;
+    return run_wave(*a);
+  });
 }
 
 }  // namespace wormcast
