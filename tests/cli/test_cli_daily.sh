@@ -194,6 +194,10 @@ rc=$?
 "$bin" wave p.vcd --packet 999999999 --trace hops.csv --save none.gtkw 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q 'no head flit' err.txt && [ ! -e none.gtkw ] || { echo "FAIL: wave --packet unknown: exit $rc"; fail=1; }
+"$bin" wave p.vcd --routers r_0_0,r_99_99 --save some.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "'r_99_99' is not a router scope" err.txt && [ ! -e some.gtkw ] \
+  || { echo "FAIL: wave --routers with an unknown name: exit $rc"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
