@@ -9,7 +9,7 @@
 
 namespace wormcast::sw {
 
-inline constexpr int kMwayMaxDims = 16;
+inline constexpr int kMwayMaxDims = 15;  // 2n + 1 <= 31 ways: a way mask is 32 bits
 
 /// A rectangle of channels (= nodes): lo[d]..hi[d] inclusive in each dimension.
 struct MwayRegion {

@@ -38,6 +38,13 @@ struct Family {
   /// Why a per-hop trace (--trace) cannot be recorded on a configuration, "" when it can; null:
   /// always. Asked before the network (and any Verilated model it needs) is built.
   std::function<std::string(const Config& cfg)> hop_trace_refusal;
+  /// A unicast may address its own node (the torus family: through its own router); false: the
+  /// traffic generator refuses a pattern or trace that would (the m-way family's NIC does not take
+  /// such a message).
+  bool self_unicast = true;
+  /// The fewest flits of a packet (the m-way family: a header and data, 2); the traffic generator
+  /// refuses message lengths that would leave a shorter one.
+  int min_packet_flits = 1;
   /// Builds the whole network (routers, NICs, links) for a validated cfg.
   std::function<std::unique_ptr<Network>(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)>
       make;

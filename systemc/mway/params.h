@@ -18,7 +18,7 @@ const char* to_string(MwayAlgorithm a);
 MwayAlgorithm parse_mway_algorithm(const std::string& s);
 
 struct MwayParams {
-  std::vector<int> radix{4, 4};       ///< k per dimension: 1..16 dimensions, each 2..256
+  std::vector<int> radix{4, 4};       ///< k per dimension: 1..15 dimensions, each 2..256
   MwayAlgorithm algorithm = MwayAlgorithm::MstSafe;
   int buffers = 4;                    ///< buffers per router buffer set (DIM+, DIM-): 1..32
   int buffer_length = 5;              ///< flits per buffer: 1..4096

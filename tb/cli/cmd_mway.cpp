@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "sw/topology/mway.h"
 #include "tb/cli/commands.h"
 
 namespace wormcast {
@@ -34,15 +35,15 @@ std::string shape_of(const std::string& spec) {
       d = std::stoi(rest);
     } catch (...) {
     }
-    if (d >= 1 && d <= 16 && std::to_string(d) == rest) {
+    if (d >= 1 && d <= sw::kMwayMaxDims && std::to_string(d) == rest) {
       std::string r = "2";
       for (int i = 1; i < d; ++i) r += "x2";
       return r;
     }
   }
-  throw ConfigError(fmt::format("--net '{}' is invalid; allowed: mesh:K0xK1x... (1..16 dimensions) or cube:D (a "
-                                "D-cube, D = 1..16)",
-                                spec));
+  throw ConfigError(fmt::format("--net '{}' is invalid; allowed: mesh:K0xK1x... (1..{} dimensions) or cube:D (a "
+                                "D-cube, D = 1..{})",
+                                spec, sw::kMwayMaxDims, sw::kMwayMaxDims));
 }
 
 }  // namespace

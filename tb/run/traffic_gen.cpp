@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "systemc/common/family.h"
+
 namespace wormcast {
 
 TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats)
@@ -59,11 +63,60 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
     std::shuffle(m_perm.begin(), m_perm.end(), prng);
   }
   if (!cfg.traffic.trace.empty()) m_trace = read_traffic_trace(cfg.traffic.trace, n);
+  check_family_rules();
   m_tie_next.assign(size_t(n), 0);
   SC_HAS_PROCESS(TrafficGen);
   SC_METHOD(tick);
   sensitive << clk.pos();
   dont_initialize();
+}
+
+// The family's rules on its traffic (Family::self_unicast, min_packet_flits), before the run: a
+// message its NIC would refuse is a configuration error, not a failure in the middle of a run.
+void TrafficGen::check_family_rules() const {
+  const Family* f = find_family(m_cfg.net.family);
+  if (!f) return;
+  const TrafficConfig& tc = m_cfg.traffic;
+  const int n = m_topo.num_nodes();
+  const std::string& fam = f->name;
+  if (!f->self_unicast) {
+    if (!tc.trace.empty()) {
+      for (const TraceEntry& e : m_trace)
+        if (e.src == e.dst)
+          throw ConfigError(fmt::format("config: traffic.trace '{}': a message from node {} to itself; allowed for the {} "
+                                        "family: another node",
+                                        tc.trace, e.src, fam));
+    } else if (tc.broadcast_fraction < 1) {  // unicasts are drawn
+      if (tc.pattern == Pattern::UniformAll || tc.pattern == Pattern::Hotspot)
+        throw ConfigError(fmt::format("config: traffic.pattern is invalid for the {} family (a node may address "
+                                      "itself, which its NIC refuses); allowed: uniform, or a pattern without a fixed "
+                                      "point on the network",
+                                      fam));
+      std::mt19937_64 unused;  // the deterministic patterns draw nothing
+      for (int s = 0; s < n; ++s) {
+        SourceRng rng(&unused);
+        if (pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm) == s)
+          throw ConfigError(fmt::format("config: traffic.pattern is invalid for the {} family on this network: node {} "
+                                        "would address itself, which its NIC refuses; allowed: uniform, or a pattern "
+                                        "without a fixed point here",
+                                        fam, s));
+      }
+    }
+  }
+  if (f->min_packet_flits > 1) {
+    const int max_packet = m_cfg.nic.max_packet, least = f->min_packet_flits;
+    auto check = [&](uint32_t len, const char* key) {
+      const int last = int(len) % max_packet == 0 ? max_packet : int(len) % max_packet;
+      if (last < least)
+        throw ConfigError(fmt::format("config: {}: a message of {} flits leaves a packet of {} flit(s) (nic.max_packet = "
+                                      "{}); allowed for the {} family: packets of at least {} flits",
+                                      key, len, last, max_packet, fam, least));
+    };
+    if (!tc.trace.empty())
+      for (const TraceEntry& e : m_trace) check(e.len, "traffic.trace");
+    else if (!tc.sizes.empty())
+      for (const auto& [l, w] : tc.sizes) check(uint32_t(l), "traffic.sizes");
+  }
 }
 
 // Cycles until the next arrival of a Bernoulli(p) process (geometric, >= 1).

@@ -54,6 +54,9 @@ class TrafficGen : public sc_core::sc_module, private ClockRider {
   /// made anew from each source's next arrival.
   void band_leave(uint64_t c) override;
   uint64_t next_gap(SourceRng& rng) const;
+  /// Refuses (ConfigError) traffic the network's family does not take: a unicast to its own node,
+  /// a packet below its least length (Family::self_unicast, min_packet_flits).
+  void check_family_rules() const;
   /// Whether node s generates in cycle t (the injection process).
   bool generates(int s, uint64_t t);
   uint32_t draw_length(SourceRng& rng) const;

@@ -52,6 +52,17 @@ rc=$?
 "$bin" broadcast --net torus:4x4 --algo rd --set nic.ts=7 --json e.json >/dev/null 2>err.txt \
   && /usr/bin/python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if j["measured_latency"] == j["analytic_latency"] and j["config"]["nic"]["ts"] == 7 else 1)' e.json \
   || { echo "FAIL: broadcast --set nic.ts=7: the analytic latency does not use it: $(cat err.txt)"; fail=1; }
+# Traffic the m-way NIC would refuse, refused before the run with nothing written: a node addressing
+# itself (a fixed point of the pattern on this network, or a trace line) or a one-flit packet.
+for bad in "--set traffic.pattern=bitrev" "--set traffic.pattern=uniform-all" "--set traffic.sizes=2:1,6:1"; do
+  # shellcheck disable=SC2086
+  "$bin" mway --net mesh:4x4 --algo unicast --broadcast-fraction 0 $bad --measure 200 --json m.json 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && [ ! -e m.json ] && [ "$(wc -l < err.txt)" -eq 1 ] \
+    || { echo "FAIL: mway $bad: exit $rc, $(cat err.txt)"; fail=1; }
+done
+"$bin" mway --net mesh:4x4 --algo unicast --broadcast-fraction 0 --set traffic.pattern=bitcomp --rate 0.02 \
+  --measure 500 >/dev/null 2>&1 || { echo "FAIL: mway bitcomp (no fixed point on 4x4) refused"; fail=1; }
 # An algorithm's own option with another algorithm: refused, not ignored.
 "$bin" schedule --net torus:8x8 --algo rd --keep-redundant >/dev/null 2>err.txt
 rc=$?

@@ -106,6 +106,7 @@ TEST_CASE("mway run: random-region broadcasts mixed with unicasts on a 9-cube, e
 TEST_CASE("mway run: MST-safe with a buffer shorter than the message is refused (exit 2), plain MST is not", "[sc]") {
   REQUIRE(cli({"mway", "--net", "mesh:4x4", "--algo", "mst-safe", "--buffer-length", "2", "--len", "5"}) == 2);
   REQUIRE(cli({"mway", "--net", "cube:17"}) == 2);
+  REQUIRE(cli({"mway", "--net", "cube:16"}) == 2);  // 33 ways: beyond the 32-bit way mask
   REQUIRE(cli({"mway", "--net", "mesh:4x4", "--set", "router.vcs_per_class=2"}) == 2);  // a torus key
   REQUIRE(cli({"mway", "--net", "mesh:4x4", "--algo", "mst", "--buffer-length", "2", "--len", "5", "--rate", "0.001",
                "--warmup", "0", "--measure", "200", "--set", "sim.progress=off"}) == 0);
