@@ -288,10 +288,14 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
                                       "crossing of {} cycles, so they carry no independent evidence; lengthen "
                                       "sim.measure to at least {} cycles",
                                       batch_cycles, p.crossing, 2 * uint64_t(p.batches) * p.crossing));
-    else
+    else  // (raising the load helps only a run that carries what it is offered)
       v.reasons.push_back(fmt::format("window too short: {:.2f} packets delivered per batch, fewer than {}; lengthen "
-                                      "sim.measure (or raise the load)",
-                                      batch_packets, p.min_batch_packets));
+                                      "sim.measure{}",
+                                      batch_packets, p.min_batch_packets,
+                                      double(delivered) < (1 - p.tolerance) * double(offered)
+                                          ? fmt::format(" (it delivered {:.1f}% of the offered flit-copies)",
+                                                        100.0 * double(delivered) / double(offered))
+                                          : " (or raise the load)"));
     v.brief = "undecided: window too short";
     return v;
   }
