@@ -61,8 +61,8 @@ void register_mway_command(CLI::App& app) {
   cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)")->check(config_value("mway.buffers"));
   cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: --len)")
       ->check(config_value("mway.buffer_length"));
-  cmd->add_option("--len", a->len, "message length in flits, header included (default 5: the paper's 1 + 4)")
-      ->check(config_value("traffic.packet_len"));
+  cmd->add_option("--len", a->len, "message length in flits, header included, 2..4096 (default 5: the paper's 1 + 4)")
+      ->check(decimal_int(2, 4096));
   add_run_length_options(cmd, a->length);
   cmd->add_option("--router", a->router, "fabric model: sc, or rtl (the Verilated Verilog twin, mway.model)")
       ->check(config_value("mway.model"));
