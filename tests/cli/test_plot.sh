@@ -14,8 +14,16 @@ for v in histogram hops heatmap vcs; do
   [ -s "$work/m_$v.png" ] || { echo "FAIL: view $v not drawn"; exit 1; }
 done
 "$wormcast" mway --net mesh:3x3 --algo mst-safe --rate 0.01 --measure 500 --json "$work/w.json" >/dev/null 2>&1 || true
-out=$("$src/scripts/plot" "$work/w.json" --views vcs 2>&1)
-grep -q "vcs: skipped" <<<"$out" || { echo "FAIL: m-way per-VC view not skipped: $out"; exit 1; }
+out=$("$src/scripts/plot" "$work/w.json" --views histogram,vcs 2>&1)
+grep -q "vcs: skipped" <<<"$out" && [ -s "$work/w_histogram.png" ] \
+  || { echo "FAIL: m-way per-VC view not skipped beside a drawn one: $out"; exit 1; }
+# Nothing of what was asked in the result: refused (exit 2), nothing written.
+set +e
+out=$("$src/scripts/plot" "$work/w.json" --views vcs --prefix none 2>&1)
+rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q "vcs: no per-VC arrays" <<<"$out" && [ ! -e "$work/none_vcs.png" ] \
+  || { echo "FAIL: a result with none of the views asked for: exit $rc, $out"; exit 1; }
 set +e
 "$src/scripts/plot" "$work/m.json" --views bogus --out "$work/x" 2>"$work/err"
 rc=$?
