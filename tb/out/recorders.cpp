@@ -190,6 +190,9 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
   }
   if (!opt.vcd_routers.empty()) {
     if (vcd_tmp.empty()) throw ConfigError("--vcd-routers: given without a waveform; allowed: only with --vcd or --fst");
+    // A family that records its whole network says so before any name is looked up.
+    if (const std::string why = net.set_traced_nodes({}); !why.empty())
+      throw ConfigError("--vcd-routers: " + why + "; allowed: --vcd or --fst without --vcd-routers");
     std::vector<int> nodes;
     for (const auto& name : split_list(opt.vcd_routers, ',')) {
       const int node = net.find_node(name);
