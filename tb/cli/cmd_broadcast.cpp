@@ -57,26 +57,23 @@ int run_broadcast(const BroadcastArgs& a) {
   if (!a.json_file.empty()) plan.add("--json", a.json_file);
   check_record_options(a.rec);
   plan_recordings(plan, a.rec);
-  // The network: --net, else a --config file's (its default torus:16x16 without either).
-  Overrides ov = a.net_given || a.config_file.empty() ? net_spec_overrides("--net", a.net) : Overrides{};
-  // t_s and t_r: --ts/--tr, else the configuration's (a --config file's, or the default 0).
-  if (a.ts_given) ov.emplace_back("nic.ts", std::to_string(a.ts));
-  if (a.tr_given) ov.emplace_back("nic.tr", std::to_string(a.tr));
-  // Two VCs per dateline class: a sender's consecutive messages on one channel then do not wait
-  // for the previous tail's last credit (section 5.3 of docs/router.md), which the papers' model
-  // has no notion of. --set router.vcs_per_class=1 shows those one-cycle waits.
-  ov.emplace_back("router.vcs_per_class", "2");
-  // A broadcast message travels as one worm (the papers' model), so packets are as long as it.
-  ov.emplace_back("nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len))));
-  if (!a.router_model.empty()) ov.emplace_back("router.model", a.router_model);
-  // An option given on the command line and a --set of its key must agree (the analytic models and
-  // the cycle model read the same t_s, t_r and network).
+  // The options given on the command line (a --set of their keys must agree: the analytic models
+  // and the cycle model read the same t_s, t_r and network). Without them: a --config file's
+  // network, t_s and t_r, else torus:16x16 and the defaults 0.
   Overrides given;
   if (a.net_given) given = net_spec_overrides("--net", a.net);
   if (a.ts_given) given.emplace_back("nic.ts", std::to_string(a.ts));
   if (a.tr_given) given.emplace_back("nic.tr", std::to_string(a.tr));
   if (!a.router_model.empty()) given.emplace_back("router.model", a.router_model);
   check_set_conflicts(given, a.sets);
+  Overrides ov = !a.net_given && a.config_file.empty() ? net_spec_overrides("--net", a.net) : Overrides{};
+  ov.insert(ov.end(), given.begin(), given.end());
+  // Two VCs per dateline class: a sender's consecutive messages on one channel then do not wait
+  // for the previous tail's last credit (section 5.3 of docs/router.md), which the papers' model
+  // has no notion of. --set router.vcs_per_class=1 shows those one-cycle waits.
+  ov.emplace_back("router.vcs_per_class", "2");
+  // A broadcast message travels as one worm (the papers' model), so packets are as long as it.
+  ov.emplace_back("nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len))));
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);
   if (a.len > cfg.nic.max_packet)

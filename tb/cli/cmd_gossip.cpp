@@ -62,8 +62,7 @@ struct SimResult {
   ProgramRun run;
   sw::GossipRunReport watch;
   uint64_t t_s = 0, t_r = 0;
-  bool ts_from_r = true;       ///< t_s is r l (not a --set of nic.ts, nor the RV32 cores' 0)
-  bool rv32 = false;           ///< the RV32 cores: their firmware is the send cost, t_s the NIC's on top
+  const char* ts_from = "r l";  ///< what t_s is: r l, a --set of nic.ts, or the RV32 cores' send path and nic.ts
   uint64_t paper_model = 0;    ///< eq. 1 per step, hop term on, one start-up per step
   uint64_t program_model = 0;  ///< + serial start-ups per node, + R and t_r per message
   uint64_t analytic = 0;       ///< asynchronous event model of the same node programs
@@ -119,8 +118,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   SimResult out;
   out.t_s = uint64_t(cfg.nic.ts);
   out.t_r = uint64_t(cfg.nic.tr);
-  out.ts_from_r = out.t_s == t_s && cfg.node.cpu != CpuKind::Rv32;
-  out.rv32 = cfg.node.cpu == CpuKind::Rv32;
+  out.ts_from = cfg.node.cpu == CpuKind::Rv32 ? "the cores' send path + nic.ts" : out.t_s == t_s ? "r l" : "nic.ts";
   out.one_port = rp.local == 1;
   out.max_flits = max_flits;
   sw::CycleCostParams cp;
@@ -317,10 +315,10 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   plan.commit();
 
   std::cout << fmt::format(
-      "simulated {} on {}: l = {} flits, t_s = {}{} cycles, t_r = {}, {}-port NIC\n"
+      "simulated {} on {}: l = {} flits, t_s = {} = {} cycles, t_r = {}, {}-port NIC\n"
       "  measured {} cycles | step model (eq. 1, hop term on) {} | step model of the node program {} | "
       "analytic (asynchronous) {} | blocked {} cycles in {} messages | every node holds every chunk: {}{}\n",
-      g.schedule.algo, sw::describe(g.schedule.topology), a.len, sim.ts_from_r ? "r l = " : sim.rv32 ? "the cores' send path + nic.ts = " : "nic.ts = ", sim.t_s, sim.t_r, sim.one_port ? "one" : "all", measured,
+      g.schedule.algo, sw::describe(g.schedule.topology), a.len, sim.ts_from, sim.t_s, sim.t_r, sim.one_port ? "one" : "all", measured,
       sim.paper_model, sim.program_model, sim.analytic, run.blocked_cycles, run.blocked_messages,
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   if (!run.cpu.is_null())

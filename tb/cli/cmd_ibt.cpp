@@ -59,23 +59,12 @@ int simulate(const IbtCliArgs& a) {
   }
 
   // The configuration checked before the step simulator's work.
+  // The network the step simulator ran (--net, and --bypass or its default): a --set may not change it.
   Overrides ov{{"net.family", t.is_torus() ? "torus" : "ibt"}, {"net.radix", shape_of(a.ibt.net)}};
-  if (!t.is_torus()) {
-    // The step simulator's bypass lengths (--bypass, or its default), which the cycle model must
-    // share: a --set of another value is refused below.
-    ov.emplace_back("ibt.bypass", fmt::format("{}", fmt::join(t.bypass(), ",")));
-    ov.emplace_back("ibt.routing", "bypass");  // a send to a bypass neighbour takes the bypass link
-  }
+  if (!t.is_torus()) ov.emplace_back("ibt.bypass", fmt::format("{}", fmt::join(t.bypass(), ",")));
+  check_set_conflicts(ov, a.sets);
+  if (!t.is_torus()) ov.emplace_back("ibt.routing", "bypass");  // a send to a bypass neighbour takes the bypass link
   ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
-  // The network the step simulator ran is fixed by --net and --bypass: a --set may not change it.
-  for (auto& s : a.sets) {
-    const auto [key, value] = parse_override(s);
-    for (const auto& o : ov)
-      if (o.first == key && key != "nic.max_packet" && key != "ibt.routing" && o.second != value)
-        throw ConfigError(fmt::format("--set {} conflicts with {} = '{}' of --net/--bypass (the step simulator's "
-                                      "network); allowed: --net and --bypass to choose the network, or the same value",
-                                      s, o.first, o.second));
-  }
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);
   if (a.len > cfg.nic.max_packet)
