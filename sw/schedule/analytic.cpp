@@ -22,7 +22,7 @@ AnalyticBackend::AnalyticBackend(const Topology& t, const AnalyticParams& p) : m
 uint64_t AnalyticBackend::arrival_time(uint64_t a, int hops, uint32_t length) const {
   const uint64_t h = uint64_t(hops);
   if (m_p.model == TimingModel::Model)
-    return a + (h + 1) * m_p.router_delay + h * m_p.link_delay + length;
+    return a + (h + 1) * m_p.router_delay + h * m_p.link_delay + m_p.injection_delay + m_p.ejection_delay + length;
   return a + (h + m_p.c) * m_p.t_c + uint64_t(length) * m_p.t_c;
 }
 
@@ -33,7 +33,7 @@ uint64_t AnalyticBackend::occupancy(uint32_t length) const {
 uint64_t AnalyticBackend::arc_entry(uint64_t a, int j) const {
   const uint64_t jj = uint64_t(j);
   if (m_p.model == TimingModel::Model)
-    return a + m_p.router_delay + jj * (m_p.router_delay + m_p.link_delay);
+    return a + m_p.injection_delay + m_p.router_delay + jj * (m_p.router_delay + m_p.link_delay);
   return a + (jj + m_p.c) * m_p.t_c;
 }
 

@@ -12,7 +12,8 @@
 namespace wormcast::sw {
 
 enum class TimingModel {
-  /// The cycle model's zero-load latency: arrival = a + (h+1)*R + h*Ld + L (docs/router.md 7).
+  /// The cycle model's zero-load latency: arrival = a + (h+1)*R + h*Ld + Di + De + L
+  /// (docs/router.md 7).
   Model,
   /// Hou, Wang and Hsu's analysis: arrival = a + (h+c)*t_c + L*t_c, c = 0 by default.
   Paper,
@@ -26,6 +27,8 @@ struct AnalyticParams {
   // Model mode.
   uint64_t router_delay = 1;
   uint64_t link_delay = 0;
+  uint64_t injection_delay = 0;  ///< Di: the injection channel's extra cycles
+  uint64_t ejection_delay = 0;   ///< De: the ejection channel's extra cycles
   // Paper mode.
   uint64_t t_c = 1;
   uint64_t c = 0;

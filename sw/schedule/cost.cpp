@@ -70,7 +70,7 @@ CycleCost schedule_cycles(const Schedule& s, const CycleCostParams& p) {
     const uint64_t h = uint64_t(s.topology.hops(u.src, u.dst, u.tie_negative));
     uint64_t t = (p.serial_startups ? rank + 1 : 1) * p.t_s + h * (p.router_delay + p.link_delay) +
                  unicast_flits(s, u, p.length);
-    if (p.ejection) t += p.router_delay + p.t_r;
+    if (p.ejection) t += p.router_delay + p.injection_delay + p.ejection_delay + p.t_r;
     uint64_t& st = c.steps[size_t(u.step - 1)];
     st = std::max(st, t);
   }

@@ -59,15 +59,18 @@ namespace wormcast::sw {
 /// per step: the paper's all-port model. A node program on the cycle model differs in exactly
 /// two ways, which the switches add: its processor pays t_s per send, one send after the other,
 /// so the i-th send (from 0) of a node in a step leaves at (i+1) t_s; and every message also
-/// crosses the destination's router (one more R) and becomes visible t_r after its tail.
+/// crosses the destination's router (one more R), its injection and ejection channels' delays
+/// (Di + De) and becomes visible t_r after its tail.
 struct CycleCostParams {
   uint32_t length = 1;  ///< l: flits of one node's data; a unicast is ceil(l chunks / chunks_per_node)
   uint64_t t_s = 0;
   uint64_t t_r = 0;
   uint64_t router_delay = 1;  ///< R
   uint64_t link_delay = 0;    ///< Ld
+  uint64_t injection_delay = 0;  ///< Di (with `ejection`)
+  uint64_t ejection_delay = 0;   ///< De (with `ejection`)
   bool serial_startups = false;  ///< (i+1) t_s for a node's i-th send of a step, not one t_s
-  bool ejection = false;         ///< + R + t_r per unicast
+  bool ejection = false;         ///< + R + Di + De + t_r per unicast
 };
 
 struct CycleCost {

@@ -334,6 +334,15 @@ std::pair<std::string, std::string> parse_override(const std::string& arg) {
   return {arg.substr(0, eq), arg.substr(eq + 1)};
 }
 
+Overrides unless_in_file(const std::string& yaml_path, Overrides defaults) {
+  if (yaml_path.empty()) return defaults;
+  Values values;
+  load_yaml_text(yaml_path, read_config_file(yaml_path), values);
+  defaults.erase(std::remove_if(defaults.begin(), defaults.end(), [&](const auto& d) { return values.count(d.first) > 0; }),
+                 defaults.end());
+  return defaults;
+}
+
 Config load_config(const std::string& yaml_path, const Overrides& overrides) {
   Values values;
   if (!yaml_path.empty()) load_yaml_text(yaml_path, read_config_file(yaml_path), values);

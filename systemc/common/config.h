@@ -185,6 +185,9 @@ struct ConfigKey {
 
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);
+/// A command's own defaults (overrides placed before the command line's --set) less those whose
+/// key the YAML file `yaml_path` sets ("" : no file): the file's values stand above them.
+Overrides unless_in_file(const std::string& yaml_path, Overrides defaults);
 /// --net KIND:SHAPE as overrides: a family's own KIND word (Family::net_kind; the torus family's
 /// "torus:8x8", "mesh:4x4x4", "torus,mesh:8x4") or "FAMILY:SHAPE" -> net.family and net.radix.
 Overrides net_spec_overrides(const std::string& option, const std::string& spec);

@@ -50,7 +50,7 @@ uint64_t effective_analytic(const sw::Schedule& s, uint32_t len, sw::AnalyticPar
 }
 
 int run_broadcast(const BroadcastArgs& a) {
-  if (a.len < 1 || a.len > 1000000) throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..1000000 flits", a.len));
+  if (a.len < 1 || a.len > 4096) throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..4096 flits", a.len));
   // Every output planned before any work (the schedule, the analytic models, cycle 0).
   OutputPlan plan;
   plan.add_input(a.config_file);
@@ -71,9 +71,11 @@ int run_broadcast(const BroadcastArgs& a) {
   // Two VCs per dateline class: a sender's consecutive messages on one channel then do not wait
   // for the previous tail's last credit (section 5.3 of docs/router.md), which the papers' model
   // has no notion of. --set router.vcs_per_class=1 shows those one-cycle waits.
-  ov.emplace_back("router.vcs_per_class", "2");
   // A broadcast message travels as one worm (the papers' model), so packets are as long as it.
-  ov.emplace_back("nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len))));
+  // Both are this command's defaults: a --config file's values stand above them.
+  for (auto& d : unless_in_file(a.config_file, {{"router.vcs_per_class", "2"},
+                                                {"nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len)))}}))
+    ov.push_back(d);
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);
   if (a.len > cfg.nic.max_packet)
@@ -91,6 +93,8 @@ int run_broadcast(const BroadcastArgs& a) {
   ap.t_r = uint64_t(cfg.nic.tr);
   ap.router_delay = uint64_t(rp.router_delay);
   ap.link_delay = uint64_t(rp.link_delay);
+  ap.injection_delay = uint64_t(rp.injection_delay);
+  ap.ejection_delay = uint64_t(rp.ejection_delay);
   const sw::AnalyticResult analytic = sw::run_schedule_analytic(sched, len, ap);
   sw::AnalyticParams paper = ap;
   paper.model = sw::TimingModel::Paper;
@@ -110,7 +114,9 @@ int run_broadcast(const BroadcastArgs& a) {
       std::vector<sw::ScheduleProgram> twin = image.make_programs(len);
       std::vector<sw::NodeProgram*> twin_ptrs;
       for (auto& p : twin) twin_ptrs.push_back(&p);
-      const ProgramRun r = run_programs(c, twin_ptrs, ProgramRunOptions{});
+      ProgramRunOptions tpo;
+      tpo.max_cycles = program_cycle_limit(effective_analytic(sched, len, ap, double(ts), double(tr)));
+      const ProgramRun r = run_programs(c, twin_ptrs, tpo);
       uint64_t latency = 0;
       for (uint64_t v : r.first_visible)
         if (v != ~uint64_t(0)) latency = std::max(latency, v);
@@ -123,6 +129,7 @@ int run_broadcast(const BroadcastArgs& a) {
   static_cast<RecordOptions&>(po) = a.rec;
   po.plan = &plan;
   po.firmware = &fw;
+  po.max_cycles = program_cycle_limit(analytic.latency);
   const ProgramRun run = run_programs(cfg, ptrs, po);
 
   std::vector<int64_t> measured(size_t(t.num_nodes()), -1);
@@ -202,7 +209,8 @@ void register_broadcast_command(CLI::App& app) {
       "broadcast", "Run a broadcast schedule as node programs on the cycle-accurate model and compare with the analytic model");
   cmd->add_option("--net", a->net, "torus, e.g. torus:32x32 (default: the --config file's network, else torus:16x16)");
   add_schedule_options(cmd, a->choice, " (default dcf)");
-  cmd->add_option("--len", a->len, "message length in flits (default 64)")->check(decimal_int(1, 1000000));
+  cmd->add_option("--len", a->len, "message length in flits, 1..4096 and at most nic.max_packet (default 64): one worm")
+      ->check(decimal_int(1, 4096));
   cmd->add_option("--ts", a->ts, "software send latency t_s, cycles (default: nic.ts of --config, else 0)")->check(decimal_int(0, 1000000));
   cmd->add_option("--tr", a->tr, "software receive latency t_r, cycles (default: nic.tr of --config, else 0)")->check(decimal_int(0, 1000000));
   cmd->add_option("--config", a->config_file, "start from this YAML configuration (router, nic keys)");

@@ -94,11 +94,12 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   Overrides ov = net_spec_overrides("--net", sw::describe(t));  // torus:..., mesh:...
   ov.emplace_back("nic.ts", std::to_string(t_s));  // t_r: the configuration's nic.tr (default 0)
   // As for broadcasts: two VCs per dateline class so consecutive messages on one channel do not
-  // wait for the previous tail's last credit, and every message travels as one worm.
-  ov.emplace_back("router.vcs_per_class", "2");
-  ov.emplace_back("nic.max_packet", std::to_string(max_flits));
-  // A one-port schedule runs on the one-port NIC unless --set says otherwise.
-  if (sw::gossip_port_model(a.g) == sw::PortModel::OnePort) ov.emplace_back("router.local_ports", "one");
+  // wait for the previous tail's last credit, and every message travels as one worm. A one-port
+  // schedule runs on the one-port NIC. These are the command's defaults: a --config file's values
+  // and --set stand above them.
+  Overrides defaults{{"router.vcs_per_class", "2"}, {"nic.max_packet", std::to_string(max_flits)}};
+  if (sw::gossip_port_model(a.g) == sw::PortModel::OnePort) defaults.emplace_back("router.local_ports", "one");
+  for (auto& d : unless_in_file(a.config_file, defaults)) ov.push_back(d);
   bool ts_given = false;
   for (auto& x : a.sets) {
     ov.push_back(parse_override(x));
@@ -112,7 +113,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   if (cfg.net.topology().num_nodes() != t.num_nodes() || sw::describe(cfg.net.topology()) != sw::describe(t))
     throw ConfigError("--set: the network must stay the --net one (" + sw::describe(t) + ")");
   if (uint64_t(cfg.nic.max_packet) < max_flits)
-    throw ConfigError(fmt::format("--set: nic.max_packet must be >= {} (the largest message)", max_flits));
+    throw ConfigError(fmt::format("nic.max_packet (--config or --set) = {} is invalid; allowed: at least {} (the largest message)", cfg.nic.max_packet, max_flits));
 
   const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
   SimResult out;
@@ -127,6 +128,8 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   cp.t_r = out.t_r;
   cp.router_delay = uint64_t(rp.router_delay);
   cp.link_delay = uint64_t(rp.link_delay);
+  cp.injection_delay = uint64_t(rp.injection_delay);  // the program model's (with `ejection`)
+  cp.ejection_delay = uint64_t(rp.ejection_delay);
   out.paper_model = sw::schedule_cycles(s, cp).total;
   cp.serial_startups = cp.ejection = true;
   out.program_model = sw::schedule_cycles(s, cp).total;
@@ -144,6 +147,8 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
     ap.t_r = out.t_r;
     ap.router_delay = uint64_t(rp.router_delay);
     ap.link_delay = uint64_t(rp.link_delay);
+    ap.injection_delay = uint64_t(rp.injection_delay);
+    ap.ejection_delay = uint64_t(rp.ejection_delay);
     std::vector<sw::ScheduleProgram> programs = image->make_programs(len);
     std::vector<sw::NodeProgram*> ptrs;
     for (auto& p : programs) ptrs.push_back(&p);
@@ -163,13 +168,15 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   // On the RV32 cores: the native processor with the effective t_s and t_r the cores measure, in a
   // child forked before this process elaborates.
   if (cfg.node.cpu == CpuKind::Rv32 && !dry_run())
-    out.native_twin = std::make_unique<DeferredRun>([&s, &cfg, &image, len](int64_t ts, int64_t tr) {
+    out.native_twin = std::make_unique<DeferredRun>([&s, &cfg, &image, len, predicted = out.analytic](int64_t ts, int64_t tr) {
       const Config c = native_with(cfg, ts, tr);
       std::vector<sw::ScheduleProgram> twin = image->make_programs(len);
       std::vector<sw::NodeProgram*> twin_ptrs;
       for (auto& p : twin) twin_ptrs.push_back(&p);
       sw::GossipRunWatch twin_watch(s, twin_ptrs);
-      const ProgramRun r = run_programs(c, twin_watch.programs(), ProgramRunOptions{});
+      ProgramRunOptions tpo;  // the cores' effective costs replace nic.ts and nic.tr: room for both
+      tpo.max_cycles = program_cycle_limit(predicted + uint64_t(ts + tr) * s.unicasts.size());
+      const ProgramRun r = run_programs(c, twin_watch.programs(), tpo);
       if (r.status != RunStatus::Ok || !twin_watch.report().ok()) throw std::runtime_error("the native gossip did not complete");
       return twin_watch.report().last_receive;
     });
@@ -181,6 +188,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   static_cast<RecordOptions&>(po) = a.rec;
   po.plan = &plan;
   po.firmware = &fw;
+  po.max_cycles = program_cycle_limit(out.analytic);
   out.run = run_programs(cfg, watch.programs(), po);
   out.watch = watch.report();
   return out;
@@ -284,7 +292,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   s["model"] = "eq. 1 per step with the hop term on (t_d = R + Ld cycles per hop), one t_s per step, t_f = 1 cycle";
   s["program_model_cycles"] = sim.program_model;
   s["program_model"] = "the step model plus what a node program pays: (i+1) t_s for a node's i-th send of a step, "
-                       "one more R (destination router) and t_r per message";
+                       "one more R (destination router), the channel delays Di + De and t_r per message";
   s["analytic_cycles"] = sim.analytic;
   s["run_cycles"] = run.cycles;
   s["blocked_cycles"] = run.blocked_cycles;

@@ -26,7 +26,7 @@ int parse_source(const sw::Topology& t, const std::string& text) {
   int d = 0;
   while (std::getline(ss, part, ',')) {
     if (d >= t.dims() || part.empty() || part.size() > 5 ||
-        part.find_first_not_of("0123456789") != std::string::npos)
+        part.find_first_not_of("0123456789") != std::string::npos || (part.size() > 1 && part[0] == '0'))
       throw ConfigError(usage);
     c[d] = std::stoi(part);
     if (c[d] >= t.radix(d)) throw ConfigError(usage);

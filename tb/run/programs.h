@@ -64,9 +64,21 @@ struct FirmwareTables {
 };
 
 struct ProgramRunOptions : RecordOptions {
-  uint64_t max_cycles = 50000000;
+  /// The run ends as a timeout after this many cycles (a backstop: the watchdog ends a stalled run
+  /// long before). Commands that know the schedule's contention-free time size it by
+  /// program_cycle_limit.
+  uint64_t max_cycles = kDefaultProgramLimit;
+  static constexpr uint64_t kDefaultProgramLimit = 50000000;
   const FirmwareTables* firmware = nullptr;  ///< required with node.cpu = rv32
 };
+
+/// The cycle limit of a program run whose contention-free (analytic) time is `predicted` cycles:
+/// at least the default, and room for four times the prediction (blocking, and the RV32 cores'
+/// own send and receive costs, make a run longer than its analytic time).
+inline uint64_t program_cycle_limit(uint64_t predicted) {
+  const uint64_t room = predicted > (~uint64_t(0) - 1000000) / 4 ? ~uint64_t(0) : 4 * predicted + 1000000;
+  return room > ProgramRunOptions::kDefaultProgramLimit ? room : ProgramRunOptions::kDefaultProgramLimit;
+}
 
 /// Elaborates the network of `cfg` with programs[i] on node i (nullptr: an idle node) and runs it.
 /// One call per process (SystemC elaborates once).

@@ -50,19 +50,25 @@ void print_metrics(std::ostream& out, const std::string& name, const DistanceMet
 
 int64_t parse_source(const IbtTopology& t, const std::string& text) {
   try {
+    // Plain decimal numbers: digits only, no sign, space or leading zero (010 is not a node).
+    const auto number = [](const std::string& s) {
+      if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos ||
+          (s.size() > 1 && s[0] == '0'))
+        throw std::invalid_argument("number");
+      return std::stoll(s);
+    };
     if (text.find(',') == std::string::npos) {
-      size_t used = 0;
-      const long long v = std::stoll(text, &used);
-      if (used != text.size() || v < 0 || v >= t.num_nodes()) throw std::invalid_argument("range");
+      const long long v = number(text);
+      if (v >= t.num_nodes()) throw std::invalid_argument("range");
       return v;
     }
     std::vector<int> c;
     size_t pos = 0;
     while (true) {
       const size_t comma = text.find(',', pos);
-      const int x = std::stoi(text.substr(pos, comma - pos));
-      if (x < 0 || x >= t.n()) throw std::invalid_argument("range");
-      c.push_back(x);
+      const long long x = number(text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+      if (x >= t.n()) throw std::invalid_argument("range");
+      c.push_back(int(x));
       if (comma == std::string::npos) break;
       pos = comma + 1;
     }
@@ -128,7 +134,8 @@ json run_topo(const IbtArgs& a, std::ostream& out) {
 IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j) {
   if (a.packets < 1 || a.packets > 64) throw IbtConfigError("--packets: k must be in 1..64");
   if (a.dim < 0 || a.dim >= t.dims()) throw IbtConfigError("--dim: must be in 0.." + std::to_string(t.dims() - 1));
-  if (a.dim2 < 0 || a.dim2 >= t.dims() || (a.algo != "line" && a.algo != "global" && a.dim2 == a.dim))
+  // --dim2: only the algorithms of two dimensions read it (on a network of d >= 2, which they check).
+  if ((a.algo == "rect" || a.algo == "trees") && t.dims() >= 2 && (a.dim2 < 0 || a.dim2 >= t.dims() || a.dim2 == a.dim))
     throw IbtConfigError("--dim2: must be in 0.." + std::to_string(t.dims() - 1) + " and differ from --dim");
   if (a.split_range < 0) throw IbtConfigError("--split-range: must be >= 0");
   const int64_t s = parse_source(t, a.source);
@@ -193,7 +200,10 @@ json run_bcast(const IbtArgs& a, std::ostream& out) {
   if (j.contains("k1")) out << ", k1/k2 " << j["k1"] << "/" << j["k2"] << ", pn " << j["pn1"] << "/" << j["pn2"];
   if (j.contains("pns")) out << ", counts " << j["counts"].dump() << ", pn " << j["pns"].dump();
   out << "\n";
-  if (a.algo == "line" && t.dims() >= 1) out << "eq. (4) torus line for n = " << t.n() << ": " << torus_line_steps(t.n(), k) << "\n";
+  if (a.algo == "line" && t.dims() >= 1)
+    out << "eq. (4) torus line for n = " << t.n() << ": " << torus_line_steps(t.n(), k)
+        << (t.n() % 2 ? " (the paper's form, stated for even n; T above is what this odd ring takes)" : "")
+        << "\n";
   if (a.per_step) {
     for (int step = 1; step <= static_cast<int>(r.sends_per_step.size()); ++step) {
       char buf[96];

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Node-software commands on settings beyond their defaults: the analytic router contract and the
+# step model of a node program include the injection and ejection channel delays (Di, De), so a
+# contention-free run equals them with those delays set; a --config file's router.vcs_per_class
+# and nic.max_packet stand above the broadcast and gossip commands' own defaults; a run whose
+# analytic time passes 50 million cycles is given room for it (no timeout); `ibt bcast` runs a
+# 1-D line broadcast with the default --dim2; a node number with a leading zero is refused.
+# Usage: test_node_sw_settings.sh WORMCAST
+set -uo pipefail
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail=0
+py() { /usr/bin/python3 -c "$@"; }
+
+"$bin" broadcast --net torus:8x8 --algo dcf --len 8 --ts 3 --tr 2 --set router.injection_delay=2 \
+  --set router.ejection_delay=3 --json b.json >/dev/null 2>err.txt
+rc=$?
+py 'import json,sys; d=json.load(open("b.json"))
+sys.exit(0 if d["measured_latency"] == d["analytic_latency"] == 82 and d["blocked_cycles"] == 0 and d["status"] == "ok" else 1)' \
+  && [ $rc -eq 0 ] || { echo "FAIL: broadcast with Di = 2, De = 3: exit $rc, $(cat err.txt) $(head -c 300 b.json)"; fail=1; }
+
+"$bin" gossip --net torus:5x5 --algo approach1-1 --r 1 --len 10 --simulate --quiet --set router.injection_delay=2 \
+  --json g.json >/dev/null 2>err.txt
+rc=$?
+py 'import json,sys; s=json.load(open("g.json"))["simulation"]
+sys.exit(0 if s["measured_cycles"] == s["program_model_cycles"] == s["analytic_cycles"] == 236 and s["blocked_cycles"] == 0 else 1)' \
+  && [ $rc -eq 0 ] || { echo "FAIL: gossip with Di = 2: exit $rc, $(cat err.txt)"; fail=1; }
+
+printf 'router:\n  vcs_per_class: 1\nnic:\n  max_packet: 8\n  ts: 3\n' >c1.yaml
+"$bin" broadcast --net torus:4x4 --algo dcf --len 8 --config c1.yaml --json c.json >/dev/null 2>err.txt
+rc=$?
+py 'import json,sys; c=json.load(open("c.json"))["config"]
+sys.exit(0 if c["router"]["vcs_per_class"] == 1 and c["nic"]["max_packet"] == 8 and c["nic"]["ts"] == 3 else 1)' \
+  && [ $rc -eq 0 ] || { echo "FAIL: broadcast --config values: exit $rc, $(cat err.txt)"; fail=1; }
+"$bin" broadcast --net torus:4x4 --algo dcf --len 16 --config c1.yaml --json c16.json >/dev/null 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "at most nic.max_packet = 8" err.txt && [ ! -e c16.json ] \
+  || { echo "FAIL: --len above the --config file's nic.max_packet: exit $rc, $(cat err.txt)"; fail=1; }
+printf 'router:\n  vcs_per_class: 1\n' >v1.yaml
+"$bin" gossip --net torus:5x5 --algo approach1-1 --r 1 --len 10 --simulate --quiet --config v1.yaml --json gv.json \
+  >/dev/null 2>err.txt
+rc=$?
+py 'import json,sys; sys.exit(0 if json.load(open("gv.json"))["config"]["router"]["vcs_per_class"] == 1 else 1)' \
+  && [ $rc -eq 0 ] || { echo "FAIL: gossip --config router.vcs_per_class: exit $rc, $(cat err.txt)"; fail=1; }
+"$bin" broadcast --net torus:4x4 --len 4097 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "1..4096" err.txt || { echo "FAIL: broadcast --len 4097: exit $rc, $(cat err.txt)"; fail=1; }
+
+# 55 sends of t_s = 10^6 one after the other: 56 million cycles, past the old fixed limit.
+"$bin" broadcast --net torus:7x8 --algo sequential --len 1 --ts 1000000 --tr 1000000 --json long.json >/dev/null 2>err.txt
+rc=$?
+py 'import json,sys; d=json.load(open("long.json"))
+sys.exit(0 if d["status"] == "ok" and d["measured_latency"] == d["analytic_latency"] > 50000000 else 1)' \
+  && [ $rc -eq 0 ] || { echo "FAIL: a broadcast longer than 50 million cycles: exit $rc, $(cat err.txt)"; fail=1; }
+
+"$bin" ibt bcast --net torus:9 --algo line -k 4 >line.txt 2>err.txt
+rc=$?
+[ $rc -eq 0 ] && grep -q "T = 6" line.txt || { echo "FAIL: ibt bcast on a 1-D torus: exit $rc, $(cat err.txt)"; fail=1; }
+"$bin" ibt bcast --net torus:8x8 --algo line -k 4 --source 010 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--source" err.txt || { echo "FAIL: ibt --source 010: exit $rc"; fail=1; }
+"$bin" schedule --net torus:4x4 --algo dcf --source 01,003 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--source '01,003' is invalid" err.txt || { echo "FAIL: schedule --source 01,003: exit $rc"; fail=1; }
+
+[ $fail -eq 0 ] && echo "node software settings: ok"
+exit $fail
