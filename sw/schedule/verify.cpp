@@ -328,28 +328,39 @@ VerifyCost verify_cost(const Schedule& s) {
   std::vector<double> sends(size_t(nodes), 0.0);
   for (const Unicast& u : s.unicasts)
     if (u.src >= 0 && u.src < nodes) sends[size_t(u.src)] += 1;
+  // The channels the unicasts cross, counted from their hop counts: past kMaxArcUses the estimate
+  // below would itself take a minute and gigabytes, and the check more; the count alone then says so.
+  for (const Unicast& u : s.unicasts)
+    if (u.src >= 0 && u.src < nodes && u.dst >= 0 && u.dst < nodes && u.src != u.dst)
+      c.arc_uses += double(t.hops(u.src, u.dst, u.tie_negative));
+  if (c.arc_uses > VerifyCost::kMaxArcUses) {
+    c.partial = true;
+    return c;
+  }
   // One key per (arc, sender, first port) a unicast passes: sorted, the runs are the arcs' users
   // grouped as the cover test sees them. A pair with one sender and one first port is settled at
-  // once (condition 3); any other pair may scan the sends of either sender.
+  // once (condition 3); any other pair may scan the sends of either sender. (Key: the arc above
+  // bit 25, the sender in bits 5..24, up to 2^20 nodes, the first port in bits 0..4.)
   const uint64_t ports = uint64_t(t.num_net_ports());
   std::vector<uint64_t> keys;
+  keys.reserve(size_t(c.arc_uses));
   for (const Unicast& u : s.unicasts) {
     if (u.src < 0 || u.src >= nodes || u.dst < 0 || u.dst >= nodes || u.src == u.dst) continue;
     const uint64_t first = uint64_t(first_port(t, u));
     for (const Arc& a : unicast_path(t, u))
-      keys.push_back(((uint64_t(a.node) * ports + uint64_t(a.port)) << 24) | (uint64_t(u.src) << 5) | first);
+      keys.push_back(((uint64_t(a.node) * ports + uint64_t(a.port)) << 25) | (uint64_t(u.src) << 5) | first);
   }
   std::sort(keys.begin(), keys.end());
   for (size_t i = 0; i < keys.size();) {
     size_t j = i;
-    while (j < keys.size() && keys[j] >> 24 == keys[i] >> 24) ++j;
+    while (j < keys.size() && keys[j] >> 25 == keys[i] >> 25) ++j;
     const double n = double(j - i);
     c.sharing_pairs += n * (n - 1) / 2;
     for (size_t g = i; g < j;) {  // groups of one sender and first port within the arc
       size_t h = g;
       while (h < j && keys[h] == keys[g]) ++h;
       const double ng = double(h - g);
-      c.cover_scans += ng * sends[size_t((keys[g] >> 5) & 0x7ffff)] * (n - ng);
+      c.cover_scans += ng * sends[size_t((keys[g] >> 5) & 0xfffff)] * (n - ng);
       g = h;
     }
     i = j;

@@ -107,6 +107,11 @@ struct VerifyCost {
   double sharing_pairs = 0;  ///< pairs of unicasts on one arc, summed over arcs
   double cover_scans = 0;    ///< sends of the pairs' senders the cover test may look at
   double unicasts = 0;
+  double arc_uses = 0;   ///< channels crossed, summed over the unicasts (hops)
+  /// The channels crossed exceed kMaxArcUses: the estimate stopped at arc_uses (sharing_pairs and
+  /// cover_scans are not counted), and the check is refused on that count alone.
+  bool partial = false;
+  static constexpr double kMaxArcUses = 5e7;
   /// Rough work units and bytes of memory verify() needs (a unit is about one pair visit; each
   /// distinct pair is remembered once, in a hash set of about 48 bytes an entry).
   double work() const { return sharing_pairs + cover_scans; }

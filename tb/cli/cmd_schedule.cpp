@@ -141,6 +141,11 @@ int run_schedule(const ScheduleArgs& a) {
     // The check visits every pair of unicasts that share a channel: refused up front when that
     // is more than a minute's work or more memory than a workstation has to spare.
     const sw::VerifyCost cost = sw::verify_cost(s);
+    if (cost.partial)
+      throw ConfigError(fmt::format(
+          "--check: this schedule's unicasts cross {:.3g} channels in all; allowed: at most {:.3g} (past that the "
+          "check takes more than a minute and several GB): check a smaller network or another --algo",
+          cost.arc_uses, sw::VerifyCost::kMaxArcUses));
     const double seconds = cost.work() / kCheckUnitsPerSecond;
     if (cost.work() > kCheckMaxUnits || cost.bytes() > kCheckMaxBytes)
       throw ConfigError(fmt::format(

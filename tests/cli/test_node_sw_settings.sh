@@ -4,7 +4,8 @@
 # contention-free run equals them with those delays set; a --config file's router.vcs_per_class
 # and nic.max_packet stand above the broadcast and gossip commands' own defaults; a run whose
 # analytic time passes 50 million cycles is given room for it (no timeout); `ibt bcast` runs a
-# 1-D line broadcast with the default --dim2; a node number with a leading zero is refused.
+# 1-D line broadcast with the default --dim2; a node number with a leading zero is refused; a
+# schedule check too large to run is refused before its estimate costs more than the limit.
 # Usage: test_node_sw_settings.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -64,6 +65,12 @@ rc=$?
 "$bin" schedule --net torus:4x4 --algo dcf --source 01,003 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q -- "--source '01,003' is invalid" err.txt || { echo "FAIL: schedule --source 01,003: exit $rc"; fail=1; }
+
+# A check whose unicasts cross too many channels is refused from their hop counts, at once.
+"$bin" schedule --net torus:1024x1024 --algo sequential --check --quiet --json chk.json 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "channels in all; allowed: at most" err.txt && [ ! -e chk.json ] \
+  || { echo "FAIL: schedule --check on 1024x1024 sequential: exit $rc, $(cat err.txt)"; fail=1; }
 
 [ $fail -eq 0 ] && echo "node software settings: ok"
 exit $fail
