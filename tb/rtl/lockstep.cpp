@@ -7,9 +7,12 @@
 #include <sstream>
 #include <vector>
 
+#include <fmt/format.h>
 #include <systemc>
 
 #include "systemc/common/clock.h"
+#include "systemc/common/config.h"
+#include "sw/topology/path.h"
 #include "systemc/torus/router.h"
 #include "tb/rtl/lockstep_checker.h"
 #include "tb/rtl/lockstep_stimulus.h"
@@ -47,6 +50,15 @@ int default_node(const sw::Topology& topo) {
   return topo.node(c);
 }
 
+/// --node (negative: the default node), refused when the network has no such node.
+int checked_node(int node, const sw::Topology& topo) {
+  if (node < 0) return default_node(topo);
+  if (node >= topo.num_nodes())
+    throw ConfigError(fmt::format("--node = {} is invalid; allowed: 0..{} (the nodes of {})", node,
+                                  topo.num_nodes() - 1, sw::describe(topo)));
+  return node;
+}
+
 class LockstepBench : public sc_core::sc_module {
  public:
   static constexpr int kResetCycles = 2;
@@ -60,7 +72,7 @@ class LockstepBench : public sc_core::sc_module {
         m_p(model.router_params()),
         m_routing(model.routing()),
         m_np(m_p.num_ports()),
-        m_node(opt.node >= 0 ? opt.node : default_node(m_topo)),
+        m_node(checked_node(opt.node, m_topo)),
         m_stimulus(m_topo, m_p, m_node, opt.seed, opt.max_packet, opt.load),
         m_vcd(m_np, opt.window, model.name),
         m_clk("clk", cycle_time()),
@@ -234,6 +246,7 @@ class LockstepBench : public sc_core::sc_module {
 
 LockstepResult run_lockstep(const RtlModelInfo& model, const LockstepOptions& opt) {
   LockstepResult res;
+  checked_node(opt.node, model.topology());  // before anything is elaborated
   if (!opt.rtl_vcd.empty()) RtlRouterBase::enable_internal_tracing();
   LockstepBench bench("lockstep", model, opt, res);
   sc_core::sc_start(sc_core::SC_ZERO_TIME);

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <systemc>
 
+#include "tb/out/output_plan.h"
 #include "tb/rtl/lockstep.h"
 #include "tb/rtl/param_set_options.h"
 
@@ -18,11 +19,16 @@ int sc_main(int argc, char* argv[]) {
   bool list = false;
   wormcast::LockstepOptions opt;
   app.add_flag("--list", list, "list the named test sets");
-  app.add_option("--cycles", opt.cycles, "cycles of stimulus")->capture_default_str();
+  app.add_option("--cycles", opt.cycles, "cycles of stimulus (1..1000000000)")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t(1), uint64_t(1000000000)));
   app.add_option("--seed", opt.seed, "stimulus seed")->capture_default_str();
   app.add_option("--node", opt.node,
-                 "router position (node id); default: coordinate k/2+1 in every dimension");
-  app.add_option("--max-packet", opt.max_packet, "longest packet, flits")->capture_default_str();
+                 "router position (node id, 0..nodes-1); default: coordinate k/2+1 in every dimension")
+      ->check(CLI::Range(0, (1 << 20) - 1));
+  app.add_option("--max-packet", opt.max_packet, "longest packet, flits (1..4096)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4096));
   app.add_option("--load", opt.load, "offered load: phases (random rates, the default), low or saturating")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, wormcast::StimulusLoad>{{"phases", wormcast::StimulusLoad::Phases},
@@ -42,9 +48,23 @@ int sc_main(int argc, char* argv[]) {
       for (const auto& m : wormcast::rtl_test_models()) std::cout << m.name << "\n";
       return 0;
     }
+    // The waveforms are planned before the run (each path checked, written to a temporary next to
+    // it, put in place at the end; an error or interrupt leaves no file).
+    wormcast::OutputPlan plan;
+    const std::string mismatch_vcd = opt.mismatch_vcd;
+    if (!opt.mismatch_vcd.empty()) opt.mismatch_vcd = plan.add("--vcd", mismatch_vcd, false, ".vcd");
+    if (!opt.full_vcd.empty()) opt.full_vcd = plan.add("--full-vcd", opt.full_vcd, false, ".vcd");
+    if (!opt.rtl_vcd.empty()) opt.rtl_vcd = plan.add("--rtl-vcd", opt.rtl_vcd, false, ".vcd");
     const wormcast::RtlModelInfo model =
         set.test_set.empty() ? wormcast::rtl_model_of(set.config(app)) : wormcast::find_rtl_model(set.test_set);
-    const wormcast::LockstepResult r = wormcast::run_lockstep(model, opt);
+    wormcast::LockstepResult r = wormcast::run_lockstep(model, opt);
+    if (!mismatch_vcd.empty()) {
+      if (r.vcd_written.empty())
+        plan.drop(mismatch_vcd);  // no mismatch: no window to draw
+      else
+        r.vcd_written = mismatch_vcd;
+    }
+    plan.commit();
     std::cout << model.name << ": " << r << std::endl;
     return r.ok ? 0 : 1;
   } catch (const CLI::ParseError& e) {

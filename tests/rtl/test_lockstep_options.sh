@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The lockstep tools refuse bad options with exit 2 and one line naming the option, before any
+# model is built or run: out-of-range stimulus values, a negative node, waveform paths in a
+# directory that does not exist (no waveform is claimed or left behind).
+# Usage: test_lockstep_options.sh WC_LOCKSTEP WC_MWAY_LOCKSTEP
+set -u
+ls_bin=$1
+mw_bin=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+export WORMCAST_RTL_CACHE=$work/cache  # nothing may be built: a build would show here
+fail=0
+refused() {  # refused "what to find in stderr" TOOL ARGS...
+  local want=$1
+  shift
+  "$@" >out.txt 2>err.txt
+  local rc=$?
+  [ $rc -eq 2 ] && grep -q -- "$want" err.txt && ! grep -q "lockstep ok\|waveform" out.txt \
+    || { echo "FAIL: $*: exit $rc, want 2 and '$want': $(tail -2 err.txt)"; fail=1; }
+}
+t=(--net torus:2x2x2 --vcs 1 --buf 1 --cycles 3000)
+refused "--max-packet" "$ls_bin" "${t[@]}" --max-packet 0
+refused "--max-packet" "$ls_bin" "${t[@]}" --max-packet -3
+refused "--node" "$ls_bin" "${t[@]}" --node -5
+refused "--cycles" "$ls_bin" "${t[@]}" --cycles 0
+refused "--full-vcd '/nonexist/b.vcd'" "$ls_bin" "${t[@]}" --full-vcd /nonexist/b.vcd
+refused "--vcd '/nonexist/m.vcd'" "$ls_bin" "${t[@]}" --vcd /nonexist/m.vcd
+refused "--rtl-vcd '/nonexist/r.vcd'" "$ls_bin" "${t[@]}" --rtl-vcd /nonexist/r.vcd
+m=(--net mway:3x2 --set mway.algo=mst-replica --set mway.buffers=1 --cycles 2000)
+refused "--bogus" "$mw_bin" "${m[@]}" --bogus
+refused "--cycles" "$mw_bin" "${m[@]}" --cycles abc
+refused "--rate" "$mw_bin" "${m[@]}" --rate nan
+refused "--rate" "$mw_bin" "${m[@]}" --rate -1
+refused "--rate" "$mw_bin" "${m[@]}" --rate 5
+refused "--broadcast-fraction" "$mw_bin" "${m[@]}" --broadcast-fraction 2
+refused "--queue-limit" "$mw_bin" "${m[@]}" --queue-limit 0
+[ -e "$WORMCAST_RTL_CACHE" ] && ls "$WORMCAST_RTL_CACHE"/* >/dev/null 2>&1 && { echo "FAIL: a refused option built a model"; fail=1; }
+[ $fail -eq 0 ] && echo "lockstep options: ok"
+exit $fail
