@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -30,6 +31,10 @@ constexpr int kSlots = 256;
 char g_tmp[kSlots][PATH_MAX];
 volatile sig_atomic_t g_used = 0;
 volatile sig_atomic_t g_child = 0;
+constexpr int kGroups = 64;
+volatile sig_atomic_t g_groups[kGroups] = {};  ///< process groups to stop (0: a free slot)
+char g_scratch_dir[PATH_MAX] = {};                ///< removed after the groups stop ("" : none)
+volatile sig_atomic_t g_scratch_set = 0;
 std::ostream* g_json_stdout = nullptr;  ///< --json -: the real standard output (run_cli)
 
 int take_slot(const std::string& path) {
@@ -70,6 +75,20 @@ const StopSignal kStopSignals[] = {
 
 extern "C" void on_interrupt(int sig) {
   if (g_child > 0) kill(pid_t(g_child), SIGTERM);
+  for (int i = 0; i < kGroups; ++i)
+    if (g_groups[i] > 0) kill(-pid_t(g_groups[i]), SIGTERM);
+  for (int i = 0; i < kGroups; ++i)
+    if (g_groups[i] > 0) waitpid(pid_t(g_groups[i]), nullptr, 0);
+  if (g_scratch_set && g_scratch_dir[0] == '/') {  // rm -rf in a child: only async-signal-safe calls here
+    const pid_t rm = fork();
+    if (rm == 0) {
+      const int null = open("/dev/null", O_WRONLY);
+      if (null >= 0) dup2(null, 2);
+      execl("/bin/rm", "rm", "-rf", "--", g_scratch_dir, static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    if (rm > 0) waitpid(rm, nullptr, 0);
+  }
   for (int i = 0; i < g_used; ++i)
     if (g_tmp[i][0] != '\0') unlink(g_tmp[i]);
   const char* note = "wormcast: stopped by a signal; unfinished outputs removed\n";
@@ -149,6 +168,27 @@ std::string check_stdout() {
 }
 
 void set_interruptible_child(int pid) { g_child = pid; }
+
+bool add_interruptible_group(int pgid) {
+  for (int i = 0; i < kGroups; ++i)
+    if (g_groups[i] == 0) {
+      g_groups[i] = pgid;
+      return true;
+    }
+  return false;
+}
+
+void remove_interruptible_group(int pgid) {
+  for (int i = 0; i < kGroups; ++i)
+    if (g_groups[i] == pgid) g_groups[i] = 0;
+}
+
+void set_interrupt_scratch_dir(const std::string& dir) {
+  g_scratch_set = 0;  // the handler reads the path only while the flag is set
+  if (dir.empty() || dir.size() >= PATH_MAX) return;
+  std::snprintf(g_scratch_dir, PATH_MAX, "%s", dir.c_str());
+  g_scratch_set = 1;
+}
 
 OutputPlan::OutputPlan() = default;
 

@@ -80,6 +80,15 @@ void reserve_standard_streams();
 std::string check_stdout();
 /// The child process the interrupt handler stops too (a converter writing a temporary); 0: none.
 void set_interruptible_child(int pid);
+/// Child process groups the interrupt handler stops too (SIGTERM to the group, then it waits for
+/// the leader): tools started in a group of their own, such as the RTL build's compilers, whose
+/// own children (the compiler proper, the assembler) a signal to the leader alone would leave
+/// running. At most 64 at a time; add returns false when the table is full.
+bool add_interruptible_group(int pgid);
+void remove_interruptible_group(int pgid);
+/// A directory the interrupt handler removes with its contents once the groups have stopped (a
+/// build's temporary directory); "" for none.
+void set_interrupt_scratch_dir(const std::string& dir);
 
 /// "" when `path` may name the output of `option`, else the reason with what is allowed: "-" is
 /// standard output, which only --json writes (`--json -`); every other output is a file.

@@ -4,6 +4,8 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -27,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "systemc/common/config.h"
+#include "tb/out/output_plan.h"
 
 extern char** environ;
 
@@ -145,7 +148,9 @@ std::string hash_tree(const fs::path& root, const std::vector<std::string>& sub,
 
 /// Starts argv with standard input from /dev/null and standard output and error appended to
 /// `log` (or, with `capture` >= 0, standard output into that file and standard error dropped);
-/// its pid, or -1 when it could not start.
+/// its pid, or -1 when it could not start. The child leads a process group of its own, which the
+/// interrupt handler stops (compiler driver, compiler and assembler alike) until reaped() is
+/// called; signals are held between the start and that registration.
 pid_t spawn(const std::vector<std::string>& argv, const std::string& log, int capture = -1) {
   std::vector<char*> a;
   for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
@@ -160,11 +165,28 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& log, int ca
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
   }
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
   pid_t pid = 0;
-  const int err = posix_spawnp(&pid, a[0], &fa, nullptr, a.data(), environ);
+  const int err = posix_spawnp(&pid, a[0], &fa, &attr, a.data(), environ);
+  if (err == 0 && !add_interruptible_group(pid)) {  // more children than the table holds: not started
+    kill(-pid, SIGTERM);
+    waitpid(pid, nullptr, 0);
+    pid = -1;
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&fa);
   return err == 0 ? pid : -1;
 }
+
+/// The child `pid` of spawn() has been waited for: the interrupt handler leaves its group alone.
+void reaped(pid_t pid) { remove_interruptible_group(pid); }
 
 /// Runs argv (as spawn; with `out`, its standard output captured there); the exit status (127
 /// when it could not start).
@@ -177,9 +199,11 @@ int run(const std::vector<std::string>& argv, const std::string& log, std::strin
   }
   const pid_t pid = spawn(argv, log, capture);
   int status = 0;
-  if (pid > 0)
+  if (pid > 0) {
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    reaped(pid);
+  }
   if (out) {
     *out = read_file(tmpl);
     close(capture);
@@ -352,6 +376,7 @@ int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string
     }
     const auto it = running.find(pid);
     if (it == running.end()) continue;
+    reaped(pid);
     const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (!ok && failed < 0) failed = int(it->second);
     running.erase(it);
@@ -467,6 +492,14 @@ fs::path ensure_entry(const std::string& name, const std::string& key_text, cons
   if (ec)
     throw ConfigError(fmt::format("rtl: cannot create {}: {}; allowed: a writable cache directory "
                                   "(WORMCAST_RTL_CACHE)", tmp.string(), ec.message()));
+  // A signal during the build stops the tools and removes this directory (tb/out/output_plan.h).
+  struct ScratchGuard {
+    explicit ScratchGuard(const fs::path& p) {
+      std::error_code e;
+      set_interrupt_scratch_dir(fs::absolute(p, e).string());
+    }
+    ~ScratchGuard() { set_interrupt_scratch_dir(""); }
+  } scratch_guard(tmp);
   { std::ofstream(log, std::ios::trunc) << "# wormcast RTL build: " << description << "\n# key\n" << key_text << "\n"; }
   build(tmp, log, progress);
   const std::string bytes = read_file(tmp / object);

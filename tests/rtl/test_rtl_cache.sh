@@ -2,7 +2,8 @@
 # The on-demand build of Verilated models (tb/rtl/rtl_cache.h), in a cache of its own:
 # two processes asking for one new model at once build it once and both run; a second run builds
 # nothing; a corrupt entry is reported by `rtl list` and rebuilt, never loaded; Verilator missing
-# from PATH and a failed build are exit 2 with one line (the log named), and leave nothing loadable.
+# from PATH and a failed build are exit 2 with one line (the log named), and leave nothing loadable;
+# a build stopped by a signal stops its tools and removes its temporary directory.
 # Usage: test_rtl_cache.sh WORMCAST
 set -u
 bin=$1
@@ -75,6 +76,24 @@ log=${err##*log: }
 n=$(find "$WORMCAST_RTL_CACHE" -mindepth 1 -maxdepth 1 -type d \( -name '.tmp-*' -o -name 'torus-*' \) | wc -l)
 [ "$n" -eq 1 ] || { echo "FAIL: the failed build left $n entries or temporaries (want only the 3x3 model)"; ls -a "$WORMCAST_RTL_CACHE"; fail=1; }
 echo "missing Verilator and a failed build: exit 2, one line, nothing loadable left"
+
+# A build stopped by SIGTERM sent to the program alone (not to its process group): its tools stop
+# with it (none runs on in the cache afterwards) and its temporary directory goes.
+"$bin" rtl build --net torus:5x3 --vcs 2 >"$work/stop.out" 2>&1 & ps_main=$!
+tools() { ps -eo args= | grep -F -- "$WORMCAST_RTL_CACHE" | grep -v -e grep -e "rtl build" | wc -l; }
+for _ in $(seq 600); do [ "$(tools)" -gt 0 ] && break; kill -0 $ps_main 2>/dev/null || break; sleep 0.1; done
+if [ "$(tools)" -gt 0 ]; then
+  kill -TERM $ps_main
+  wait $ps_main; rc=$?
+  [ $rc -eq 143 ] || { echo "FAIL: a stopped build exited $rc, want 143"; fail=1; }
+  sleep 1
+  [ "$(tools)" -eq 0 ] || { echo "FAIL: tools of a stopped build still run: $(ps -eo args= | grep -F -- "$WORMCAST_RTL_CACHE" | head -3)"; fail=1; }
+  ls -a "$WORMCAST_RTL_CACHE" | grep -q '^\.tmp-' && { echo "FAIL: a stopped build left its temporary directory"; fail=1; }
+  echo "a build stopped by SIGTERM: its tools stopped, its temporary directory removed"
+else
+  wait $ps_main
+  echo "FAIL: no build tool was seen running"; fail=1
+fi
 
 [ $fail -eq 0 ] && echo "all RTL cache checks passed"
 exit $fail
