@@ -288,7 +288,10 @@ const Tools& tools() {
     // The named assertions (--assert) cost the torus router about a quarter of its speed: they are
     // compiled in for verification (the lockstep programs and the tests set WORMCAST_RTL_ASSERT=1),
     // not by default for network runs, whose flits the scoreboard checks anyway.
-    x.vflags = (env_or("WORMCAST_RTL_ASSERT", "0") == "1" ? "--assert " : "") + env_or("WORMCAST_RTL_VFLAGS", "");
+    const std::string assert_on = env_or("WORMCAST_RTL_ASSERT", "0");
+    if (assert_on != "0" && assert_on != "1")
+      throw ConfigError(fmt::format("rtl: WORMCAST_RTL_ASSERT = '{}' is invalid; allowed: 0 or 1", assert_on));
+    x.vflags = (assert_on == "1" ? "--assert " : "") + env_or("WORMCAST_RTL_VFLAGS", "");
     const long n = sysconf(_SC_NPROCESSORS_ONLN);
     x.jobs = int(std::max(1L, n));
     return x;
