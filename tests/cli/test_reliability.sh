@@ -28,7 +28,7 @@ strict)
   expect_user_error "--buf" traffic --buf 010 "${quick[@]}"
   # A CLI range error names the allowed range.
   expect_user_error "1..8" traffic --vcs 9 "${quick[@]}"
-  expect_user_error "1..1000000" broadcast --net torus:4x4 --len 0
+  expect_user_error "1..4096" broadcast --net torus:4x4 --len 0
   expect_user_error "--ts" broadcast --net torus:4x4 --ts +5
   # YAML: duplicate keys, more documents, nested lists, a list for a scalar, complex keys,
   # self-referential aliases, empty values: exit 2 naming the key and the line.
