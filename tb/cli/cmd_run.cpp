@@ -12,6 +12,7 @@
 #include "tb/out/output_plan.h"
 #include "tb/run/dry_run.h"
 #include "tb/run/traffic.h"
+#include "tb/run/traffic_gen.h"
 
 namespace wormcast {
 
@@ -120,6 +121,7 @@ void register_run_commands(CLI::App& app) {
     Overrides ov;
     for (auto& s : c->sets) ov.push_back(parse_override(s));
     const Config cfg = load_config(c->file, ov);
+    check_family_traffic(cfg);  // what a traffic run would refuse before its first cycle
     dry_run_point();
     std::cout << cfg.echo().dump(2) << std::endl;
     return 0;

@@ -281,6 +281,28 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
                            {"zero_load_crossing", p.crossing},
                            {"delivered_packets_per_batch", num(batch_packets)},
                            {"min_packets_per_batch", p.min_batch_packets}};
+  // Too little evidence for the batch test, but a shortfall no window explains: over the judged
+  // span the packets delivered fall short of those offered (at least kGrossMinOffered) by more than
+  // the tolerance, four standard deviations of the two counts (Poisson) and the packets a cold
+  // start's fill holds (two zero-load crossings' worth), while the backlog grows: unstable.
+  const double pk_delivered = double(delivered) * double(pk_offered) / double(offered);
+  const double shortfall = double(pk_offered) - pk_delivered;
+  const double allowed = tol * double(pk_offered) + 4 * std::sqrt(2 * double(pk_offered)) +
+                         2 * double(p.crossing) * double(pk_offered) / cycles;
+  const bool gross = double(pk_offered) >= kGrossMinOffered && shortfall > allowed && gc.lo() > tol;
+  v.figures["evidence"]["shortfall_packets"] = num(shortfall);
+  v.figures["evidence"]["shortfall_allowed"] = num(allowed);
+  if (gross && (batch_cycles < p.crossing || batch_packets < p.min_batch_packets)) {
+    v.outcome = SteadyOutcome::Unstable;
+    v.reasons.push_back(fmt::format(
+        "delivered {:.1f} of {} packets offered over the judged span ({:.1f}%): short by more than the tolerance, the "
+        "counts' noise and a cold start's fill allow ({:.1f}), while the backlog grows ({} of the offered load, 95% CI "
+        "{}..{}); too few deliveries per batch for the trend test, but no longer window turns this into a transient",
+        pk_delivered, pk_offered, 100.0 * pk_delivered / double(pk_offered), allowed, pct(gc.rel()), pct(gc.lo()),
+        pct(gc.hi())));
+    v.brief = fmt::format("unstable: delivered {:.1f}% of the offered packets", 100.0 * pk_delivered / double(pk_offered));
+    return v;
+  }
   if (batch_cycles < p.crossing || batch_packets < p.min_batch_packets) {
     v.outcome = SteadyOutcome::Undecided;
     if (batch_cycles < p.crossing)

@@ -64,6 +64,9 @@ struct SteadyParams {
   uint64_t crossing = 0;
   double min_batch_packets = 5;
 };
+/// The fewest packets offered over the judged span for a shortfall of deliveries to decide a run
+/// unstable without the batch test's evidence (docs/statistics.md, "Minimum evidence").
+inline constexpr double kGrossMinOffered = 50;
 
 enum class SteadyOutcome { Stable, Unstable, Undecided };
 const char* outcome_name(SteadyOutcome o);

@@ -181,8 +181,16 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   if (r.status == RunStatus::Livelock)
     out.summary += fmt::format("\nlivelock: flits kept moving but none was delivered since cycle {}", r.last_delivery);
   if (judged) {
-    out.summary += "\nverdict: " + verdict.steady.brief;
-    for (auto& why : verdict.reasons) out.summary += fmt::format("\n{}: {}", outcome_name(verdict.outcome), why);
+    // The steady-state test's reasons under its own outcome, then the run's (did not drain, drops,
+    // the latency threshold), which make it unstable whatever the test said: the verdict line
+    // names the first reason of the outcome that stands.
+    const size_t steady_n = verdict.steady.reasons.size();
+    const bool overridden = verdict.outcome != verdict.steady.outcome && verdict.reasons.size() > steady_n;
+    out.summary += "\nverdict: " + (overridden ? std::string(outcome_name(verdict.outcome)) + ": " + verdict.reasons[steady_n]
+                                              : verdict.steady.brief);
+    for (size_t i = 0; i < verdict.reasons.size(); ++i)
+      out.summary += fmt::format("\n{}: {}", outcome_name(i < steady_n ? verdict.steady.outcome : verdict.outcome),
+                                 verdict.reasons[i]);
   }
   for (auto& e : net.scoreboard().errors()) out.summary += "\nscoreboard: " + e;
   if (!opt.json_path.empty()) opt.plan->write(opt.json_path, out.result.dump(2) + "\n");

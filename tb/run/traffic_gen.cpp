@@ -10,6 +10,14 @@
 
 namespace wormcast {
 
+std::vector<int> random_permutation(const Config& cfg, int n) {
+  std::vector<int> perm(static_cast<size_t>(n), 0);
+  for (int i = 0; i < n; ++i) perm[size_t(i)] = i;
+  std::mt19937_64 prng(cfg.sim.seed ^ 0x9e3779b97f4a7c15ULL);
+  std::shuffle(perm.begin(), perm.end(), prng);
+  return perm;
+}
+
 TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network& net, TrafficStats& stats)
     : sc_module(name), m_cfg(cfg), m_net(net), m_stats(stats), m_topo(net.topology()) {
   const bool message = cfg.traffic.mode == InjectionMode::Message;
@@ -56,12 +64,7 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
   m_wheel_mask = slots - 1;
   schedule_all(0);
   m_on.assign(size_t(n), 0);
-  if (cfg.traffic.pattern == Pattern::RandPerm) {
-    m_perm.resize(size_t(n));
-    for (int i = 0; i < n; ++i) m_perm[size_t(i)] = i;
-    std::mt19937_64 prng(cfg.sim.seed ^ 0x9e3779b97f4a7c15ULL);
-    std::shuffle(m_perm.begin(), m_perm.end(), prng);
-  }
+  if (cfg.traffic.pattern == Pattern::RandPerm) m_perm = random_permutation(cfg, n);
   if (!cfg.traffic.trace.empty()) m_trace = read_traffic_trace(cfg.traffic.trace, n);
   check_family_rules();
   m_tie_next.assign(size_t(n), 0);
@@ -73,15 +76,16 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
 
 // The family's rules on its traffic (Family::self_unicast, min_packet_flits), before the run: a
 // message its NIC would refuse is a configuration error, not a failure in the middle of a run.
-void TrafficGen::check_family_rules() const {
-  const Family* f = find_family(m_cfg.net.family);
+void check_family_traffic(const Config& cfg, const sw::Topology& topo, const std::vector<int>& perm,
+                          const std::vector<TraceEntry>& trace) {
+  const Family* f = find_family(cfg.net.family);
   if (!f) return;
-  const TrafficConfig& tc = m_cfg.traffic;
-  const int n = m_topo.num_nodes();
+  const TrafficConfig& tc = cfg.traffic;
+  const int n = topo.num_nodes();
   const std::string& fam = f->name;
   if (!f->self_unicast) {
     if (!tc.trace.empty()) {
-      for (const TraceEntry& e : m_trace)
+      for (const TraceEntry& e : trace)
         if (e.src == e.dst)
           throw ConfigError(fmt::format("config: traffic.trace '{}': a message from node {} to itself; allowed for the {} "
                                         "family: another node",
@@ -95,7 +99,7 @@ void TrafficGen::check_family_rules() const {
       std::mt19937_64 unused;  // the deterministic patterns draw nothing
       for (int s = 0; s < n; ++s) {
         SourceRng rng(&unused);
-        if (pattern_destination(m_topo, m_cfg.traffic, s, rng, m_perm) == s)
+        if (pattern_destination(topo, cfg.traffic, s, rng, perm) == s)
           throw ConfigError(fmt::format("config: traffic.pattern is invalid for the {} family on this network: node {} "
                                         "would address itself, which its NIC refuses; allowed: uniform, or a pattern "
                                         "without a fixed point here",
@@ -104,7 +108,7 @@ void TrafficGen::check_family_rules() const {
     }
   }
   if (f->min_packet_flits > 1) {
-    const int max_packet = m_cfg.nic.max_packet, least = f->min_packet_flits;
+    const int max_packet = cfg.nic.max_packet, least = f->min_packet_flits;
     auto check = [&](uint32_t len, const char* key) {
       const int last = int(len) % max_packet == 0 ? max_packet : int(len) % max_packet;
       if (last < least)
@@ -113,11 +117,22 @@ void TrafficGen::check_family_rules() const {
                                       key, len, last, max_packet, fam, least));
     };
     if (!tc.trace.empty())
-      for (const TraceEntry& e : m_trace) check(e.len, "traffic.trace");
+      for (const TraceEntry& e : trace) check(e.len, "traffic.trace");
     else if (!tc.sizes.empty())
       for (const auto& [l, w] : tc.sizes) check(uint32_t(l), "traffic.sizes");
   }
 }
+
+void check_family_traffic(const Config& cfg) {
+  const sw::Topology topo = cfg.net.topology();
+  const int n = topo.num_nodes();
+  const std::vector<int> perm = cfg.traffic.pattern == Pattern::RandPerm ? random_permutation(cfg, n) : std::vector<int>{};
+  const std::vector<TraceEntry> trace = cfg.traffic.trace.empty() ? std::vector<TraceEntry>{}
+                                                                  : read_traffic_trace(cfg.traffic.trace, n);
+  check_family_traffic(cfg, topo, perm, trace);
+}
+
+void TrafficGen::check_family_rules() const { check_family_traffic(m_cfg, m_topo, m_perm, m_trace); }
 
 // Cycles until the next arrival of a Bernoulli(p) process (geometric, >= 1).
 uint64_t TrafficGen::next_gap(SourceRng& rng) const { return rng.bernoulli_gap(m_p, m_log_q); }

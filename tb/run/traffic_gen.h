@@ -17,6 +17,15 @@
 
 namespace wormcast {
 
+/// traffic.pattern = randperm: each node's destination, the permutation drawn from sim.seed.
+std::vector<int> random_permutation(const Config& cfg, int n);
+/// The family's rules on its traffic (Family::self_unicast, min_packet_flits), checked before a
+/// run and by `wormcast config --check`: a message its NIC would refuse is a configuration error
+/// (ConfigError), not a failure in the middle of a run.
+void check_family_traffic(const Config& cfg);
+void check_family_traffic(const Config& cfg, const sw::Topology& topo, const std::vector<int>& perm,
+                          const std::vector<TraceEntry>& trace);
+
 class TrafficGen : public sc_core::sc_module, private ClockRider {
  public:
   sc_core::sc_in<bool> clk{"clk"};

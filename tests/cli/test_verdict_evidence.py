@@ -5,7 +5,10 @@
   zero-load crossing are undecided, exit 0, never unstable;
 - a 4x4 torus with 2-flit buffers at 0.6 (beyond saturation), seeds 1-20: every seed exits 5
   (a growth wholly above the tolerance while delivering less than offered is unstable, whatever
-  the settling test says)."""
+  the settling test says);
+- far beyond saturation with too few deliveries per batch (m-way, 512-flit broadcasts): a
+  shortfall of deliveries beyond the counts' noise is unstable (exit 5), and the verdict line
+  names the outcome that stands when the run did not drain."""
 import json, os, subprocess, sys, tempfile
 
 WC = os.path.join(os.environ["WORMCAST_BUILD"], "tb", "wormcast")
@@ -38,6 +41,30 @@ for seed in range(1, 21):
     p, j = run(["--net", "torus:4x4", "--rate", "0.6", "--set", "router.buffer_depth=2", "--set", f"sim.seed={seed}"])
     if p.returncode != 5 or j.get("stability", {}).get("verdict") != "unstable":
         fail.append(f"4x4 B=2 0.6 seed {seed}: exit {p.returncode}, {j.get('stability', {}).get('reasons')}")
+
+# Far beyond saturation with too few deliveries per batch for the trend test (m-way 3x3, 512-flit
+# broadcasts at 0.6: about 13 % of the offered packets delivered): unstable, exit 5, not undecided;
+# with a drain limit it does not reach, the verdict line names the outcome that stands.
+with tempfile.TemporaryDirectory() as d:
+    path = os.path.join(d, "m.json")
+    p = subprocess.run([WC, "mway", "--net", "mesh:3x3", "--len", "512", "--rate", "0.6", "--set", "sim.progress=off",
+                        "--json", path], capture_output=True, text=True)
+    v = json.load(open(path)).get("stability", {}) if os.path.exists(path) else {}
+    if p.returncode != 5 or v.get("verdict") != "unstable" or \
+            not any("packets offered over the judged span" in r for r in v.get("reasons", [])):
+        fail.append(f"m-way 3x3 L=512 at 0.6: exit {p.returncode}, {v.get('verdict')}, {v.get('reasons')}")
+    p = subprocess.run([WC, "mway", "--net", "mesh:3x3", "--len", "64", "--rate", "0.3", "--warmup", "200", "--measure",
+                        "600", "--set", "sim.drain=100", "--set", "sim.progress=off"], capture_output=True, text=True)
+    lines = (p.stdout + p.stderr).splitlines()
+    verdict_line = next((l for l in lines if l.startswith("verdict: ")), "")
+    if p.returncode != 5 or not verdict_line.startswith("verdict: unstable: did not drain") or \
+            not any(l.startswith("undecided: window too short") for l in lines):
+        fail.append(f"m-way 3x3 not drained: exit {p.returncode}, verdict line '{verdict_line}'")
+    # `config --check` refuses what the run would: an m-way pattern with a fixed point.
+    p = subprocess.run([WC, "config", "--check", "--set", "net.family=mway", "--set", "traffic.pattern=bitrev"],
+                       capture_output=True, text=True)
+    if p.returncode != 2 or "address itself" not in p.stderr:
+        fail.append(f"config --check of an m-way bitrev pattern: exit {p.returncode}, {p.stderr.strip()}")
 
 for f in fail:
     print("FAIL:", f)
