@@ -281,10 +281,12 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
                            {"zero_load_crossing", p.crossing},
                            {"delivered_packets_per_batch", num(batch_packets)},
                            {"min_packets_per_batch", p.min_batch_packets}};
-  // Too little evidence for the batch test, but a shortfall no window explains: over the judged
-  // span the packets delivered fall short of those offered (at least kGrossMinOffered) by more than
-  // the tolerance, four standard deviations of the two counts (Poisson) and the packets a cold
-  // start's fill holds (two zero-load crossings' worth), while the backlog grows: unstable.
+  // Batches long enough but too few deliveries in them for the batch test, and a shortfall no
+  // window explains: over the judged span the packets delivered fall short of those offered (at
+  // least kGrossMinOffered) by more than the tolerance, four standard deviations of the two counts
+  // (Poisson) and the packets a cold start's fill holds (two zero-load crossings' worth), while the
+  // backlog grows: unstable. (Batches shorter than the crossing stay undecided: a cold start at a
+  // high load still filling its network would read as such a shortfall.)
   const double pk_delivered = double(delivered) * double(pk_offered) / double(offered);
   const double shortfall = double(pk_offered) - pk_delivered;
   const double allowed = tol * double(pk_offered) + 4 * std::sqrt(2 * double(pk_offered)) +
@@ -292,7 +294,7 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
   const bool gross = double(pk_offered) >= kGrossMinOffered && shortfall > allowed && gc.lo() > tol;
   v.figures["evidence"]["shortfall_packets"] = num(shortfall);
   v.figures["evidence"]["shortfall_allowed"] = num(allowed);
-  if (gross && (batch_cycles < p.crossing || batch_packets < p.min_batch_packets)) {
+  if (gross && batch_cycles >= p.crossing && batch_packets < p.min_batch_packets) {
     v.outcome = SteadyOutcome::Unstable;
     v.reasons.push_back(fmt::format(
         "delivered {:.1f} of {} packets offered over the judged span ({:.1f}%): short by more than the tolerance, the "
