@@ -485,7 +485,10 @@ void TorusRouter::request_vc_idle(int ivc, int port, int need_credits) {
     in.routed = true;
   }
   if (m_p.adaptive && in.route_port < m_net) {
-    const int ovc = pick_adaptive(s, need_credits);
+    // An adaptive VC only when empty, under either reallocation policy (docs/router.md section 12):
+    // a head behind another packet's flits could no longer turn to an escape VC, and the escape
+    // network would inherit that packet's route as an indirect dependency.
+    const int ovc = pick_adaptive(s, m_p.buffer_depth);
     if (ovc >= 0) {
       m_va.request(ivc, ovc % m_nv, ovc);
       return;
