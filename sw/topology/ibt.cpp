@@ -33,7 +33,7 @@ IbtTopology::IbtTopology(int n, int d, std::vector<int> bypass, bool allow_half)
     if (b <= 0 || b % dk != 0 || 2 * b > n || (2 * b == n && !allow_half))
       throw IbtConfigError("--bypass: every b_j must be a positive multiple of d*k = " + std::to_string(dk) +
                            " below n/2 = " + std::to_string(n / 2) + (n % 2 ? ".5" : "") +
-                           " (got " + std::to_string(b) + (2 * b == n ? "; b_j = n/2 only with --allow-half" : "") + ")");
+                           " (got " + std::to_string(b) + (2 * b == n ? "; b_j = n/2 only in `wormcast ibt topo|bcast --allow-half`, not in a network run" : "") + ")");
   }
   if (n % dk != 0)
     throw IbtConfigError("--net: side n must be a multiple of d*k = " + std::to_string(dk) +
