@@ -38,6 +38,10 @@ struct Family {
   /// Why a per-hop trace (--trace) cannot be recorded on a configuration, "" when it can; null:
   /// always. Asked before the network (and any Verilated model it needs) is built.
   std::function<std::string(const Config& cfg)> hop_trace_refusal;
+  /// The name of node `node` of cfg's network, as the built network's node_name() gives it: lets
+  /// the routers named by --rtl-vcd be checked before the network (and any Verilated model it
+  /// needs) is built. Null: checked once the network exists.
+  std::function<std::string(const Config& cfg, int node)> node_name;
   /// A unicast may address its own node (the torus family: through its own router); false: the
   /// traffic generator refuses a pattern or trace that would (the m-way family's NIC does not take
   /// such a message).

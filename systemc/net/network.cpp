@@ -1,6 +1,8 @@
 // The family-neutral parts of a network: node lookup, outstanding work, NIC ownership.
 #include "systemc/net/network.h"
 
+#include <unordered_set>
+
 #include <fmt/format.h>
 
 #include "systemc/common/clock.h"
@@ -72,6 +74,18 @@ std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config
   if (!f) throw ConfigError(fmt::format("config: net.family = '{}' is not registered", cfg.net.family));
   if (opt.hop_trace && f->hop_trace_refusal)
     if (const std::string why = f->hop_trace_refusal(cfg); !why.empty()) throw ConfigError("--trace: " + why);
+  if (!opt.internal_routers.empty() && f->node_name) {
+    const int n = cfg.net.topology().num_nodes();
+    std::unordered_set<std::string> names;
+    for (int i = 0; i < n; ++i) names.insert(f->node_name(cfg, i));
+    for (const std::string& arg : opt.internal_routers) {
+      const auto eq = arg.find('=');
+      if (eq == std::string::npos || eq + 1 >= arg.size() || !names.count(arg.substr(0, eq)))
+        throw ConfigError(fmt::format("--rtl-vcd '{}' is invalid; allowed: ROUTER=FILE.vcd with ROUTER a router of the "
+                                      "network, {} .. {}",
+                                      arg, f->node_name(cfg, 0), f->node_name(cfg, n - 1)));
+    }
+  }
   return f->make(name, cfg, opt);
 }
 

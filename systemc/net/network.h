@@ -34,6 +34,9 @@ struct NetworkOptions {
   /// A per-hop trace will be asked for (set_hop_observer): a configuration whose family cannot
   /// record one (Family::hop_trace_refusal) is refused before anything is built.
   bool hop_trace = false;
+  /// The ROUTER=FILE arguments of --rtl-vcd: where the family names its nodes before building
+  /// (Family::node_name), a ROUTER the network lacks is refused before anything is built.
+  std::vector<std::string> internal_routers;
 };
 
 class Network : public sc_core::sc_module {

@@ -474,6 +474,7 @@ Family torus_family() {
     check_rtl_model(c);
   };
   f.hop_trace_refusal = torus_hop_trace_refusal;
+  f.node_name = [](const Config& c, int node) { return router_name(c.net.topology(), node); };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<TorusNetwork>(name, cfg, opt);
   };

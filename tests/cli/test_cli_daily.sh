@@ -4,6 +4,7 @@
 # key suggests the nearest one; an option and a --set of the same key with different values
 # conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000;
 # --router-vcd dumps a SystemC router's state; --vcd-routers and --vcd-window bound a waveform to some routers and cycles.
+# --rtl-vcd naming an unknown router is refused before any Verilated model is built.
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -209,6 +210,13 @@ rc=$?
 rc=$?
 [ $rc -eq 2 ] && grep -q "'r_99_99' is not a router scope" err.txt && [ ! -e some.gtkw ] \
   || { echo "FAIL: wave --routers with an unknown name: exit $rc"; fail=1; }
+
+# --rtl-vcd naming a router the network lacks: refused before the Verilated model is built.
+WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router mixed --warmup 50 --measure 200 \
+  --rtl-vcd r_9_9=r99.vcd 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "r_0_0 .. r_2_4" err.txt && ! ls "$work/rtl-cache"/torus-* >/dev/null 2>&1 && [ ! -e r99.vcd ] \
+  || { echo "FAIL: --rtl-vcd with an unknown router: exit $rc, $(cat err.txt)"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
