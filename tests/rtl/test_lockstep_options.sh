@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lockstep tools refuse bad options with exit 2 and one line naming the option, before any
 # model is built or run: out-of-range stimulus values, a negative node, waveform paths in a
-# directory that does not exist (no waveform is claimed or left behind).
+# directory that does not exist (no waveform is claimed or left behind), a network of the other
+# tool's family.
 # Usage: test_lockstep_options.sh WC_LOCKSTEP WC_MWAY_LOCKSTEP
 set -u
 ls_bin=$1
@@ -36,6 +37,8 @@ refused "--rate" "$mw_bin" "${m[@]}" --rate -1
 refused "--rate" "$mw_bin" "${m[@]}" --rate 5
 refused "--broadcast-fraction" "$mw_bin" "${m[@]}" --broadcast-fraction 2
 refused "--queue-limit" "$mw_bin" "${m[@]}" --queue-limit 0
+refused "net.family = torus has no m-way RTL" "$mw_bin" --net torus:4x4 --cycles 100
+refused "net.family = mway has no Verilog torus router" "$ls_bin" --net mway:3x3 --cycles 100
 [ -e "$WORMCAST_RTL_CACHE" ] && ls "$WORMCAST_RTL_CACHE"/* >/dev/null 2>&1 && { echo "FAIL: a refused option built a model"; fail=1; }
 [ $fail -eq 0 ] && echo "lockstep options: ok"
 exit $fail

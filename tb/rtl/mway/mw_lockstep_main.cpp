@@ -57,8 +57,15 @@ int sc_main(int argc, char* argv[]) {
         std::cout << m.name << (m.test_hook.empty() ? "" : " (" + m.test_hook + ")") << "\n";
       return 0;
     }
+    auto mway_config = [&] {
+      const wormcast::Config cfg = set.config(app);
+      if (cfg.net.family != "mway")
+        throw wormcast::ConfigError("config: net.family = " + cfg.net.family +
+                                    " has no m-way RTL; allowed: mway (wc_lockstep runs the torus and ibt routers)");
+      return cfg;
+    };
     const wormcast::MwRtlModelInfo model =
-        set.test_set.empty() ? wormcast::mway_rtl_model_of(wormcast::mway_params(set.config(app)))
+        set.test_set.empty() ? wormcast::mway_rtl_model_of(wormcast::mway_params(mway_config()))
                              : wormcast::find_mway_rtl_model(set.test_set);
     const wormcast::MwLockstepResult r = wormcast::run_mway_lockstep(model, opt);
     std::cout << r << std::endl;
