@@ -275,6 +275,9 @@ void Recorders::finish() {
     m_net.scoreboard().set_delivery_observer(nullptr);
     if (!m_deliveries->finish()) throw ConfigError(fmt::format("--deliveries '{}': cannot write; allowed: a file system with room for it", m_opt.deliveries_path));
   }
+  // The files complete and closed: the size limit once more, on what they hold now (the run's
+  // checks saw them before the last step and with their writers' buffers unflushed).
+  m_plan->check_size();
 }
 
 }  // namespace wormcast

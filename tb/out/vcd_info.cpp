@@ -200,7 +200,10 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
       now = std::strtoull(l.c_str() + 1, nullptr, 10);
       if (!have_first) info.first = now;
       have_first = true;
-    } else if (!clk_id.empty() && l.size() == clk_id.size() + 1 && l[0] == '1' && l.compare(1, std::string::npos, clk_id) == 0) {
+    } else if (have_first && !clk_id.empty() && l.size() == clk_id.size() + 1 && l[0] == '1' &&
+               l.compare(1, std::string::npos, clk_id) == 0) {
+      // (Only after a time stamp: the initial values of $dumpvars, which a dump cut by a window
+      // writes before its first one, are not edges.)
       if (rises++ == 0)
         rise1 = now;
       else

@@ -99,8 +99,11 @@ void set_view(GtkwWriter& w, const VcdInfo& info, uint64_t from, uint64_t to) {
 
 void set_hop_view(GtkwWriter& w, const VcdInfo& info, uint64_t first_cycle, uint64_t last_cycle) {
   if (info.period == 0) return set_view(w, info, info.first, info.last);
+  // Cycle c is at c periods of simulated time, whichever cycle the dump starts at (a --vcd-window
+  // cuts the dump, not the time axis), plus the phase of the dump's first time stamp.
+  const uint64_t phase = info.first % info.period;
   const uint64_t from = first_cycle > 2 ? first_cycle - 2 : 0;
-  set_view(w, info, info.first + from * info.period, info.first + (last_cycle + 8) * info.period);
+  set_view(w, info, from * info.period + phase, (last_cycle + 8) * info.period + phase);
 }
 
 }  // namespace wave_detail
@@ -111,9 +114,10 @@ using namespace wave_detail;
 /// A port's name in the numbering of docs/router.md section 2 (port = 2*dim + dir, then an iBT's
 /// bypass+ and bypass-, then the local ports): x+, x-, y+, y-, z+, ..., b+, b-, local.
 /// `ports`: the router's port count, which tells whether it has the two bypass ports (an
-/// all-port router has 4n ports, a one-port router 2n + 1; with bypass ports two more).
+/// all-port router has 2n network and 2n local ports, 4n, a one-port router 2n + 1; with the
+/// bypass ports 2n + 2 network ports, so 4n + 4 all-port and 2n + 3 one-port).
 std::string port_name(int p, int dims, int ports) {
-  const int bypass = (ports == 4 * dims + 2 || ports == 2 * dims + 3) ? 2 : 0;
+  const int bypass = (ports == 4 * dims + 4 || ports == 2 * dims + 3) ? 2 : 0;
   if (p < 2 * dims) return (p / 2 < 4 ? std::string(1, "xyzw"[p / 2]) : "d" + std::to_string(p / 2)) + "+-"[p % 2];
   if (p < 2 * dims + bypass) return std::string("b") + "+-"[p - 2 * dims];
   const int locals = ports - 2 * dims - bypass;

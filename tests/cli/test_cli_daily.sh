@@ -4,7 +4,9 @@
 # key suggests the nearest one; an option and a --set of the same key with different values
 # conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000;
 # --router-vcd dumps a SystemC router's state; --vcd-routers and --vcd-window bound a waveform to some routers and cycles.
-# --rtl-vcd naming an unknown router is refused before any Verilated model is built.
+# --rtl-vcd naming an unknown router is refused before any Verilated model is built; save files
+# name an iBT router's bypass ports and zoom a windowed dump's packet view right; scripts/wave
+# takes --save=FILE; --max-output-size counts the recordings as closed.
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -217,6 +219,31 @@ WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router mix
 rc=$?
 [ $rc -eq 2 ] && grep -q "r_0_0 .. r_2_4" err.txt && ! ls "$work/rtl-cache"/torus-* >/dev/null 2>&1 && [ ! -e r99.vcd ] \
   || { echo "FAIL: --rtl-vcd with an unknown router: exit $rc, $(cat err.txt)"; fail=1; }
+
+# Save files: an all-port iBT router's ports 4 and 5 are its bypass ports (then local 0 ..); a
+# packet view of a dump cut by --vcd-window zooms where the full dump's does; scripts/wave opens
+# the save file given as --save=FILE.
+"$bin" traffic --net ibt:8x8 --set ibt.bypass=2 --rate 0.1 --warmup 100 --measure 300 --vcd ibt.vcd >/dev/null 2>err.txt
+grep -q "in b+ (in_4)" ibt.gtkw && grep -q "in b- (in_5)" ibt.gtkw && grep -q "in local 0 (in_6)" ibt.gtkw \
+  || { echo "FAIL: an all-port iBT router's save file does not name its bypass ports"; fail=1; }
+for w in full cut; do
+  window=(); [ $w = cut ] && window=(--vcd-window 100:120)
+  "$bin" traffic --net torus:3x3 --rate 0.1 --warmup 50 --measure 100 --trace $w.csv --vcd $w.vcd "${window[@]}" >/dev/null 2>&1
+  "$bin" wave $w.vcd --packet 5 --trace $w.csv --save $w-p5.gtkw >/dev/null 2>&1
+done
+[ -n "$(grep timestart full-p5.gtkw)" ] && [ "$(grep timestart full-p5.gtkw)" = "$(grep timestart cut-p5.gtkw)" ] \
+  || { echo "FAIL: a windowed dump's packet view: $(grep timestart cut-p5.gtkw) against $(grep timestart full-p5.gtkw)"; fail=1; }
+mkdir -p fakebin && printf '#!/bin/sh\necho "$@" > "%s/gtkwave.args"\n' "$work" >fakebin/gtkwave && chmod +x fakebin/gtkwave
+PATH="$work/fakebin:$PATH" DISPLAY=:9 "$wave" full.vcd --save=other.gtkw >/dev/null 2>&1
+[ "$(cat gtkwave.args 2>/dev/null)" = "full.vcd other.gtkw" ] && [ -s other.gtkw ] \
+  || { echo "FAIL: scripts/wave --save=FILE opened $(cat gtkwave.args 2>/dev/null)"; fail=1; }
+
+# --max-output-size counts what the recordings hold when they are closed: a VCD of 319,036 bytes
+# under a limit of 318,000 is refused (exit 2), no file.
+"$bin" traffic --net torus:4x4 --rate 0.1 --warmup 100 --measure 300 --vcd lim.vcd --max-output-size 318000 >/dev/null 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "more than the limit" err.txt && [ ! -e lim.vcd ] \
+  || { echo "FAIL: a recording just above --max-output-size: exit $rc, $(cat err.txt)"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
