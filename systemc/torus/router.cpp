@@ -407,7 +407,10 @@ uint8_t TorusRouter::route_step(int target, bool tie) const {
   return uint8_t(kRouteKnown | (st.port + 1) | int(st.vclass) << 4 | int(above) << 5);
 }
 
-int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {
+// Only an empty adaptive VC (every credit back), under either reallocation policy (docs/router.md
+// section 12): a head behind another packet's flits could no longer turn to an escape VC, and the
+// escape network would inherit that packet's route as an indirect dependency.
+int TorusRouter::pick_adaptive(const Flit& head) const {
   int best = -1, best_credits = -1;
   for (int d = 0; d < m_topo.dims(); ++d) {
     const int x = m_topo.coord_of(m_node, d), target = m_topo.coord_of(head.dst, d);
@@ -419,7 +422,7 @@ int TorusRouter::pick_adaptive(const Flit& head, int need_credits) const {
       const int port = 2 * d + dir;
       for (int w = m_p.escape_vcs(); w < m_nv; ++w) {
         const int ovc = port * m_nv + w;
-        if (m_allocated[size_t(ovc)] || m_credits.credits(ovc) < need_credits) continue;
+        if (m_allocated[size_t(ovc)] || m_credits.credits(ovc) < m_p.buffer_depth) continue;
         if (m_credits.credits(ovc) > best_credits) {
           best = ovc;
           best_credits = m_credits.credits(ovc);
@@ -485,10 +488,7 @@ void TorusRouter::request_vc_idle(int ivc, int port, int need_credits) {
     in.routed = true;
   }
   if (m_p.adaptive && in.route_port < m_net) {
-    // An adaptive VC only when empty, under either reallocation policy (docs/router.md section 12):
-    // a head behind another packet's flits could no longer turn to an escape VC, and the escape
-    // network would inherit that packet's route as an indirect dependency.
-    const int ovc = pick_adaptive(s, m_p.buffer_depth);
+    const int ovc = pick_adaptive(s);
     if (ovc >= 0) {
       m_va.request(ivc, ovc % m_nv, ovc);
       return;

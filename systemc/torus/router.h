@@ -177,9 +177,9 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// min-adaptive: the escape route, dimension order; under valiant: the route of the head's phase,
   /// to its intermediate node or to its destination, on that phase's VC set).
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
-  /// min-adaptive: the free adaptive output VC (port * VCs + VC) of a productive direction with the
+  /// min-adaptive: the free (not allocated, every credit back) adaptive output VC (port * VCs + VC) of a productive direction with the
   /// most credits, or -1 (docs/router.md section 12).
-  int pick_adaptive(const Flit& head, int need_credits) const;
+  int pick_adaptive(const Flit& head) const;
   /// The port of input or output VC index i (p * nv + v): a shift when the VC count is a power of
   /// two (no table line to load), else the table.
   int port_of(int i) const { return m_nv_shift >= 0 ? i >> m_nv_shift : m_port_of[size_t(i)]; }

@@ -30,7 +30,6 @@ namespace {
 constexpr int kSlots = 256;
 char g_tmp[kSlots][PATH_MAX];
 volatile sig_atomic_t g_used = 0;
-volatile sig_atomic_t g_child = 0;
 constexpr int kGroups = 64;
 volatile sig_atomic_t g_groups[kGroups] = {};  ///< process groups to stop (0: a free slot)
 char g_scratch_dir[PATH_MAX] = {};                ///< removed after the groups stop ("" : none)
@@ -74,7 +73,6 @@ const StopSignal kStopSignals[] = {
 };
 
 extern "C" void on_interrupt(int sig) {
-  if (g_child > 0) kill(pid_t(g_child), SIGTERM);
   for (int i = 0; i < kGroups; ++i)
     if (g_groups[i] > 0) kill(-pid_t(g_groups[i]), SIGTERM);
   for (int i = 0; i < kGroups; ++i)
@@ -166,8 +164,6 @@ std::string check_stdout() {
   const int err = errno ? errno : before;
   return err ? std::strerror(err) : "a write failed";
 }
-
-void set_interruptible_child(int pid) { g_child = pid; }
 
 bool add_interruptible_group(int pgid) {
   for (int i = 0; i < kGroups; ++i)

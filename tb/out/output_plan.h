@@ -78,8 +78,6 @@ void reserve_standard_streams();
 /// Flushes standard output (std::cout, the --json - stream, C stdio); "" when everything printed
 /// so far reached it, else the reason it did not.
 std::string check_stdout();
-/// The child process the interrupt handler stops too (a converter writing a temporary); 0: none.
-void set_interruptible_child(int pid);
 /// Child process groups the interrupt handler stops too (SIGTERM to the group, then it waits for
 /// the leader): tools started in a group of their own, such as the RTL build's compilers, whose
 /// own children (the compiler proper, the assembler) a signal to the leader alone would leave

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <systemc>
 
+#include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
 #include "tb/rtl/lockstep.h"
 #include "tb/rtl/param_set_options.h"
@@ -21,14 +22,14 @@ int sc_main(int argc, char* argv[]) {
   app.add_flag("--list", list, "list the named test sets");
   app.add_option("--cycles", opt.cycles, "cycles of stimulus (1..1000000000)")
       ->capture_default_str()
-      ->check(CLI::Range(uint64_t(1), uint64_t(1000000000)));
+      ->check(wormcast::decimal_int(1, 1000000000));
   app.add_option("--seed", opt.seed, "stimulus seed")->capture_default_str();
   app.add_option("--node", opt.node,
                  "router position (node id, 0..nodes-1); default: coordinate k/2+1 in every dimension")
-      ->check(CLI::Range(0, (1 << 20) - 1));
+      ->check(wormcast::decimal_int(0, (1 << 20) - 1));
   app.add_option("--max-packet", opt.max_packet, "longest packet, flits (1..4096)")
       ->capture_default_str()
-      ->check(CLI::Range(1, 4096));
+      ->check(wormcast::decimal_int(1, 4096));
   app.add_option("--load", opt.load, "offered load: phases (random rates, the default), low or saturating")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, wormcast::StimulusLoad>{{"phases", wormcast::StimulusLoad::Phases},

@@ -1,6 +1,5 @@
 // wc_mway_lockstep: one lockstep run of the m-way RTL units of one parameter set against the
 // SystemC fabric (tb/rtl/mway/mw_lockstep.h). Exit 0 when they agree, 1 on a mismatch, 2 on a bad option.
-#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -9,25 +8,10 @@
 #include <systemc>
 
 #include "systemc/mway/network.h"
+#include "tb/cli/commands.h"
 #include "tb/rtl/mway/mw_lockstep.h"
 #include "tb/rtl/mway/mw_models.h"
 #include "tb/rtl/param_set_options.h"
-
-namespace {
-/// A finite number in [lo, hi] (lo_open: above lo), as a CLI11 check naming the range.
-CLI::Validator finite_in(double lo, double hi, bool lo_open) {
-  const std::string range = std::string(lo_open ? "(" : "[") + CLI::detail::to_string(lo) + ", " +
-                            CLI::detail::to_string(hi) + "]";
-  return CLI::Validator(
-      [=](std::string& s) -> std::string {
-        double v = 0;
-        if (!CLI::detail::lexical_cast(s, v) || !std::isfinite(v) || v > hi || (lo_open ? v <= lo : v < lo))
-          return "'" + s + "' is invalid; allowed: a number in " + range;
-        return "";
-      },
-      "NUMBER in " + range);
-}
-}  // namespace
 
 int sc_main(int argc, char* argv[]) {
   CLI::App app{"lockstep run of the m-way RTL of one parameter set (the keys of wormcast mway / traffic with "
@@ -37,14 +21,14 @@ int sc_main(int argc, char* argv[]) {
   bool list = false;
   wormcast::MwLockstepOptions opt;
   app.add_flag("--list", list, "list the named test sets");
-  app.add_option("--cycles", opt.cycles, "cycles to compare (1..1000000000)")
-      ->check(CLI::Range(uint64_t(1), uint64_t(1000000000)));
+  app.add_option("--cycles", opt.cycles, "cycles to compare (1..1000000000)")->check(wormcast::decimal_int(1, 1000000000));
   app.add_option("--seed", opt.seed, "random seed");
-  app.add_option("--rate", opt.rate, "messages per node per cycle, in (0, 1]")->check(finite_in(0, 1, true));
-  app.add_option("--broadcast-fraction", opt.broadcast_fraction, "share of region broadcasts, in [0, 1]")
-      ->check(finite_in(0, 1, false));
+  app.add_option("--rate", opt.rate, "messages per node per cycle (0.000001..1)")
+      ->check(wormcast::decimal_real(0.000001, 1));
+  app.add_option("--broadcast-fraction", opt.broadcast_fraction, "share of region broadcasts (0..1)")
+      ->check(wormcast::decimal_real(0, 1));
   app.add_option("--queue-limit", opt.queue_limit, "longest source queue a node generates into (1..1000000)")
-      ->check(CLI::Range(size_t(1), size_t(1000000)));
+      ->check(wormcast::decimal_int(1, 1000000));
   setenv("WORMCAST_RTL_ASSERT", "1", 0);  // a verification run: the RTL's named assertions compiled in
   try {
     try {
