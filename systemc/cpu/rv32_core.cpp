@@ -170,7 +170,7 @@ void Rv32Core::on_insn(uint32_t addr) {
   unicorn().reg_write(m_uc, UC_RISCV_REG_PC, &next);
 }
 
-bool Rv32Core::transport(tlm::tlm_command cmd, uint32_t addr, unsigned char* data, unsigned len) {
+bool Rv32Core::transport(tlm::tlm_command cmd, uint32_t addr, unsigned char* data, unsigned len, uint64_t* held) {
   const uint64_t at = net_of(m_insn_start);
   tlm::tlm_generic_payload trans;
   trans.set_command(cmd);
@@ -189,6 +189,7 @@ bool Rv32Core::transport(tlm::tlm_command cmd, uint32_t addr, unsigned char* dat
   }
   // The transaction's annotated delay stalls the core (a send waits for the NIC to take it).
   const uint64_t extra = uint64_t((delay - before) / cycle_time() + 0.5);
+  if (held) *held = extra;
   if (extra) {
     const uint64_t resume = core_at(at + extra);
     if (resume > m_cycle) {
@@ -241,14 +242,17 @@ void Rv32Core::mmio_write(uint32_t off, unsigned size, uint64_t value) {
     if (off != rv::kNicTx + 12) return;  // write-combined until the last word
     unsigned char desc[TxDescriptor::kBytes];
     TxDescriptor{m_tx[0], m_tx[1], m_tx[2], m_tx[3]}.pack(desc);
-    const uint64_t now = net_of(m_insn_start);
-    if (!transport(tlm::TLM_WRITE_COMMAND, uint32_t(nic_reg::kTx), desc, sizeof desc)) return;
+    uint64_t held = 0;
+    if (!transport(tlm::TLM_WRITE_COMMAND, uint32_t(nic_reg::kTx), desc, sizeof desc, &held)) return;
+    // The send's path ends when the NIC releases the core: its t_s (nic.ts, after the NIC's
+    // previous one) belongs to this send, not to the node's next event.
+    const uint64_t done = net_of(m_insn_start) + held;
     m_stats.send_step.push_back(m_tx[2]);
     m_stats.send_insns.push_back(uint32_t(m_path_insns));
-    m_stats.send_cycles.push_back(now - m_path_from);
+    m_stats.send_cycles.push_back(done - m_path_from);
     m_stats.send_after_boot.push_back(m_path_boot);
     m_path_insns = 0;
-    m_path_from = now;
+    m_path_from = done;
     m_path_boot = false;
     if (m_observer) m_observer->on_core_send(m_node, int(m_tx[0]), m_tx[2]);
     return;

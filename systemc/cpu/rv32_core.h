@@ -82,7 +82,8 @@ class Rv32Core : public sc_core::sc_module {
   uint64_t mmio_read(uint32_t offset, unsigned size);
   void mmio_write(uint32_t offset, unsigned size, uint64_t value);
   /// One TLM transaction at the current instruction's time; false (and a fault) on an error.
-  bool transport(tlm::tlm_command cmd, uint32_t addr, unsigned char* data, unsigned len);
+  /// held: the network cycles the NIC's annotated delay holds the core (a send: until its t_s is over).
+  bool transport(tlm::tlm_command cmd, uint32_t addr, unsigned char* data, unsigned len, uint64_t* held = nullptr);
   void fail(const std::string& what);
   void set_state(CoreState s);
 
