@@ -1,6 +1,8 @@
 // Parameters the torus router derives from the network and router configuration.
 #pragma once
 
+#include <algorithm>
+
 #include "systemc/common/config.h"
 #include "systemc/torus/allocator.h"
 #include "systemc/torus/config.h"
@@ -49,6 +51,17 @@ struct RouterParams {
   int extra_ports = 0;
   int net_ports() const { return 2 * dims + extra_ports; }
   int num_ports() const { return net_ports() + local; }
+  /// The smallest buffer depth at which every channel of an idle path carries one flit per cycle:
+  /// the credit round trip of a network link (R + Ld + Cd + 1), of an injection channel
+  /// (R + Di + Cdi + 1) and of an ejection channel (Cde + Cd + 1), in flits (docs/router.md section
+  /// 7). Below it a packet longer than B waits for credits with nothing in its way, which the
+  /// zero-load formula and the analytic router model leave out.
+  int streaming_depth() const {
+    const int link = router_delay + link_delay + credit_delay + 1;
+    const int injection = router_delay + injection_delay + injection_credit_delay + 1;
+    const int ejection = ejection_credit_delay + credit_delay + 1;
+    return std::max(link, std::max(injection, ejection));
+  }
 };
 
 /// extra_ports: network ports a family adds to the 2 * dims torus ports (local = all gives one

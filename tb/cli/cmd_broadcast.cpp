@@ -87,14 +87,9 @@ int run_broadcast(const BroadcastArgs& a) {
 
   const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
   const uint32_t len = uint32_t(a.len);
-  sw::AnalyticParams ap;
-  ap.ports = rp.local == 1 ? sw::PortModel::OnePort : sw::PortModel::AllPort;
-  ap.t_s = uint64_t(cfg.nic.ts);  // --ts, or a --set of nic.ts
-  ap.t_r = uint64_t(cfg.nic.tr);
-  ap.router_delay = uint64_t(rp.router_delay);
-  ap.link_delay = uint64_t(rp.link_delay);
-  ap.injection_delay = uint64_t(rp.injection_delay);
-  ap.ejection_delay = uint64_t(rp.ejection_delay);
+  // t_s: --ts, or a --set of nic.ts.
+  const sw::AnalyticParams ap = router_analytic_params(rp, rp.local == 1, uint64_t(cfg.nic.ts), uint64_t(cfg.nic.tr));
+  const std::string credit_note = credit_limit_note(rp, len);
   const sw::AnalyticResult analytic = sw::run_schedule_analytic(sched, len, ap);
   sw::AnalyticParams paper = ap;
   paper.model = sw::TimingModel::Paper;
@@ -162,6 +157,8 @@ int run_broadcast(const BroadcastArgs& a) {
   j["blocked_messages"] = run.blocked_messages;
   j["injection_wait_cycles"] = run.injection_wait_cycles;
   j["analytic_overlapping_pairs"] = analytic.overlapping_pairs;
+  j["streaming_depth"] = rp.streaming_depth();
+  j["analytic_credit_limited"] = !credit_note.empty();
   j["all_nodes_reached"] = everyone;
   j["duplicate_deliveries"] = duplicates;
   j["receive_times"] = times_json(measured);
@@ -194,6 +191,7 @@ int run_broadcast(const BroadcastArgs& a) {
                            "send / receive path) | with them: native {}, analytic {}\n",
                            run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
                            have_native ? std::to_string(native_effective) : std::string("-"), analytic_effective);
+  summary += credit_note;
   for (auto& e : run.errors) summary += "  error: " + e + "\n";
   plan.commit(summary);  // the summary first: one that cannot be printed leaves no new file
   if (run.exit_code) return run.exit_code;

@@ -68,6 +68,8 @@ struct SimResult {
   uint64_t analytic = 0;       ///< asynchronous event model of the same node programs
   bool one_port = false;
   uint32_t max_flits = 0;
+  std::string credit_note;  ///< credit_limit_note for the largest message
+  int streaming_depth = 0;
   std::unique_ptr<DeferredRun> native_twin;  ///< rv32: the native run with the effective t_s, t_r
 };
 
@@ -122,6 +124,8 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   out.ts_from = cfg.node.cpu == CpuKind::Rv32 ? "the cores' send path + nic.ts" : out.t_s == t_s ? "r l" : "nic.ts";
   out.one_port = rp.local == 1;
   out.max_flits = max_flits;
+  out.credit_note = credit_limit_note(rp, max_flits);
+  out.streaming_depth = rp.streaming_depth();
   sw::CycleCostParams cp;
   cp.length = len;
   cp.t_s = out.t_s;
@@ -141,14 +145,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
     throw ConfigError(std::string("--algo: cannot run this schedule as node programs: ") + e.what());
   }
   {
-    sw::AnalyticParams ap;
-    ap.ports = out.one_port ? sw::PortModel::OnePort : sw::PortModel::AllPort;
-    ap.t_s = out.t_s;
-    ap.t_r = out.t_r;
-    ap.router_delay = uint64_t(rp.router_delay);
-    ap.link_delay = uint64_t(rp.link_delay);
-    ap.injection_delay = uint64_t(rp.injection_delay);
-    ap.ejection_delay = uint64_t(rp.ejection_delay);
+    const sw::AnalyticParams ap = router_analytic_params(rp, out.one_port, out.t_s, out.t_r);
     std::vector<sw::ScheduleProgram> programs = image->make_programs(len);
     std::vector<sw::NodeProgram*> ptrs;
     for (auto& p : programs) ptrs.push_back(&p);
@@ -294,6 +291,8 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   s["program_model"] = "the step model plus what a node program pays: (i+1) t_s for a node's i-th send of a step, "
                        "one more R (destination router), the channel delays Di + De and t_r per message";
   s["analytic_cycles"] = sim.analytic;
+  s["streaming_depth"] = sim.streaming_depth;
+  s["analytic_credit_limited"] = !sim.credit_note.empty();
   s["run_cycles"] = run.cycles;
   s["blocked_cycles"] = run.blocked_cycles;
   s["blocked_messages"] = run.blocked_messages;
@@ -334,6 +333,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
                              "(mean per send / receive path) | native with them {}\n",
                              run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
                              have_native ? std::to_string(native_effective) : std::string("-"));
+  std::cout << sim.credit_note;
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
   if (run.exit_code) return run.exit_code;
   if (!ok) return 1;

@@ -11,6 +11,8 @@
 
 #include <systemc>
 
+#include <fmt/format.h>
+
 #include "systemc/common/clock.h"
 #include "systemc/net/network.h"
 #include "tb/out/output_plan.h"
@@ -19,6 +21,27 @@
 #include "systemc/nic/node_cpu.h"
 
 namespace wormcast {
+
+sw::AnalyticParams router_analytic_params(const RouterParams& rp, bool one_port, uint64_t t_s, uint64_t t_r) {
+  sw::AnalyticParams ap;
+  ap.ports = one_port ? sw::PortModel::OnePort : sw::PortModel::AllPort;
+  ap.t_s = t_s;
+  ap.t_r = t_r;
+  ap.router_delay = uint64_t(rp.router_delay);
+  ap.link_delay = uint64_t(rp.link_delay);
+  ap.injection_delay = uint64_t(rp.injection_delay);
+  ap.ejection_delay = uint64_t(rp.ejection_delay);
+  return ap;
+}
+
+std::string credit_limit_note(const RouterParams& rp, uint64_t longest) {
+  const int need = rp.streaming_depth();
+  if (longest <= uint64_t(rp.buffer_depth) || rp.buffer_depth >= need) return "";
+  return fmt::format("  note: router.buffer_depth = {} is below the credit round trip of these delays ({} flits): a "
+                     "message longer than {} flits waits for credits on an idle path, which the "
+                     "analytic router model leaves out (docs/router.md section 7)\n",
+                     rp.buffer_depth, need, rp.buffer_depth);
+}
 
 namespace {
 

@@ -11,7 +11,9 @@
 
 #include "sw/hal/node_api.h"
 #include "sw/runtime/program_table.h"
+#include "sw/schedule/analytic.h"
 #include "systemc/common/config.h"
+#include "systemc/torus/params.h"
 #include "tb/out/recorders.h"
 #include "tb/run/driver.h"
 
@@ -79,6 +81,16 @@ inline uint64_t program_cycle_limit(uint64_t predicted) {
   const uint64_t room = predicted > (~uint64_t(0) - 1000000) / 4 ? ~uint64_t(0) : 4 * predicted + 1000000;
   return room > ProgramRunOptions::kDefaultProgramLimit ? room : ProgramRunOptions::kDefaultProgramLimit;
 }
+
+/// The analytic router model's parameters for a network of these router parameters (its R, Ld, Di,
+/// De and port model) with software latencies t_s and t_r.
+sw::AnalyticParams router_analytic_params(const RouterParams& rp, bool one_port, uint64_t t_s, uint64_t t_r);
+
+/// When a message of `longest` flits is longer than the buffers and the buffers are shallower than
+/// the credit round trip of the configured delays (RouterParams::streaming_depth), the line a
+/// program run prints under its analytic times: such a message waits for credits on an idle path,
+/// which the analytic router model leaves out. Empty otherwise.
+std::string credit_limit_note(const RouterParams& rp, uint64_t longest);
 
 /// Elaborates the network of `cfg` with programs[i] on node i (nullptr: an idle node) and runs it.
 /// One call per process (SystemC elaborates once).

@@ -5,7 +5,10 @@
 # and nic.max_packet stand above the broadcast and gossip commands' own defaults; a run whose
 # analytic time passes 50 million cycles is given room for it (no timeout); `ibt bcast` runs a
 # 1-D line broadcast with the default --dim2; a node number with a leading zero is refused; a
-# schedule check too large to run is refused before its estimate costs more than the limit.
+# schedule check too large to run is refused before its estimate costs more than the limit; the
+# least buffer depth at which a contention-free run equals the analytic router model is the credit
+# round trip docs/router.md section 7 gives (random draws of the seven delays), and below it the
+# commands say so.
 # Usage: test_node_sw_settings.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -73,4 +76,33 @@ rc=$?
   || { echo "FAIL: schedule --check on 1024x1024 sequential: exit $rc, $(cat err.txt)"; fail=1; }
 
 [ $fail -eq 0 ] && echo "node software settings: ok"
+# The streaming depth: at B = max(R + Ld + Cd + 1, R + Di + Cdi + 1, Cde + Cd + 1) a sequential
+# broadcast of 40-flit messages equals the analytic router model, one flit less is later and noted.
+/usr/bin/python3 - "$bin" <<'PY' || { echo "FAIL: the streaming depth"; fail=1; }
+import json, random, subprocess, sys
+random.seed(11)
+keys = ("router_delay", "link_delay", "credit_delay", "injection_credit_delay", "injection_delay",
+        "ejection_credit_delay", "ejection_delay")
+bad = 0
+for _ in range(5):
+    v = dict(zip(keys, (random.randint(1, 3),) + tuple(random.randint(0, 3) for _ in keys[1:])))
+    need = max(v["router_delay"] + v["link_delay"] + v["credit_delay"] + 1,
+               v["router_delay"] + v["injection_delay"] + v["injection_credit_delay"] + 1,
+               v["ejection_credit_delay"] + v["credit_delay"] + 1)
+    for b in (need, need - 1):
+        if b < 2:
+            continue
+        cmd = [sys.argv[1], "broadcast", "--net", "torus:4x4", "--algo", "sequential", "--len", "40", "--json", "s.json",
+               "--set", f"router.buffer_depth={b}"] + [x for k in keys for x in ("--set", f"router.{k}={v[k]}")]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        j = json.load(open("s.json"))
+        noted = "is below the credit round trip of these delays" in p.stdout
+        ok = (p.returncode == 0 and j["streaming_depth"] == need and j["analytic_credit_limited"] == (b < need) == noted
+              and ((j["measured_latency"] == j["analytic_latency"]) if b == need else (j["measured_latency"] > j["analytic_latency"])))
+        if not ok:
+            print(v, "B", b, "need", need, j["measured_latency"], j["analytic_latency"], p.stdout)
+            bad += 1
+sys.exit(1 if bad else 0)
+PY
+
 exit $fail
