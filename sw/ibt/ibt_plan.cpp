@@ -81,7 +81,8 @@ RectBest best_rectangular(const IbtTopology& t, int64_t source, int i1, int i2, 
   best.steps = -1;
   std::vector<int> pn1s = pns, pn2s = pns;
   if (staged) {
-    pn1s = {best_line(t, source, i1, k / 2, pns).pn};
+    // A dimension given no packets (k = 1: k / 2 = 0) has no line to choose a pn by: 0, as a global plan's.
+    pn1s = {k / 2 ? best_line(t, source, i1, k / 2, pns).pn : 0};
     pn2s = {best_line(t, source, i2, k - k / 2, pns).pn};
   }
   for (int k1 = 0; k1 <= k; ++k1) {

@@ -54,7 +54,7 @@ struct Pending {
 
 struct NodeState {
   uint64_t processor_free = 0;
-  uint64_t channel_free[2 * kMaxDims] = {};
+  uint64_t channel_free[2 * kMaxDims + 2] = {};  // + an interlaced bypass torus's two bypass ports
 };
 
 /// The HAL as one node's program sees it during one callback.
@@ -86,8 +86,14 @@ class AnalyticApi final : public NodeApi {
     m.length = length;
     m.tag = options.tag;
     m.tie_negative = options.tie_negative;
-    m.hops = m_t.hops(m_self, dst, options.tie_negative);
-    m.channel = m_p.ports == PortModel::OnePort ? 0 : m_t.route(m_self, dst, options.tie_negative).port;
+    if (m_p.route) {
+      const auto [hops, port] = m_p.route(m_self, dst, options.tie_negative);
+      m.hops = hops;
+      m.channel = m_p.ports == PortModel::OnePort ? 0 : port;
+    } else {
+      m.hops = m_t.hops(m_self, dst, options.tie_negative);
+      m.channel = m_p.ports == PortModel::OnePort ? 0 : m_t.route(m_self, dst, options.tie_negative).port;
+    }
     m.issued = m_now;
     m_now += m_p.t_s;  // the processor is busy for t_s, then the NIC may inject
     NodeState& st = m_nodes[size_t(m_self)];
@@ -184,7 +190,8 @@ AnalyticResult AnalyticBackend::run(const std::vector<NodeProgram*>& programs) {
   }
   for (int64_t v : r.first_visible)
     if (v >= 0) r.latency = std::max(r.latency, uint64_t(v));
-  r.overlapping_pairs = count_overlaps(*this, m_t, r.messages);
+  // Paths over the topology's arcs: not counted for a network of another route (-1).
+  r.overlapping_pairs = m_p.route ? -1 : count_overlaps(*this, m_t, r.messages);
   return r;
 }
 

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include <functional>
+#include <utility>
 #include <vector>
 
 #include "sw/hal/node_api.h"
@@ -29,6 +31,9 @@ struct AnalyticParams {
   uint64_t link_delay = 0;
   uint64_t injection_delay = 0;  ///< Di: the injection channel's extra cycles
   uint64_t ejection_delay = 0;   ///< De: the ejection channel's extra cycles
+  /// A unicast's hops and first network port when the network does not route by the topology's
+  /// dimension order (an interlaced bypass torus); null: the topology's route.
+  std::function<std::pair<int, int>(int src, int dst, bool tie)> route;
   // Paper mode.
   uint64_t t_c = 1;
   uint64_t c = 0;
@@ -61,7 +66,7 @@ struct AnalyticResult {
   std::vector<MessageRecord> messages;  ///< in send() order
   /// Pairs of messages whose paths share an arc during overlapping times (the timing model
   /// ignores such contention, so a non-zero count means the numbers are optimistic).
-  int overlapping_pairs = 0;
+  int overlapping_pairs = 0;  ///< -1: not counted (AnalyticParams::route set)
   /// Every node other than `source` received at least once.
   bool all_received(int source) const;
 };

@@ -15,6 +15,7 @@
 namespace wormcast {
 
 class Network;
+class PortRouting;
 struct NetworkOptions;
 
 struct Family {
@@ -42,6 +43,10 @@ struct Family {
   /// the routers named by --rtl-vcd be checked before the network (and any Verilated model it
   /// needs) is built. Null: checked once the network exists.
   std::function<std::string(const Config& cfg, int node)> node_name;
+  /// The routing of cfg's routers as a port routing that can be walked before the network is built
+  /// (a unicast's hops and first port, for the analytic router model); null: the topology's
+  /// dimension order.
+  std::function<std::shared_ptr<const PortRouting>(const Config& cfg)> routing;
   /// A unicast may address its own node (the torus family: through its own router); false: the
   /// traffic generator refuses a pattern or trace that would (the m-way family's NIC does not take
   /// such a message).

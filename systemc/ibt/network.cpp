@@ -85,6 +85,7 @@ Family ibt_family() {
   };
   f.hop_trace_refusal = torus_hop_trace_refusal;  // its routers' rule
   f.node_name = [](const Config& c, int node) { return router_name(c.net.topology(), node); };  // its routers' names
+  f.routing = ibt_routing;
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<IbtNetwork>(name, cfg, opt);
   };

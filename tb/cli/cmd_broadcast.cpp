@@ -88,7 +88,7 @@ int run_broadcast(const BroadcastArgs& a) {
   const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
   const uint32_t len = uint32_t(a.len);
   // t_s: --ts, or a --set of nic.ts.
-  const sw::AnalyticParams ap = router_analytic_params(rp, rp.local == 1, uint64_t(cfg.nic.ts), uint64_t(cfg.nic.tr));
+  const sw::AnalyticParams ap = router_analytic_params(cfg, rp, rp.local == 1, uint64_t(cfg.nic.ts), uint64_t(cfg.nic.tr));
   const std::string credit_note = credit_limit_note(rp, len);
   const sw::AnalyticResult analytic = sw::run_schedule_analytic(sched, len, ap);
   sw::AnalyticParams paper = ap;
@@ -156,7 +156,7 @@ int run_broadcast(const BroadcastArgs& a) {
   j["blocked_cycles"] = run.blocked_cycles;
   j["blocked_messages"] = run.blocked_messages;
   j["injection_wait_cycles"] = run.injection_wait_cycles;
-  j["analytic_overlapping_pairs"] = analytic.overlapping_pairs;
+  j["analytic_overlapping_pairs"] = analytic.overlapping_pairs < 0 ? nlohmann::json(nullptr) : nlohmann::json(analytic.overlapping_pairs);
   j["streaming_depth"] = rp.streaming_depth();
   j["analytic_credit_limited"] = !credit_note.empty();
   j["all_nodes_reached"] = everyone;
@@ -178,11 +178,15 @@ int run_broadcast(const BroadcastArgs& a) {
     j["analytic_latency_effective"] = analytic_effective;
   }
   if (!a.json_file.empty()) plan.write(a.json_file, j.dump(2) + "\n");
+  // The schedule's topology, named by the network's family when that is not the torus's (an ibt:
+  // the bypass links added; the family's keys are in the JSON's config).
+  std::string net_label = sw::describe(t);
+  if (cfg.net.family != "torus") net_label = cfg.net.family + net_label.substr(net_label.find(':'));
   std::string summary = fmt::format(
       "{} broadcast on {} from {}: {} steps, {} unicasts, L = {} flits, t_s = {}, t_r = {}\n"
       "  measured latency {} cycles | analytic {} (router model), {} (Hou, Wang and Hsu model) | blocked {} cycles in {} "
       "messages | {} nodes reached{}{}\n",
-      a.choice.algo, sw::describe(t), sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, cfg.nic.ts, cfg.nic.tr,
+      a.choice.algo, net_label, sw::format_node(t, source), sched.num_steps, sched.unicasts.size(), len, cfg.nic.ts, cfg.nic.tr,
       measured_latency, analytic.latency, paper_r.latency, run.blocked_cycles, run.blocked_messages, reached,
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
       run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
@@ -205,7 +209,8 @@ void register_broadcast_command(CLI::App& app) {
   a->choice.algo = "dcf";
   CLI::App* cmd = app.add_subcommand(
       "broadcast", "Run a broadcast schedule as node programs on the cycle-accurate model and compare with the analytic model");
-  cmd->add_option("--net", a->net, "torus, e.g. torus:32x32 (default: the --config file's network, else torus:16x16)");
+  cmd->add_option("--net", a->net, "the network, e.g. torus:32x32, mesh:8x8, or ibt:12x12 (the torus's schedule on the bypass "
+                                   "torus's routing) (default: the --config file's network, else torus:16x16)");
   add_schedule_options(cmd, a->choice, " (default dcf)");
   cmd->add_option("--len", a->len, "message length in flits, 1..4096 and at most nic.max_packet (default 64): one worm")
       ->check(decimal_int(1, 4096));

@@ -145,7 +145,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
     throw ConfigError(std::string("--algo: cannot run this schedule as node programs: ") + e.what());
   }
   {
-    const sw::AnalyticParams ap = router_analytic_params(rp, out.one_port, out.t_s, out.t_r);
+    const sw::AnalyticParams ap = router_analytic_params(cfg, rp, out.one_port, out.t_s, out.t_r);
     std::vector<sw::ScheduleProgram> programs = image->make_programs(len);
     std::vector<sw::NodeProgram*> ptrs;
     for (auto& p : programs) ptrs.push_back(&p);
@@ -351,7 +351,7 @@ void register_gossip_command(CLI::App& app) {
   cmd->add_flag("--simulate", a->simulate,
                 "run the schedule as node programs on the cycle-accurate model (one --r value): one node's data is "
                 "--len l flits, t_f = 1 cycle, t_s = round(r l) cycles per send (with node.cpu = rv32 the cores' "
-                "firmware instead), t_r = nic.tr (default 0); all-port NIC, one-port with --port one (or --set "
+                "firmware instead; a --set of nic.ts replaces it, --r still choosing the schedule), t_r = nic.tr (default 0); all-port NIC, one-port with --port one (or --set "
                 "router.local_ports=one)");
   cmd->add_option("--len", a->len, "with --simulate: l, flits of one node's data (default 64; a multiple of the "
                                    "colours keeps message lengths exact)")

@@ -51,6 +51,11 @@ int simulate(const IbtCliArgs& a) {
   nlohmann::json j;
   try {
     t = sw::make_ibt_topology(a.ibt);
+    for (int b : t.bypass())
+      if (2 * b == t.n())
+        throw ConfigError(fmt::format("--bypass: b_j = {} = n/2 is invalid with --simulate: it gives a node two parallel "
+                                      "bypass links, which the cycle-accurate network does not build; allowed: below n/2, "
+                                      "or --allow-half without --simulate", b));
     if (t.num_nodes() > 65536) throw sw::IbtConfigError("--net: --simulate runs networks of at most 65536 nodes");
     dry_run_limit(t.num_nodes());
     b = sw::plan_ibt_broadcast(a.ibt, t, j);
@@ -63,7 +68,16 @@ int simulate(const IbtCliArgs& a) {
   Overrides ov{{"net.family", t.is_torus() ? "torus" : "ibt"}, {"net.radix", shape_of(a.ibt.net)}};
   if (!t.is_torus()) ov.emplace_back("ibt.bypass", fmt::format("{}", fmt::join(t.bypass(), ",")));
   check_set_conflicts(ov, a.sets);
-  if (!t.is_torus()) ov.emplace_back("ibt.routing", "bypass");  // a send to a bypass neighbour takes the bypass link
+  if (!t.is_torus()) {
+    // A send to a bypass neighbour takes the bypass link: the step simulator's sends are one hop each.
+    for (auto& x : a.sets) {
+      const auto kv = parse_override(x);
+      if (kv.first == "ibt.routing" && kv.second != "bypass")
+        throw ConfigError(fmt::format("--set ibt.routing={} is invalid with --simulate, whose sends to a bypass neighbour "
+                                      "take the bypass link; allowed: bypass", kv.second));
+    }
+    ov.emplace_back("ibt.routing", "bypass");
+  }
   ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);

@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 
 #include "systemc/common/clock.h"
+#include "systemc/common/family.h"
+#include "systemc/torus/routing.h"
 #include "systemc/net/network.h"
 #include "tb/out/output_plan.h"
 #include "tb/run/dry_run.h"
@@ -22,7 +24,8 @@
 
 namespace wormcast {
 
-sw::AnalyticParams router_analytic_params(const RouterParams& rp, bool one_port, uint64_t t_s, uint64_t t_r) {
+sw::AnalyticParams router_analytic_params(const Config& cfg, const RouterParams& rp, bool one_port, uint64_t t_s,
+                                          uint64_t t_r) {
   sw::AnalyticParams ap;
   ap.ports = one_port ? sw::PortModel::OnePort : sw::PortModel::AllPort;
   ap.t_s = t_s;
@@ -31,6 +34,13 @@ sw::AnalyticParams router_analytic_params(const RouterParams& rp, bool one_port,
   ap.link_delay = uint64_t(rp.link_delay);
   ap.injection_delay = uint64_t(rp.injection_delay);
   ap.ejection_delay = uint64_t(rp.ejection_delay);
+  const Family* f = find_family(cfg.net.family);
+  if (f && f->routing) {
+    std::shared_ptr<const PortRouting> r = f->routing(cfg);
+    ap.route = [r](int src, int dst, bool tie) {
+      return std::make_pair(r->hops(src, dst, tie), src == dst ? -1 : r->route(src, -1, -1, dst, tie).port);
+    };
+  }
   return ap;
 }
 

@@ -82,9 +82,11 @@ inline uint64_t program_cycle_limit(uint64_t predicted) {
   return room > ProgramRunOptions::kDefaultProgramLimit ? room : ProgramRunOptions::kDefaultProgramLimit;
 }
 
-/// The analytic router model's parameters for a network of these router parameters (its R, Ld, Di,
-/// De and port model) with software latencies t_s and t_r.
-sw::AnalyticParams router_analytic_params(const RouterParams& rp, bool one_port, uint64_t t_s, uint64_t t_r);
+/// The analytic router model's parameters for cfg's network of router parameters rp (its R, Ld, Di,
+/// De, port model and, for a family with a routing of its own, the routes' hops and first ports)
+/// with software latencies t_s and t_r.
+sw::AnalyticParams router_analytic_params(const Config& cfg, const RouterParams& rp, bool one_port, uint64_t t_s,
+                                          uint64_t t_r);
 
 /// When a message of `longest` flits is longer than the buffers and the buffers are shallower than
 /// the credit round trip of the configured delays (RouterParams::streaming_depth), the line a

@@ -8,7 +8,9 @@
 # schedule check too large to run is refused before its estimate costs more than the limit; the
 # least buffer depth at which a contention-free run equals the analytic router model is the credit
 # round trip docs/router.md section 7 gives (random draws of the seven delays), and below it the
-# commands say so.
+# commands say so; gossip --simulate names a --set nic.ts as its t_s; ibt bcast
+# --staged takes k = 1, and --simulate refuses another ibt.routing and a bypass of n/2 by name;
+# a broadcast on an ibt network is timed by the analytic router model over the ibt routes.
 # Usage: test_node_sw_settings.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -74,6 +76,23 @@ rc=$?
 rc=$?
 [ $rc -eq 2 ] && grep -q "channels in all; allowed: at most" err.txt && [ ! -e chk.json ] \
   || { echo "FAIL: schedule --check on 1024x1024 sequential: exit $rc, $(cat err.txt)"; fail=1; }
+
+# --r chooses the schedule, a --set of nic.ts the simulated t_s: the printed line says which.
+out=$("$bin" gossip --net ring:8 --algo approach1 --simulate --quiet --r 5 --set nic.ts=2000 2>&1); rc=$?
+[ $rc -eq 0 ] && printf '%s' "$out" | grep -q "t_s = nic.ts = 2000 cycles" || { echo "FAIL: gossip --r 5 --set nic.ts=2000: exit $rc: $out"; fail=1; }
+out=$("$bin" ibt bcast --net ibt:12x12 --bypass 4 --algo rect --staged -k 1 2>&1); rc=$?
+[ $rc -eq 0 ] && printf '%s' "$out" | grep -q "rect k=1 source 0: T = 6" || { echo "FAIL: ibt rect --staged -k 1: exit $rc: $out"; fail=1; }
+out=$("$bin" ibt bcast --net ibt:16x16 --simulate --set ibt.routing=dor 2>&1); rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q "ibt.routing=dor is invalid with --simulate" || { echo "FAIL: ibt --simulate with dor: exit $rc: $out"; fail=1; }
+out=$("$bin" ibt bcast --net ibt:8x8 --bypass 4 --allow-half --algo global -k 4 --simulate 2>&1); rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--bypass: b_j = 4 = n/2 is invalid with --simulate" || { echo "FAIL: ibt --simulate with n/2: exit $rc: $out"; fail=1; }
+for routing in bypass shortest; do
+  "$bin" broadcast --net ibt:12x12 --algo rd --set ibt.routing=$routing --json ib.json >ib.txt 2>&1
+  rc=$?
+  py 'import json,sys; d=json.load(open("ib.json"))
+sys.exit(0 if d["measured_latency"] == d["analytic_latency"] and d["blocked_cycles"] == 0 and d["analytic_overlapping_pairs"] is None else 1)' \
+    && [ $rc -eq 0 ] && grep -q "rd broadcast on ibt:12x12" ib.txt || { echo "FAIL: broadcast on ibt:12x12 ($routing): exit $rc, $(cat ib.txt)"; fail=1; }
+done
 
 [ $fail -eq 0 ] && echo "node software settings: ok"
 # The streaming depth: at B = max(R + Ld + Cd + 1, R + Di + Cdi + 1, Cde + Cd + 1) a sequential

@@ -3,8 +3,8 @@
 // receives every packet exactly once (program receive counts, the scoreboard, the step-trace
 // check), and with no software latency a step costs at most one hop's zero-load time,
 // (h + 1) R + L = L + 2 cycles (a node sends as soon as its packets of earlier steps are in, so a
-// send the step simulator delayed for a busy link may go earlier); the global broadcast on
-// iBT(16^2; <4>) takes exactly T (L + 2) cycles.
+// send the step simulator delayed for a busy link may go earlier); the global broadcast of 8
+// packets on iBT(16^2; <4>) takes exactly T (L + 2) cycles.
 #include <catch2/catch.hpp>
 
 #include "tests/sc/harness.h"
