@@ -52,7 +52,7 @@ std::shared_ptr<const PortRouting> ibt_routing(const Config& cfg) {
 }
 
 IbtNetwork::IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt)
-    : TorusNetwork(name, cfg, opt, ibt_router_params(cfg), ibt_routing(cfg)) {}
+    : TorusNetwork(name, cfg, opt, ibt_router_params(cfg), ibt_routing(cfg)), m_ibt(ibt_topology(cfg)) {}
 
 Family ibt_family() {
   Family f;

@@ -14,6 +14,15 @@ namespace wormcast {
 class IbtNetwork : public TorusNetwork {
  public:
   IbtNetwork(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt = {});
+
+ protected:
+  /// A bypass link of node r spans b_j torus links (its species' bypass length); the others one.
+  int link_span(int r, int p) const override {
+    return p >= m_ibt.bypass_port() ? m_ibt.bypass_length(r) : 1;
+  }
+
+ private:
+  sw::IbtTopology m_ibt;
 };
 
 /// The iBT topology of a configuration (net.radix n x ... x n, ibt.bypass); throws ConfigError.

@@ -53,6 +53,9 @@ struct RouterActivity {
   uint64_t buffer_reads = 0;     ///< flits read out of them (= crossbar traversals = switch grants)
   uint64_t vc_allocations = 0;   ///< output VCs granted to a packet (one per packet per hop)
   uint64_t link_flits = 0;       ///< flits sent on network links
+  /// Those flits times their link's length in network links (a bypass link of b: b; the others 1):
+  /// what the link energy counts (the network fills it from the ports' counts).
+  uint64_t link_spans = 0;
   uint64_t ejected_flits = 0;    ///< flits sent on ejection channels
   uint64_t occupancy_integral = 0;
   std::vector<uint64_t> vc_flits;
@@ -72,6 +75,7 @@ inline RouterActivity activity_delta(const RouterActivity& end, const RouterActi
   d.buffer_reads = end.buffer_reads - begin.buffer_reads;
   d.vc_allocations = end.vc_allocations - begin.vc_allocations;
   d.link_flits = end.link_flits - begin.link_flits;
+  d.link_spans = end.link_spans - begin.link_spans;
   d.ejected_flits = end.ejected_flits - begin.ejected_flits;
   d.occupancy_integral = end.occupancy_integral - begin.occupancy_integral;
   d.vc_flits = sub(end.vc_flits, begin.vc_flits);

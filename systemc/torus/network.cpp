@@ -414,6 +414,9 @@ std::vector<RouterActivity> TorusNetwork::router_activity(uint64_t now, std::vec
   for (size_t i = 0; i < m_routers.size(); ++i) {
     const bool c = m_routers[i]->activity(now, v[i]);
     if (counted) (*counted)[i] = c;
+    const std::vector<uint64_t> out = m_routers[i]->output_flits();
+    v[i].link_spans = 0;
+    for (int p = 0; p < m_rp.net_ports(); ++p) v[i].link_spans += out[size_t(p)] * uint64_t(link_span(int(i), p));
   }
   return v;
 }

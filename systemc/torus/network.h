@@ -80,6 +80,9 @@ class TorusNetwork : public Network, private ClockRider {
                std::shared_ptr<const PortRouting> routing);
   /// Node through network port p of node r (-1: none, a mesh edge).
   int neighbor(int r, int p) const { return m_routing ? m_routing->neighbor(r, p) : m_topo.neighbor(r, p); }
+  /// The length of the link leaving network port p of node r, in network links: what one flit on
+  /// it costs in link energy (docs/energy.md). The torus's links: 1.
+  virtual int link_span(int /*r*/, int /*p*/) const { return 1; }
 
  private:
   using FlitSig = LinkSignal<Flit>;

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "systemc/common/clock.h"
+#include "systemc/common/energy_config.h"
 #include "systemc/common/family.h"
 #include "systemc/torus/routing.h"
 #include "systemc/net/network.h"
@@ -185,6 +186,19 @@ struct ProgramTop : sc_core::sc_module {
 ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
                         const ProgramRunOptions& given) {
   check_record_options(given);
+  // A node-program run reports no energy (docs/energy.md: synthetic traffic does): an energy.* key
+  // set to other than its default is refused, not ignored.
+  const EnergyConfig& ec = cfg.part<EnergyConfig>();
+  const EnergyConfig def;
+  const char* set = ec.technology != def.technology         ? "energy.technology"
+                    : ec.flit_bits != def.flit_bits           ? "energy.flit_bits"
+                    : ec.link_length_mm != def.link_length_mm ? "energy.link_length_mm"
+                    : ec.clock_period_ns != def.clock_period_ns ? "energy.clock_period_ns"
+                                                                : nullptr;
+  if (set)
+    throw ConfigError(fmt::format("config: {} is invalid here: node-program runs (broadcast, gossip --simulate, ibt "
+                                  "bcast --simulate) report no energy; allowed: its default, or synthetic traffic "
+                                  "(wormcast traffic, run)", set));
   if (cfg.node.cpu == CpuKind::Rv32) {
     if (!given.firmware)
       throw ConfigError("config: node.cpu = 'rv32' is not supported by this command; allowed: native");

@@ -8,8 +8,10 @@ and delivers L flits: 12 + 24 = 36 writes, reads, crossbar traversals and switch
 VC grants, 8 + 18 = 26 link flits, 10 delivered flits. The router of a 4x4 mesh with all-port NICs
 has P = 4 + 4 = 8 ports, one VC per port (no dateline classes on a mesh) of B = 4 flits. The
 energies per event are worked out here from the technology tables of docs/energy.md, not read
-back from the program. Also: the flit width and the 32 nm table, and a bad energy.* value refused
-with one line naming the key and its range (exit 2)."""
+back from the program. Also: the flit width and the 32 nm table, a bad energy.* value refused
+with one line naming the key and its range (exit 2), a bypass link of an iBT charged as b network
+links, a window that delivered nothing without an energy per flit (null), and node-program
+commands refusing energy.* keys they would not report."""
 import json
 import math
 import os
@@ -112,6 +114,35 @@ def width_and_node(tmp):
     check("32 nm leakage_per_bit_cycle", e["per_event_pj"]["leakage_per_bit_cycle"], 2.050e-3)
 
 
+def bypass_links(tmp):
+    # One 4-flit packet from node 0 to node 7 of iBT(16^2; <4>) under bypass routing: two bypass hops
+    # of b = 4 (0 -> 4 -> 8) and one torus hop (8 -> 7): 12 link flits, 4 (4 + 4 + 1) = 36 link spans.
+    trace = os.path.join(tmp, "bypass.csv")
+    with open(trace, "w") as f:
+        f.write("cycle,src,dst,len\n5,0,7,4\n")
+    out = os.path.join(tmp, "bypass.json")
+    p = subprocess.run([WC, "traffic", "--net", "ibt:16x16", "--set", "ibt.bypass=4", "--set", "ibt.routing=bypass",
+                        "--set", f"traffic.trace={trace}", "--warmup", "0", "--measure", "200", "--json", out],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        fail.append(f"ibt bypass run: exit {p.returncode}: {p.stderr}")
+        return
+    j = json.load(open(out))
+    if j["router_activity"]["totals"]["link_traversals"] != 12:
+        fail.append(f"ibt link_traversals {j['router_activity']['totals']['link_traversals']}, want 12")
+    check("ibt link_pj (bypass links of 4)", j["energy"]["totals"]["link_pj"], 36 * 64 * LINK_FJ_PER_BIT_MM * 1e-3)
+
+
+def nothing_delivered(tmp):
+    out = os.path.join(tmp, "zero.json")
+    p = subprocess.run([WC, "traffic", "--net", "torus:4x4", "--rate", "0", "--measure", "100", "--json", out],
+                       capture_output=True, text=True)
+    t = json.load(open(out))["energy"]["totals"] if p.returncode == 0 else {}
+    if p.returncode != 0 or t["delivered_flits"] != 0 or t["pj_per_delivered_flit"] is not None \
+            or t["uncounted_routers"] != 0 or not t["leakage_pj"] > 0:
+        fail.append(f"a window that delivered nothing: exit {p.returncode}, totals {t}")
+
+
 def refused():
     for key, value, allowed in (("energy.flit_bits", "4", "8..1024"), ("energy.link_length_mm", "-1", "0..100"),
                                 ("energy.technology", "dsent-7nm", "dsent-45nm or dsent-32nm"),
@@ -124,11 +155,20 @@ def refused():
                        capture_output=True, text=True)
     if p.returncode != 2 or "energy.flit_bits" not in p.stderr:
         fail.append(f"m-way with an energy key: exit {p.returncode}, stderr {p.stderr!r}")
+    # Node-program runs report no energy: an energy.* key is refused, not ignored.
+    for cmd in (["broadcast", "--net", "torus:4x4", "--algo", "rd"], ["ibt", "bcast", "--net", "ibt:16x16", "--simulate"],
+                ["gossip", "--net", "ring:8", "--algo", "approach1", "--simulate", "--quiet"]):
+        p = subprocess.run([WC] + cmd + ["--set", "energy.flit_bits=32"], capture_output=True, text=True)
+        lines = p.stderr.strip().splitlines()
+        if p.returncode != 2 or len(lines) != 1 or "energy.flit_bits" not in lines[0]:
+            fail.append(f"{cmd[0]} with an energy key: exit {p.returncode}, stderr {p.stderr!r}")
 
 
 with tempfile.TemporaryDirectory() as tmp:
     hand_case(tmp)
     width_and_node(tmp)
+    bypass_links(tmp)
+    nothing_delivered(tmp)
 refused()
 if fail:
     print("\n".join("FAIL: " + f for f in fail))

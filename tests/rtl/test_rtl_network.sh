@@ -24,6 +24,16 @@ done
 same "uniform 8x8 rtl" "$work/uniform_sc.csv" "$work/uniform_rtl.csv" 100000
 same "uniform 8x8 mixed" "$work/uniform_sc.csv" "$work/uniform_mixed.csv" 100000
 grep -q '"model": "rtl"' "$work/uniform_rtl.json" || { echo "FAIL: JSON does not echo router.model rtl"; fail=1; }
+# The energy totals say how many routers were seen only at their ports (docs/energy.md): 0, 64, 32;
+# their link energy is the SystemC run's (the same link flits), their dynamic energy below it.
+/usr/bin/python3 - "$work"/uniform_{sc,rtl,mixed}.json <<'PY' || { echo "FAIL: energy totals of RTL routers"; fail=1; }
+import json, sys
+sc, rtl, mixed = (json.load(open(p))["energy"]["totals"] for p in sys.argv[1:])
+assert (sc["uncounted_routers"], rtl["uncounted_routers"], mixed["uncounted_routers"]) == (0, 64, 32), \
+    (sc["uncounted_routers"], rtl["uncounted_routers"], mixed["uncounted_routers"])
+assert sc["link_pj"] == rtl["link_pj"] == mixed["link_pj"]
+assert rtl["dynamic_pj"] == rtl["link_pj"] < mixed["dynamic_pj"] < sc["dynamic_pj"]
+PY
 
 # The tail VC re-allocation policy (torus8x8_v1b4_tail: V=1, B=4) with random ties, near
 # saturation so that packets queue behind each other in one VC buffer.
