@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # scripts/hopcost: the cost per flit-hop of two small tori at equal activity comes out as CSV rows
-# whose rates give the asked activity (rate x K/2) and whose costs are positive and finite; bad
-# input exits 2 with one line naming the option and leaves no CSV behind.
+# whose rates give the asked activity (rate x K/2), achieved below saturation, and whose costs are
+# positive and finite; a size driven past saturation is named with the activity it achieved; bad
+# input exits 2 with one line naming the option and leaves no CSV behind, and --csv may not be the
+# program the runs read.
 # Usage: test_hopcost.sh SOURCE_DIR WORMCAST
 set -euo pipefail
 src=$1
@@ -19,6 +21,7 @@ for r in rows:
     ns = float(r["ns_per_flit_hop"])
     assert 0 < ns < 1e6 and math.isfinite(ns), r
     assert int(r["flit_hops"]) > 0, r
+    assert r["verdict"] == "stable" and abs(float(r["achieved_activity"]) - 0.5) < 0.02, r
     # the rounds' ratios to the first size: the median within their range, 1 for the first size
     lo, hi = (float(x) for x in r["vs_first_range"].split("-"))
     assert 0 < lo <= float(r["vs_first"]) <= hi, r
@@ -33,3 +36,13 @@ for bad in "--sizes 5" "--measure 400,100" "--activity 0" "--repeat 0"; do
   grep -q "^hopcost: ${bad%% *} = '.*' is invalid.*; allowed" "$work/err" || { echo "hopcost $bad: $(cat "$work/err")"; exit 1; }
 done
 echo "bad input: exit 2 with one line each"
+# 4x4 at 1.28 flit-hops per router-cycle (rate 0.64) is past saturation: the row and stderr say so.
+"$src/scripts/hopcost" --sizes 4 --measure 20,60 --wormcast "$wormcast" --csv "$work/s.csv" 2>"$work/err"
+grep -q "hopcost: torus:4x4 achieved activity 1.1[0-9]* of the 1.28 asked (unstable)" "$work/err" \
+  || { echo "hopcost past saturation: $(cat "$work/err")"; exit 1; }
+grep -q "^4x4,0.64,1.28,1.1[0-9]*,unstable," "$work/s.csv" || { echo "hopcost past saturation row: $(cat "$work/s.csv")"; exit 1; }
+cp "$wormcast" "$work/wc"
+rc=0
+"$src/scripts/hopcost" --sizes 4 --measure 20,60 --wormcast "$work/wc" --csv "$work/wc" 2>"$work/err" || rc=$?
+[[ $rc == 2 && -x $work/wc ]] && grep -q "a path no input uses (it is --wormcast" "$work/err" \
+  || { echo "hopcost --csv = --wormcast: exit $rc, $(cat "$work/err")"; exit 1; }
