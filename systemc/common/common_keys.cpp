@@ -112,8 +112,8 @@ const std::vector<ConfigKey>& common_keys() {
        "router family: which routers, links and NIC adapters build the network",
        [](Config& c, const std::string& v, const Field&) { c.net.family = v; },  // checked in load_config
        [](const Config& c) { return nlohmann::json(c.net.family); }},
-      {"net.radix", "8x8", "k0xk1x... with 1..16 dimensions, each radix 2..1024, at most 1048576 nodes; a family may allow less (its entry in the families list)",
-       "radix per dimension, dimension 0 first",
+      {"net.radix", "8x8", "k0xk1x... (in YAML also a list [k0, k1, ...]) with 1..16 dimensions, each radix 2..1024, at most 1048576 nodes; a family may allow less (its entry in the families list)",
+       "radix per dimension, dimension 0 first (the ibt family's default: 16x16)",
        [](Config& c, const std::string& v, const Field& f) {
          auto parts = split_list(v, 'x');
          if (parts.empty() || parts.size() > size_t(sw::kMaxDims)) bad(f, v);

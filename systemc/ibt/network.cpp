@@ -86,6 +86,9 @@ Family ibt_family() {
   f.hop_trace_refusal = torus_hop_trace_refusal;  // its routers' rule
   f.node_name = [](const Config& c, int node) { return router_name(c.net.topology(), node); };  // its routers' names
   f.routing = ibt_routing;
+  // The common default radix (8x8) has no valid bypass of the default 4 (below n/2 = 4): an ibt
+  // configuration that names no radix is iBT(16^2; <4>), the papers' network of that bypass.
+  f.defaults = [](const auto&) { return Overrides{{"net.radix", "16x16"}}; };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<IbtNetwork>(name, cfg, opt);
   };

@@ -188,8 +188,8 @@ Family mway_family() {
   Family f;
   f.name = "mway";
   f.help = fmt::format("k-ary m-way router on shared multiway channels, region broadcast (docs/mway.md); --net "
-                       "mway:8x8x8; net.radix: each radix 2..{}, at most {} nodes",
-                       limits::kMaxRtlRadix, limits::kMaxRtlNodes);
+                       "mway:8x8x8; net.radix: 1..{} dimensions, each radix 2..{}, at most {} nodes",
+                       sw::kMwayMaxDims, limits::kMaxRtlRadix, limits::kMaxRtlNodes);
   f.keys = mway_keys();
   // One message, one packet (the paper's messages): the NIC's largest packet is the traffic's, so
   // the default buffers (mway.buffer_length 5) hold a whole packet as mst-safe and mst-replica need.
@@ -198,11 +198,13 @@ Family mway_family() {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
     int64_t nodes = 1;
     for (int k : c.net.radix) nodes *= k;
+    const bool dims_ok = int(c.net.radix.size()) <= sw::kMwayMaxDims;  // 2n + 1 ways in a 32-bit way mask
     for (int k : c.net.radix)
-      if (k > limits::kMaxRtlRadix || nodes > limits::kMaxRtlNodes)
-        throw ConfigError(fmt::format("config: net.radix = '{}' is invalid for the mway family; allowed: each radix "
-                                      "2..{}, at most {} nodes",
-                                      join(c.net.radix, "x"), limits::kMaxRtlRadix, limits::kMaxRtlNodes));
+      if (!dims_ok || k > limits::kMaxRtlRadix || nodes > limits::kMaxRtlNodes)
+        throw ConfigError(fmt::format("config: net.radix = '{}' is invalid for the mway family; allowed: 1..{} "
+                                      "dimensions, each radix 2..{}, at most {} nodes",
+                                      join(c.net.radix, "x"), sw::kMwayMaxDims, limits::kMaxRtlRadix,
+                                      limits::kMaxRtlNodes));
     // (Before the parameters' own checks, which would name the buffer length a short packet sets.)
     if (c.traffic.mode == InjectionMode::Bernoulli && c.traffic.packet_len < 2)
       throw ConfigError(fmt::format("config: traffic.packet_len = {} is invalid for the mway family (--len of wormcast "

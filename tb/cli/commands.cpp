@@ -291,7 +291,10 @@ std::string shown_value(const std::string& value) {
 std::string one_line_message(std::string message) {
   for (char& c : message)
     if (c == '\n' || c == '\r') c = ' ';
-  constexpr size_t kMax = 400, kHead = 160, kTail = 200;
+  // The shortened message (its head, the count left out, its tail) stays within kMax characters
+  // too (the marker takes at most 45 of them, a 20-digit count), and the line with the program's
+  // prefix ("wormcast broadcast: ", at most 30) within 400.
+  constexpr size_t kMax = 370, kHead = 125, kTail = 200;
   if (message.size() <= kMax) return message;
   return fmt::format("{} ... [{} characters left out] ... {}", message.substr(0, kHead),
                      message.size() - kHead - kTail, message.substr(message.size() - kTail));

@@ -126,8 +126,8 @@ int parse_source(const sw::Topology& t, const std::string& text);
 /// named (a 120 KB --set value is not echoed whole).
 std::string shown_value(const std::string& value);
 /// An error message as one line on stderr: line breaks become spaces, and a message longer than
-/// 400 characters keeps its start (the option or key) and its end (the allowed range) around a
-/// note of what was left out.
+/// 370 characters keeps its start (the option or key) and its end (the allowed range) around a
+/// note of what was left out, so that the line with the program's prefix is at most 400.
 std::string one_line_message(std::string message);
 
 /// Makes `action` cmd's callback: a ConfigError becomes one line on stderr ("wormcast NAME: ...")

@@ -6,7 +6,9 @@
 # --router-vcd dumps a SystemC router's state; --vcd-routers and --vcd-window bound a waveform to some routers and cycles.
 # --rtl-vcd naming an unknown router is refused before any Verilated model is built; save files
 # name an iBT router's bypass ports and zoom a windowed dump's packet view right; scripts/wave
-# takes --save=FILE; --max-output-size counts the recordings as closed.
+# takes --save=FILE; --max-output-size counts the recordings as closed; the ibt family's own
+# defaults make a valid network (net.radix 16x16 under the default bypass of 4); an error line that
+# echoes a long value is shortened to at most 400 characters.
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -244,6 +246,17 @@ PATH="$work/fakebin:$PATH" DISPLAY=:9 "$wave" full.vcd --save=other.gtkw >/dev/n
 rc=$?
 [ $rc -eq 2 ] && grep -q "more than the limit" err.txt && [ ! -e lim.vcd ] \
   || { echo "FAIL: a recording just above --max-output-size: exit $rc, $(cat err.txt)"; fail=1; }
+
+"$bin" config --check --set net.family=ibt >ibtdef.json 2>err.txt
+rc=$?
+[ $rc -eq 0 ] && grep -q '"radix": "16x16"' ibtdef.json || { echo "FAIL: the ibt family's defaults: exit $rc, $(cat err.txt)"; fail=1; }
+
+long=$(printf '4x%.0s' $(seq 600))q
+"$bin" traffic --set "net.radix=$long" 2>err.txt >/dev/null
+rc=$?
+n=$(wc -l <err.txt); w=$(awk '{ print length($0) }' err.txt)
+[ $rc -eq 2 ] && [ "$n" = 1 ] && [ "$w" -le 400 ] && grep -q "characters left out" err.txt \
+  || { echo "FAIL: a long value's error line: exit $rc, $n lines, $w characters"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail
