@@ -182,6 +182,12 @@ void register_ibt_command(CLI::App& app) {
   bc->add_option("--set", a->sets, "--simulate: override a configuration key (repeatable)");
   for (CLI::App* sub : cmd->get_subcommands([](CLI::App*) { return true; }))
     if (CLI::Option* json = sub->get_option_no_throw("--json")) json->check(file_path(true));
+  // The numbers checked as text, so that one too large for its type names the range too.
+  bc->get_option("--packets")->check(decimal_int(1, 64));
+  bc->get_option("--dim")->check(decimal_int(0, 7));
+  bc->get_option("--dim2")->check(decimal_int(0, 7));
+  bc->get_option("--split-range")->check(decimal_int(0, 64));
+  bc->get_option("--global-split")->check(decimal_int(1, 64));
   set_command_action(cmd, [a, bc] {
     require_with(bc, "--simulate", a->simulate, {"--len", "--config", "--set"});
     if (a->simulate) {

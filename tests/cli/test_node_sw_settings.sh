@@ -10,7 +10,8 @@
 # round trip docs/router.md section 7 gives (random draws of the seven delays), and below it the
 # commands say so; gossip --simulate names a --set nic.ts as its t_s; ibt bcast
 # --staged takes k = 1, and --simulate refuses another ibt.routing and a bypass of n/2 by name;
-# a broadcast on an ibt network is timed by the analytic router model over the ibt routes.
+# a broadcast on an ibt network is timed by the analytic router model over the ibt routes; ibt
+# bcast's numbers too large for their type name their range, --staged is refused off rect.
 # Usage: test_node_sw_settings.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -92,6 +93,15 @@ for routing in bypass shortest; do
   py 'import json,sys; d=json.load(open("ib.json"))
 sys.exit(0 if d["measured_latency"] == d["analytic_latency"] and d["blocked_cycles"] == 0 and d["analytic_overlapping_pairs"] is None else 1)' \
     && [ $rc -eq 0 ] && grep -q "rd broadcast on ibt:12x12" ib.txt || { echo "FAIL: broadcast on ibt:12x12 ($routing): exit $rc, $(cat ib.txt)"; fail=1; }
+done
+
+for bad in "-k 99999999999999|--packets: '99999999999999' is invalid; allowed: a decimal integer 1..64" \
+           "--algo rect --split-range 1000000000000|--split-range: '1000000000000' is invalid; allowed: a decimal integer 0..64" \
+           "--algo line --staged|--staged: only with --algo rect"; do
+  # shellcheck disable=SC2086
+  out=$("$bin" ibt bcast --net ibt:12x12 --bypass 4 ${bad%%|*} 2>&1); rc=$?
+  [ $rc -eq 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s' "$out" | grep -q -- "${bad#*|}" \
+    || { echo "FAIL: ibt bcast ${bad%%|*}: exit $rc: $out"; fail=1; }
 done
 
 [ $fail -eq 0 ] && echo "node software settings: ok"

@@ -138,6 +138,7 @@ IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j)
   if ((a.algo == "rect" || a.algo == "trees") && t.dims() >= 2 && (a.dim2 < 0 || a.dim2 >= t.dims() || a.dim2 == a.dim))
     throw IbtConfigError("--dim2: must be in 0.." + std::to_string(t.dims() - 1) + " and differ from --dim");
   if (a.split_range < 0) throw IbtConfigError("--split-range: must be >= 0");
+  if (a.staged && a.algo != "rect") throw IbtConfigError("--staged: only with --algo rect (got " + a.algo + ")");
   const int64_t s = parse_source(t, a.source);
   const int k = a.packets;
   if (a.global_split < 1 || a.global_split > k) throw IbtConfigError("--global-split: must be in 1..k = " + std::to_string(k));
