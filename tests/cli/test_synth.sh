@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/synth: the m-way channel synthesized at 3 and 10 taps (more taps, more cells and a
 # deeper path; both rows in the JSON and CSV), a torus configuration with an override named in
-# its row, and bad input exits 2 with one line and no file.
+# its row (the output directory holding only the results), and bad input exits 2 with one line
+# and no file: parameters out of the router's ranges, --jobs, --taps and --out.
 # Usage: test_synth.sh SOURCE_DIR
 set -euo pipefail
 src=$1
@@ -23,8 +24,11 @@ PY
 grep -q '"config": "mesh8x8_1p_v2b4+BufDepth=2"' "$work/o/synth.json" \
   || { echo "FAIL: override row name"; exit 1; }
 grep -q '"buffer_depth": 2' "$work/o/synth.json" || { echo "FAIL: override not applied"; exit 1; }
+[ "$(ls -A "$work/o" | tr '\n' ' ')" = "synth.csv synth.json " ] || { echo "FAIL: more than the results in --out: $(ls -A "$work/o")"; exit 1; }
+touch "$work/afile"
 for bad in "nosuch" "torus8x8_v1b4:Bogus=1" "torus8x8_v1b4:BufDepth=x" "--mway --taps 2 mesh4x4_replica" \
-           "--taps 5 torus8x8_v1b4"; do
+           "--taps 5 torus8x8_v1b4" "torus8x8_v1b4:BufDepth=0" "torus8x8_v1b4:NumDims=7" "torus8x8_v1b4:NumLocal=3" \
+           "--jobs -3" "--mway --taps , mesh4x4_replica" "--out $work/afile"; do
   set +e
   # shellcheck disable=SC2086
   "$src/scripts/synth" --out "$work/bad" $bad >"$work/out" 2>"$work/err"
