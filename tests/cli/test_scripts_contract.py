@@ -183,6 +183,10 @@ if p and p.returncode == 0:
 # --- 7. energy_compare
 for loads in ("abc", "", "0.1,,0.2", "nan"):
     case(f"energy_compare: --loads {loads!r}", "energy_compare", ["--loads", loads, "--out", "o"], word="--loads")
+case("energy_compare: --seed 2^63 (beyond sim.seed)", "energy_compare", ["--seed", str(2 ** 63), "--out", "o"], word="--seed")
+case("energy_compare: --measure 10^10 (beyond sim.measure)", "energy_compare", ["--measure", str(10 ** 10), "--out", "o"],
+     word="--measure")
+case("energy_compare: an m-way network (no energy model)", "energy_compare", ["--net", "mway:4x4", "--out", "o"], word="--net")
 case("energy_compare: a value wormcast refuses (its line, exit 2)", "energy_compare",
      ["--technology", "bogus", "--loads", "0.1", "--out", "o"], word="energy.technology")
 d = tempfile.mkdtemp(dir=work)
