@@ -4,6 +4,8 @@
 #include "systemc/net/energy.h"
 
 #include <algorithm>
+
+#include <fmt/format.h>
 #include <cmath>
 
 namespace wormcast {
@@ -176,6 +178,18 @@ nlohmann::json energy_report(const EnergyConfig& cfg, const RouterShape& shape, 
                                          {"leakage_per_bit_cycle", sig6(e.leakage_per_bit_cycle)}}},
                        {"window", window},
                        {"totals", totals}};
+  // What lies outside the ranges the coefficients were fitted over (docs/energy.md): the formulas
+  // are extrapolated there, with no stated error.
+  nlohmann::json outside = nlohmann::json::array();
+  const int n = shape.vcs * shape.buffer_depth;
+  if (cfg.flit_bits < 32 || cfg.flit_bits > 256)
+    outside.push_back(fmt::format("energy.flit_bits = {} (width scaling checked for 32..256)", cfg.flit_bits));
+  if (n < 1 || n > 64) outside.push_back(fmt::format("{} buffered flits per port (fitted for 1..64)", n));
+  if (shape.ports < 3 || shape.ports > 20) outside.push_back(fmt::format("{} ports (fitted for 3..20)", shape.ports));
+  if (shape.ports * shape.vcs > 128)
+    outside.push_back(fmt::format("a VC allocation among {} input VCs (arbiters given for up to 128; grown as n^2)",
+                                  shape.ports * shape.vcs));
+  j["outside_fitted_ranges"] = outside;
   if (per_router) j["per_router"] = routers;
   return j;
 }

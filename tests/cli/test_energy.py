@@ -112,6 +112,14 @@ def width_and_node(tmp):
     check("32 nm buffer_write at 128 bits", e["per_event_pj"]["buffer_write"], 2 * (0.3489 + 0.0460 * 4 + 0.0744 * 2))
     check("32 nm link at 128 bits", e["per_event_pj"]["link"], 128 * 32.40e-3)
     check("32 nm leakage_per_bit_cycle", e["per_event_pj"]["leakage_per_bit_cycle"], 2.050e-3)
+    if e["outside_fitted_ranges"] != []:
+        fail.append(f"128-bit flits, N = 4, P = 8 outside the fitted ranges: {e['outside_fitted_ranges']}")
+    # 1024-bit flits and 8 x 64 = 512 buffered flits per port (V = 8 on a mesh: one class) are outside;
+    # 8 ports x 8 VCs = 64 requesters of a VC allocation are inside.
+    j = run(tmp, "wide", ["--set", "energy.flit_bits=1024", "--vcs", "8", "--buf", "64"])
+    out = j["energy"]["outside_fitted_ranges"]
+    if len(out) != 2 or "energy.flit_bits = 1024" not in out[0] or "512 buffered flits per port" not in out[1]:
+        fail.append(f"1024-bit flits, 512 buffered flits per port: outside_fitted_ranges {out}")
 
 
 def bypass_links(tmp):
