@@ -184,7 +184,8 @@ const std::vector<ConfigKey>& common_keys() {
        [](Config& c, const std::string& v, const Field& f) { c.traffic.pattern = to_choice(f, v, kPatterns); },
        [](const Config& c) { return nlohmann::json(name_of(kPatterns, c.traffic.pattern)); }},
       CHOICE_FIELD("traffic.process", "bernoulli", kProcesses, traffic.process, "bernoulli or onoff",
-                   "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta)"),
+                   "injection process: every cycle independently, or on/off bursts (burst_alpha, burst_beta; each source "
+                   "starts on with probability alpha / (alpha + beta))"),
       {"traffic.burst_alpha", "0.1", "0..1 (exclusive of 0)", "onoff: probability per cycle of off -> on",
        [](Config& c, const std::string& v, const Field& f) {
          c.traffic.burst_alpha = to_real(f, v, 0.0, 1.0);
@@ -211,7 +212,8 @@ const std::vector<ConfigKey>& common_keys() {
          return nlohmann::json(s);
        }},
       {"traffic.trace", "", "a readable regular CSV file (cycle,src,dst,len per line; an optional first line naming those four columns)",
-       "inject exactly these messages instead of synthetic traffic",
+       "inject exactly these messages instead of synthetic traffic (every cycle below sim.warmup + sim.measure; a "
+       "half-way tie by traffic.tie)",
        [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
        [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
       CHOICE_FIELD("traffic.mode", "bernoulli", kModes, traffic.mode,
@@ -226,7 +228,11 @@ const std::vector<ConfigKey>& common_keys() {
       {"traffic.hotspots", "0", "comma list of node ids 0..N-1", "hotspot destinations",
        [](Config& c, const std::string& v, const Field& f) {
          c.traffic.hotspots.clear();
-         for (auto& p : split_list(v, ',')) c.traffic.hotspots.push_back(int(to_int(f, p, 0, limits::kMaxNodes - 1)));
+         try {  // an error quotes the whole list, not the entry
+           for (auto& p : split_list(v, ',')) c.traffic.hotspots.push_back(int(to_int(f, p, 0, limits::kMaxNodes - 1)));
+         } catch (const ConfigError&) {
+           bad(f, v);
+         }
          if (c.traffic.hotspots.empty()) bad(f, v);
        },
        [](const Config& c) { return nlohmann::json(join(c.traffic.hotspots, ",")); }, ','},

@@ -64,6 +64,17 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
   m_wheel_mask = slots - 1;
   schedule_all(0);
   m_on.assign(size_t(n), 0);
+  if (cfg.traffic.process == InjectionProcess::OnOff) {
+    // Each source starts in the chain's stationary state (on with probability alpha / (alpha +
+    // beta)), so the offered load is the configured one from the first cycle, however slow the
+    // bursts: all sources off at first would offer less until the chain mixes (1 / (alpha + beta)
+    // cycles).
+    const double on = cfg.traffic.burst_alpha / (cfg.traffic.burst_alpha + cfg.traffic.burst_beta);
+    for (int i = 0; i < n; ++i) {
+      SourceRng rng = rng_of(i);
+      m_on[size_t(i)] = rng.uniform01() < on;
+    }
+  }
   if (cfg.traffic.pattern == Pattern::RandPerm) m_perm = random_permutation(cfg, n);
   if (!cfg.traffic.trace.empty()) m_trace = read_traffic_trace(cfg.traffic.trace, n);
   check_family_rules();
@@ -78,9 +89,17 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
 // message its NIC would refuse is a configuration error, not a failure in the middle of a run.
 void check_family_traffic(const Config& cfg, const sw::Topology& topo, const std::vector<int>& perm,
                           const std::vector<TraceEntry>& trace) {
+  const TrafficConfig& tc = cfg.traffic;
+  // The sources stop at warmup + measure: a trace message at or after it would never be injected.
+  // (The trace is sorted by cycle: its last message is the latest.)
+  const uint64_t stop = cfg.sim.warmup + cfg.sim.measure;
+  if (!tc.trace.empty() && !trace.empty() && trace.back().cycle >= stop)
+    throw ConfigError(fmt::format("config: traffic.trace '{}': a message at cycle {}, at or after sim.warmup + sim.measure "
+                                  "= {}, when the sources stop; allowed: cycles below {} (raise sim.measure, or cut "
+                                  "the trace)",
+                                  tc.trace, trace.back().cycle, stop, stop));
   const Family* f = find_family(cfg.net.family);
   if (!f) return;
-  const TrafficConfig& tc = cfg.traffic;
   const int n = topo.num_nodes();
   const std::string& fam = f->name;
   if (!f->self_unicast) {
@@ -222,7 +241,9 @@ void TrafficGen::tick() {
   if (!m_cfg.traffic.trace.empty()) {  // exactly the trace's messages, at their cycles
     for (; m_trace_next < m_trace.size() && m_trace[m_trace_next].cycle <= t; ++m_trace_next) {
       const TraceEntry& e = m_trace[m_trace_next];
-      if (e.cycle == t) emit(e.src, t, Destination::to(e.dst), e.len, false);
+      if (e.cycle != t) continue;
+      SourceRng rng = rng_of(e.src);  // the tie policy's coin (traffic.tie = random), as for drawn traffic
+      emit(e.src, t, Destination::to(e.dst), e.len, next_tie(e.src, rng));
     }
     return;
   }
