@@ -2,7 +2,8 @@
 // Config, runs warm-up, measurement and drain as `wormcast traffic` does, and returns its result
 // (the JSON `wormcast traffic --json` writes); this program prints latency and throughput.
 // With router.model=rtl it runs the Verilated Verilog routers.
-// Usage: traffic [key=value ...] [--json FILE]   (configuration keys as for wormcast --set)
+// Usage: traffic [key=value ...] [--json FILE]   (configuration keys as for wormcast --set; --json -: the
+// result on standard output, these lines on standard error)
 #include <cstdio>
 #include <string>
 
@@ -37,11 +38,13 @@ int sc_main(int argc, char* argv[]) {
     const double ns = clk.period().to_seconds() * 1e9;
     const double mean = r["latency"].value("mean", 0.0), accepted = r["throughput"]["accepted"].get<double>();
     const nlohmann::json& net = r["config"]["net"];
-    std::printf("wormcast %s: %s %s at %g ns per cycle: %s after %llu cycles (%g ns simulated)\n", wormcast::version(),
+    // With --json - the result is on standard output: these lines go to standard error then.
+    FILE* text = opt.json_path == "-" ? stderr : stdout;
+    std::fprintf(text, "wormcast %s: %s %s at %g ns per cycle: %s after %llu cycles (%g ns simulated)\n", wormcast::version(),
                 net["radix"].get<std::string>().c_str(), net.value("topology", cfg.net.family).c_str(), ns,
                 r["status"].get<std::string>().c_str(), (unsigned long long)r["cycles"].get<uint64_t>(),
                 sc_core::sc_time_stamp().to_seconds() * 1e9);
-    std::printf("latency mean %.4f p99 %d max %d cycles (mean %.2f ns); accepted %.4f flits/node/cycle "
+    std::fprintf(text, "latency mean %.4f p99 %d max %d cycles (mean %.2f ns); accepted %.4f flits/node/cycle "
                 "(%.2f flits/node/us), offered %.4f\n",
                 mean, r["latency"].value("p99", 0), r["latency"].value("max", 0), mean * ns, accepted,
                 accepted * 1e3 / ns, r["throughput"]["offered"].get<double>());
@@ -49,5 +52,8 @@ int sc_main(int argc, char* argv[]) {
   } catch (const wormcast::ConfigError& e) {
     std::fprintf(stderr, "traffic: %s\n", e.what());
     return 2;
+  } catch (const std::exception& e) {  // SystemC's own errors (a clock the network cannot take)
+    std::fprintf(stderr, "traffic: %s\n", e.what());
+    return 1;
   }
 }

@@ -103,8 +103,9 @@ bool in_family(const SchemaKey& k, const std::string& family) {
                                     : ""));
 }
 
-std::string scalar_text(const std::string& path, const std::string& key, const YAML::Node& n) {
-  if (n.IsNull()) bad_yaml(path, n.Mark(), fmt::format("{} has an empty value", key));
+/// at: where the value's key stands (an empty value's own mark is the next token's, lines later).
+std::string scalar_text(const std::string& path, const std::string& key, const YAML::Node& n, const YAML::Mark& at) {
+  if (n.IsNull()) bad_yaml(path, at, fmt::format("{} has an empty value", key));
   if (!n.IsScalar())
     bad_yaml(path, n.Mark(), fmt::format("{} must be a single value, not a {}", key, n.IsMap() ? "map" : "list"));
   return n.Scalar();
@@ -122,6 +123,7 @@ void flatten(const std::string& path, const YAML::Node& root, Values& out) {
     const std::string sec = it.first.Scalar();
     if (!sections.insert(sec).second) bad_yaml(path, it.first.Mark(), fmt::format("duplicate section '{}'", sec));
     const YAML::Node& body = it.second;
+    if (body.IsNull()) continue;  // a section with no keys (all commented out): as {}
     if (!body.IsMap()) bad_yaml(path, body.Mark(), fmt::format("section '{}' must be a map of keys", sec));
     std::set<std::string> keys;
     for (auto kv : body) {
@@ -140,11 +142,11 @@ void flatten(const std::string& path, const YAML::Node& root, Values& out) {
         const char sep = row->key.list_sep;
         for (size_t i = 0; i < v.size(); ++i) {
           if (i) joined += sep;
-          joined += scalar_text(path, key, v[i]);
+          joined += scalar_text(path, key, v[i], v.Mark());
         }
         out[key] = joined;
       } else {
-        out[key] = scalar_text(path, key, v);
+        out[key] = scalar_text(path, key, v, kv.first.Mark());
       }
     }
   }
@@ -228,8 +230,9 @@ double key_real(const ConfigKey& k, const std::string& v, double lo, double hi) 
 }
 
 bool key_bool(const ConfigKey& k, const std::string& v) {
-  if (v == "true" || v == "1" || v == "yes" || v == "on") return true;
-  if (v == "false" || v == "0" || v == "no" || v == "off") return false;
+  // YAML 1.2's core spellings (true, True, TRUE) and YAML 1.1's yes / on, and 1; the same for false.
+  if (v == "true" || v == "True" || v == "TRUE" || v == "1" || v == "yes" || v == "on") return true;
+  if (v == "false" || v == "False" || v == "FALSE" || v == "0" || v == "no" || v == "off") return false;
   bad_value(k, v);
 }
 

@@ -81,7 +81,7 @@ ConfigKey choice_key(const char* key, const char* def, const Choices<E>& table, 
 /// A flag member of a family's part.
 template <class Part>
 ConfigKey bool_key(const char* key, const char* def, bool Part::*member, const char* help) {
-  return ConfigKey{key, def, "true or false", help,
+  return ConfigKey{key, def, "true or false (True, TRUE, yes, on, 1 / False, FALSE, no, off, 0)", help,
                    [=](Config& c, const std::string& v, const ConfigKey& k) { c.part<Part>().*member = key_bool(k, v); },
                    [=](const Config& c) { return nlohmann::json(c.part<Part>().*member); }};
 }

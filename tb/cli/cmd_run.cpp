@@ -42,6 +42,7 @@ int run_traffic_command(const Config& cfg, const std::string& json, const Record
   check_record_options(ro);
   OutputPlan plan;
   plan.add_input(config_file);
+  plan.add_input(cfg.traffic.trace);  // the trace the sources read
   if (!json.empty()) plan.add("--json", json);
   plan_recordings(plan, ro);
   ro.plan = &plan;

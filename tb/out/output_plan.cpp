@@ -186,7 +186,8 @@ void set_interrupt_scratch_dir(const std::string& dir) {
   g_scratch_set = 1;
 }
 
-OutputPlan::OutputPlan() = default;
+// The running program is an input of every run: no output may replace it.
+OutputPlan::OutputPlan() { m_inputs.push_back(canonical("/proc/self/exe")); }
 
 OutputPlan::~OutputPlan() {
   for (auto& e : m_entries)

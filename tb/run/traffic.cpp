@@ -65,6 +65,12 @@ TrafficTop::TrafficTop(sc_core::sc_module_name n, const Config& cfg, TrafficStat
 namespace {
 
 RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const RunOptions& given) {
+  // SystemC elaborates once per process: a second network, or one after the simulation started,
+  // is refused here, before SystemC's own error would name neither.
+  static bool built = false;
+  if (built || sc_core::sc_get_status() != sc_core::SC_ELABORATION)
+    throw ConfigError("run_traffic: a network is built once per process, before the simulation starts (SystemC "
+                      "elaborates once); allowed: one call per process, before sc_start");
   check_record_options(given);
   if (cfg.node.cpu != CpuKind::Native)  // synthetic traffic runs no node software
     throw ConfigError("config: node.cpu = 'rv32' applies to node programs (broadcast, gossip --simulate), not to "
@@ -80,11 +86,13 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   OutputPlan own;
   RunOptions opt = given;
   if (!opt.plan) {
+    own.add_input(cfg.traffic.trace);  // a trace the sources read: no output may replace it
     plan_recordings(own, opt);
     if (!opt.json_path.empty()) own.add("--json", opt.json_path);
     opt.plan = &own;
   }
   dry_run_point();  // the configuration checked, the outputs planned: the network is built next
+  built = true;
   TrafficStats stats(begin, end, nodes);
   NetworkOptions nopt;
   nopt.listener = &stats;

@@ -8,7 +8,9 @@
 # name an iBT router's bypass ports and zoom a windowed dump's packet view right; scripts/wave
 # takes --save=FILE; --max-output-size counts the recordings as closed; the ibt family's own
 # defaults make a valid network (net.radix 16x16 under the default bypass of 4); an error line that
-# echoes a long value is shortened to at most 400 characters.
+# echoes a long value is shortened to at most 400 characters; no output replaces the trace the
+# sources read or the program itself; a YAML section of only comments is one of defaults, an empty
+# value is reported at its own line, and a flag takes YAML 1.2's True.
 # Usage: test_cli_daily.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -257,6 +259,26 @@ rc=$?
 n=$(wc -l <err.txt); w=$(awk '{ print length($0) }' err.txt)
 [ $rc -eq 2 ] && [ "$n" = 1 ] && [ "$w" -le 400 ] && grep -q "characters left out" err.txt \
   || { echo "FAIL: a long value's error line: exit $rc, $n lines, $w characters"; fail=1; }
+
+printf 'cycle,src,dst,len\n1,0,5,4\n' >tr.csv
+cp tr.csv tr0.csv
+"$bin" traffic --net torus:4x4 --warmup 0 --measure 50 --set traffic.trace=tr.csv --deliveries tr.csv 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] && grep -q "is an input of this run" err.txt && cmp -s tr.csv tr0.csv \
+  || { echo "FAIL: --deliveries over the traffic.trace file: exit $rc, $(cat err.txt)"; fail=1; }
+cp "$bin" ./wc
+./wc traffic --net torus:4x4 --measure 50 --json ./wc 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] && grep -q "is an input of this run" err.txt && [ -x ./wc ] && cmp -s ./wc "$bin" \
+  || { echo "FAIL: --json over the program: exit $rc, $(cat err.txt)"; fail=1; }
+printf 'router:\n  # vcs_per_class: 2\nnet:\n  radix: 4x4\n' >commented.yaml
+"$bin" config --check --config commented.yaml >/dev/null 2>err.txt || { echo "FAIL: a section of only comments: $(cat err.txt)"; fail=1; }
+printf 'router:\n  vcs_per_class:\n  buffer_depth: 8\n' >empty.yaml
+"$bin" config --check --config empty.yaml >/dev/null 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "line 2 column 3: router.vcs_per_class has an empty value" err.txt \
+  || { echo "FAIL: an empty value's line: exit $rc, $(cat err.txt)"; fail=1; }
+"$bin" config --check --set router.dateline=True >/dev/null 2>err.txt || { echo "FAIL: router.dateline=True: $(cat err.txt)"; fail=1; }
 
 [ $fail -eq 0 ] && echo "cli daily: all checks passed"
 exit $fail

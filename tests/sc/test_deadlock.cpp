@@ -1,5 +1,6 @@
 // The dateline classes are what keeps a torus deadlock free: without them the watchdog fires and
 // reports the wait-for graph with a real cycle (JSON and DOT); with them the same load completes.
+// And run_traffic refuses a second network in its process (SystemC elaborates once).
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -97,4 +98,15 @@ TEST_CASE("deadlock: with dateline classes the same tornado load completes", "[s
   REQUIRE(r.result["status"] == "unstable");
   REQUIRE(r.result["deadlock"]["detected"] == false);
   REQUIRE(r.result["packets"]["outstanding_at_end"] == 0);
+}
+
+TEST_CASE("run_traffic: a second network in the process is refused with a ConfigError naming the rule", "[sc]") {
+  Config cfg = test::config_for("4x4", "torus", {{"sim.warmup", "10"}, {"sim.measure", "50"}, {"sim.progress", "off"}});
+  REQUIRE(run_traffic(cfg, RunOptions{}).exit_code == 0);
+  try {
+    run_traffic(cfg, RunOptions{});
+    FAIL("a second run_traffic call was not refused");
+  } catch (const ConfigError& e) {
+    REQUIRE(std::string(e.what()).find("a network is built once per process") != std::string::npos);
+  }
 }
