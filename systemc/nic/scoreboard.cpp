@@ -97,6 +97,7 @@ void Scoreboard::eject_fault(EjectFault kind, int node, uint64_t cycle, const Fl
 
 const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitView& f) {
   ++m_ejected_flits;
+  if (cycle > m_last_eject) m_last_eject = cycle;
   const size_t slot = probe(f.key);
   if (m_slots[slot].entry == kNoEntry) {
     eject_fault(EjectFault::Unknown, node, cycle, f, nullptr, 0);

@@ -90,6 +90,8 @@ class Scoreboard {
   uint64_t delivered_packets() const { return m_delivered; }
   /// Flits that left the network (every ejection, the livelock watchdog's measure of progress).
   uint64_t ejected_flits() const { return m_ejected_flits; }
+  /// The cycle of the latest flit that left the network (~0 when none has).
+  uint64_t last_eject_cycle() const { return m_ejected_flits ? m_last_eject : ~uint64_t(0); }
   const std::vector<std::string>& errors() const { return m_errors; }
   uint64_t error_count() const { return m_error_count; }
   void error(std::string msg);
@@ -144,6 +146,7 @@ class Scoreboard {
   std::vector<uint32_t> m_free;  ///< places of m_pool not in use
   uint64_t m_size = 0;           ///< packets in flight
   uint64_t m_injected = 0, m_delivered = 0, m_error_count = 0, m_ejected_flits = 0;
+  uint64_t m_last_eject = 0;  ///< bands run nodes' cycles out of order: the largest
   std::vector<std::string> m_errors;  ///< the first few
   DeliveryObserver* m_log = nullptr;
   PacketRecord m_done;

@@ -34,6 +34,7 @@ constexpr int kGroups = 64;
 volatile sig_atomic_t g_groups[kGroups] = {};  ///< process groups to stop (0: a free slot)
 char g_scratch_dir[PATH_MAX] = {};                ///< removed after the groups stop ("" : none)
 volatile sig_atomic_t g_scratch_set = 0;
+volatile sig_atomic_t g_progress_shown = 0;  ///< a progress line stands on the terminal
 std::ostream* g_json_stdout = nullptr;  ///< --json -: the real standard output (run_cli)
 
 int take_slot(const std::string& path) {
@@ -89,6 +90,11 @@ extern "C" void on_interrupt(int sig) {
   }
   for (int i = 0; i < g_used; ++i)
     if (g_tmp[i][0] != '\0') unlink(g_tmp[i]);
+  if (g_progress_shown) {  // the note on a line of its own, not after the progress line
+    static const char kClear[] = "\r                                                                      \r";
+    ssize_t cleared = write(2, kClear, sizeof kClear - 1);
+    (void)cleared;
+  }
   const char* note = "wormcast: stopped by a signal; unfinished outputs removed\n";
   for (const StopSignal& s : kStopSignals)
     if (s.sig == sig) note = s.note;
@@ -178,6 +184,8 @@ void remove_interruptible_group(int pgid) {
   for (int i = 0; i < kGroups; ++i)
     if (g_groups[i] == pgid) g_groups[i] = 0;
 }
+
+void set_progress_shown(bool shown) { g_progress_shown = shown ? 1 : 0; }
 
 void set_interrupt_scratch_dir(const std::string& dir) {
   g_scratch_set = 0;  // the handler reads the path only while the flag is set

@@ -87,6 +87,8 @@ void remove_interruptible_group(int pgid);
 /// A directory the interrupt handler removes with its contents once the groups have stopped (a
 /// build's temporary directory); "" for none.
 void set_interrupt_scratch_dir(const std::string& dir);
+/// Whether a progress line stands on standard error (a stop signal's note then clears it first).
+void set_progress_shown(bool shown);
 
 /// "" when `path` may name the output of `option`, else the reason with what is allowed: "-" is
 /// standard output, which only --json writes (`--json -`); every other output is a file.

@@ -116,15 +116,18 @@ void Progress::update(uint64_t cycle, const char* phase, uint64_t in_flight) {
   if (m_total == 0 || cycle > m_total) {  // no total, or past it (draining): no ETA, the work left instead
     std::fprintf(stderr, "\r  %s  cycle %llu  %.0f cycles/s  %llu packets in flight   ", phase ? phase : "run",
                  (unsigned long long)cycle, rate, (unsigned long long)in_flight);
+    set_progress_shown(true);
     return;
   }
   const double eta = double(m_total - cycle) / std::max(rate, 1e-9);
   std::fprintf(stderr, "\r  %s  cycle %llu / %llu  %.0f cycles/s  ETA %.0f s   ", phase ? phase : "run",
                (unsigned long long)cycle, (unsigned long long)m_total, rate, eta);
+  set_progress_shown(true);
 }
 
 void Progress::done() {
   if (m_on) std::fprintf(stderr, "\r%*s\r", 70, "");
+  set_progress_shown(false);
 }
 
 namespace {
@@ -267,7 +270,8 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
           if (s == at) ph.at(at);
     }
     cycle = target;
-    progress.update(cycle, cycle <= begin && begin > 0 ? "warm-up" : cycle <= end ? "measure" : "drain",
+    // A run without a measurement window (node programs): one phase, "run".
+    progress.update(cycle, end == 0 ? "run" : cycle <= begin && begin > 0 ? "warm-up" : cycle <= end ? "measure" : "drain",
                     net.outstanding());
     if (opt.plan) opt.plan->check_size();
     if (cycle == begin) {
@@ -295,7 +299,9 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
       r.status = RunStatus::Deadlock;
       break;
     }
-    if (cycle - last_ejected >= sim.livelock && cycle - last_progress < sim.watchdog) {  // flits moved (else the watchdog above fired) but none arrived
+    // A livelock: flits moved inside the livelock window (a network that stopped for longer is the
+    // watchdog's to call, once its window has passed) but none arrived for the whole window.
+    if (cycle - last_ejected >= sim.livelock && cycle - last_progress < sim.livelock) {
       // The window counts from the last delivery, but not from before the oldest packet in flight
       // entered the network: cycles in which the network was empty, or in which that packet
       // could not have arrived yet, are no sign of a livelock.
@@ -332,7 +338,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   }
   r.window = std::min(cycle, end) - std::min(cycle, begin);
   r.last_move = net.activity().last_move();
-  r.last_delivery = last_ejected;
+  r.last_delivery = net.scoreboard().last_eject_cycle();
   Scoreboard& sb = net.scoreboard();
   // Out of time with the network empty and idle, yet packets wait at a source that could have
   // injected them for a watchdog window: they are stranded. A source whose packets still wait for
@@ -448,7 +454,8 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
     unfinished.push_back({{"id", p.id}, {"src", p.src}, {"length", p.length}, {"injected", p.injected}});
   j["packets"]["unfinished_first"] = unfinished;
   if (r.status == RunStatus::Livelock)
-    j["livelock"] = {{"detected", true}, {"cycle", r.cycles}, {"last_delivery", r.last_delivery}};
+    j["livelock"] = {{"detected", true}, {"cycle", r.cycles},
+                     {"last_delivery", r.last_delivery == ~uint64_t(0) ? nlohmann::json(nullptr) : nlohmann::json(r.last_delivery)}};
   else
     j["livelock"] = {{"detected", false}};
   if (r.watchdog)

@@ -70,7 +70,7 @@ struct RunResult {
   std::vector<bool> act_counted;
   uint64_t window = 0;                           ///< measured cycles actually simulated
   uint64_t last_move = 0;
-  uint64_t last_delivery = 0;                    ///< cycle of the last ejected flit (livelock report)
+  uint64_t last_delivery = ~uint64_t(0);         ///< cycle of the last ejected flit (livelock report; ~0: none)
   WaitForGraph wait_for;                         ///< when the watchdog fired
   /// When the watchdog fired: the packets in flight by class (docs/architecture.md, completion).
   bool watchdog = false;

@@ -188,7 +188,9 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
     }
   }
   if (r.status == RunStatus::Livelock)
-    out.summary += fmt::format("\nlivelock: flits kept moving but none was delivered since cycle {}", r.last_delivery);
+    out.summary += r.last_delivery == ~uint64_t(0)
+                       ? std::string("\nlivelock: flits kept moving but none was ever delivered")
+                       : fmt::format("\nlivelock: flits kept moving but none was delivered since cycle {}", r.last_delivery);
   if (judged) {
     // The steady-state test's reasons under its own outcome, then the run's (did not drain, drops,
     // the latency threshold), which make it unstable whatever the test said: the verdict line

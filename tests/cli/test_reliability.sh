@@ -137,6 +137,12 @@ completion)
   rc=$?; [ $rc -eq 4 ] || { echo "FAIL: livelock exited $rc, want 4"; fail=1; }
   [ "$(json_value live.json '["status"]')" = livelock ] || { echo "FAIL: livelock status"; fail=1; }
   [ "$(json_value live.json '["livelock"]["detected"]')" = True ] || { echo "FAIL: livelock report"; fail=1; }
+  # A network that stopped is a deadlock, even when the livelock window is shorter than the
+  # watchdog's: no flit moved in the livelock window, so the watchdog calls it (exit 3).
+  "$bin" traffic --net torus:8x8 --rate 0.5 --set router.dateline=false --set sim.livelock=1000 --set sim.watchdog=5000 \
+    --set sim.progress=off --json lw.json >/dev/null
+  rc=$?; [ $rc -eq 3 ] && [ "$(json_value lw.json '["livelock"]["detected"]')" = False ] \
+    || { echo "FAIL: a deadlock with sim.livelock < sim.watchdog exited $rc, want 3"; fail=1; }
   # The default does not fire on a healthy run beyond saturation (drained, unstable: exit 5).
   "$bin" traffic --rate 0.4 --measure 3000 --set sim.progress=off >/dev/null
   rc=$?; [ $rc -eq 5 ] || { echo "FAIL: healthy run beyond saturation exited $rc, want 5 (unstable)"; fail=1; }
