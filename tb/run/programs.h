@@ -92,6 +92,10 @@ sw::AnalyticParams router_analytic_params(const Config& cfg, const RouterParams&
 /// the credit round trip of the configured delays (RouterParams::streaming_depth), the line a
 /// program run prints under its analytic times: such a message waits for credits on an idle path,
 /// which the analytic router model leaves out. Empty otherwise.
+/// The same for the VCs: under router.vc_realloc = empty an output VC is free again only when its
+/// tail's last credit has returned, so messages of `len` flits sent back to back on one channel
+/// wait for a VC when (vcs_per_class - 1) * len < R + Ld + Cd (then also a line of the note above).
+bool vc_reuse_limited(const RouterParams& rp, uint64_t len);
 std::string credit_limit_note(const RouterParams& rp, uint64_t longest);
 
 /// Elaborates the network of `cfg` with programs[i] on node i (nullptr: an idle node) and runs it.

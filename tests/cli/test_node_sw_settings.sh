@@ -104,6 +104,34 @@ for bad in "-k 99999999999999|--packets: '99999999999999' is invalid; allowed: a
     || { echo "FAIL: ibt bcast ${bad%%|*}: exit $rc: $out"; fail=1; }
 done
 
+# Back-to-back messages and VC reuse under router.vc_realloc = empty: with V VCs per class,
+# (V - 1) L >= R + Ld + Cd keeps a sequential broadcast at the analytic time; one flit less is
+# later and noted (analytic_vc_limited).
+/usr/bin/python3 - "$bin" <<'PY' || { echo "FAIL: VC reuse of back-to-back messages"; fail=1; }
+import json, random, subprocess, sys
+random.seed(8)
+bad = 0
+for _ in range(4):
+    v, r, ld, cd = random.choice([2, 3]), random.randint(1, 3), random.randint(0, 3), random.randint(0, 2)
+    need = -(-(r + ld + cd) // (v - 1))
+    for length in (need, need - 1):
+        if length < 1:
+            continue
+        cmd = [sys.argv[1], "broadcast", "--net", "torus:4x4", "--algo", "sequential", "--len", str(length),
+               "--json", "v.json", "--set", f"router.vcs_per_class={v}", "--set", f"router.router_delay={r}",
+               "--set", f"router.link_delay={ld}", "--set", f"router.credit_delay={cd}", "--set", "router.buffer_depth=32"]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        j = json.load(open("v.json"))
+        limited = length < need
+        ok = (p.returncode == 0 and j["analytic_vc_limited"] == limited
+              and ("waits for a free VC" in p.stdout) == limited
+              and ((j["measured_latency"] > j["analytic_latency"]) if limited else (j["measured_latency"] == j["analytic_latency"])))
+        if not ok:
+            print(v, r, ld, cd, length, j["measured_latency"], j["analytic_latency"], p.stdout)
+            bad += 1
+sys.exit(1 if bad else 0)
+PY
+
 [ $fail -eq 0 ] && echo "node software settings: ok"
 # The streaming depth: at B = max(R + Ld + Cd + 1, R + Di + Cdi + 1, Cde + Cd + 1) a sequential
 # broadcast of 40-flit messages equals the analytic router model, one flit less is later and noted.
