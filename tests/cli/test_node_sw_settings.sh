@@ -132,6 +132,10 @@ for _ in range(4):
 sys.exit(1 if bad else 0)
 PY
 
+out=$("$bin" broadcast --net torus:4x4x4x4x4 --algo rd 2>&1); rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--net = 'torus:4x4x4x4x4' is invalid: config: net.radix has 5 dimensions" \
+  || { echo "FAIL: broadcast on a 5-D network: exit $rc: $out"; fail=1; }
+
 [ $fail -eq 0 ] && echo "node software settings: ok"
 # The streaming depth: at B = max(R + Ld + Cd + 1, R + Di + Cdi + 1, Cde + Cd + 1) a sequential
 # broadcast of 40-flit messages equals the analytic router model, one flit less is later and noted.
