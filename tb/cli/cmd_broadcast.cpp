@@ -166,7 +166,7 @@ int run_broadcast(const BroadcastArgs& a) {
   j["injection_wait_cycles"] = run.injection_wait_cycles;
   j["analytic_overlapping_pairs"] = analytic.overlapping_pairs < 0 ? nlohmann::json(nullptr) : nlohmann::json(analytic.overlapping_pairs);
   j["streaming_depth"] = rp.streaming_depth();
-  j["analytic_credit_limited"] = credit_note.find("credit round trip") != std::string::npos;
+  j["analytic_credit_limited"] = credit_limited(rp, len);
   j["analytic_vc_limited"] = vc_reuse_limited(rp, len);
   j["all_nodes_reached"] = everyone;
   j["duplicate_deliveries"] = duplicates;

@@ -70,7 +70,8 @@ struct SimResult {
   uint32_t max_flits = 0;
   std::string credit_note;  ///< credit_limit_note for the largest message
   int streaming_depth = 0;
-  bool vc_limited = false;  ///< vc_reuse_limited for the largest message
+  bool vc_limited = false;      ///< vc_reuse_limited for the largest message
+  bool credit_limited = false;  ///< credit_limited for the largest message
   std::unique_ptr<DeferredRun> native_twin;  ///< rv32: the native run with the effective t_s, t_r
 };
 
@@ -128,6 +129,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   out.credit_note = credit_limit_note(rp, max_flits);
   out.streaming_depth = rp.streaming_depth();
   out.vc_limited = vc_reuse_limited(rp, max_flits);
+  out.credit_limited = credit_limited(rp, max_flits);
   sw::CycleCostParams cp;
   cp.length = len;
   cp.t_s = out.t_s;
@@ -294,7 +296,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
                        "one more R (destination router), the channel delays Di + De and t_r per message";
   s["analytic_cycles"] = sim.analytic;
   s["streaming_depth"] = sim.streaming_depth;
-  s["analytic_credit_limited"] = sim.credit_note.find("credit round trip") != std::string::npos;
+  s["analytic_credit_limited"] = sim.credit_limited;
   s["analytic_vc_limited"] = sim.vc_limited;
   s["run_cycles"] = run.cycles;
   s["blocked_cycles"] = run.blocked_cycles;

@@ -50,6 +50,10 @@ bool vc_reuse_limited(const RouterParams& rp, uint64_t len) {
          uint64_t(rp.vcs_per_class - 1) * len < uint64_t(rp.router_delay + rp.link_delay + rp.credit_delay);
 }
 
+bool credit_limited(const RouterParams& rp, uint64_t longest) {
+  return longest > uint64_t(rp.buffer_depth) && rp.buffer_depth < rp.streaming_depth();
+}
+
 std::string credit_limit_note(const RouterParams& rp, uint64_t longest) {
   std::string vc_note;
   if (vc_reuse_limited(rp, longest))
@@ -57,8 +61,8 @@ std::string credit_limit_note(const RouterParams& rp, uint64_t longest) {
                           "empty: a message sent right behind another on the same channel waits for a free VC, which "
                           "the analytic router model leaves out (docs/router.md section 7)\n",
                           longest, rp.router_delay + rp.link_delay + rp.credit_delay);
+  if (!credit_limited(rp, longest)) return vc_note;
   const int need = rp.streaming_depth();
-  if (longest <= uint64_t(rp.buffer_depth) || rp.buffer_depth >= need) return vc_note;
   return vc_note + fmt::format("  note: router.buffer_depth = {} is below the credit round trip of these delays ({} flits): a "
                      "message longer than {} flits waits for credits on an idle path, which the "
                      "analytic router model leaves out (docs/router.md section 7)\n",

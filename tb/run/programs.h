@@ -88,14 +88,15 @@ inline uint64_t program_cycle_limit(uint64_t predicted) {
 sw::AnalyticParams router_analytic_params(const Config& cfg, const RouterParams& rp, bool one_port, uint64_t t_s,
                                           uint64_t t_r);
 
-/// When a message of `longest` flits is longer than the buffers and the buffers are shallower than
-/// the credit round trip of the configured delays (RouterParams::streaming_depth), the line a
-/// program run prints under its analytic times: such a message waits for credits on an idle path,
-/// which the analytic router model leaves out. Empty otherwise.
-/// The same for the VCs: under router.vc_realloc = empty an output VC is free again only when its
-/// tail's last credit has returned, so messages of `len` flits sent back to back on one channel
-/// wait for a VC when (vcs_per_class - 1) * len < R + Ld + Cd (then also a line of the note above).
+/// A message of `longest` flits is longer than the buffers, which are shallower than the credit
+/// round trip of the configured delays (RouterParams::streaming_depth): it waits for credits on an
+/// idle path, which the analytic router model leaves out.
+bool credit_limited(const RouterParams& rp, uint64_t longest);
+/// Under router.vc_realloc = empty an output VC is free again only when its tail's last credit has
+/// returned, so messages of `len` flits sent back to back on one channel wait for a VC when
+/// (vcs_per_class - 1) * len < R + Ld + Cd.
 bool vc_reuse_limited(const RouterParams& rp, uint64_t len);
+/// The lines a program run prints under its analytic times for either case; empty for neither.
 std::string credit_limit_note(const RouterParams& rp, uint64_t longest);
 
 /// Elaborates the network of `cfg` with programs[i] on node i (nullptr: an idle node) and runs it.
