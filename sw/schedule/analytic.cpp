@@ -86,14 +86,11 @@ class AnalyticApi final : public NodeApi {
     m.length = length;
     m.tag = options.tag;
     m.tie_negative = options.tie_negative;
-    if (m_p.route) {
-      const auto [hops, port] = m_p.route(m_self, dst, options.tie_negative);
-      m.hops = hops;
-      m.channel = m_p.ports == PortModel::OnePort ? 0 : port;
-    } else {
-      m.hops = m_t.hops(m_self, dst, options.tie_negative);
-      m.channel = m_p.ports == PortModel::OnePort ? 0 : m_t.route(m_self, dst, options.tie_negative).port;
-    }
+    const auto [hops, port] = m_p.route ? m_p.route(m_self, dst, options.tie_negative)
+                                        : std::make_pair(m_t.hops(m_self, dst, options.tie_negative),
+                                                         m_t.route(m_self, dst, options.tie_negative).port);
+    m.hops = hops;
+    m.channel = m_p.ports == PortModel::OnePort ? 0 : port;
     m.issued = m_now;
     m_now += m_p.t_s;  // the processor is busy for t_s, then the NIC may inject
     NodeState& st = m_nodes[size_t(m_self)];

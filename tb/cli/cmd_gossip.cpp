@@ -68,10 +68,7 @@ struct SimResult {
   uint64_t analytic = 0;       ///< asynchronous event model of the same node programs
   bool one_port = false;
   uint32_t max_flits = 0;
-  std::string credit_note;  ///< credit_limit_note for the largest message
-  int streaming_depth = 0;
-  bool vc_limited = false;      ///< vc_reuse_limited for the largest message
-  bool credit_limited = false;  ///< credit_limited for the largest message
+  RouterParams rp;  ///< the routers' parameters (the analytic model's conditions, for max_flits)
   std::unique_ptr<DeferredRun> native_twin;  ///< rv32: the native run with the effective t_s, t_r
 };
 
@@ -126,10 +123,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   out.ts_from = cfg.node.cpu == CpuKind::Rv32 ? "the cores' send path + nic.ts" : out.t_s == t_s ? "r l" : "nic.ts";
   out.one_port = rp.local == 1;
   out.max_flits = max_flits;
-  out.credit_note = credit_limit_note(rp, max_flits);
-  out.streaming_depth = rp.streaming_depth();
-  out.vc_limited = vc_reuse_limited(rp, max_flits);
-  out.credit_limited = credit_limited(rp, max_flits);
+  out.rp = rp;
   sw::CycleCostParams cp;
   cp.length = len;
   cp.t_s = out.t_s;
@@ -295,9 +289,9 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
   s["program_model"] = "the step model plus what a node program pays: (i+1) t_s for a node's i-th send of a step, "
                        "one more R (destination router), the channel delays Di + De and t_r per message";
   s["analytic_cycles"] = sim.analytic;
-  s["streaming_depth"] = sim.streaming_depth;
-  s["analytic_credit_limited"] = sim.credit_limited;
-  s["analytic_vc_limited"] = sim.vc_limited;
+  s["streaming_depth"] = sim.rp.streaming_depth();
+  s["analytic_credit_limited"] = credit_limited(sim.rp, sim.max_flits);
+  s["analytic_vc_limited"] = vc_reuse_limited(sim.rp, sim.max_flits);
   s["run_cycles"] = run.cycles;
   s["blocked_cycles"] = run.blocked_cycles;
   s["blocked_messages"] = run.blocked_messages;
@@ -338,7 +332,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
                              "(mean per send / receive path) | native with them {}\n",
                              run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
                              have_native ? std::to_string(native_effective) : std::string("-"));
-  std::cout << sim.credit_note;
+  std::cout << credit_limit_note(sim.rp, sim.max_flits);
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";
   if (run.exit_code) return run.exit_code;
   if (!ok) return 1;

@@ -66,18 +66,12 @@ int simulate(const IbtCliArgs& a) {
   // The configuration checked before the step simulator's work.
   // The network the step simulator ran (--net, and --bypass or its default): a --set may not change it.
   Overrides ov{{"net.family", t.is_torus() ? "torus" : "ibt"}, {"net.radix", shape_of(a.ibt.net)}};
-  if (!t.is_torus()) ov.emplace_back("ibt.bypass", fmt::format("{}", fmt::join(t.bypass(), ",")));
-  check_set_conflicts(ov, a.sets);
   if (!t.is_torus()) {
+    ov.emplace_back("ibt.bypass", fmt::format("{}", fmt::join(t.bypass(), ",")));
     // A send to a bypass neighbour takes the bypass link: the step simulator's sends are one hop each.
-    for (auto& x : a.sets) {
-      const auto kv = parse_override(x);
-      if (kv.first == "ibt.routing" && kv.second != "bypass")
-        throw ConfigError(fmt::format("--set ibt.routing={} is invalid with --simulate, whose sends to a bypass neighbour "
-                                      "take the bypass link; allowed: bypass", kv.second));
-    }
     ov.emplace_back("ibt.routing", "bypass");
   }
+  check_set_conflicts(ov, a.sets);
   ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);

@@ -84,7 +84,7 @@ out=$("$bin" gossip --net ring:8 --algo approach1 --simulate --quiet --r 5 --set
 out=$("$bin" ibt bcast --net ibt:12x12 --bypass 4 --algo rect --staged -k 1 2>&1); rc=$?
 [ $rc -eq 0 ] && printf '%s' "$out" | grep -q "rect k=1 source 0: T = 6" || { echo "FAIL: ibt rect --staged -k 1: exit $rc: $out"; fail=1; }
 out=$("$bin" ibt bcast --net ibt:16x16 --simulate --set ibt.routing=dor 2>&1); rc=$?
-[ $rc -eq 2 ] && printf '%s' "$out" | grep -q "ibt.routing=dor is invalid with --simulate" || { echo "FAIL: ibt --simulate with dor: exit $rc: $out"; fail=1; }
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q "ibt.routing=dor conflicts with ibt.routing = 'bypass'" || { echo "FAIL: ibt --simulate with dor: exit $rc: $out"; fail=1; }
 out=$("$bin" ibt bcast --net ibt:8x8 --bypass 4 --allow-half --algo global -k 4 --simulate 2>&1); rc=$?
 [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--bypass: b_j = 4 = n/2 is invalid with --simulate" || { echo "FAIL: ibt --simulate with n/2: exit $rc: $out"; fail=1; }
 for routing in bypass shortest; do
