@@ -1,6 +1,8 @@
 // The family-neutral parts of a network: node lookup, outstanding work, NIC ownership.
 #include "systemc/net/network.h"
 
+#include <algorithm>
+
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -32,6 +34,12 @@ uint64_t Network::outstanding() const {
   uint64_t n = m_sb.in_flight();
   for (auto& nic : m_nics) n += nic->backlog();
   return n;
+}
+
+uint64_t Network::longest_quiet() const {
+  uint64_t crossing = 0;
+  for (int d = 1; d < num_nodes(); ++d) crossing = std::max(crossing, zero_load(0, d, 1));
+  return crossing;
 }
 
 int Network::packet_hops(const PacketRecord& rec) const {

@@ -135,6 +135,12 @@ class Network : public sc_core::sc_module {
   int packet_hops(const PacketRecord& rec) const;
   /// zero_load() of one packet's own route (through its intermediate node when it has one).
   virtual uint64_t packet_zero_load(const PacketRecord& rec) const { return zero_load(rec.src, rec.dst, rec.length); }
+  /// The most cycles a healthy network may pass with packets in flight and no flit moving or
+  /// delivered, with no other traffic: the longest one-flit crossing of any route it takes, or a
+  /// family's longer wait between two flits of one packet (a credit round trip with buffers
+  /// shorter than it). sim.watchdog and sim.livelock windows below it are refused (tb/run/driver).
+  /// The default: the longest zero_load() of one flit from node 0.
+  virtual uint64_t longest_quiet() const;
 
   /// Buffers holding flits that cannot advance and what each waits for.
   virtual std::vector<WaitEdge> wait_edges() const = 0;

@@ -392,6 +392,15 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
   return edges;
 }
 
+uint64_t TorusNetwork::longest_quiet() const {
+  // Node 0 is a corner of a mesh and every node of a torus alike: its longest route is the
+  // network's. A flit waits at most a credit round trip for its next credit on an idle path.
+  int h = 0;
+  for (int d = 1; d < num_nodes(); ++d) h = std::max(h, hops(0, d));
+  if (m_rp.valiant) h *= 2;
+  return std::max(zero_load_hops(uint64_t(h), 1), uint64_t(m_rp.streaming_depth()));
+}
+
 uint64_t TorusNetwork::zero_load_hops(uint64_t h, uint32_t length) const {
   // Both directions of a k/2 tie are k/2 hops, so h does not depend on the tie bit.
   return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) +

@@ -72,6 +72,9 @@ class TorusNetwork : public Network, private ClockRider {
   int hops(int src, int dst) const override {
     return m_routing ? m_routing->hops(src, dst, false) : m_topo.hops(src, dst, false);
   }
+  /// The longest one-flit crossing (under valiant: two routes' worth, through an intermediate
+  /// node) or the longest credit round trip (RouterParams::streaming_depth), whichever is longer.
+  uint64_t longest_quiet() const override;
 
  protected:
   /// A family built of the torus router with ports and routing of its own (the interlaced bypass

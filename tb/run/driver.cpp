@@ -225,13 +225,16 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   const uint64_t begin = ph.warmup, end = ph.warmup + ph.measure;
   const uint64_t step = std::min<uint64_t>({ph.max_step, sim.watchdog / 2 + 1, sim.livelock / 2 + 1});
   {
-    // A flit needs its route's zero-load latency to cross the network: a livelock window shorter
-    // than the longest crossing would report a healthy run before its first delivery.
-    const uint64_t crossing = zero_load_crossing(net);
-    if (uint64_t(sim.livelock) < crossing)
-      throw ConfigError(fmt::format("sim.livelock = {} is invalid for this network: a flit needs up to {} cycles to "
-                                    "cross it with no other traffic; allowed: {}..1000000000",
-                                    sim.livelock, crossing, crossing));
+    // A flit needs its route's zero-load latency to cross the network, and may wait a credit round
+    // trip for its next credit: a watchdog or livelock window shorter than that would report a
+    // healthy run as stalled before its first delivery.
+    const uint64_t quiet = net.longest_quiet();
+    for (const auto& [key, value] : {std::pair<const char*, uint64_t>{"sim.watchdog", sim.watchdog},
+                                     std::pair<const char*, uint64_t>{"sim.livelock", sim.livelock}})
+      if (uint64_t(value) < quiet)
+        throw ConfigError(fmt::format("{} = {} is invalid for this network: a flit may need up to {} cycles to cross it "
+                                      "or wait for a credit with no other traffic; allowed: {}..1000000000",
+                                      key, value, quiet, quiet));
   }
   const double t0 = wall_seconds();
   Progress progress(sim.progress, end > 0 ? end : 0);

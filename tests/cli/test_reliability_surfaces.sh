@@ -176,6 +176,24 @@ small)
   timeout 120 "$bin" traffic --rate 0.01 --set sim.livelock=$min "${quick[@]}" >/dev/null 2>err.txt
   rc=$?
   [ $rc -eq 0 ] || { echo "FAIL: sim.livelock=$min at rate 0.01 exited $rc: $(cat err.txt)"; fail=1; }
+  # The watchdog has the same least window; it covers credit round trips (1-flit buffers, 8-cycle
+  # credit delays: one flit every 17 cycles), delay lines (8-cycle injection and ejection) and
+  # two-phase routes (valiant on a 16-node line), none of which a healthy run at that window trips.
+  expect_user_error "sim.watchdog" traffic --set sim.watchdog=3 "${quick[@]}"
+  slow=(--set router.buffer_depth=1 --set router.credit_delay=8 --set router.ejection_credit_delay=8
+        --set router.injection_delay=8 --set router.ejection_delay=8 --warmup 0 --measure 2000 --rate 0.02)
+  for shape in "${slow[*]} --net torus:4x4" "${slow[*]} --net torus:2x2 --len 8" \
+               "--net mesh:16 --set router.routing=valiant --len 1 --rate 0.005 --warmup 0 --measure 5000" \
+               "--net torus:4x4 --set router.router_delay=8 --rate 0.05 --warmup 0 --measure 3000"; do
+    # shellcheck disable=SC2086
+    least=$("$bin" traffic $shape --set sim.watchdog=1 --set sim.progress=off 2>&1 | sed -n 's/.*allowed: \([0-9]*\)\.\..*/\1/p')
+    [ -n "$least" ] || { echo "FAIL: no least watchdog named for $shape"; fail=1; continue; }
+    # shellcheck disable=SC2086
+    timeout 120 "$bin" traffic $shape --set sim.watchdog=$least --set sim.livelock=$least --set sim.progress=off \
+      >/dev/null 2>err.txt
+    rc=$?
+    [ $rc -eq 0 ] || { echo "FAIL: watchdog and livelock $least on a healthy run ($shape) exited $rc: $(cat err.txt)"; fail=1; }
+  done
   # A value inside 0..1, however small, is accepted.
   timeout 120 "$bin" traffic --set traffic.rate=5e-324 "${quick[@]}" >/dev/null 2>err.txt
   rc=$?
