@@ -128,7 +128,7 @@ const std::vector<ConfigKey>& common_keys() {
        },
        [](const Config& c) { return nlohmann::json(join(c.net.radix, "x")); }, 'x'},
       INT_FIELD("nic.ts", "0", 0, 1000000, nic.ts, "t_s: software send latency, cycles per send"),
-      INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles"),
+      INT_FIELD("nic.tr", "0", 0, 1000000, nic.tr, "t_r: software receive latency, cycles (node programs; synthetic traffic, which has no receiving software, refuses it)"),
       INT_FIELD("nic.max_packet", "64", 1, 4096, nic.max_packet,
                 "maximum packet length, flits (the mway family's default: traffic.packet_len, one message one packet)"),
       CHOICE_FIELD("node.cpu", "native", kCpus, node.cpu, "native or rv32",

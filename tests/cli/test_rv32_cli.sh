@@ -34,6 +34,10 @@ refuse node.cpu_ram=5000 "node.cpu_ram = '5000' is invalid; allowed: 4096..16777
 out=$("$wc" traffic --net torus:4x4 --set sim.measure=100 --set node.cpu=rv32 2>&1); rc=$?
 { [ "$rc" = 2 ] && printf '%s' "$out" | grep -q "node.cpu = 'rv32' applies to node programs"; } || {
   echo "FAIL: traffic with node.cpu=rv32: exit $rc: $out"; fail=1; }
+# Nor does t_r: synthetic traffic has no receiving software, so nic.tr is refused, not ignored.
+out=$("$wc" traffic --net torus:4x4 --set sim.measure=100 --set nic.tr=17 --json "$tmp/tr.json" 2>&1); rc=$?
+{ [ "$rc" = 2 ] && printf '%s' "$out" | grep -q "nic.tr = 17 applies to node programs" && [ ! -e "$tmp/tr.json" ]; } || {
+  echo "FAIL: traffic with nic.tr=17: exit $rc: $out"; fail=1; }
 
 # A broadcast on the cores: the JSON carries the software cost, the summary the effective t_s, t_r.
 "$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --json "$tmp/b.json" > "$tmp/b.txt" || {
