@@ -2,6 +2,7 @@
 #include "tb/run/traffic.h"
 
 #include <cmath>
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
@@ -176,10 +177,12 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
           : fmt::format("accepted {} flits/node/cycle (offered {})", st["accepted"].get<double>(),
                         st["offered"].get<double>());
   out.summary = fmt::format(
-      "{} {} {} rate {} | latency mean {} p99 {} max {} cycles | {} | {} packets | {} cycles, {:.3f} M "
+      "{} {} {} {} | latency mean {} p99 {} max {} cycles | {} | {} packets | {} cycles, {:.3f} M "
       "router-cycles/s{}",
       status_name(rr.status), echo["net"].value("topology", cfg.net.family), echo["net"]["radix"].get<std::string>(),
-      cfg.traffic.rate, st["latency"].value("mean", 0.0), st["latency"].value("p99", 0), st["latency"].value("max", 0),
+      // A trace replaces the sources: traffic.rate is not used, the trace is named instead.
+      cfg.traffic.trace.empty() ? fmt::format("rate {}", cfg.traffic.rate)
+                                : fmt::format("trace {}", std::filesystem::path(cfg.traffic.trace).filename().string()), st["latency"].value("mean", 0.0), st["latency"].value("p99", 0), st["latency"].value("max", 0),
       load, net.scoreboard().delivered_packets(), r.cycles, rcps / 1e6,
       judged ? " | " + verdict_word(verdict.outcome) : std::string());
   if (r.status == RunStatus::Deadlock) {

@@ -46,6 +46,9 @@ with tempfile.TemporaryDirectory() as tmp:
         if p.returncode != 0:
             fail.append(f"traffic.tie={tie} on a trace: exit {p.returncode}, {p.stderr!r}")
             continue
+        # The summary names the trace, not the rate it does not use.
+        if " trace tie.csv |" not in p.stdout or " rate " in p.stdout:
+            fail.append(f"a trace run's summary: {p.stdout!r}")
         ports = {}
         for r in csv.DictReader(open(hops)):
             if r["head"] == "1" and r["packet"] not in ports and r["out_port"] in ("0", "1"):
