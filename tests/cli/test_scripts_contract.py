@@ -184,6 +184,23 @@ case("sweep: --ok-status bogus", "sweep", ["--vary", "traffic.rate=0.1", "--ok-s
 if nobody is not None:
     case("sweep: a read-only --out", "sweep", ["--vary", "traffic.rate=0.1", "--out",
                                                os.path.join(readonly_dir(), "o")], word="--out", prefix=nobody)
+# --merge-only takes a point's file only when its result echoes the point's configuration: the same
+# directory merged with the values in another order (or other values) has no result for them.
+d = tempfile.mkdtemp(dir=work)
+base = [os.path.join(SCRIPTS, "sweep"), "--set", "net.radix=4x4", "--set", "sim.measure=500", "--set", "sim.warmup=100",
+        "--jobs", "1", "--out", os.path.join(d, "o")]
+first = subprocess.run(base + ["--vary", "traffic.rate=0.1,0.9"], env=ENV, capture_output=True, text=True, timeout=300)
+swapped = subprocess.run(base + ["--vary", "traffic.rate=0.9,0.1", "--merge-only"], env=ENV, capture_output=True,
+                         text=True, timeout=300)
+rows = open(os.path.join(d, "o", "sweep.csv")).read().splitlines()
+if first.returncode != 0 or swapped.returncode != 1 or len(rows) != 3 or \
+        not all(",other-config," in r for r in rows[1:]):
+    fail.append(f"sweep --merge-only in another order: exits {first.returncode} {swapped.returncode}, rows {rows}")
+same = subprocess.run(base + ["--vary", "traffic.rate=0.1,0.9", "--merge-only"], env=ENV, capture_output=True,
+                      text=True, timeout=300)
+rows = open(os.path.join(d, "o", "sweep.csv")).read().splitlines()
+if same.returncode != 0 or not (rows[1].startswith("p000,0.1,ok,") and rows[2].startswith("p001,0.9,")):
+    fail.append(f"sweep --merge-only in the same order: exit {same.returncode}, rows {rows}")
 d = tempfile.mkdtemp(dir=work)
 p = case("sweep: --emit-slurm into a path with a space", "sweep",
          ["--vary", "traffic.rate=0.1", "--set", "net.radix=4x4", "--out", os.path.join(d, "my out"), "--emit-slurm"],
