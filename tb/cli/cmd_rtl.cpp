@@ -56,11 +56,18 @@ void register_rtl_command(CLI::App& app) {
     return 0;
   });
 
-  CLI::App* clean = cmd->add_subcommand("clean", "remove every cached model");
+  CLI::App* clean = cmd->add_subcommand(
+      "clean", "remove every cached model that no running build holds (only the cache's own entries: other files "
+               "in the directory stay)");
   set_command_action(clean, [] {
-    const int n = rtl_cache_clean();
-    std::cout << "removed " << n << " entr" << (n == 1 ? "y" : "ies") << " from " << rtl_cache_dir() << "\n";
-    return 0;
+    const RtlCacheClean c = rtl_cache_clean();
+    auto entries = [](int n) { return fmt::format("{} entr{}", n, n == 1 ? "y" : "ies"); };
+    std::cout << "removed " << entries(c.removed) << " from " << rtl_cache_dir();
+    if (c.busy) std::cout << "; left " << entries(c.busy) << " that a running build holds";
+    if (c.foreign) std::cout << "; left " << c.foreign << " other file" << (c.foreign == 1 ? "" : "s") << " alone";
+    std::cout << "\n";
+    for (const std::string& f : c.failed) std::cerr << "wormcast rtl clean: cannot remove " << f << "\n";
+    return c.failed.empty() ? 0 : 1;
   });
 }
 

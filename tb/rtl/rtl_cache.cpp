@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <functional>
@@ -23,6 +24,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -731,13 +733,39 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
   return *plugin;
 }
 
+namespace {
+
+/// An entry's directory name: <kind>-<16 hex digits> (ensure_entry's names).
+bool entry_name(const std::string& name) {
+  const size_t dash = name.rfind('-');
+  if (dash == std::string::npos || dash == 0 || name.size() - dash - 1 != 16) return false;
+  for (size_t i = 0; i < dash; ++i)
+    if (!std::islower(static_cast<unsigned char>(name[i]))) return false;
+  for (size_t i = dash + 1; i < name.size(); ++i)
+    if (!std::isxdigit(static_cast<unsigned char>(name[i])) || std::isupper(static_cast<unsigned char>(name[i])))
+      return false;
+  return true;
+}
+
+/// The cache directory, which must be a directory if it exists.
+fs::path existing_cache() {
+  const fs::path cache = rtl_cache_dir();
+  std::error_code ec;
+  if (fs::exists(cache, ec) && !fs::is_directory(cache, ec))
+    throw ConfigError(fmt::format("rtl: the cache {} is not a directory; allowed: a directory in WORMCAST_RTL_CACHE "
+                                  "(or none yet)", cache.string()));
+  return cache;
+}
+
+}  // namespace
+
 std::vector<RtlCacheEntry> rtl_cache_entries() {
   std::vector<RtlCacheEntry> v;
-  const fs::path cache = rtl_cache_dir();
+  const fs::path cache = existing_cache();
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(cache, ec)) {
     const std::string name = e.path().filename().string();
-    if (!e.is_directory() || name == "logs" || starts_with(name, ".")) continue;
+    if (!e.is_directory() || !entry_name(name)) continue;
     RtlCacheEntry x;
     x.name = name;
     nlohmann::json meta;
@@ -754,15 +782,57 @@ std::vector<RtlCacheEntry> rtl_cache_entries() {
   return v;
 }
 
-int rtl_cache_clean() {
-  const fs::path cache = rtl_cache_dir();
-  int n = 0;
+RtlCacheClean rtl_cache_clean() {
+  RtlCacheClean out;
+  const fs::path cache = existing_cache();
   std::error_code ec;
+  // Entries by name: those with a directory, and those a build has only a temporary of so far.
+  std::set<std::string> names;
   for (const auto& e : fs::directory_iterator(cache, ec)) {
-    remove_quietly(e.path());
-    ++n;
+    const std::string f = e.path().filename().string();
+    if (e.is_directory() && entry_name(f)) {
+      names.insert(f);
+    } else if (e.is_directory() && starts_with(f, ".tmp-")) {
+      // .tmp-<entry>-<pid>[-old]: the entry is the name's first two fields after ".tmp-".
+      const std::string rest = f.substr(5);
+      const size_t first = rest.find('-');
+      const size_t dash = first == std::string::npos ? first : rest.find('-', first + 1);
+      if (dash != std::string::npos && entry_name(rest.substr(0, dash))) names.insert(rest.substr(0, dash));
+    } else if (!(e.is_regular_file() && f.size() > 5 && f.compare(f.size() - 5, 5, ".lock") == 0 &&
+                 entry_name(f.substr(0, f.size() - 5))) &&
+               f != "logs") {
+      ++out.foreign;
+    }
   }
-  return n;
+  for (const std::string& name : names) {
+    // The entry's lock, as a build takes it: held, a build of it runs now and keeps it. (The lock
+    // file stays: a process waiting for it holds it open.)
+    const int fd = ::open((cache / (name + ".lock")).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+      out.failed.push_back(fmt::format("{}: {}", (cache / name).string(), std::strerror(errno)));
+      continue;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      ++out.busy;
+      continue;
+    }
+    std::vector<fs::path> parts = {cache / name, cache / "logs" / (name + ".log")};
+    for (const auto& e : fs::directory_iterator(cache, ec))
+      if (starts_with(e.path().filename().string(), ".tmp-" + name + "-")) parts.push_back(e.path());
+    std::string why;
+    for (const fs::path& p : parts) {
+      std::error_code rc;
+      fs::remove_all(p, rc);
+      if (rc && why.empty()) why = rc.message();
+    }
+    ::close(fd);
+    if (why.empty())
+      ++out.removed;
+    else
+      out.failed.push_back(fmt::format("{}: {}", (cache / name).string(), why));
+  }
+  return out;
 }
 
 }  // namespace wormcast

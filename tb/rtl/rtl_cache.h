@@ -58,8 +58,19 @@ struct RtlCacheEntry {
   uint64_t bytes = 0;       ///< size on disk
   double build_seconds = 0;
 };
+/// The cache's entries (directories named <kind>-<16 hex digits>); nothing else in the directory.
+/// Throws ConfigError when the cache path exists and is not a directory.
 std::vector<RtlCacheEntry> rtl_cache_entries();
-/// Removes every entry (and the shared runtime); the number of directories removed.
-int rtl_cache_clean();
+/// What rtl_cache_clean did.
+struct RtlCacheClean {
+  int removed = 0;                  ///< entries removed
+  int busy = 0;                     ///< entries a running build holds (their lock): left
+  int foreign = 0;                  ///< files and directories that are not the cache's: left
+  std::vector<std::string> failed;  ///< "PATH: reason" of each entry that could not be removed
+};
+/// Removes every entry (and the shared runtime) that no running build holds, with its stale
+/// temporaries and its build log; leaves the lock files (a waiting build holds one open) and
+/// everything the cache did not make. Throws ConfigError when the cache path is not a directory.
+RtlCacheClean rtl_cache_clean();
 
 }  // namespace wormcast

@@ -3,7 +3,8 @@
 # two processes asking for one new model at once build it once and both run; a second run builds
 # nothing; a corrupt entry is reported by `rtl list` and rebuilt, never loaded; Verilator missing
 # from PATH and a failed build are exit 2 with one line (the log named), and leave nothing loadable;
-# a build stopped by a signal stops its tools and removes its temporary directory.
+# a build stopped by a signal stops its tools and removes its temporary directory; `rtl clean`
+# removes the cache's own entries only, and none that a running build holds.
 # Usage: test_rtl_cache.sh WORMCAST
 set -u
 bin=$1
@@ -94,6 +95,27 @@ else
   wait $ps_main
   echo "FAIL: no build tool was seen running"; fail=1
 fi
+
+# `rtl clean` removes the cache's entries only: a file of the user's in the directory stays, an
+# entry whose lock a running build holds stays (its build goes on), and the count is what went.
+echo mine >"$WORMCAST_RTL_CACHE/notes.txt"
+mkdir -p "$WORMCAST_RTL_CACHE/sub"
+held=$(find "$WORMCAST_RTL_CACHE" -mindepth 1 -maxdepth 1 -type d -name 'torus-*' | head -1)
+n_before=$(find "$WORMCAST_RTL_CACHE" -mindepth 1 -maxdepth 1 -type d -name '*-????????????????' | wc -l)
+flock "$held.lock" sleep 30 & holder=$!
+sleep 0.5
+out=$("$bin" rtl clean 2>&1); rc=$?
+kill $holder 2>/dev/null; wait $holder 2>/dev/null
+[ $rc -eq 0 ] || { echo "FAIL: rtl clean exited $rc: $out"; fail=1; }
+[ -s "$WORMCAST_RTL_CACHE/notes.txt" ] && [ -d "$WORMCAST_RTL_CACHE/sub" ] || { echo "FAIL: rtl clean removed files that are not the cache's"; fail=1; }
+[ -d "$held" ] || { echo "FAIL: rtl clean removed an entry a build holds"; fail=1; }
+case "$out" in "removed $((n_before - 1)) entr"*"left 1 entry that a running build holds; left 2 other files alone") ;;
+  *) echo "FAIL: rtl clean's line (of $n_before entries, 1 held): $out"; fail=1 ;; esac
+"$bin" rtl list | grep -q "^sub " && { echo "FAIL: rtl list names a directory that is not an entry"; fail=1; }
+echo x >"$work/afile"
+err=$(WORMCAST_RTL_CACHE=$work/afile "$bin" rtl clean 2>&1); rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: rtl clean of a cache that is a file exited $rc: $err"; fail=1; }
+echo "rtl clean: only the cache's own entries, none a build holds"
 
 [ $fail -eq 0 ] && echo "all RTL cache checks passed"
 exit $fail
