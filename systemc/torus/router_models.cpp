@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "systemc/common/family.h"
+
 namespace wormcast {
 
 namespace {
@@ -40,6 +42,14 @@ const RtlRouterLibrary& installed() {
 RouterMaker rtl_router_maker(const Config& cfg) {
   check_allocator(cfg);
   return installed().find(cfg);
+}
+
+void check_as_rtl(const Config& cfg) {
+  Config as_run = cfg;
+  as_run.part<RouterConfig>().model = RouterModel::Rtl;
+  const Family* family = find_family(as_run.net.family);
+  if (family && family->validate) family->validate(as_run);
+  check_rtl_model(as_run);
 }
 
 void check_rtl_model(const Config& c) {

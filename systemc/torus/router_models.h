@@ -39,6 +39,10 @@ RouterMaker rtl_router_maker(const Config& cfg);
 /// A family's validation step for router.model = rtl / mixed: the router rules and limits the RTL
 /// does not implement (nothing is built); nothing under router.model = sc. Throws ConfigError.
 void check_rtl_model(const Config& cfg);
+/// cfg's family rules as a run with router.model = rtl applies them (cfg itself unchanged): what a
+/// tool that runs the Verilated router of cfg's parameter set alone (rtl build, the lockstep
+/// co-simulation) refuses, so that no SystemC-only key it was given is silently dropped.
+void check_as_rtl(const Config& cfg);
 
 /// Lets RTL routers built from now on dump their internal signals (a no-op without RTL).
 void enable_rtl_internal_tracing();

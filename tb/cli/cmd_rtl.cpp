@@ -46,9 +46,7 @@ void register_rtl_command(CLI::App& app) {
       spec = mway_rtl_model_of(mway_params(cfg)).build_spec();
     } else {
       // What a run on this model would refuse (SystemC-only rules), refused before a build too.
-      Config as_run = cfg;
-      as_run.part<RouterConfig>().model = RouterModel::Rtl;
-      check_rtl_model(as_run);
+      check_as_rtl(cfg);
       spec = rtl_model_of(cfg).build_spec(*trace);
     }
     load_rtl_plugin(spec);

@@ -7,12 +7,15 @@
 #include <CLI/CLI.hpp>
 #include <systemc>
 
+#include "systemc/torus/router_models.h"
 #include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
 #include "tb/rtl/lockstep.h"
 #include "tb/rtl/param_set_options.h"
+#include "tb/rtl/rtl_network.h"
 
 int sc_main(int argc, char* argv[]) {
+  wormcast::install_rtl_routers();  // the rules of router.model = rtl, which the parameter set is checked by
   CLI::App app{"Lockstep co-simulation of the SystemC and the Verilated torus (and iBT) router of one parameter "
                "set (the keys of wormcast traffic; its model is built on demand)"};
   wormcast::ParamSetOptions set;
@@ -56,8 +59,15 @@ int sc_main(int argc, char* argv[]) {
     if (!opt.mismatch_vcd.empty()) opt.mismatch_vcd = plan.add("--vcd", mismatch_vcd, false, ".vcd");
     if (!opt.full_vcd.empty()) opt.full_vcd = plan.add("--full-vcd", opt.full_vcd, false, ".vcd");
     if (!opt.rtl_vcd.empty()) opt.rtl_vcd = plan.add("--rtl-vcd", opt.rtl_vcd, false, ".vcd");
+    // The SystemC router is built from the Verilog parameters alone: a key the RTL does not
+    // implement is refused, as a run with router.model = rtl refuses it, not dropped.
+    auto rtl_config = [&] {
+      const wormcast::Config cfg = set.config(app);
+      wormcast::check_as_rtl(cfg);
+      return cfg;
+    };
     const wormcast::RtlModelInfo model =
-        set.test_set.empty() ? wormcast::rtl_model_of(set.config(app)) : wormcast::find_rtl_model(set.test_set);
+        set.test_set.empty() ? wormcast::rtl_model_of(rtl_config()) : wormcast::find_rtl_model(set.test_set);
     wormcast::LockstepResult r = wormcast::run_lockstep(model, opt);
     if (!mismatch_vcd.empty()) {
       if (r.vcd_written.empty())

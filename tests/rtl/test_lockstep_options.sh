@@ -2,7 +2,7 @@
 # The lockstep tools refuse bad options with exit 2 and one line naming the option, before any
 # model is built or run: out-of-range stimulus values, a negative node, waveform paths in a
 # directory that does not exist (no waveform is claimed or left behind), a network of the other
-# tool's family.
+# tool's family, a key of the SystemC router that the RTL does not implement.
 # Usage: test_lockstep_options.sh WC_LOCKSTEP WC_MWAY_LOCKSTEP
 set -u
 ls_bin=$1
@@ -29,6 +29,12 @@ refused "--cycles" "$ls_bin" "${t[@]}" --cycles 0
 refused "--full-vcd '/nonexist/b.vcd'" "$ls_bin" "${t[@]}" --full-vcd /nonexist/b.vcd
 refused "--vcd '/nonexist/m.vcd'" "$ls_bin" "${t[@]}" --vcd /nonexist/m.vcd
 refused "--rtl-vcd '/nonexist/r.vcd'" "$ls_bin" "${t[@]}" --rtl-vcd /nonexist/r.vcd
+# A key the RTL router does not implement is refused as a run with router.model = rtl refuses it,
+# not dropped from the SystemC side of the comparison.
+refused "router.allocator = islip is SystemC only" "$ls_bin" "${t[@]}" --set router.allocator=islip
+refused "router.vc_class = entry is SystemC only" "$ls_bin" "${t[@]}" --set router.vc_class=entry
+refused "router.routing = valiant is SystemC only" "$ls_bin" "${t[@]}" --set router.routing=valiant
+refused "router.preset" "$ls_bin" "${t[@]}" --set router.preset=booksim-iq
 m=(--net mway:3x2 --set mway.algo=mst-replica --set mway.buffers=1 --cycles 2000)
 refused "--bogus" "$mw_bin" "${m[@]}" --bogus
 refused "--cycles" "$mw_bin" "${m[@]}" --cycles abc
