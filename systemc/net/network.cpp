@@ -49,9 +49,11 @@ int Network::packet_hops(const PacketRecord& rec) const {
   return a < 0 || b < 0 ? -1 : a + b;
 }
 
-std::string Network::trace_internals(int, const std::string&) {
+std::string Network::internals_refusal() const {
   return "this network's routers have no internal signals to dump (their state is in the port waveform)";
 }
+
+std::string Network::trace_internals(int, const std::string&) { return internals_refusal(); }
 
 void Network::end_of_elaboration() {
   if (CycleClock* cc = CycleClock::of(clk.get_interface())) {

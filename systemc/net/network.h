@@ -122,6 +122,9 @@ class Network : public sc_core::sc_module {
   virtual std::string set_hop_observer(HopObserver* obs) = 0;
   /// Dump every signal inside router `node` to a VCD from now on; returns "" or why not.
   virtual std::string trace_internals(int node, const std::string& vcd_path);
+  /// Why trace_internals cannot dump any router of this network, "" when it can (asked before a
+  /// recording's router names are read, so that one line says the whole option is unavailable).
+  virtual std::string internals_refusal() const;
   /// Closes every waveform trace_internals opened (written completely).
   virtual void close_internals() {}
 

@@ -59,6 +59,7 @@ class TorusNetwork : public Network, private ClockRider {
   int lanes() const override { return m_rising->lanes(); }
   std::string threads_rule() const override { return m_threads_rule; }
   std::string trace_internals(int node, const std::string& vcd_path) override;
+  std::string internals_refusal() const override { return ""; }
   void close_internals() override {
     for (auto& r : m_routers) r->close_internals();
   }

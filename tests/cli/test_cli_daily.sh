@@ -223,6 +223,14 @@ WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router mix
 rc=$?
 [ $rc -eq 2 ] && grep -q "r_0_0 .. r_2_4" err.txt && ! ls "$work/rtl-cache"/torus-* >/dev/null 2>&1 && [ ! -e r99.vcd ] \
   || { echo "FAIL: --rtl-vcd with an unknown router: exit $rc, $(cat err.txt)"; fail=1; }
+# An m-way network has no router internals: --rtl-vcd says so for any name (not "a router of the
+# network" for one name and "no internal signals" for another).
+for name in r_0_0 ni_1_1; do
+  "$bin" mway --net mway:3x3 --measure 100 --rtl-vcd "$name=mw.vcd" 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "no internal signals to dump" err.txt && [ ! -e mw.vcd ] \
+    || { echo "FAIL: mway --rtl-vcd $name: exit $rc, $(cat err.txt)"; fail=1; }
+done
 
 # Save files: an all-port iBT router's ports 4 and 5 are its bypass ports (then local 0 ..); a
 # packet view of a dump cut by --vcd-window zooms where the full dump's does; scripts/wave opens
