@@ -31,6 +31,7 @@ MAX_INPUT_BYTES = 1 << 30
 _NAME = ["script"]
 _TEMPORARIES = set()
 _CHILDREN = set()
+_FORWARDING = [False]  # run() forwards the signals that stop the script to the children
 
 
 def shown(value, limit=120):
@@ -372,6 +373,28 @@ def run_wormcast(cmd, ok=(0,)):
     return res
 
 
+def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, stdout=None, stderr=None):
+    """subprocess.run for a long child (a simulation, GNU parallel and its jobs): it runs in a
+    process group of its own, to which the signal that stops this script is forwarded, so that no
+    child or grandchild runs on (or writes a result) after the script has stopped. (Outside run(),
+    which forwards the signals, the child stays in this script's group, where a terminal's
+    interrupt reaches it.)"""
+    if capture_output:
+        stdout = stderr = subprocess.PIPE
+    try:
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr, text=text, errors=errors,
+                             shell=shell, start_new_session=_FORWARDING[0])
+    except OSError as e:
+        die(f"{shown(cmd if shell else cmd[0])} cannot be run ({e.strerror or e})")
+    p.wc_group = _FORWARDING[0]
+    _CHILDREN.add(p)
+    try:
+        out, err = p.communicate()
+    finally:
+        _CHILDREN.discard(p)
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
+
+
 def passthrough(res):
     """Ends the script the way the wormcast run ended: its stderr (or its last stdout line) and its
     exit code; a negative code (killed by a signal) as the shell's 128 + N."""
@@ -393,7 +416,10 @@ def passthrough(res):
 def _on_signal(signum, _frame):
     for p in list(_CHILDREN):
         try:
-            p.send_signal(signum)
+            if getattr(p, "wc_group", False):
+                os.killpg(p.pid, signum)  # the child and every process it started
+            else:
+                p.send_signal(signum)
         except OSError:
             pass
     _cleanup()
@@ -413,6 +439,7 @@ def run(main):
         if signal.getsignal(s) is signal.SIG_IGN and s == signal.SIGHUP:
             continue  # a hang-up ignored on entry (nohup) stays ignored
         signal.signal(s, _on_signal)
+    _FORWARDING[0] = True
     try:
         code = main()
     except SystemExit as e:

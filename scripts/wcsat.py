@@ -7,6 +7,8 @@ import os
 import subprocess
 import tempfile
 
+import wcargs
+
 try:
     from scipy.stats import t as _student_t  # python3-scipy, installed by scripts/setup
 except ImportError:
@@ -104,7 +106,7 @@ def run_point(wormcast, args, rate, seed, measure, extra=()):
         cmd = [wormcast] + list(args) + ["--set", f"traffic.rate={rate}", "--set", f"sim.seed={seed}",
                                          "--set", f"sim.measure={measure}", "--set", "sim.progress=off",
                                          "--json", path] + list(extra)
-        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+        p = wcargs.run_child(cmd, capture_output=True, text=True, errors="replace")
         if p.returncode == 2 or not os.path.exists(path):
             raise WormcastError(p)
         with open(path) as f:

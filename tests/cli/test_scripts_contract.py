@@ -163,6 +163,32 @@ else:
         fail.append(f"saturation from --lo 0.2: {have} seeds with a stable load, summary "
                     f"{rep['summary']['last_stable']}, line {low.stderr.splitlines()[-1]!r}")
 
+# --- 4b. saturation_tables: a report enters the table only when it is a finished search of its case
+# as the case stands (a failed search, or one of other options, is left out, and said so); the
+# seeds column is the report's; an empty case prefix is refused.
+case("saturation_tables: --cases with an empty entry", "saturation_tables", ["--cases", "ll-uniform-v1,"],
+     word="--cases")
+case("saturation_tables: --seeds 0", "saturation_tables", ["--seeds", "0"], word="--seeds")
+case("saturation_tables: --out is a file", "saturation_tables", ["--out", write("afile_st", "x")], word="--out")
+if rep is not None:
+    tables = tempfile.mkdtemp(dir=work)
+    vc = ["--set", "net.radix=8x8", "--set", "router.vcs_per_class=2", "--set", "router.buffer_depth=8",
+          "--set", "traffic.packet_len=5", "--set", "sim.warmup=2000", "--set", "router.vc_realloc=empty",
+          "--set", "traffic.tie=plus"]
+    good = {**rep, "search": {**rep["search"], "set": vc[1::2], "measure": 10000, "max_measure": 40000, "hi": 0.9,
+                              "seeds": 4}}
+    json.dump(good, open(os.path.join(tables, "vc-empty-plus-r1.json"), "w"))
+    broken = {**good, "summary": {**good["summary"], "failed": "6 runs ended in ['deadlock']"}}
+    json.dump(broken, open(os.path.join(tables, "vc-tail-plus-r1.json"), "w"))
+    other = {**good, "search": {**good["search"], "measure": 500}}
+    json.dump(other, open(os.path.join(tables, "vc-empty-random-r1.json"), "w"))
+    p = subprocess.run([os.path.join(SCRIPTS, "saturation_tables"), "--out", tables, "--cases", "vc-empty-plus-r1",
+                        "--seeds", "4"], env=ENV, capture_output=True, text=True, timeout=60)
+    rows = open(os.path.join(tables, "tables.csv")).read().splitlines() if p.returncode == 0 else []
+    if p.returncode != 0 or len(rows) != 2 or not rows[1].startswith("vc-empty-plus-r1,") \
+            or not rows[1].endswith(",4") or p.stderr.count("is not a finished search") != 2:
+        fail.append(f"saturation_tables on cached reports: exit {p.returncode}, rows {rows}, {p.stderr[-400:]!r}")
+
 # --- 5. sweep
 d = tempfile.mkdtemp(dir=work)
 p = case("sweep: an integer range is written as wormcast reads it", "sweep",
