@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The Fig. 8/9 sweep on a 16x16 torus: DCF is never slower than EDN, DCF's measured latency is its
 contention-free model's at every point with no blocked cycle, and EDN is blocked at some length."""
-import csv, os, subprocess, sys, tempfile
+import csv, os, shutil, subprocess, sys, tempfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 with tempfile.TemporaryDirectory() as d:
@@ -9,7 +9,24 @@ with tempfile.TemporaryDirectory() as d:
     subprocess.run([os.path.join(top, "scripts", "fig8_9"), "--net", "torus:16x16", "--out", prefix,
                     "--no-plot", "--jobs", "2"], check=True, stdout=subprocess.DEVNULL)
     rows = list(csv.DictReader(open(prefix + ".csv")))
-fail = []
+    # The figures of a prefix: fig8.png and fig9.png beside a prefix named fig8_9, else
+    # <prefix>_fig8.png and <prefix>_fig9.png (both written, neither over the other).
+    figures = []
+    for name, want in (("fig8_9", ["fig8.png", "fig9.png"]), ("res", ["res_fig8.png", "res_fig9.png"])):
+        for ext in (".csv", ".json"):
+            if prefix + ext != os.path.join(d, name + ext):
+                shutil.copy(prefix + ext, os.path.join(d, name + ext))
+        p = subprocess.run([os.path.join(top, "scripts", "fig8_9"), "--plot-only", "--out", os.path.join(d, name)],
+                           capture_output=True, text=True)
+        if p.returncode != 0 or not all(os.path.getsize(os.path.join(d, w)) > 0 for w in want
+                                        if os.path.exists(os.path.join(d, w))) \
+                or not all(os.path.exists(os.path.join(d, w)) for w in want):
+            figures.append(f"--plot-only --out {name}: exit {p.returncode}, files {sorted(os.listdir(d))}, {p.stderr[-200:]!r}")
+    p = subprocess.run([os.path.join(top, "scripts", "fig8_9"), "--plot-only", "--out", os.path.join(d, "none")],
+                       capture_output=True, text=True)
+    if p.returncode != 2 or "--out" not in p.stderr or "Traceback" in p.stderr:
+        figures.append(f"--plot-only of a missing CSV: exit {p.returncode}, {p.stderr[-200:]!r}")
+fail = list(figures)
 points = 0
 edn_blocked = 0
 for ts in ("0", "200"):
