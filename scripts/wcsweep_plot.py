@@ -69,8 +69,9 @@ def plot(rows, keys, path, title, panel=None, brackets=()):
             pts = sorted(((pos[r[x]], r) for r in rs
                           if r["status"] in ("ok", "unstable") and r["latency_mean"] is not None), key=lambda p: p[0])
             for ax, f in ((ax1, "latency_mean"), (ax2, "accepted")):
-                if f == "accepted":
-                    pts = sorted(((pos[r[x]], r) for r in rs if r["accepted"] is not None), key=lambda p: p[0])
+                if f == "accepted":  # the same drained runs (a run that never drained has no accepted load)
+                    pts = sorted(((pos[r[x]], r) for r in rs if r["status"] in ("ok", "unstable")
+                                  and r["accepted"] is not None), key=lambda p: p[0])
                 for i, run in enumerate(segments(pts)):
                     ax.plot([p[0] for p in run], [p[1][f] for p in run], "-", color=colour,
                             label=label if i == 0 else None)
