@@ -115,8 +115,9 @@ def float_range(lo=None, hi=None, lo_open=False, hi_open=False):
     return parse
 
 
-def list_of(item, allowed, min_len=1, max_len=10000):
-    """A comma-separated list of item(text) values (an empty item is an error)."""
+def list_of(item, allowed, min_len=1, max_len=10000, unique=True):
+    """A comma-separated list of item(text) values (an empty item is an error; with `unique`, so
+    is a value given twice, which would run or count its work twice)."""
     def parse(text):
         parts = str(text).split(",")
         if not min_len <= len(parts) <= max_len:
@@ -127,6 +128,8 @@ def list_of(item, allowed, min_len=1, max_len=10000):
                 out.append(item(p))
             except (argparse.ArgumentTypeError, ValueError):
                 raise _bad(text, allowed)
+        if unique and len(set(map(repr, out))) != len(out):
+            raise _bad(text, f"{allowed}, each value once")
         return out
     return parse
 

@@ -189,6 +189,21 @@ if rep is not None:
             or not rows[1].endswith(",4") or p.stderr.count("is not a finished search") != 2:
         fail.append(f"saturation_tables on cached reports: exit {p.returncode}, rows {rows}, {p.stderr[-400:]!r}")
 
+# --- 4c. a value given twice is refused (it would run and count its points twice); the options of
+# load_latency and verdict_calibration are checked before any run, naming themselves.
+case("sweep: --vary with a value twice", "sweep", ["--vary", "traffic.rate=0.1,0.10"], word="--vary")
+case("energy_compare: --loads with a value twice", "energy_compare", ["--loads", "0.1,0.1"], word="--loads")
+case("hopcost: --sizes with a size twice", "hopcost", ["--sizes", "8,8"], word="--sizes")
+case("load_latency: --patterns with a pattern twice", "load_latency", ["--patterns", "uniform,uniform"],
+     word="--patterns")
+case("load_latency: --vcs ''", "load_latency", ["--vcs", ""], word="--vcs")
+case("load_latency: a missing --config", "load_latency", ["--config", "/nonexistent.yaml"], word="--config")
+case("verdict_calibration: fractions above 1 / S", "verdict_calibration", ["--saturation", "0.9", "--fractions",
+                                                                         "0.5,1.2"], word="--saturation")
+case("verdict_calibration: --saturation -1", "verdict_calibration", ["--saturation", "-1"], word="--saturation")
+case("verdict_calibration: --set sim.measure", "verdict_calibration", ["--set", "sim.measure=500", "--saturation",
+                                                                     "0.3"], word="sim.measure")
+
 # --- 5. sweep
 d = tempfile.mkdtemp(dir=work)
 p = case("sweep: an integer range is written as wormcast reads it", "sweep",
