@@ -130,7 +130,7 @@ int diagonal_torus_steps(int n, int d, int a, int b) {
 double lower_bound_mesh_corner(double nodes, int dims) { return (nodes - 1) / dims; }
 
 double lower_bound_eq2(double nodes, int degree, double r) {
-  return std::max(nodes / degree, std::log(nodes) / std::log(degree + 1.0) * r);
+  return std::max((nodes - 1) / degree, std::log(nodes) / std::log(degree + 1.0) * r);
 }
 
 double lower_bound_theorem1(double n, double r) { return n * std::log(n) / std::log(n / r); }

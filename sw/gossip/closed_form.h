@@ -95,8 +95,11 @@ int diagonal_torus_steps(int n, int d, int a, int b);
 /// Approach 1 attains.
 double lower_bound_mesh_corner(double nodes, int dims);
 
-/// Eq. 2: max(N/Delta, log N / log(Delta+1) r), for concentration (hence gossip) on a network
-/// of N PUs and degree Delta.
+/// Eq. 2: max((N - 1)/Delta, log N / log(Delta+1) r), for concentration (hence gossip) on a
+/// network of N PUs and degree Delta. The paper prints N/Delta; the concentrating PU holds its own
+/// data, so only N - 1 PUs' data cross its Delta links (INTERPRETATION: with N/Delta the bound
+/// exceeds schedules that exist, e.g. Approach 1 on a ring of 9 at r = 0, 4 < 4.5, which the paper
+/// calls optimal there).
 double lower_bound_eq2(double nodes, int degree, double r);
 /// Theorem 1 without its constant: n ln n / ln(n / r), meaningful for r <= (n-1)/e.
 double lower_bound_theorem1(double n, double r);

@@ -91,6 +91,22 @@ if e["step_by_step"]["total"] != 45 or e["closed_form"]["total"] != 45 or e["low
           e["closed_form"]["total"], e["lower_bounds"].get("mesh_corner")))
     sys.exit(1)
 PY
+  # One-port Approach 2-2: the closed form per phase is exact for n = 2^k (equal to the step cost),
+  # and labelled approximate otherwise.
+  for n in 2 4 8 3; do
+    "$bin" gossip --net torus:${n}x${n} --algo approach2-2 --port one --r 3 --json "$work/op$n.json" >/dev/null
+  done
+  python3 - "$work" <<'PY' || fail=1
+import json, sys
+for n in (2, 4, 8, 3):
+    e = json.load(open(f"{sys.argv[1]}/op{n}.json"))["results"][0]
+    exact = n != 3
+    if exact != (e["step_by_step"]["total"] == e["closed_form"]["total"]) or \
+            exact == ("approximate" in e["closed_form"]["source"]):
+        print(f"FAIL: one-port approach2-2 on {n}x{n}: step cost {e['step_by_step']['total']}, closed form "
+              f"{e['closed_form']['total']} ({e['closed_form']['source']})")
+        sys.exit(1)
+PY
   # Bad input on meshes: one line naming the option, exit 2, no file.
   expect_bad --a --net mesh:9x9 --algo torgos --a 2 --b 1 --simulate
   expect_bad --net --net mesh:14x10 --algo torgos --a 2 --b 1

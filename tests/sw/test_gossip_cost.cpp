@@ -51,6 +51,19 @@ TEST_CASE("gossip cost: Approach 1 takes exactly floor(n/2) (1 + r) (Lemma 4)", 
   REQUIRE(approach1_time(729, 250) == 91364);
 }
 
+TEST_CASE("gossip cost: eq. 2's bound (with N - 1) is below every ring schedule's cost, and met by Approach 1 at r = 0",
+          "[sw]") {
+  for (int n = 2; n <= 40; ++n)
+    for (double r : {0.0, 2.0, 10.0}) {
+      CAPTURE(n, r);
+      for (GossipAlgo algo : {GossipAlgo::Approach1, GossipAlgo::Approach2})
+        REQUIRE(schedule_cost(ring_gossip(algo, n).schedule, at(r)).total >= lower_bound_eq2(n, 2, r) - 1e-9);
+    }
+  // Approach 1 on odd rings at r = 0 takes (n - 1)/2, the bound itself (the paper's N/Delta exceeds it).
+  for (int n : {3, 5, 9, 27}) REQUIRE(schedule_cost(ring_gossip(GossipAlgo::Approach1, n).schedule, at(0)).total ==
+                                    Approx(lower_bound_eq2(n, 2, 0)));
+}
+
 TEST_CASE("gossip cost: Approach 2 for n = 3^k is sum (3^i + r) + k (n + r), within n/2 of Lemma 4", "[sw]") {
   for (int n : {3, 9, 27, 81, 243})
     for (double r : {2.0, 50.0}) {

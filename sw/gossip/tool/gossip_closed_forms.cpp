@@ -37,13 +37,19 @@ json closed_form_one_port_json(const GossipSpec& s, const Topology& t, double r)
     f.add(gossip_algo_name(s.algo), line(a, r));
     source = s.algo == GossipAlgo::Approach1 ? "Sec. 7.2" : "Sec. 7.2 (approximate)";
   } else if (s.algo == GossipAlgo::HighDimGos) {
+    // An Approach 2 phase: the sum before the paper's approximation where it is exact (n = 2^k),
+    // else the approximation, and the label says so.
+    const bool power_of_two = (n & (n - 1)) == 0;
+    bool approximate = false;
     for (int p = 0; p < d; ++p) {
       const LineSpec& l = s.phases[size_t(p)];
       if (l.algo == LineAlgo::Circgos) return json();
       const double unit = std::pow(double(n), p);
-      f.add("phase " + std::to_string(p), unit * line(l.algo, r / unit));
+      const bool sum = l.algo == LineAlgo::Approach2 && power_of_two;
+      approximate |= l.algo == LineAlgo::Approach2 && !power_of_two;
+      f.add("phase " + std::to_string(p), unit * (sum ? approach2_one_port_sum(n, r / unit) : line(l.algo, r / unit)));
     }
-    source = "Sec. 7.2 per phase (Sec. 4.3)";
+    source = approximate ? "Sec. 7.2 per phase (Sec. 4.3; approximate)" : "Sec. 7.2 per phase (Sec. 4.3)";
   } else {
     return json();
   }
