@@ -14,6 +14,17 @@ with tempfile.TemporaryDirectory() as d:
         sys.exit(f"FAIL: exit {p.returncode}: {p.stdout[-2000:]}{p.stderr[-2000:]}")
     rows = {int(r["n"]): r for r in csv.DictReader(open(out + ".csv"))}
     obs = json.loads(p.stdout.strip().splitlines()[-1])
+    # --plot-only redraws from the CSV, with the same checks; a directory as --out and --max-n 1 are
+    # refused with one line, exit 2.
+    redraw = subprocess.run([os.path.join(top, "scripts", "kd_torus_fig8"), "--plot-only", "--out", out],
+                            capture_output=True, text=True)
+    if redraw.returncode != 0 or not os.path.getsize(out + ".png") \
+            or json.loads(redraw.stdout.strip().splitlines()[-1]) != obs:
+        fail.append(f"--plot-only: exit {redraw.returncode}, {redraw.stderr[-300:]!r}")
+    for args, word in ((["--quick", "--out", d], "--out"), (["--max-n", "1", "--out", out + "x"], "--max-n")):
+        bad = subprocess.run([os.path.join(top, "scripts", "kd_torus_fig8")] + args, capture_output=True, text=True)
+        if bad.returncode != 2 or word not in bad.stderr or len(bad.stderr.strip().splitlines()) != 1:
+            fail.append(f"{args}: exit {bad.returncode}, {bad.stderr[-300:]!r}")
 # Theorem 2 by hand: ceil(log7 n) is 1 for n <= 7 and 2 for 8 <= n <= 49.
 for n in range(2, 17):
     r = rows[n]
