@@ -23,7 +23,8 @@ exit 255
 SH
 chmod +x "$work/fake_booksim"
 export WORMCAST_BUILD=$build
-for bad in "torus:4x4:1:2" "ring:4x4:1:2:5" "torus:4x4:9:2:5" "torus:4x8:1:2:5" "torus:4x4:1:0:5"; do
+for bad in "torus:4x4:1:2" "ring:4x4:1:2:5" "torus:4x4:9:2:5" "torus:4x8:1:2:5" "torus:4x4:1:0:5" \
+           "torus:4x4:1:2:5,torus:4x4:1:2:5"; do
   set +e
   "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points "$bad" --out "$work/bad" \
     >"$work/err.txt" 2>&1
@@ -34,6 +35,22 @@ for bad in "torus:4x4:1:2" "ring:4x4:1:2:5" "torus:4x4:9:2:5" "torus:4x8:1:2:5" 
   grep -q -- "--grid-points" "$work/err.txt" || { echo "FAIL: $bad: the error does not name --grid-points"; exit 1; }
   [ ! -e "$work/bad" ] || { echo "FAIL: $bad: an output folder was left behind"; exit 1; }
 done
+# --nets as BookSim2's torus takes them (one radix), each once; a network wormcast refuses is its
+# own line and exit 2.
+for bad in "4x2" "4x4,4x4"; do
+  set +e
+  "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --nets "$bad" --out "$work/bad" >"$work/err.txt" 2>&1
+  rc=$?
+  set -e
+  [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--nets" "$work/err.txt" && [ ! -e "$work/bad" ] \
+    || { echo "FAIL: --nets $bad: exit $rc: $(cat "$work/err.txt")"; exit 1; }
+done
+set +e
+"$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points mesh:2000x2000:1:4:5 --seeds 1 \
+  --out "$work/big" >"$work/err.txt" 2>&1
+rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q "net.radix" "$work/err.txt" || { echo "FAIL: a network wormcast refuses: exit $rc: $(cat "$work/err.txt")"; exit 1; }
 [ ! -e "$work/args.txt" ] || { echo "FAIL: BookSim2 ran for a bad grid"; exit 1; }
 
 "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5,mesh:4x4:2:4:1 \
