@@ -10,6 +10,7 @@ LockstepStimulus::LockstepStimulus(const sw::Topology& topo, const RouterParams&
       m_np(params.num_ports()),
       m_nv(params.num_vcs),
       m_max_packet(max_packet),
+      m_node(node),
       m_load(load),
       m_rng(seed * 0x9e3779b97f4a7c15ULL + 1) {
   // Upstream of every input VC and downstream of every output VC.
@@ -38,6 +39,10 @@ void LockstepStimulus::new_phase(uint64_t c) {
   m_hot_share = kHot[pick(3)];
   m_hot.clear();
   for (int i = 1 + pick(3); i > 0; --i) m_hot.push_back(pick(m_topo.num_nodes()));
+  // On a large network a uniform destination is rarely the router's own node: its ejection
+  // ports would see almost no flit. There the node is one of the hot destinations too (no draw
+  // added, so that the sequences of networks up to kOwnHotNodes nodes stay as they were).
+  if (m_topo.num_nodes() > kOwnHotNodes) m_hot.push_back(m_node);
   // A fixed load keeps the draws above, so that the rest of the sequence has the same structure;
   // a low load has uniform destinations (hot ones would saturate their output port).
   if (m_load == StimulusLoad::Low) {

@@ -58,6 +58,9 @@ class LockstepStimulus {
   RouterParams m_p;
   int m_np, m_nv;
   int m_max_packet;
+  int m_node;  ///< the router's node
+  /// Networks above this many nodes have the router's own node among the hot destinations.
+  static constexpr int kOwnHotNodes = 64;
   StimulusLoad m_load;
   std::mt19937_64 m_rng;
   StimulusCounts m_counts;
