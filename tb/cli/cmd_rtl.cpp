@@ -43,6 +43,9 @@ void register_rtl_command(CLI::App& app) {
     const Config cfg = set->config(*build);
     RtlBuildSpec spec;
     if (cfg.net.family == "mway") {
+      if (*trace)
+        throw ConfigError("--trace is invalid for an m-way parameter set: its routers have no internal signals to "
+                          "dump (no traced variant); allowed: --trace with a torus or ibt parameter set");
       spec = mway_rtl_model_of(mway_params(cfg)).build_spec();
     } else {
       // What a run on this model would refuse (SystemC-only rules), refused before a build too.

@@ -116,6 +116,10 @@ echo x >"$work/afile"
 err=$(WORMCAST_RTL_CACHE=$work/afile "$bin" rtl clean 2>&1); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: rtl clean of a cache that is a file exited $rc: $err"; fail=1; }
 echo "rtl clean: only the cache's own entries, none a build holds"
+# An m-way parameter set has no traced variant: rtl build --trace says so instead of building another.
+err=$("$bin" rtl build --net mway:3x3 --trace 2>&1); rc=$?
+[ $rc -eq 2 ] && case "$err" in *"--trace is invalid for an m-way"*) true ;; *) false ;; esac \
+  || { echo "FAIL: rtl build --trace of an m-way set: exit $rc: $err"; fail=1; }
 
 [ $fail -eq 0 ] && echo "all RTL cache checks passed"
 exit $fail
