@@ -22,6 +22,8 @@ foreach(dir sw systemc tb)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/ DESTINATION include/wormcast/${dir}
     FILES_MATCHING PATTERN "*.h")
 endforeach()
+# The headers' identity, which the program checks before it compiles a model against them.
+install(FILES ${PROJECT_BINARY_DIR}/rtl-include/.snapshot-id DESTINATION include/wormcast)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scripts/ DESTINATION share/wormcast/scripts USE_SOURCE_PERMISSIONS)
 # The Verilog sources: the on-demand build of a Verilated model reads them (tb/rtl/rtl_cache.h).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/rtl/ DESTINATION share/wormcast/rtl

@@ -37,6 +37,10 @@ extern char** environ;
 
 namespace wormcast {
 
+/// The identity of the header snapshot this program was built with (generated/snapshot_id.cpp,
+/// written by cmake/SnapshotHeaders.cmake).
+extern const char* const kHeaderSnapshotId;
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -84,6 +88,19 @@ SourceLayout source_layout() {
   throw ConfigError(fmt::format("rtl: the Verilog sources are missing (no share/wormcast/rtl/files.f under the "
                                 "installation, nor {}); allowed: an installed or built wormcast, or router.model = sc",
                                 source_rtl.string()));
+}
+
+/// The headers a model is compiled against must be the ones this program was built with: a model of
+/// other class layouts would load and misbehave. (A snapshot without its identity file, an older
+/// installation, is taken as it is.)
+void check_snapshot(const fs::path& include) {
+  std::ifstream in(include / ".snapshot-id");
+  std::string id;
+  if (!in || !std::getline(in, id) || id == kHeaderSnapshotId) return;
+  throw ConfigError(fmt::format("rtl: the headers in {} are not the ones this program was built with (its build "
+                                "tree was rebuilt since, or the program was copied from another build); allowed: "
+                                "the program of that build (rebuild it), or router.model = sc",
+                                include.string()));
 }
 
 std::string env_or(const char* name, const std::string& def) {
@@ -615,6 +632,7 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
 
   const Tools& t = tools();
   const SourceLayout src = source_layout();
+  check_snapshot(src.include);
   // The key: everything that changes the shared object.
   std::string key = fmt::format("wormcast-rtl {} abi {}\nfamily {}\nsystemc {}\ntrace {}\nfiles {}\n", kFormat,
                                 kRtlPluginAbi, spec.family, spec.systemc, spec.trace, spec.files);

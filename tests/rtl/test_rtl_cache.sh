@@ -121,5 +121,20 @@ err=$("$bin" rtl build --net mway:3x3 --trace 2>&1); rc=$?
 [ $rc -eq 2 ] && case "$err" in *"--trace is invalid for an m-way"*) true ;; *) false ;; esac \
   || { echo "FAIL: rtl build --trace of an m-way set: exit $rc: $err"; fail=1; }
 
+# A program refuses to build a model against headers other than the ones it was built with: laid
+# out as an installation whose header snapshot carries another identity, exit 2 naming them; with
+# its own identity the same installation loads the cached model.
+prefix=$work/prefix
+mkdir -p "$prefix/bin" "$prefix/share/wormcast" "$prefix/include"
+cp "$bin" "$prefix/bin/wormcast"
+cp -r "$(dirname "$0")/../../rtl" "$prefix/share/wormcast/rtl"
+cp -r "$(dirname "$bin")/../rtl-include" "$prefix/include/wormcast"
+"$prefix/bin/wormcast" rtl build "${net[@]}" >"$work/own.txt" 2>&1 || { echo "FAIL: an installation with its own headers: $(cat "$work/own.txt")"; fail=1; }
+echo 0000 >"$prefix/include/wormcast/.snapshot-id"
+err=$("$prefix/bin/wormcast" rtl build "${net[@]}" 2>&1); rc=$?
+[ $rc -eq 2 ] && case "$err" in *"are not the ones this program was built with"*) true ;; *) false ;; esac \
+  || { echo "FAIL: headers of another build: exit $rc: $err"; fail=1; }
+echo "headers of another build: refused"
+
 [ $fail -eq 0 ] && echo "all RTL cache checks passed"
 exit $fail
