@@ -2,7 +2,6 @@
 #include "systemc/net/network.h"
 
 #include <algorithm>
-
 #include <unordered_set>
 
 #include <fmt/format.h>
