@@ -35,7 +35,7 @@ uint64_t Network::outstanding() const {
   return n;
 }
 
-uint64_t Network::longest_quiet() const {
+uint64_t Network::zero_load_crossing() const {
   uint64_t crossing = 0;
   for (int d = 1; d < num_nodes(); ++d) crossing = std::max(crossing, zero_load(0, d, 1));
   return crossing;

@@ -142,8 +142,11 @@ class Network : public sc_core::sc_module {
   /// delivered, with no other traffic: the longest one-flit crossing of any route it takes, or a
   /// family's longer wait between two flits of one packet (a credit round trip with buffers
   /// shorter than it). sim.watchdog and sim.livelock windows below it are refused (tb/run/driver).
-  /// The default: the longest zero_load() of one flit from node 0.
-  virtual uint64_t longest_quiet() const;
+  /// The default: zero_load_crossing().
+  virtual uint64_t longest_quiet() const { return zero_load_crossing(); }
+  /// The longest zero_load() of one flit from node 0 (cycles): the shortest time in which the
+  /// network can show the effect of anything injected (the steady-state verdict's shortest batch).
+  uint64_t zero_load_crossing() const;
 
   /// Buffers holding flits that cannot advance and what each waits for.
   virtual std::vector<WaitEdge> wait_edges() const = 0;

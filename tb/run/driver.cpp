@@ -98,12 +98,6 @@ int exit_code(RunStatus s) {
   }
 }
 
-uint64_t zero_load_crossing(const Network& net) {
-  uint64_t crossing = 0;
-  for (int d = 1; d < net.num_nodes(); ++d) crossing = std::max(crossing, net.zero_load(0, d, 1));
-  return crossing;
-}
-
 Progress::Progress(const std::string& mode, uint64_t total)
     : m_on(mode == "on" || (mode == "auto" && isatty(2))), m_total(total), m_start(wall_seconds()) {}
 

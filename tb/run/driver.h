@@ -36,9 +36,6 @@ const char* status_name(RunStatus s);
 /// 0 ok, 3 deadlock, 4 livelock, 5 unstable or did not drain (drain_timeout), 6 a node processor's
 /// fault (software_fault), 1 every other failure (2 is bad input, before any simulation).
 int exit_code(RunStatus s);
-/// The longest zero-load crossing of one flit from node 0 (cycles): the shortest time in which the
-/// network can show the effect of anything injected.
-uint64_t zero_load_crossing(const Network& net);
 
 /// How long a run lasts and when it is over.
 struct RunPhases {

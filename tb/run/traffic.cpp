@@ -131,7 +131,7 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   const nlohmann::json st = stats.report(r.window);
   // The stability verdict; a drained, clean but unstable run ends with its own status (exit 5).
   const bool judged = r.status == RunStatus::Ok || r.status == RunStatus::DrainTimeout;
-  const Stability verdict = stability_verdict(cfg, stats, st, r.status != RunStatus::DrainTimeout, zero_load_crossing(net));
+  const Stability verdict = stability_verdict(cfg, stats, st, r.status != RunStatus::DrainTimeout, net.zero_load_crossing());
   // The result's status (not a copy: the run's per-router counts are large on a large network).
   RunResult& rr = r;
   if (rr.status == RunStatus::Ok && verdict.outcome == SteadyOutcome::Unstable) rr.status = RunStatus::Unstable;

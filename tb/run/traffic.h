@@ -27,7 +27,7 @@ struct Stability {
   SteadyOutcome outcome = SteadyOutcome::Undecided;
   nlohmann::json to_json() const;
 };
-/// `crossing`: the network's zero-load crossing (zero_load_crossing), the verdict's shortest batch.
+/// `crossing`: the network's zero-load crossing (Network::zero_load_crossing), the verdict's shortest batch.
 Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const nlohmann::json& report, bool drained,
                             uint64_t crossing);
 
