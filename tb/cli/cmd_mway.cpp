@@ -59,23 +59,44 @@ void register_mway_command(CLI::App& app) {
       ->check(config_value("traffic.broadcast_fraction"));
   cmd->add_option("--region", a->region, "all (the whole network) or random (a random rectangle)");
   cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)")->check(config_value("mway.buffers"));
-  cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: --len)")
+  cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: the packet length)")
       ->check(config_value("mway.buffer_length"));
   cmd->add_option("--len", a->len, "message length in flits, header included, 2..4096 (default 5: the paper's 1 + 4)")
       ->check(decimal_int(2, 4096));
   add_run_length_options(cmd, a->length);
   cmd->add_option("--router", a->router, "fabric model: sc, or rtl (the Verilated Verilog twin, mway.model)")
       ->check(config_value("mway.model"));
-  cmd->add_option("--config", a->config_file, "start from this YAML configuration");
+  cmd->add_option("--config", a->config_file,
+                  "start from this YAML configuration (its values replace the defaults above; the options given "
+                  "replace its values)");
   add_common(cmd, a->common);
   set_command_action(cmd, [a, cmd] {
-    Overrides ov{{"net.family", "mway"}, {"net.radix", shape_of(a->net)}};
-    const std::string& len = a->len;
-    ov.emplace_back("traffic.packet_len", len);
-    ov.emplace_back("nic.max_packet", len);  // one message, one packet (the paper's messages)
-    ov.emplace_back("mway.buffer_length", cmd->count("--buffer-length") ? a->buffer_length : len);
-    ov.emplace_back("traffic.rate", a->rate);
-    ov.emplace_back("traffic.broadcast_fraction", a->fraction);
+    // The command's own defaults (mesh:8x8, rate 0.01, every message a region broadcast, buffers
+    // of a whole message) stand where no configuration file is given; with --config the file's
+    // values stand, as under `run`, and only the options on the command line replace them.
+    const bool file = !a->config_file.empty();
+    Overrides ov{{"net.family", "mway"}};
+    auto option = [&](const char* flag, const char* key, const std::string& value) {
+      if (!file || cmd->count(flag)) ov.emplace_back(key, value);
+    };
+    if (!file || cmd->count("--net")) ov.emplace_back("net.radix", shape_of(a->net));
+    option("--len", "traffic.packet_len", a->len);
+    // One message, one packet (the paper's messages): nic.max_packet follows traffic.packet_len
+    // (the family's default) unless --len sets both.
+    if (cmd->count("--len")) ov.emplace_back("nic.max_packet", a->len);
+    // A buffer holds a whole message unless --buffer-length says otherwise: the packet length
+    // the run will have (--set traffic.packet_len included).
+    std::string len = a->len;
+    for (auto& s : a->common.sets)
+      if (auto kv = parse_override(s); kv.first == "traffic.packet_len" && !kv.second.empty() &&
+                                        kv.second.find_first_not_of("0123456789") == std::string::npos)
+        len = kv.second;  // (a value that is not a number: the configuration refuses it by its key)
+    if (cmd->count("--buffer-length"))
+      ov.emplace_back("mway.buffer_length", a->buffer_length);
+    else if (!file || cmd->count("--len"))
+      ov.emplace_back("mway.buffer_length", len);
+    option("--rate", "traffic.rate", a->rate);
+    option("--broadcast-fraction", "traffic.broadcast_fraction", a->fraction);
     if (!a->algo.empty()) ov.emplace_back("mway.algo", a->algo);
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
     if (!a->router.empty()) ov.emplace_back("mway.model", a->router);
@@ -97,7 +118,8 @@ void register_mway_command(CLI::App& app) {
     // --broadcast-fraction defaults to 1 (the configuration refuses the pair too, naming its keys).
     bool fraction_set = false;
     for (auto& s : a->common.sets) fraction_set = fraction_set || parse_override(s).first == "traffic.broadcast_fraction";
-    if (a->algo == "unicast" && !fraction_set && parse_real("--broadcast-fraction", a->fraction, 0.0, 1.0) > 0)
+    if (a->algo == "unicast" && !fraction_set && (!file || cmd->count("--broadcast-fraction")) &&
+        parse_real("--broadcast-fraction", a->fraction, 0.0, 1.0) > 0)
       throw ConfigError(fmt::format("--algo unicast sends no region broadcast, but --broadcast-fraction is {}{}; allowed "
                                     "with --algo unicast: --broadcast-fraction 0 (or a broadcast --algo: mst, "
                                     "mst-safe, mst-replica, mst-unicast, rd)",

@@ -8,6 +8,8 @@
 #             as fst2vcd's failure, not as a bad VCD (skipped without vcd2fst / fst2vcd)
 #   mway-line the summary line of region-broadcast traffic names its units: accepted flit-copies,
 #             offered flits times the destinations per message; the JSON has both rates
+#   mway-config `mway --config FILE` runs the file's values where no option replaces them, and checks
+#             them; --set traffic.packet_len sets the packet, its maximum and the buffer length
 # Usage: test_cli_details.sh WORMCAST SECTION
 set -uo pipefail
 bin=$1
@@ -86,6 +88,46 @@ PY
   "$bin" traffic --net torus:4x4 --measure 500 --warmup 100 >out.txt
   grep -qE "\| accepted [0-9.]+ flits/node/cycle \(offered [0-9.]+\) \|" out.txt \
     || { echo "FAIL: unicast summary line changed: $(head -1 out.txt)"; fail=1; }
+  ;;
+mway-config)
+  # `mway --config FILE` keeps every value of the file that no option on the command line gives
+  # (the command's own defaults apply only without a file), and checks the file's values.
+  cat >m.yaml <<'Y'
+net: {family: mway, radix: 4x3}
+traffic: {rate: 0.03, broadcast_fraction: 0.5, packet_len: 4, region: random}
+nic: {max_packet: 4}
+mway: {buffers: 2, algo: mst-replica, buffer_length: 7}
+sim: {seed: 5, warmup: 100, measure: 300}
+Y
+  "$bin" mway --config m.yaml --json f.json >out.txt 2>err.txt || { echo "FAIL: mway --config: exit $?, $(cat err.txt)"; fail=1; }
+  "$bin" mway --config m.yaml --rate 0.02 --json g.json >out.txt 2>err.txt || { echo "FAIL: mway --config --rate: exit $?, $(cat err.txt)"; fail=1; }
+  [ -s f.json ] && [ -s g.json ] && /usr/bin/python3 - f.json g.json <<'PY' || fail=1
+import json, sys
+f, g = (json.load(open(p))["config"] for p in sys.argv[1:])
+want = {("net", "radix"): "4x3", ("traffic", "rate"): 0.03, ("traffic", "broadcast_fraction"): 0.5,
+        ("traffic", "packet_len"): 4, ("nic", "max_packet"): 4, ("mway", "buffer_length"): 7,
+        ("mway", "buffers"): 2, ("mway", "algo"): "mst-replica"}
+bad = [(k, f[k[0]][k[1]]) for k, v in want.items() if str(f[k[0]][k[1]]) != str(v)]
+bad += [("rate with --rate 0.02", g["traffic"]["rate"])] if g["traffic"]["rate"] != 0.02 else []
+bad += [("radix with --rate", g["net"]["radix"])] if g["net"]["radix"] != "4x3" else []
+if bad:
+    print(f"FAIL: mway --config ran with {bad}, not the file's values")
+sys.exit(1 if bad else 0)
+PY
+  # The file's values are checked (not replaced by the command's defaults).
+  sed 's/radix: 4x3/radix: 3x300/' m.yaml >big.yaml
+  "$bin" mway --config big.yaml --json h.json >out.txt 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "net.radix" err.txt && [ ! -e h.json ] \
+    || { echo "FAIL: mway --config with radix 3x300: exit $rc, $(cat err.txt)"; fail=1; }
+  # Without a file, --set traffic.packet_len sets the packet: nic.max_packet and the buffer follow.
+  "$bin" mway --net mesh:3x3 --algo mst --set traffic.packet_len=7 --warmup 50 --measure 200 --json p.json >out.txt 2>err.txt \
+    || { echo "FAIL: mway --set traffic.packet_len=7: exit $?, $(cat err.txt)"; fail=1; }
+  [ -s p.json ] && /usr/bin/python3 -c '
+import json, sys
+c = json.load(open("p.json"))["config"]
+got = (c["traffic"]["packet_len"], c["nic"]["max_packet"], c["mway"]["buffer_length"])
+sys.exit(0 if got == (7, 7, 7) else print(f"FAIL: --set traffic.packet_len=7 ran with (packet_len, max_packet, buffer_length) = {got}") or 1)' || fail=1
   ;;
 *)
   echo "unknown section $section"
