@@ -60,6 +60,8 @@ class MwayNetwork : public Network, private MwayObserver, private MwayChannelObs
   std::vector<uint64_t> injection_counters() const override { return m_fabric->node_flits(); }
   std::vector<std::pair<std::string, uint64_t>> link_cycles() const override { return m_fabric->line_uses(); }
   uint64_t link_cycles_total() const override { return uint64_t(m_fabric->num_nodes()); }
+  /// Edge t + 1 commits (and counts) the channel transfer of cycle t, in either fabric.
+  uint64_t link_counter_lag() const override { return 1; }
   void trace(sc_core::sc_trace_file* tf) const override { m_fabric->trace(tf); }
   std::string set_hop_observer(HopObserver* obs) override;
   uint64_t zero_load(int src, int dst, uint32_t length) const override;

@@ -98,6 +98,11 @@ class Network : public sc_core::sc_module {
   virtual uint64_t link_cycles_total() const { return 0; }
   /// Flits each node injected into the network since start (empty: the family does not count).
   virtual std::vector<uint64_t> injection_counters() const { return {}; }
+  /// Edges after its cycle at which a link transfer enters the counters above (link_counters,
+  /// link_cycles, injection_counters): 0 when a flit sent in cycle t is counted at edge t, 1 when
+  /// the transfer of cycle t is counted as edge t + 1 commits it (the m-way fabric). Read at the
+  /// start of cycle c + lag, the counters hold the transfers of the cycles before c.
+  virtual uint64_t link_counter_lag() const { return 0; }
   /// Every router's event counts at cycle `now` (RouterActivity), in node order; `counted[i]`
   /// false where the model sees only its ports (empty: the family does not count).
   virtual std::vector<RouterActivity> router_activity(uint64_t /*now*/, std::vector<bool>* /*counted*/ = nullptr) const {

@@ -237,18 +237,23 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   if (ph.at)
     for (uint64_t s : ph.stops)
       if (s == 0) ph.at(0);
-  if (begin == 0) {
-    r.links_begin = net.link_counters();
-    r.inj_begin = net.injection_counters();
-    r.uses_begin = net.link_cycles();
-    if (ph.router_activity) r.act_begin = net.router_activity(0);
-  }
+  // The link counters of the window [begin, end) are read at begin + lag and end + lag (a family
+  // that counts a cycle's transfer at a later edge, Network::link_counter_lag).
+  const uint64_t lag = net.link_counter_lag();
+  auto links_at = [&](std::vector<uint64_t>& links, std::vector<uint64_t>& inj,
+                      std::vector<std::pair<std::string, uint64_t>>& uses) {
+    links = net.link_counters();
+    inj = net.injection_counters();
+    uses = net.link_cycles();
+  };
+  if (begin == 0 && ph.router_activity) r.act_begin = net.router_activity(0);
+  if (begin + lag == 0) links_at(r.links_begin, r.inj_begin, r.uses_begin);
   for (;;) {
     // Past the window (draining) the checks come every 100 cycles, so a run ends soon after its
     // last packet.
     uint64_t target = cycle + (cycle >= end ? std::min<uint64_t>(step, 100) : step);
-    if (cycle < begin && target > begin) target = begin;
-    if (cycle < end && target > end) target = end;
+    for (const uint64_t at : {begin, end, begin + lag, end + lag})
+      if (cycle < at && target > at) target = at;
     if (cycle < ph.limit && target > ph.limit) target = ph.limit;  // stop at the limit, not past it
     // The recording stops (--vcd-window's bounds) inside this step: the clock stops there for them,
     // and the checks below keep their own cycles, so that a recording never changes a run's end or
@@ -271,18 +276,11 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     progress.update(cycle, end == 0 ? "run" : cycle <= begin && begin > 0 ? "warm-up" : cycle <= end ? "measure" : "drain",
                     net.outstanding());
     if (opt.plan) opt.plan->check_size();
-    if (cycle == begin) {
-      r.links_begin = net.link_counters();
-      r.inj_begin = net.injection_counters();
-      r.uses_begin = net.link_cycles();
-      if (ph.router_activity) r.act_begin = net.router_activity(cycle);
-    }
-    if (cycle == end) {  // the window's end, not the end of the drain
-      r.links_end = net.link_counters();
-      r.inj_end = net.injection_counters();
-      r.uses_end = net.link_cycles();
-      if (ph.router_activity) r.act_end = net.router_activity(cycle, &r.act_counted);
-    }
+    if (cycle == begin && ph.router_activity) r.act_begin = net.router_activity(cycle);
+    if (cycle == begin + lag) links_at(r.links_begin, r.inj_begin, r.uses_begin);
+    // The window's end, not the end of the drain.
+    if (cycle == end && ph.router_activity) r.act_end = net.router_activity(cycle, &r.act_counted);
+    if (cycle == end + lag) links_at(r.links_end, r.inj_end, r.uses_end);
     const uint64_t moved = net.activity().switched() + net.scoreboard().injected_packets();
     if (moved != seen) {
       seen = moved;
@@ -321,18 +319,10 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
   progress.done();
   r.wall_seconds = wall_seconds() - t0;
   r.cycles = cycle;
-  if (r.links_begin.empty()) {
-    r.links_begin = net.link_counters();
-    r.inj_begin = net.injection_counters();
-    r.uses_begin = net.link_cycles();
-    if (ph.router_activity) r.act_begin = net.router_activity(cycle);
-  }
-  if (r.links_end.empty()) {  // stopped inside the window
-    r.links_end = net.link_counters();
-    r.inj_end = net.injection_counters();
-    r.uses_end = net.link_cycles();
-    if (ph.router_activity) r.act_end = net.router_activity(cycle, &r.act_counted);
-  }
+  if (r.links_begin.empty()) links_at(r.links_begin, r.inj_begin, r.uses_begin);
+  if (ph.router_activity && r.act_begin.empty()) r.act_begin = net.router_activity(cycle);
+  if (r.links_end.empty()) links_at(r.links_end, r.inj_end, r.uses_end);  // stopped inside the window
+  if (ph.router_activity && r.act_end.empty()) r.act_end = net.router_activity(cycle, &r.act_counted);
   r.window = std::min(cycle, end) - std::min(cycle, begin);
   r.last_move = net.activity().last_move();
   r.last_delivery = net.scoreboard().last_eject_cycle();

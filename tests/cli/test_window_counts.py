@@ -5,7 +5,8 @@ cut packets in the middle. Every count the result gives per output VC (vc_utiliz
 (links.utilization) and per router (link_traversals, ejections) must equal the number of hop-trace
 rows of that output in the window's cycles, [warm-up, warm-up + measure). (The router adds a
 packet's flits to its output counters when its tail leaves; a count read while a packet is on its
-way must include the flits already sent, docs/router.md section 5.7.)"""
+way must include the flits already sent, docs/router.md section 5.7.) The same for the m-way
+fabric's channels (links.utilization), whose transfers are counted an edge after their cycle."""
 import json
 import os
 import subprocess
@@ -71,7 +72,27 @@ with tempfile.TemporaryDirectory() as tmp:
     if sum(per_vc.values()) == 0:
         fail.append("no flit in the window")
 
+# The m-way fabric commits a channel's transfer of cycle t at edge t + 1: its per-channel counts of
+# the window must still be those of the transfers in the window's cycles (the trace's rows of a
+# transfer carry its cycle; a channel moves at most one flit per cycle, to one or more receivers).
+with tempfile.TemporaryDirectory() as tmp:
+    hops, out = os.path.join(tmp, "hops.csv"), os.path.join(tmp, "m.json")
+    w0, w1 = 201, 238
+    subprocess.run([WC, "mway", "--net", "mesh:4x4", "--rate", "0.05", "--warmup", str(w0), "--measure", str(w1 - w0),
+                    "--set", "sim.progress=off", "--set", "sim.seed=3", "--trace", hops, "--json", out],
+                   check=True, stdout=subprocess.DEVNULL)
+    j = json.load(open(out))
+    moves = {(int(r[0]), int(r[1])) for r in (line.split(",") for line in open(hops).read().split("\n")[1:] if line)}
+    util = j["links"]["utilization"]
+    per_ch = Counter(ch for c, ch in moves if w0 <= c < w1)
+    if not per_ch:
+        fail.append("m-way: no channel transfer in the window")
+    for ch, u in enumerate(util):
+        if round(u * (w1 - w0)) != per_ch[ch]:
+            fail.append(f"m-way channel {ch}: {u * (w1 - w0)} transfers in the window, the trace has {per_ch[ch]}")
+
 if fail:
     print("\n".join(fail))
     sys.exit(1)
-print(f"window counts match the hop trace ({sum(per_vc.values())} flit-hops in the window)")
+print(f"window counts match the hop trace ({sum(per_vc.values())} flit-hops in the window; "
+      f"m-way: {sum(per_ch.values())} channel transfers)")
