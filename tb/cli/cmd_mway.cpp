@@ -96,7 +96,13 @@ void register_mway_command(CLI::App& app) {
     else if (!file || cmd->count("--len"))
       ov.emplace_back("mway.buffer_length", len);
     option("--rate", "traffic.rate", a->rate);
-    option("--broadcast-fraction", "traffic.broadcast_fraction", a->fraction);
+    // A trace's messages are unicasts: without --broadcast-fraction, a trace run has none.
+    bool traced = false;
+    for (auto& s : a->common.sets) traced = traced || parse_override(s).first == "traffic.trace";
+    if (traced && !cmd->count("--broadcast-fraction"))
+      ov.emplace_back("traffic.broadcast_fraction", "0");
+    else
+      option("--broadcast-fraction", "traffic.broadcast_fraction", a->fraction);
     if (!a->algo.empty()) ov.emplace_back("mway.algo", a->algo);
     if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
     if (!a->router.empty()) ov.emplace_back("mway.model", a->router);

@@ -98,6 +98,11 @@ void check_family_traffic(const Config& cfg, const sw::Topology& topo, const std
                                   "= {}, when the sources stop; allowed: cycles below {} (raise sim.measure, or cut "
                                   "the trace)",
                                   tc.trace, trace.back().cycle, stop, stop));
+  // A trace's messages are unicasts: a share of region broadcasts would be silently unused.
+  if (!tc.trace.empty() && tc.broadcast_fraction > 0)
+    throw ConfigError(fmt::format("config: traffic.broadcast_fraction = {} is not used with traffic.trace (its messages "
+                                  "are unicasts); allowed with a trace: 0",
+                                  tc.broadcast_fraction));
   const Family* f = find_family(cfg.net.family);
   if (!f) return;
   const int n = topo.num_nodes();

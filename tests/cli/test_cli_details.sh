@@ -9,7 +9,8 @@
 #   mway-line the summary line of region-broadcast traffic names its units: accepted flit-copies,
 #             offered flits times the destinations per message; the JSON has both rates
 #   mway-config `mway --config FILE` runs the file's values where no option replaces them, and checks
-#             them; --set traffic.packet_len sets the packet, its maximum and the buffer length
+#             them; --set traffic.packet_len sets the packet, its maximum and the buffer length; a
+#             trace run has no broadcasts
 # Usage: test_cli_details.sh WORMCAST SECTION
 set -uo pipefail
 bin=$1
@@ -128,6 +129,15 @@ import json, sys
 c = json.load(open("p.json"))["config"]
 got = (c["traffic"]["packet_len"], c["nic"]["max_packet"], c["mway"]["buffer_length"])
 sys.exit(0 if got == (7, 7, 7) else print(f"FAIL: --set traffic.packet_len=7 ran with (packet_len, max_packet, buffer_length) = {got}") or 1)' || fail=1
+  # A trace's messages are unicasts: a share of broadcasts with a trace is refused, and the
+  # command's default share does not apply to a trace run.
+  printf 'cycle,src,dst,len\n10,0,2,2\n' >tr.csv
+  "$bin" mway --net mesh:3 --set traffic.trace=tr.csv --warmup 20 --measure 10 >out.txt 2>err.txt \
+    || { echo "FAIL: mway with a trace: exit $?, $(cat err.txt)"; fail=1; }
+  "$bin" mway --net mesh:3 --set traffic.trace=tr.csv --broadcast-fraction 1 --warmup 20 --measure 10 --json t.json >out.txt 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "traffic.broadcast_fraction = 1 is not used with traffic.trace" err.txt && [ ! -e t.json ] \
+    || { echo "FAIL: mway with a trace and --broadcast-fraction 1: exit $rc, $(cat err.txt)"; fail=1; }
   ;;
 *)
   echo "unknown section $section"
