@@ -262,7 +262,7 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
   if (offered == 0) {
     v.outcome = transient_over ? SteadyOutcome::Stable : SteadyOutcome::Undecided;
     if (!transient_over) v.reasons.push_back("no load offered in the judged span, and the series still drifts");
-    v.brief = "no load offered";
+    v.brief = "no load offered in the judged span";
     return v;
   }
   const Growth gc = growth(tb, copies, double(offered) / cycles);
