@@ -120,7 +120,12 @@ const std::vector<ConfigKey>& common_keys() {
          c.net.radix.clear();
          int64_t nodes = 1;
          for (auto& p : parts) {
-           c.net.radix.push_back(int(to_int(f, p, 2, limits::kMaxRadix)));
+           // (A bad radix names the whole value: "4x" is one net.radix, not an empty radix.)
+           try {
+             c.net.radix.push_back(int(to_int(f, p, 2, limits::kMaxRadix)));
+           } catch (const ConfigError&) {
+             bad(f, v);
+           }
            nodes *= c.net.radix.back();
          }
          if (nodes > limits::kMaxNodes) bad(f, v);

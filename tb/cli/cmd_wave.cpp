@@ -1,5 +1,6 @@
 // wormcast wave: a GTKWave save file for a waveform, grouped per router and port, or following one
 // packet hop by hop (tb/out/wave.h: the same generator as the save file --vcd writes).
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -21,7 +22,7 @@ namespace wormcast {
 namespace {
 
 struct WaveArgs {
-  std::string dump, save, routers, trace;
+  std::string dump, save, routers, trace, net;
   int64_t packet = -1;
   int64_t cycles = 200;
   bool cycles_given = false;  ///< --cycles on the command line
@@ -43,9 +44,25 @@ int run_wave(const WaveArgs& a) {
     throw ConfigError(fmt::format("{} with --packet: the packet's view shows its hops; allowed: --routers and --cycles "
                                   "without --packet",
                                   a.routers.empty() ? "--cycles" : "--routers"));
+  if (!a.net.empty() && a.packet < 0) throw ConfigError("--net without --packet: only a packet's view places router ids; allowed: --net with --packet");
   if (a.packet >= 0) {
-    const auto hops = read_packet_hops(a.trace, uint64_t(a.packet));
-    text = packet_save_file(shown, info, hops, uint64_t(a.packet), &count);
+    // --net SHAPE or FAMILY:SHAPE, as a run's --net: the radix per dimension.
+    std::vector<int> shape;
+    if (!a.net.empty()) {
+      const std::string dims = a.net.substr(a.net.find(':') + 1);
+      for (const auto& k : split_list(dims, 'x')) {
+        int v = 0;
+        const auto [end, err] = std::from_chars(k.data(), k.data() + k.size(), v);
+        if (k.empty() || err != std::errc() || end != k.data() + k.size() || v < 1 || v > 4096 || shape.size() >= 16)
+          throw ConfigError(fmt::format("--net '{}' is invalid; allowed: the run's network, e.g. torus:4x4 (1..16 "
+                                        "dimensions, each radix 1..4096)",
+                                        a.net));
+        shape.push_back(v);
+      }
+    }
+    int max_router = -1;
+    const auto hops = read_packet_hops(a.trace, uint64_t(a.packet), &max_router);
+    text = packet_save_file(shown, info, hops, uint64_t(a.packet), &count, shape, max_router);
   } else {
     std::set<std::string> only;
     if (!a.routers.empty())
@@ -57,7 +74,8 @@ int run_wave(const WaveArgs& a) {
           throw ConfigError(fmt::format("--routers: '{}' is not a router scope of '{}'; allowed: router scopes of the "
                                         "dump, comma-separated, e.g. r_0_0",
                                         r, a.dump));
-        only.insert(r);
+        if (!only.insert(r).second)
+          throw ConfigError(fmt::format("--routers: '{}' is named twice; allowed: each router once", r));
       }
     text = overview_save_file(shown, info, only, uint64_t(a.cycles), &count);
   }
@@ -83,6 +101,9 @@ void register_wave_command(CLI::App& app) {
   cmd->add_option("--packet", a->packet, "follow this packet hop by hop (needs --trace)")
       ->check(decimal_int(0, 4000000000000000000LL));
   cmd->add_option("--trace", a->trace, "the run's per-hop CSV (--trace of the same run)");
+  cmd->add_option("--net", a->net,
+                  "with --packet: the run's network (e.g. torus:4x4), which places the trace's router ids on a dump "
+                  "of some routers (--vcd-routers)");
   cmd->add_option("--cycles", a->cycles, "clock cycles across the opening view (default 200)")
       ->check(decimal_int(1, 1000000000));
   set_command_action(cmd, [a, cmd] {

@@ -35,7 +35,15 @@ class DumpReader {
       throw ConfigError(fmt::format("{} '{}': cannot read: {}; allowed: a readable VCD or FST file", option, path, std::strerror(errno)));
     if (!S_ISREG(st.st_mode)) throw ConfigError(fmt::format("{} '{}': not a regular file; allowed: a VCD or FST file", option, path));
     m_size = uint64_t(st.st_size);
-    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0) {
+    // An FST by its name, or by its first byte (an FST starts with its header block, type 0; a VCD
+    // with text): `--fst NAME` writes an FST under any name.
+    bool fst = path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0;
+    if (!fst)
+      if (std::FILE* f = std::fopen(path.c_str(), "rb")) {
+        fst = std::fgetc(f) == 0;
+        std::fclose(f);
+      }
+    if (fst) {
       start_converter();
     } else {
       m_file = std::fopen(path.c_str(), "r");

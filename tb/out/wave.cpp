@@ -4,13 +4,16 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "systemc/common/config.h"
 #include "tb/out/gtkw.h"
@@ -262,7 +265,10 @@ std::string overview_save_file(const std::string& dump, const VcdInfo& info, con
   return w.text();
 }
 
-std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet) {
+std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet, int* max_router) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw ConfigError(fmt::format("--trace '{}': not a regular file; allowed: the --trace CSV of a run", path));
   std::ifstream in(path);
   if (!in) throw ConfigError(fmt::format("--trace '{}': cannot read: {}; allowed: the --trace CSV of a run", path, std::strerror(errno)));
   std::string line;
@@ -277,15 +283,34 @@ std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet) {
                c_vc = col("vc"), c_packet = col("packet"), c_head = col("head");
   std::vector<HopRow> hops;
   const std::string want = std::to_string(packet);
+  size_t no = 1;
   while (std::getline(in, line)) {
+    ++no;
     const auto f = split_list(line, ',');
+    if (max_router && f.size() >= head.size()) {
+      int r = -1;
+      std::from_chars(f[c_router].data(), f[c_router].data() + f[c_router].size(), r);
+      *max_router = std::max(*max_router, r);
+    }
     if (f.size() < head.size() || f[c_packet] != want || f[c_head] != "1") continue;
+    // A number of the row: every character a decimal digit (a value the trace cannot hold is refused,
+    // not read as 0).
+    auto number = [&](size_t c, const char* name) {
+      uint64_t v = 0;
+      const std::string& t = f[c];
+      const auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), v);
+      if (t.empty() || err != std::errc() || end != t.data() + t.size() || v > uint64_t(1) << 40)
+        throw ConfigError(fmt::format("--trace '{}' line {}: {} = '{}' is not a number of a hop; allowed: the --trace "
+                                      "CSV of a run",
+                                      path, no, name, t));
+      return v;
+    };
     HopRow h;
-    h.cycle = std::strtoull(f[c_cycle].c_str(), nullptr, 10);
-    h.router = std::atoi(f[c_router].c_str());
-    h.in_port = std::atoi(f[c_in].c_str());
-    h.out_port = std::atoi(f[c_out].c_str());
-    h.vc = std::atoi(f[c_vc].c_str());
+    h.cycle = number(c_cycle, "cycle");
+    h.router = int(number(c_router, "router"));
+    h.in_port = int(number(c_in, "in_port"));
+    h.out_port = int(number(c_out, "out_port"));
+    h.vc = int(number(c_vc, "vc"));
     hops.push_back(h);
   }
   if (hops.empty()) throw ConfigError(fmt::format("--packet {}: no head flit of that packet in '{}'; allowed: a packet id of that trace", packet, path));
@@ -294,9 +319,11 @@ std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet) {
 }
 
 std::string packet_save_file(const std::string& dump, const VcdInfo& info, const std::vector<HopRow>& hops,
-                             uint64_t packet, int* groups) {
-  // Router scopes r_<x>_<y>... give the radix of each dimension (node ids are mixed radix,
-  // dimension 0 fastest), so the CSV's router ids map to scope names.
+                             uint64_t packet, int* groups, const std::vector<int>& shape, int max_router) {
+  // Router scopes r_<x>_<y>... name each router by its coordinates; the CSV's router ids are node
+  // ids, mixed radix with dimension 0 fastest. The radix is the network's shape when given, else
+  // that of a dump of every router (the largest coordinates + 1, with every router of that grid
+  // present): a dump of some routers does not tell it.
   std::map<std::vector<int>, std::string> scope_of;
   std::vector<int> radix;
   std::map<std::string, std::vector<const VcdVar*>> wires;
@@ -312,12 +339,51 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
       for (size_t k = 0; k < coords.size() && k < radix.size(); ++k) radix[k] = std::max(radix[k], coords[k] + 1);
     }
   }
-  if (scope_of.empty() && has_mway_channels(info)) return mway_packet_save_file(dump, info, hops, packet, groups);
+  if (scope_of.empty() && has_mway_channels(info)) {
+    if (!shape.empty())
+      throw ConfigError("--net: an m-way dump names its channels by coordinates, which place the trace's channel ids; "
+                        "allowed: --net with a dump of torus or ibt routers");
+    return mway_packet_save_file(dump, info, hops, packet, groups);
+  }
   if (groups) *groups = int(hops.size());
   if (scope_of.empty())
     throw ConfigError(fmt::format("--packet {}: the dump has no torus router scopes (r_<x>_<y>...) or m-way channel "
                                   "scopes (ch_<x>_<y>...) to follow a packet through; allowed: a waveform of torus, "
                                   "ibt or mway routers", packet));
+  int64_t nodes = 1;
+  if (!shape.empty()) {
+    for (const auto& [coords, name] : scope_of) {
+      bool inside = coords.size() == shape.size();
+      for (size_t k = 0; inside && k < coords.size(); ++k) inside = coords[k] < shape[k];
+      if (!inside)
+        throw ConfigError(fmt::format("--net: the dump's router {} is not a router of a {} network; allowed: the "
+                                      "shape of the dump's network",
+                                      name.substr(name.rfind('.') + 1), fmt::format("{}", fmt::join(shape, "x"))));
+    }
+    radix = shape;
+  }
+  for (int r : radix) nodes *= r;
+  if (shape.empty() && int64_t(scope_of.size()) != nodes)
+    throw ConfigError(fmt::format("--packet {}: the dump holds {} routers, not every router of a network (recorded "
+                                  "with --vcd-routers?), so its shape, which places the trace's router ids, is "
+                                  "unknown; allowed: --net SHAPE (e.g. torus:4x4) with a dump of some routers",
+                                  packet, scope_of.size()));
+  if (shape.empty() && max_router >= nodes)
+    throw ConfigError(fmt::format("--packet {}: the trace names router {}, beyond the dump's {} routers (a {} grid): "
+                                  "the dump holds some routers only (--vcd-routers), or the trace is another run's; "
+                                  "allowed: the trace of the dump's run, with --net SHAPE (e.g. torus:4x4) for a dump "
+                                  "of some routers",
+                                  packet, max_router, scope_of.size(), fmt::format("{}", fmt::join(radix, "x"))));
+  // The hops in the dump's cycles, where it has a clock: a packet the dump does not cover has no
+  // view.
+  if (info.period > 0) {
+    const uint64_t phase = info.first % info.period;
+    const uint64_t first = (info.first - phase) / info.period, last = (info.last - phase) / info.period;
+    if (hops.back().cycle < first || hops.front().cycle > last)
+      throw ConfigError(fmt::format("--packet {}: its hops (cycles {}..{}) are outside the dump (cycles {}..{}); "
+                                    "allowed: a packet the dump covers",
+                                    packet, hops.front().cycle, hops.back().cycle, first, last));
+  }
   GtkwWriter w(dump);
   set_hop_view(w, info, hops.front().cycle, hops.back().cycle);
   add_clock(w, info);
@@ -325,6 +391,10 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
   int k = 0;
   for (const HopRow& h : hops) {
     ++k;
+    if (h.router >= nodes)
+      throw ConfigError(fmt::format("--packet {}: router {} of hop {} is not a router of the {} network (0..{}); "
+                                    "allowed: the trace of the dump's run",
+                                    packet, h.router, k, fmt::format("{}", fmt::join(radix, "x")), nodes - 1));
     std::vector<int> where;
     int node = h.router;
     for (int r : radix) {
@@ -339,6 +409,11 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
     const std::string router = base.substr(base.rfind('.') + 1);
     int ports = 0;
     while (wires.count(fmt::format("{}.in_{}", base, ports))) ++ports;
+    for (const auto& [name, p] : {std::pair<const char*, int>{"in_port", h.in_port}, {"out_port", h.out_port}})
+      if (p >= ports)
+        throw ConfigError(fmt::format("--packet {}: {} {} of hop {} is not a port of {} (0..{}); allowed: the trace "
+                                      "of the dump's run",
+                                      packet, name, p, k, router, ports - 1));
     const std::string label = fmt::format("hop {}: cycle {} {} in {} -> out {}, vc {}", k, h.cycle, router,
                                           port_name(h.in_port, dims, ports), port_name(h.out_port, dims, ports), h.vc);
     w.begin_group(label, true);

@@ -49,14 +49,20 @@ struct HopRow {
 
 /// The head-flit hops of `packet` in the --trace CSV `path`, in cycle order. Throws ConfigError
 /// (option --trace) when the file cannot be read or has no such packet.
-std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet);
+/// `max_router` returns the largest router id of every row (every packet's).
+std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet, int* max_router = nullptr);
 
 /// The save file that follows one packet: one open group per hop, named with the cycle, router,
 /// ports and VC, holding that router's input and output port wires; the view spans the hops.
 /// A dump of an m-way fabric (channel scopes ch_<x>_...) gets mway_packet_save_file's view.
-/// Throws ConfigError when a hop's router is not in the dump. `groups` returns the hop groups.
+/// Throws ConfigError when a hop's router or port is not in the dump, when no hop is in the dump's
+/// cycles, and when the network's shape is unknown: `shape` (the radix per dimension; empty: the
+/// dump's, which only a dump of every router tells: its routers fill the grid of their largest
+/// coordinates, and no router id of the trace, `max_router`, lies beyond it). `groups` returns the
+/// hop groups.
 std::string packet_save_file(const std::string& dump, const VcdInfo& info, const std::vector<HopRow>& hops,
-                             uint64_t packet, int* groups = nullptr);
+                             uint64_t packet, int* groups = nullptr, const std::vector<int>& shape = {},
+                             int max_router = -1);
 
 /// The dump holds m-way channel lines (scopes ch_<x>_... with a `tag` line).
 bool has_mway_channels(const VcdInfo& info);

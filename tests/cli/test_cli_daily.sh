@@ -6,8 +6,8 @@
 # --router-vcd dumps a SystemC router's state; --vcd-routers and --vcd-window bound a waveform to some routers and cycles.
 # --rtl-vcd naming an unknown router is refused before any Verilated model is built; save files
 # name an iBT router's bypass ports and zoom a windowed dump's packet view right; scripts/wave
-# takes --save=FILE; --max-output-size counts the recordings as closed; the ibt family's own
-# defaults make a valid network (net.radix 16x16 under the default bypass of 4); an error line that
+# takes --save=FILE and its --help opens nothing; --max-output-size counts the recordings as
+# closed; the ibt family's own defaults make a valid network (net.radix 16x16 under the default bypass of 4); an error line that
 # echoes a long value is shortened to at most 400 characters; no output replaces the trace the
 # sources read or the program itself; a YAML section of only comments is one of defaults, an empty
 # value is reported at its own line, and a flag takes YAML 1.2's True.
@@ -216,6 +216,45 @@ rc=$?
 rc=$?
 [ $rc -eq 2 ] && grep -q "'r_99_99' is not a router scope" err.txt && [ ! -e some.gtkw ] \
   || { echo "FAIL: wave --routers with an unknown name: exit $rc"; fail=1; }
+"$bin" wave p.vcd --routers r_0_0,r_0_0 --save twice.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "'r_0_0' is named twice" err.txt && [ ! -e twice.gtkw ] \
+  || { echo "FAIL: wave --routers naming a router twice: exit $rc, $(cat err.txt)"; fail=1; }
+# A packet view places the trace's router ids by the network's shape: a dump of some routers does
+# not tell it (refused without --net), --net does; a router id or port beyond the network, a hop
+# field that is not a number and a packet outside the dump's cycles are refused.
+"$bin" traffic --net torus:4x4 --rate 0.1 --warmup 50 --measure 300 --vcd part.vcd --vcd-routers r_0_0,r_1_0 \
+  --trace part.csv >/dev/null 2>err.txt
+pk=$(awk -F, 'NR > 1 && $8 == 1 { h[$6] = h[$6] " " $2 } END { for (p in h) if (h[p] == " 1 0" || h[p] == " 0 1") { print p; exit } }' part.csv)
+"$bin" wave part.vcd --packet 14 --trace part.csv --save nonet.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "some routers" err.txt && grep -q -- "--net" err.txt && [ ! -e nonet.gtkw ] \
+  || { echo "FAIL: wave --packet on a dump of some routers without --net: exit $rc, $(cat err.txt)"; fail=1; }
+if [ -n "$pk" ]; then
+  "$bin" wave part.vcd --packet "$pk" --trace part.csv --net torus:4x4 --save net.gtkw >/dev/null 2>err.txt
+  rc=$?
+  first=$(awk -F, -v p="$pk" 'NR > 1 && $6 == p && $8 == 1 { print $2; exit }' part.csv)
+  name=$([ "$first" = 1 ] && echo r_1_0 || echo r_0_0)
+  [ $rc -eq 0 ] && grep -q "^-hop 1: cycle [0-9]* $name " net.gtkw \
+    || { echo "FAIL: wave --packet $pk --net torus:4x4: exit $rc, $(cat err.txt) $(grep '^-hop' net.gtkw)"; fail=1; }
+else
+  echo "FAIL: no packet of part.csv crosses only r_0_0 and r_1_0: the case tests nothing"; fail=1
+fi
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $2 = 99 } { print }' hops.csv >far.csv
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $2 = "xx" } { print }' hops.csv >word.csv
+awk -F, 'BEGIN { OFS = "," } NR > 1 { $4 = 40 } { print }' hops.csv >port.csv
+for t in far word port; do
+  "$bin" wave p.vcd --packet "$pkt" --trace $t.csv --save $t.gtkw 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -e $t.gtkw ] \
+    || { echo "FAIL: wave --packet with a trace of $t hops: exit $rc, $(cat err.txt)"; fail=1; }
+done
+"$bin" traffic --measure 100 --warmup 0 --trace late.csv --vcd late.vcd --vcd-window 90:100 >/dev/null 2>&1
+early=$(awk -F, 'NR > 1 && $8 == 1 && $1 < 20 { print $6; exit }' late.csv)
+"$bin" wave late.vcd --packet "$early" --trace late.csv --save late-p.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "outside the dump" err.txt && [ ! -e late-p.gtkw ] \
+  || { echo "FAIL: wave --packet $early of a dump of cycles 90..99: exit $rc, $(cat err.txt)"; fail=1; }
 
 # --rtl-vcd naming a router the network lacks: refused before the Verilated model is built.
 WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router mixed --warmup 50 --measure 200 \
@@ -249,6 +288,12 @@ mkdir -p fakebin && printf '#!/bin/sh\necho "$@" > "%s/gtkwave.args"\n' "$work" 
 PATH="$work/fakebin:$PATH" DISPLAY=:9 "$wave" full.vcd --save=other.gtkw >/dev/null 2>&1
 [ "$(cat gtkwave.args 2>/dev/null)" = "full.vcd other.gtkw" ] && [ -s other.gtkw ] \
   || { echo "FAIL: scripts/wave --save=FILE opened $(cat gtkwave.args 2>/dev/null)"; fail=1; }
+# scripts/wave --help prints its help and the program's, and opens nothing.
+rm -f gtkwave.args
+PATH="$work/fakebin:$PATH" DISPLAY=:9 "$wave" --help >help.txt 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q "^Usage: scripts/wave" help.txt && grep -q -- "--packet" help.txt && [ ! -e gtkwave.args ] \
+  || { echo "FAIL: scripts/wave --help: exit $rc, gtkwave opened with '$(cat gtkwave.args 2>/dev/null)'"; fail=1; }
 
 # --max-output-size counts what the recordings hold when they are closed: a VCD of 319,036 bytes
 # under a limit of 318,000 is refused (exit 2), no file.

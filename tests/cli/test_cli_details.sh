@@ -4,8 +4,9 @@
 #             a check's internal name (VALUE of traffic.rate) or TEXT where a check knows better
 #   vcd-fst   --vcd and --fst in one run are refused up front (exit 2, one line, nothing written):
 #             each would write its save file BASE.gtkw, and the same BASE would be one file
-#   wave-fst  `wormcast wave` reads an FST whose path has a quote, and names a failed conversion
-#             as fst2vcd's failure, not as a bad VCD (skipped without vcd2fst / fst2vcd)
+#   wave-fst  `wormcast wave` reads an FST whose path has a quote or whose name lacks .fst, and names
+#             a failed conversion as fst2vcd's failure, not as a bad VCD (skipped without vcd2fst /
+#             fst2vcd)
 #   mway-line the summary line of region-broadcast traffic names its units: accepted flit-copies,
 #             offered flits times the destinations per message; the JSON has both rates
 #   mway-config `mway --config FILE` runs the file's values where no option replaces them, and checks
@@ -70,6 +71,12 @@ wave-fst)
   [ $rc -eq 2 ] && grep -q "fst2vcd could not convert it (exit status" err.txt && ! grep -q "not a VCD" err.txt \
     && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -e bad.gtkw ] \
     || { echo "FAIL: wave on a bad FST: exit $rc, $(cat err.txt)"; fail=1; }
+  # --fst takes any name: wave knows an FST by its content, not only by .fst.
+  "$bin" traffic --net torus:4x4 --measure 50 --warmup 10 --fst plain >/dev/null 2>err.txt \
+    || { echo "FAIL: --fst plain: $(cat err.txt)"; fail=1; }
+  "$bin" wave plain --save plain2.gtkw >out.txt 2>err.txt
+  rc=$?
+  [ $rc -eq 0 ] && grep -q "16 routers" out.txt || { echo "FAIL: wave on an FST named 'plain': exit $rc, $(cat err.txt)"; fail=1; }
   ;;
 mway-line)
   "$bin" mway --net mesh:4x4 --rate 0.005 --broadcast-fraction 1 --measure 4000 --json m.json >out.txt 2>err.txt
