@@ -18,10 +18,12 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70  # an exception no script expects: a bug (sysexits' EX_SOFTWARE)
@@ -30,7 +32,9 @@ MAX_INPUT_BYTES = 1 << 30
 
 _NAME = ["script"]
 _TEMPORARIES = set()
+_TEMPORARY_DIRS = set()
 _CHILDREN = set()
+_SPAWN = threading.RLock()  # held while a child starts; a signal takes it for good (no child after)
 _FORWARDING = [False]  # run() forwards the signals that stop the script to the children
 
 
@@ -335,6 +339,36 @@ def discard(tmp):
     _TEMPORARIES.discard(tmp)
 
 
+def temporary_dir(prefix="tmp", dir=None):
+    """A new directory (tempfile.mkdtemp), registered for removal with all it holds on every exit
+    path and signal; remove_dir() removes it, keep_dir() leaves it in place."""
+    d = tempfile.mkdtemp(prefix=prefix, dir=dir)
+    _TEMPORARY_DIRS.add(d)
+    return d
+
+
+def remove_dir(d):
+    shutil.rmtree(d, ignore_errors=True)
+    _TEMPORARY_DIRS.discard(d)
+
+
+def keep_dir(d):
+    _TEMPORARY_DIRS.discard(d)
+
+
+class TemporaryDirectory(tempfile.TemporaryDirectory):
+    """tempfile.TemporaryDirectory whose directory is also removed when a signal stops the script
+    (which exits without leaving the with-blocks)."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        _TEMPORARY_DIRS.add(self.name)
+
+    def cleanup(self):
+        super().cleanup()
+        _TEMPORARY_DIRS.discard(self.name)
+
+
 def write_atomic(path, text, mode=None):
     tmp = None
     try:
@@ -353,6 +387,8 @@ def write_atomic(path, text, mode=None):
 def _cleanup():
     for tmp in list(_TEMPORARIES):
         discard(tmp)
+    for d in list(_TEMPORARY_DIRS):
+        remove_dir(d)
 
 
 # ---- wormcast, run with its exit codes passed through ----
@@ -361,11 +397,12 @@ def run_wormcast(cmd, ok=(0,)):
     """Runs cmd with its output captured (a CompletedProcess, text); an exit outside `ok` is passed
     through: wormcast's own stderr lines as they are and its exit code (2 bad input, 1, 3, 4, 5 ...)."""
     try:
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, errors="replace")
+        with _SPAWN:
+            p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, errors="replace")
+            _CHILDREN.add(p)
     except OSError as e:
         die(f"{shown(cmd[0])} cannot be run ({e.strerror or e})")
-    _CHILDREN.add(p)
     try:
         out, err = p.communicate()
     finally:
@@ -385,12 +422,13 @@ def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, s
     if capture_output:
         stdout = stderr = subprocess.PIPE
     try:
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr, text=text, errors=errors,
-                             shell=shell, start_new_session=_FORWARDING[0])
+        with _SPAWN:  # started and registered at once: a signal's handler sees every child
+            p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr, text=text, errors=errors,
+                                 shell=shell, start_new_session=_FORWARDING[0])
+            p.wc_group = _FORWARDING[0]
+            _CHILDREN.add(p)
     except OSError as e:
         die(f"{shown(cmd if shell else cmd[0])} cannot be run ({e.strerror or e})")
-    p.wc_group = _FORWARDING[0]
-    _CHILDREN.add(p)
     try:
         out, err = p.communicate()
     finally:
@@ -417,6 +455,10 @@ def passthrough(res):
 # ---- the exit paths ----
 
 def _on_signal(signum, _frame):
+    """Forwards the signal to every child (and its group), removes the temporaries (files and
+    directories: os._exit leaves no with-block), and exits 128 + N. Other threads start no child
+    after this: the handler keeps the lock they start children under."""
+    _SPAWN.acquire()
     for p in list(_CHILDREN):
         try:
             if getattr(p, "wc_group", False):

@@ -3,7 +3,7 @@
 # whose rates give the asked activity (rate x K/2), achieved below saturation, and whose costs are
 # positive and finite; a size driven past saturation is named with the activity it achieved; bad
 # input exits 2 with one line naming the option and leaves no CSV behind, and --csv may not be the
-# program the runs read.
+# program the runs read; a termination leaves no temporary directory.
 # Usage: test_hopcost.sh SOURCE_DIR WORMCAST
 set -euo pipefail
 src=$1
@@ -46,3 +46,15 @@ rc=0
 "$src/scripts/hopcost" --sizes 4 --measure 20,60 --wormcast "$work/wc" --csv "$work/wc" 2>"$work/err" || rc=$?
 [[ $rc == 2 && -x $work/wc ]] && grep -q "a path no input uses (it is --wormcast" "$work/err" \
   || { echo "hopcost --csv = --wormcast: exit $rc, $(cat "$work/err")"; exit 1; }
+# A termination while a run goes stops the run and leaves no temporary directory (exit 143).
+mkdir "$work/tmp"
+printf '#!/bin/sh\nexec sleep 60\n' >"$work/slow" && chmod +x "$work/slow"
+TMPDIR=$work/tmp "$src/scripts/hopcost" --sizes 4 --wormcast "$work/slow" --csv "$work/t.csv" 2>"$work/err" &
+pid=$!
+for _ in $(seq 100); do [ -n "$(ls -A "$work/tmp")" ] && break; sleep 0.1; done  # the temporary directory made
+sleep 0.3
+kill -TERM $pid
+rc=0
+wait $pid || rc=$?
+[[ $rc == 143 && -z $(ls -A "$work/tmp") && ! -e $work/t.csv ]] \
+  || { echo "hopcost SIGTERM: exit $rc, left $(ls -A "$work/tmp"): $(cat "$work/err")"; exit 1; }

@@ -3,7 +3,10 @@
 plot, saturation, sweep, bench, energy_compare and hopcost exits 2 with one line naming the
 option, before any simulation, with no file left behind and no traceback; sweep writes range
 values as wormcast reads them; a value wormcast refuses comes back with wormcast's own line and
-exit code; an unexpected exception is one line and exit 70; a signal removes the temporaries.
+exit code; an unexpected exception is one line and exit 70; a signal removes the temporaries
+(files and directories). ibt_router, rv32_experiment, gossip_sim and ibt_bench check their options
+the same way, rv32_experiment passes a failed run's exit code on, and --help of ibt_bench and
+sanitize does no work.
 Read-only outputs are tried as the unprivileged user `nobody` when the test runs as root.
 Usage: test_scripts_contract.py  (WORMCAST_BUILD: the build tree)"""
 import json
@@ -36,14 +39,14 @@ def listing(d):
     return sorted(os.path.relpath(os.path.join(r, f), d) for r, ds, fs in os.walk(d) for f in fs + ds)
 
 
-def case(name, script, args, want=2, word=None, cwd=None, prefix=(), timeout=60, lines=1):
-    """Runs scripts/SCRIPT ARGS in a scratch directory; checks exit `want`, `lines` stderr lines
-    containing `word`, no traceback and no new file in the scratch directory."""
+def case(name, script, args, want=2, word=None, cwd=None, prefix=(), timeout=60, lines=1, env=None):
+    """Runs scripts/SCRIPT ARGS (SCRIPT may be a path) in a scratch directory, with ENV and `env`; checks
+    exit `want`, `lines` stderr lines containing `word`, no traceback and no new file in the scratch directory."""
     d = cwd or tempfile.mkdtemp(dir=work)
     os.chmod(d, 0o777)
     before = listing(d)
     try:
-        p = subprocess.run(list(prefix) + [os.path.join(SCRIPTS, script)] + args, cwd=d, env=ENV,
+        p = subprocess.run(list(prefix) + [os.path.join(SCRIPTS, script)] + args, cwd=d, env={**ENV, **(env or {})},
                            capture_output=True, text=True, timeout=timeout, errors="replace")
     except subprocess.TimeoutExpired:
         fail.append(f"{name}: still running after {timeout} s (bad input must fail before any work)")
@@ -296,6 +299,44 @@ if nobody is not None:
     case("hopcost: a read-only --csv", "hopcost", ["--csv", os.path.join(readonly_dir(), "h.csv")], word="--csv",
          prefix=nobody)
 
+# --- 9. ibt_router, rv32_experiment, gossip_sim, ibt_bench, sanitize: options (and the inputs of
+# --plot-only) checked before any run; a failed program run is one line with its exit code; --help
+# does no work.
+case("ibt_router: --nets foo", "ibt_router", ["--nets", "foo", "--out", "o"], word="--nets")
+case("ibt_router: --nets of a network without a load grid", "ibt_router", ["--nets", "ibt48_b4_12_s", "--out", "o"],
+     word="--nets")
+case("ibt_router: --plot-only with no results", "ibt_router", ["--plot-only", "--out", "o"], word="--plot-only")
+case("rv32_experiment: --out under a file", "rv32_experiment", ["--out", os.path.join(afile, "x")], word="--out")
+case("rv32_experiment: --plot-only with no CSV", "rv32_experiment", ["--plot-only", "--out", "p"], word="p.csv")
+for code in (2, 3):
+    stub = write(f"stub{code}", f"#!/bin/sh\necho 'wormcast: refused' >&2\nexit {code}\n")
+    os.chmod(stub, 0o755)
+    case(f"rv32_experiment: a run that exits {code}", "rv32_experiment", ["--no-scale", "--out", "r"], want=code,
+         word=f"exited {code}: wormcast: refused", env={"WORMCAST": stub})
+case("gossip_sim: --quick with --plot-only", "gossip_sim", ["--quick", "--plot-only"], word="--plot-only")
+# ibt_bench writes into its own tree: a copy in a scratch tree, with a program that does nothing.
+tree = tempfile.mkdtemp(dir=work)
+os.mkdir(os.path.join(tree, "scripts"))
+for f in ("ibt_bench", "wcprog.py"):
+    shutil.copy(os.path.join(SCRIPTS, f), os.path.join(tree, "scripts", f))
+noop = write("noop", "#!/bin/sh\nexit 0\n")
+os.chmod(noop, 0o755)
+for args, want in ((["--help"], 0), (["--bogus"], 2)):
+    p = case(f"ibt_bench {args[0]}", os.path.join(tree, "scripts", "ibt_bench"), args, want=want, word=args[0] if want
+             else None, env={"WORMCAST": noop})
+    if p and (os.path.exists(os.path.join(tree, "experiments")) or (want == 0 and "Usage:" not in p.stdout)):
+        fail.append(f"ibt_bench {args[0]}: ran the benchmark or printed no usage: {p.stdout[:200]!r}")
+# sanitize --help: no cmake or ctest run (these record that they ran).
+fake = tempfile.mkdtemp(dir=work)
+for tool in ("cmake", "ctest"):
+    with open(os.path.join(fake, tool), "w") as f:
+        f.write(f"#!/bin/sh\ntouch {fake}/ran\n")
+    os.chmod(os.path.join(fake, tool), 0o755)
+p = case("sanitize --help", "sanitize", ["--help"], want=0,
+         env={"PATH": fake + os.pathsep + os.environ["PATH"], "WORMCAST_SANITIZE_BUILD": os.path.join(fake, "b")})
+if p and (os.path.exists(os.path.join(fake, "ran")) or "Usage:" not in p.stdout):
+    fail.append(f"sanitize --help: ran cmake or ctest, or printed no usage: {p.stdout[:200]!r}")
+
 # --- the exit paths of scripts/wcargs.py itself
 p = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import wcargs; "
                     "wcargs.Contract('t'); wcargs.run(lambda: {}['missing'])", SCRIPTS],
@@ -309,6 +350,17 @@ p = subprocess.run([sys.executable, "-c", "import os, signal, sys; sys.path.inse
                     "os.kill(os.getpid(), signal.SIGTERM)))", SCRIPTS, d], capture_output=True, text=True)
 if p.returncode != 143 or os.listdir(d):
     fail.append(f"SIGTERM: exit {p.returncode}, left {os.listdir(d)}, {p.stderr!r}")
+# The temporary directories too (a signal leaves no with-block: the handler removes them).
+d = tempfile.mkdtemp(dir=work)
+p = subprocess.run([sys.executable, "-c", "import os, signal, sys; sys.path.insert(0, sys.argv[1]); import wcargs\n"
+                    "def main():\n"
+                    "    with wcargs.TemporaryDirectory() as t:\n"
+                    "        w = wcargs.temporary_dir()\n"
+                    "        os.kill(os.getpid(), signal.SIGTERM)\n"
+                    "wcargs.Contract('t'); wcargs.run(main)", SCRIPTS], capture_output=True, text=True,
+                   env=dict(os.environ, TMPDIR=d))
+if p.returncode != 143 or os.listdir(d):
+    fail.append(f"SIGTERM in a temporary directory: exit {p.returncode}, left {os.listdir(d)}, {p.stderr!r}")
 
 shutil.rmtree(work, ignore_errors=True)
 for f in fail:

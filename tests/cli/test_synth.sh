@@ -2,7 +2,8 @@
 # scripts/synth: the m-way channel synthesized at 3 and 10 taps (more taps, more cells and a
 # deeper path; both rows in the JSON and CSV), a torus configuration with an override named in
 # its row (the output directory holding only the results), and bad input exits 2 with one line
-# and no file: parameters out of the router's ranges, --jobs, --taps and --out.
+# and no file: parameters out of the routers' ranges (torus and m-way), a configuration or tap
+# count given twice, --jobs, --taps and --out; SIGTERM stops Yosys and leaves no work directory.
 # Usage: test_synth.sh SOURCE_DIR
 set -euo pipefail
 src=$1
@@ -28,7 +29,10 @@ grep -q '"buffer_depth": 2' "$work/o/synth.json" || { echo "FAIL: override not a
 touch "$work/afile"
 for bad in "nosuch" "torus8x8_v1b4:Bogus=1" "torus8x8_v1b4:BufDepth=x" "--mway --taps 2 mesh4x4_replica" \
            "--taps 5 torus8x8_v1b4" "torus8x8_v1b4:BufDepth=0" "torus8x8_v1b4:NumDims=7" "torus8x8_v1b4:NumLocal=3" \
-           "--jobs -3" "--mway --taps , mesh4x4_replica" "--out $work/afile"; do
+           "--jobs -3" "--mway --taps , mesh4x4_replica" "--out $work/afile" "torus8x8_v1b4:BufDepth=²" \
+           "--mway mesh4x4_safe:NumDims=0" "--mway mesh4x4_safe:NumDims=9" "--mway --taps 3 mesh4x4_replica:IdW=0" \
+           "--mway --taps 3 mesh4x4_replica:MaxMsgLen=0" "--mway --taps 3 mesh4x4_replica:MaxMsgLen=6" \
+           "--mway --taps 3,3 mesh4x4_replica" "torus8x8_v1b4 torus8x8_v1b4" "--mway mesh4x4_safe mesh4x4_safe"; do
   set +e
   # shellcheck disable=SC2086
   "$src/scripts/synth" --out "$work/bad" $bad >"$work/out" 2>"$work/err"
@@ -39,4 +43,15 @@ for bad in "nosuch" "torus8x8_v1b4:Bogus=1" "torus8x8_v1b4:BufDepth=x" "--mway -
   grep -q "^synth: " "$work/err" || { echo "FAIL: '$bad' message"; cat "$work/err"; exit 1; }
   [ ! -e "$work/bad" ] || { echo "FAIL: '$bad' left output"; exit 1; }
 done
+# A termination while Yosys runs stops Yosys and removes its work directory (exit 143).
+"$src/scripts/synth" --out "$work/sig" torus8x8_v1b4 >/dev/null 2>"$work/err" &
+pid=$!
+for _ in $(seq 100); do pgrep -f "yosys -q -p read_verilog.*$work/sig" >/dev/null && break; sleep 0.1; done
+kill -TERM $pid
+rc=0
+wait $pid || rc=$?
+for _ in $(seq 50); do pgrep -f "yosys -q -p read_verilog.*$work/sig" >/dev/null || break; sleep 0.1; done
+[ "$rc" = 143 ] || { echo "FAIL: SIGTERM: exit $rc"; cat "$work/err"; exit 1; }
+! pgrep -f "yosys -q -p read_verilog.*$work/sig" >/dev/null || { echo "FAIL: SIGTERM left Yosys running"; exit 1; }
+[ -z "$(ls -A "$work/sig")" ] || { echo "FAIL: SIGTERM left $(ls -A "$work/sig")"; exit 1; }
 echo "ok"
