@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 
 #include "systemc/common/config.h"
+#include "systemc/common/limits.h"
+#include "sw/topology/topology.h"
 #include "tb/cli/commands.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
@@ -53,10 +55,11 @@ int run_wave(const WaveArgs& a) {
       for (const auto& k : split_list(dims, 'x')) {
         int v = 0;
         const auto [end, err] = std::from_chars(k.data(), k.data() + k.size(), v);
-        if (k.empty() || err != std::errc() || end != k.data() + k.size() || v < 1 || v > 4096 || shape.size() >= 16)
-          throw ConfigError(fmt::format("--net '{}' is invalid; allowed: the run's network, e.g. torus:4x4 (1..16 "
-                                        "dimensions, each radix 1..4096)",
-                                        a.net));
+        if (k.empty() || err != std::errc() || end != k.data() + k.size() || v < 2 || v > limits::kMaxRadix ||
+            shape.size() >= size_t(sw::kMaxDims))
+          throw ConfigError(fmt::format("--net '{}' is invalid; allowed: the run's network, e.g. torus:4x4 (1..{} "
+                                        "dimensions, each radix 2..{})",
+                                        a.net, sw::kMaxDims, limits::kMaxRadix));
         shape.push_back(v);
       }
     }
