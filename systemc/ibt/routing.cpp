@@ -24,14 +24,17 @@ BypassRouting::BypassRouting(const sw::IbtTopology& ibt, const sw::Topology& tor
     m_table = std::make_shared<const ShortestTable>(m_ibt, layers > 0 ? layers : ShortestTable::auto_layers(m_ibt));
 }
 
-int BypassRouting::planned_bypass_hops(int node, int dst) const {
+int BypassRouting::planned_bypass_hops(int node, int dst, int along, bool crossed) const {
   const int dim = m_ibt.bypass_dim(node);
   const int len = m_ibt.bypass_length(node);
   const int n = m_ibt.n();
-  const int delta = m_torus.coord_of(dst, dim) - m_torus.coord_of(node, dim);
+  const int x = m_torus.coord_of(node, dim);
+  const int delta = m_torus.coord_of(dst, dim) - x;
   int best_j = 0, best = ring_distance(delta, n);
   for (int a = 1; a * len < n; ++a) {
     for (int j : {a, -a}) {  // fewer hops first, plus before minus: the first strict minimum wins
+      if (along != 0 && (j > 0) != (along > 0)) continue;  // on its way round: on, or off the ring
+      if (crossed && (x + j * len >= n || x + j * len < 0)) continue;  // no second dateline link
       const int cost = a + ring_distance(delta - j * len, n);
       if (cost < best) {
         best = cost;
@@ -47,14 +50,25 @@ PortRoute BypassRouting::route(int node, int in_port, int in_class, int dst, boo
   PortRoute r;
   const int bypass = m_ibt.bypass_port();
   if (m_mode == IbtRouting::Bypass && (in_port < 0 || in_port >= bypass) && node != dst) {
-    const int j = planned_bypass_hops(node, dst);
+    const int x = m_torus.coord_of(node, m_ibt.bypass_dim(node));
+    const int len = m_ibt.bypass_length(node), n = m_ibt.n();
+    // A head that arrived on its ring plans on from here in the direction it came, and not across
+    // a second dateline link: its ring's dateline is behind it when it arrived in class l/h or by
+    // the dateline link itself (docs/router.md section 10).
+    int along = 0;
+    bool crossed = false;
+    if (in_port >= bypass) {
+      along = in_port == bypass + 1 ? 1 : -1;  // arrived on bypass- going plus
+      const bool by_dateline = along > 0 ? x < len : x + len >= n;
+      crossed = in_class == int(sw::VcClass::LH) || by_dateline;
+    }
+    const int j = planned_bypass_hops(node, dst, along, crossed);
     if (j != 0) {
       // Dateline of the bypass ring: its links whose coordinate wraps (x + b >= n going plus,
       // x - b < 0 going minus). The p class while such a link is still ahead on this packet's
       // bypass hops, l/h once it is behind or when there is none (docs/router.md section 10).
-      const int x = m_torus.coord_of(node, m_ibt.bypass_dim(node));
-      const int disp = j * m_ibt.bypass_length(node);
-      const bool wraps = x + disp >= m_ibt.n() || x + disp < 0;
+      const int disp = j * len;
+      const bool wraps = x + disp >= n || x + disp < 0;
       r.port = j > 0 ? bypass : bypass + 1;
       r.classed = true;
       r.vclass = wraps ? sw::VcClass::P : sw::VcClass::LH;

@@ -35,8 +35,16 @@ class BypassRouting : public PortRouting {
   /// hops of layer j; on bypass ports 2p (2p + 1), a run of a layer of the p-th group of d*k
   /// layers before (after) it crossed its ring's dateline.
   PortRoute route(int node, int in_port, int in_class, int dst, bool tie) const override;
-  /// The signed bypass hops j the rule above plans at `node` for `dst` (0: none).
-  int planned_bypass_hops(int node, int dst) const;
+  /// The signed bypass hops j the rule above plans at `node` for `dst` (0: none): of a head that
+  /// starts its bypass hops here (along = 0), or of one that arrived on its ring going plus (along
+  /// = 1) or minus (-1), which goes on that way or leaves the ring, and, once its ring's dateline is
+  /// behind it (crossed), never across a dateline link again. The plan of the next router is j - 1
+  /// (or j + 1) or a strictly shorter continuation that the source's |j| * b < n did not reach: a
+  /// route is never longer than its source's plan and crosses its ring's dateline at most once.
+  int planned_bypass_hops(int node, int dst, int along = 0, bool crossed = false) const;
+  int arrival_class(const PortRoute& r) const override {
+    return r.vc_class >= 0 ? r.vc_class : m_classes == 2 && r.classed ? int(r.vclass) : 0;
+  }
 
   const sw::IbtTopology& ibt() const { return m_ibt; }
   /// VC classes a router needs: C, plus one per layer under shortest (at least the run classes).

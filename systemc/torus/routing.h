@@ -27,6 +27,10 @@ class PortRouting {
   /// Route of a head flit for `dst` at `node`; in_port is the network port it arrived on, or -1
   /// when it was injected at this node; in_class the VC class it arrived in (its VC divided by V).
   virtual PortRoute route(int node, int in_port, int in_class, int dst, bool tie) const = 0;
+  /// The VC class a head that took route `r` arrives in at the next router (what the router
+  /// passes as in_class: its VC divided by V): vc_class when the route names one, else the
+  /// dateline class on a classed channel of a router with two dateline classes, else 0.
+  virtual int arrival_class(const PortRoute& r) const { return r.vc_class >= 0 ? r.vc_class : 0; }
   /// Network hops of the route from src to dst.
   int hops(int src, int dst, bool tie) const {
     int h = 0, in = -1, in_class = -1;
@@ -34,7 +38,7 @@ class PortRouting {
       const PortRoute r = route(cur, in, in_class, dst, tie);
       cur = neighbor(cur, r.port);
       in = r.port ^ 1;
-      in_class = r.vc_class;
+      in_class = arrival_class(r);
     }
     return h;
   }
