@@ -72,7 +72,17 @@ Family ibt_family() {
                                     c.part<RouterConfig>().router_delay));
     const RouterParams rp = ibt_router_params(c);
     if (const int layers = ibt_layers(c); layers && rp.num_vcs > limits::kMaxVcs) {
-      const int classes = rp.num_vcs / rp.vcs_per_class;  // at most 2 + 14: ibt.layers' range
+      const int classes = rp.num_vcs / rp.vcs_per_class;  // max(C + L, 2 ceil(L / dk)): 28 at most
+      if (classes > limits::kMaxVcs) {
+        // Not even one VC per class: the layers are too many (a 1-D network of one bypass length,
+        // d*k = 1, needs two run classes per layer).
+        const int dk = int(c.net.radix.size() * c.part<IbtConfig>().bypass.size());
+        int most = 0;
+        while (most < 14 && std::max(rp.classes + most + 1, 2 * ((most + 1 + dk - 1) / dk)) <= limits::kMaxVcs) ++most;
+        throw ConfigError(fmt::format("config: ibt.layers = {} is invalid for this network: {} VC classes per port, "
+                                      "at most {} VCs; allowed: 1..{}",
+                                      layers, classes, limits::kMaxVcs, most));
+      }
       throw ConfigError(fmt::format("config: router.vcs_per_class = {} is invalid with ibt.routing = shortest and {} "
                                     "layers; allowed: 1..{} ({} VC classes per port, at most {} VCs)",
                                     rp.vcs_per_class, layers, limits::kMaxVcs / classes, classes, limits::kMaxVcs));

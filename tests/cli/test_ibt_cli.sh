@@ -51,5 +51,18 @@ rc=$?
 [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || { echo "FAIL: want one line, got: $err"; fail=1; }
 case "$err" in *--bypass*default*) ;; *) echo "FAIL: the error does not name --bypass and the default: $err"; fail=1 ;; esac
 rm -f "$work/default.txt" "$work/given.txt"
+# A 1-D network of one bypass length needs two run classes per layer (K = 2L): more layers than
+# fit in 16 VCs are refused naming ibt.layers and its range there (1..8), not an empty range of V.
+for layers in 8 9; do
+  err=$("$bin" traffic --net ibt:11 --set ibt.bypass=3 --set ibt.routing=shortest --set ibt.layers=$layers \
+        --warmup 10 --measure 10 2>&1 >/dev/null)
+  rc=$?
+  if [ $layers = 8 ]; then
+    [ $rc -eq 0 ] || { echo "FAIL: ibt:11 <3> with 8 layers exited $rc: $err"; fail=1; }
+  else
+    [ $rc -eq 2 ] && case "$err" in *"ibt.layers = 9 is invalid"*"allowed: 1..8"*) true ;; *) false ;; esac \
+      || { echo "FAIL: ibt:11 <3> with 9 layers: exit $rc, $err"; fail=1; }
+  fi
+done
 [ $fail -eq 0 ] && echo "wormcast ibt: results, errors and output paths through the output plan"
 exit $fail
