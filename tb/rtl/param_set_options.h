@@ -18,7 +18,8 @@ struct ParamSetOptions {
   /// Adds --config, --net, --vcs, --buf, --set (and --test-set when `test_sets` names where they are).
   void add_to(CLI::App& app, const std::string& test_sets = "");
   /// The configuration they give (validated; throws ConfigError).
-  Config config(const CLI::App& app) const;
+  /// `first`: overrides before the options' own (which may change them).
+  Config config(const CLI::App& app, const Overrides& first = {}) const;
 };
 
 }  // namespace wormcast
