@@ -100,6 +100,7 @@ module wc_input_port #(
     .my_coord_i (my_coord_i),
     .dst_i      (flit_i.dst),
     .tie_i      (flit_i.tie),
+    .in_lh_i    ((NumClasses == 2) && (32'(flit_i.vc[VcW-1:0]) >= VcsPerClass)),
     .route_o    (route)
   );
 

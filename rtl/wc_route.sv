@@ -1,7 +1,9 @@
 // Route of docs/router.md 5.2 for a head flit on input port InPort: the output port and the
 // dateline VC class, from the router's own coordinates and the flit's dst. Dimension order; on an
 // interlaced bypass torus (IbtLens > 0) under bypass routing, a head injected here or arriving on a
-// bypass port first takes the bypass hops that shorten its path (docs/router.md section 10).
+// bypass port first takes the bypass hops that shorten its path (docs/router.md section 10); one
+// that arrived on a bypass port goes on in its direction, and not across a second dateline link
+// once its ring's dateline is behind it (it arrived in class l/h, or by that link).
 module wc_route #(
   /// Dimensions n of the network (1..4).
   parameter int unsigned NumDims    = 2,
@@ -44,6 +46,8 @@ module wc_route #(
   input  logic [wc_pkg::MaxDims*wc_pkg::CoordW-1:0] my_coord_i,
   input  logic [wc_pkg::FlitDstW-1:0]               dst_i,
   input  logic                                      tie_i,
+  /// The head arrived in dateline class l/h (its VC in the second class of a two-class router).
+  input  logic                                      in_lh_i,
   output wc_pkg::route_t                            route_o
 );
 
@@ -90,6 +94,9 @@ module wc_route #(
   // A head from a torus port never plans, so only those input ports have this logic.
   localparam bit PlanBypass = (IbtLens != 0) && (IbtRouting == wc_pkg::IbtRoutingBypass) &&
                               (InPort >= TorusPorts);
+  // A head on bypass- travels plus (it left its last router by bypass+), one on bypass+ minus.
+  localparam bit AlongPlus  = (IbtLens != 0) && (InPort == TorusPorts + 1);
+  localparam bit AlongMinus = (IbtLens != 0) && (InPort == TorusPorts);
 
   logic bp_take;   // the head leaves on a bypass port
   logic bp_plus;   // ... bypass+ (else bypass-)
@@ -119,7 +126,7 @@ module wc_route #(
 
     logic [SW-1:0] sum;
     logic [RW-1:0] species, lensel, bdim, blen, bx, bt, fwd0, w, v, cost, best, hops;
-    logic          at_dst, plus_best, wraps_best, beyond, cand_plus;
+    logic          at_dst, plus_best, wraps_best, beyond, cand_plus, cand_wraps, crossed;
 
     always_comb begin
       // Species s = (x1 + ... + xd) mod (d k); bypass dimension s mod d, length b[s div d]. (The
@@ -154,6 +161,11 @@ module wc_route #(
       // minus fwd0 + a b (mod n). A candidate wraps (crosses the ring's coordinate wrap, its
       // dateline link) when x + a b >= n going plus, x < a b going minus.
       fwd0       = (bt >= bx) ? bt - bx : bt + RingN - bx;
+      // Its ring's dateline is behind a head that arrived in class l/h or by the dateline link
+      // (from x - b < 0 going plus, from x + b >= n going minus).
+      crossed    = (AlongPlus || AlongMinus) &&
+                   (in_lh_i || (AlongPlus ? (bx < blen) : (bx + blen >= RingN)));
+      cand_wraps = 1'b0;
       best       = ring_dist(fwd0);
       hops       = '0;
       plus_best  = 1'b0;
@@ -177,12 +189,14 @@ module wc_route #(
             end else begin
               v = (fwd0 + w >= RingN) ? fwd0 + w - RingN : fwd0 + w;
             end
-            cost = RW'(a) + ring_dist(v);
-            if (cost < best) begin
+            cost       = RW'(a) + ring_dist(v);
+            cand_wraps = cand_plus ? (bx + w >= RingN) : (bx < w);
+            if ((cost < best) && !(AlongPlus && !cand_plus) && !(AlongMinus && cand_plus) &&
+                !(crossed && cand_wraps)) begin
               best       = cost;
               hops       = RW'(a);
               plus_best  = cand_plus;
-              wraps_best = cand_plus ? (bx + w >= RingN) : (bx < w);
+              wraps_best = cand_wraps;
             end
           end
         end
@@ -200,6 +214,8 @@ module wc_route #(
     assign bp_take  = 1'b0;
     assign bp_plus  = 1'b0;
     assign bp_wraps = 1'b0;
+    logic unused_in_lh;
+    assign unused_in_lh = in_lh_i;
   end
 
   logic          found, plus;
