@@ -396,18 +396,7 @@ def _cleanup():
 def run_wormcast(cmd, ok=(0,)):
     """Runs cmd with its output captured (a CompletedProcess, text); an exit outside `ok` is passed
     through: wormcast's own stderr lines as they are and its exit code (2 bad input, 1, 3, 4, 5 ...)."""
-    try:
-        with _SPAWN:
-            p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                 text=True, errors="replace")
-            _CHILDREN.add(p)
-    except OSError as e:
-        die(f"{shown(cmd[0])} cannot be run ({e.strerror or e})")
-    try:
-        out, err = p.communicate()
-    finally:
-        _CHILDREN.discard(p)
-    res = subprocess.CompletedProcess(cmd, p.returncode, out, err)
+    res = run_child(cmd, capture_output=True, text=True, errors="replace")
     if res.returncode not in ok:
         passthrough(res)
     return res
