@@ -3,7 +3,8 @@
 # topology, and the table, CSV and JSON say what they found. The other simulator here is a
 # stand-in that is stable up to a known load (0.3) and prints BookSim2's summary lines, so the test
 # checks the bisection, the overrides BookSim2 is given per point and the output files, not the
-# models. A bad grid entry is a one-line error, exit 2, and no output file.
+# models. A bad grid entry is a one-line error, exit 2, and no output file. --first-seed moves the
+# seeds.
 # Usage: test_booksim_grid.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -94,3 +95,26 @@ if fails:
     sys.exit(1)
 print("ok: booksim_compare --grid")
 PY
+# --first-seed S runs seeds S..S+N-1 (the zero-load and theta runs at S) and says so in the JSON;
+# a first seed out of range is a one-line error, exit 2, nothing written.
+rm -f "$work/args.txt"
+"$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5 \
+  --seeds 2 --first-seed 7 --period 50 --tol 0.1 --out "$work/s" >/dev/null 2>&1
+seeds=$(tr ' ' '\n' <"$work/args.txt" | sed -n 's/^seed=//p' | sort -u | tr '\n' ' ')
+[ "$seeds" = "7 8 " ] || { echo "FAIL: --first-seed 7 --seeds 2 ran BookSim2 with seeds '$seeds', want '7 8 '"; exit 1; }
+/usr/bin/python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+ok = j["settings"]["first_seed"] == 7 and j["rows"][0]["first_seed"] == 7 and "seed 7," in j["settings"]["criterion"]
+sys.exit(0 if ok else print("FAIL: grid.json does not name first seed 7:", j["settings"], j["rows"][0].get("first_seed")) or 1)' \
+  "$work/s/grid.json"
+for bad in 0 999999 x; do
+  set +e
+  "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5 --seeds 3 \
+    --first-seed "$bad" --out "$work/bad" >"$work/err.txt" 2>&1
+  rc=$?
+  set -e
+  [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--first-seed" "$work/err.txt" && [ ! -e "$work/bad" ] \
+    || { echo "FAIL: --first-seed $bad: exit $rc: $(cat "$work/err.txt")"; exit 1; }
+done
+echo "ok: booksim_compare --first-seed"
