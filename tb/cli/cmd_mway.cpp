@@ -3,6 +3,7 @@
 // ejection rates), with the same run driver, JSON and recordings as every other family.
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -75,62 +76,61 @@ void register_mway_command(CLI::App& app) {
     // of a whole message) stand where no configuration file is given; with --config the file's
     // values stand, as under `run`, and only the options on the command line replace them.
     const bool file = !a->config_file.empty();
-    Overrides ov{{"net.family", "mway"}};
-    auto option = [&](const char* flag, const char* key, const std::string& value) {
-      if (!file || cmd->count(flag)) ov.emplace_back(key, value);
+    Overrides sets;  // --set, after everything else
+    for (auto& s : a->common.sets) sets.push_back(parse_override(s));
+    auto set_value = [&](const char* key) -> const std::string* {
+      for (auto& kv : sets)
+        if (kv.first == key) return &kv.second;
+      return nullptr;
     };
-    if (!file || cmd->count("--net")) ov.emplace_back("net.radix", shape_of(a->net));
+    Overrides ov{{"net.family", "mway"}};
+    Overrides given;  // the options actually on the command line (the others are defaults --set may change)
+    // An option given on the command line, or the command's default where no file is given.
+    auto option = [&](const char* flag, const char* key, const std::string& value) {
+      const bool on_line = cmd->count(flag) > 0;
+      if (on_line) given.emplace_back(key, value);
+      if (!file || on_line) ov.emplace_back(key, value);
+    };
+    option("--net", "net.radix", shape_of(a->net));
     option("--len", "traffic.packet_len", a->len);
     // One message, one packet (the paper's messages): nic.max_packet follows traffic.packet_len
     // (the family's default) unless --len sets both.
     if (cmd->count("--len")) ov.emplace_back("nic.max_packet", a->len);
     // A buffer holds a whole message unless --buffer-length says otherwise: the packet length
-    // the run will have (--set traffic.packet_len included).
+    // the run will have (--set traffic.packet_len included; a value that is not a number is
+    // refused by the configuration under its own key).
     std::string len = a->len;
-    for (auto& s : a->common.sets)
-      if (auto kv = parse_override(s); kv.first == "traffic.packet_len" && !kv.second.empty() &&
-                                        kv.second.find_first_not_of("0123456789") == std::string::npos)
-        len = kv.second;  // (a value that is not a number: the configuration refuses it by its key)
+    if (const std::string* v = set_value("traffic.packet_len");
+        v && !v->empty() && v->find_first_not_of("0123456789") == std::string::npos)
+      len = *v;
     if (cmd->count("--buffer-length"))
-      ov.emplace_back("mway.buffer_length", a->buffer_length);
+      option("--buffer-length", "mway.buffer_length", a->buffer_length);
     else if (!file || cmd->count("--len"))
       ov.emplace_back("mway.buffer_length", len);
     option("--rate", "traffic.rate", a->rate);
     // A trace's messages are unicasts: without --broadcast-fraction, a trace run has none.
-    bool traced = false;
-    for (auto& s : a->common.sets) traced = traced || parse_override(s).first == "traffic.trace";
-    if (traced && !cmd->count("--broadcast-fraction"))
+    if (set_value("traffic.trace") && !cmd->count("--broadcast-fraction"))
       ov.emplace_back("traffic.broadcast_fraction", "0");
     else
       option("--broadcast-fraction", "traffic.broadcast_fraction", a->fraction);
-    if (!a->algo.empty()) ov.emplace_back("mway.algo", a->algo);
-    if (!a->region.empty()) ov.emplace_back("traffic.region", a->region);
-    if (!a->router.empty()) ov.emplace_back("mway.model", a->router);
-    if (cmd->count("--buffers")) ov.emplace_back("mway.buffers", a->buffers);
+    // (No default of the command's own: the configuration's.)
+    for (const auto& [flag, key, value] : {std::tuple<const char*, const char*, const std::string&>{"--algo", "mway.algo", a->algo},
+                                           {"--region", "traffic.region", a->region},
+                                           {"--router", "mway.model", a->router},
+                                           {"--buffers", "mway.buffers", a->buffers}})
+      if (cmd->count(flag)) option(flag, key, value);
     run_length_overrides(cmd, a->length, ov);
-    Overrides given;  // the options actually on the command line (the others are defaults --set may change)
-    if (cmd->count("--net")) given.emplace_back("net.radix", shape_of(a->net));
-    if (cmd->count("--rate")) given.emplace_back("traffic.rate", a->rate);
-    if (cmd->count("--broadcast-fraction")) given.emplace_back("traffic.broadcast_fraction", a->fraction);
-    if (cmd->count("--len")) given.emplace_back("traffic.packet_len", a->len);
-    if (cmd->count("--buffer-length")) given.emplace_back("mway.buffer_length", a->buffer_length);
-    if (cmd->count("--buffers")) given.emplace_back("mway.buffers", a->buffers);
-    if (!a->algo.empty()) given.emplace_back("mway.algo", a->algo);
-    if (!a->region.empty()) given.emplace_back("traffic.region", a->region);
-    if (!a->router.empty()) given.emplace_back("mway.model", a->router);
     run_length_overrides(cmd, a->length, given);
     check_set_conflicts(given, a->common.sets);
     // The command's own defaults must agree with --algo: unicast sends no region broadcast, and
     // --broadcast-fraction defaults to 1 (the configuration refuses the pair too, naming its keys).
-    bool fraction_set = false;
-    for (auto& s : a->common.sets) fraction_set = fraction_set || parse_override(s).first == "traffic.broadcast_fraction";
-    if (a->algo == "unicast" && !fraction_set && (!file || cmd->count("--broadcast-fraction")) &&
+    if (a->algo == "unicast" && !set_value("traffic.broadcast_fraction") && (!file || cmd->count("--broadcast-fraction")) &&
         parse_real("--broadcast-fraction", a->fraction, 0.0, 1.0) > 0)
       throw ConfigError(fmt::format("--algo unicast sends no region broadcast, but --broadcast-fraction is {}{}; allowed "
                                     "with --algo unicast: --broadcast-fraction 0 (or a broadcast --algo: mst, "
                                     "mst-safe, mst-replica, mst-unicast, rd)",
                                     a->fraction, cmd->count("--broadcast-fraction") ? "" : " (its default)"));
-    for (auto& s : a->common.sets) ov.push_back(parse_override(s));
+    ov.insert(ov.end(), sets.begin(), sets.end());
     return run_traffic_command(load_config(a->config_file, ov), a->common.json, a->common.rec, "mway", a->config_file);
   });
 }

@@ -358,7 +358,7 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
       if (!inside)
         throw ConfigError(fmt::format("--net: the dump's router {} is not a router of a {} network; allowed: the "
                                       "shape of the dump's network",
-                                      name.substr(name.rfind('.') + 1), fmt::format("{}", fmt::join(shape, "x"))));
+                                      name.substr(name.rfind('.') + 1), fmt::join(shape, "x")));
     }
     radix = shape;
   }
@@ -373,7 +373,7 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
                                   "the dump holds some routers only (--vcd-routers), or the trace is another run's; "
                                   "allowed: the trace of the dump's run, with --net SHAPE (e.g. torus:4x4) for a dump "
                                   "of some routers",
-                                  packet, max_router, scope_of.size(), fmt::format("{}", fmt::join(radix, "x"))));
+                                  packet, max_router, scope_of.size(), fmt::join(radix, "x")));
   // The hops in the dump's cycles, where it has a clock: a packet the dump does not cover has no
   // view.
   if (info.period > 0) {
@@ -394,7 +394,7 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
     if (h.router >= nodes)
       throw ConfigError(fmt::format("--packet {}: router {} of hop {} is not a router of the {} network (0..{}); "
                                     "allowed: the trace of the dump's run",
-                                    packet, h.router, k, fmt::format("{}", fmt::join(radix, "x")), nodes - 1));
+                                    packet, h.router, k, fmt::join(radix, "x"), nodes - 1));
     std::vector<int> where;
     int node = h.router;
     for (int r : radix) {
