@@ -200,9 +200,9 @@ int run_broadcast(const BroadcastArgs& a) {
       duplicates ? fmt::format(", {} duplicate deliveries", duplicates) : "",
       run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   if (!run.cpu.is_null())
-    summary += fmt::format("  rv32 cores: {} instructions | effective t_s = {:.1f}, t_r = {:.1f} network cycles (mean per "
-                           "send / receive path) | with them: native {}, analytic {}\n",
-                           run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
+    summary += fmt::format("  rv32 cores: {} instructions | effective t_s = {:.1f}, t_r = {:.1f} network cycles ({}) | "
+                           "with them: native {}, analytic {}\n",
+                           run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr, run.effective_paths(),
                            have_native ? std::to_string(native_effective) : std::string("-"), analytic_effective);
   summary += credit_note;
   for (auto& e : run.errors) summary += "  error: " + e + "\n";

@@ -329,8 +329,8 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       sim.watch.complete ? "yes" : "NO", run.status == RunStatus::Ok ? "" : std::string(" | status ") + status_name(run.status));
   if (!run.cpu.is_null())
     std::cout << fmt::format("  rv32 cores: {} instructions | effective t_s = {:.1f}, t_r = {:.1f} network cycles "
-                             "(mean per send / receive path) | native with them {}\n",
-                             run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr,
+                             "({}) | native with them {}\n",
+                             run.cpu["instructions"].get<uint64_t>(), run.effective_ts, run.effective_tr, run.effective_paths(),
                              have_native ? std::to_string(native_effective) : std::string("-"));
   std::cout << credit_limit_note(sim.rp, sim.max_flits);
   for (auto& e : errs) std::cout << "  error: " << e.get<std::string>() << "\n";

@@ -51,6 +51,12 @@ struct ProgramRun {
   /// effective t_s and t_r, docs/cpu.md); null on the native processor.
   nlohmann::json cpu;
   double effective_ts = 0, effective_tr = 0;  ///< network cycles (rv32)
+  /// rv32: what the summary line says the effective t_s and t_r are the means of.
+  std::string effective_paths() const {
+    return !cpu.is_null() && cpu.value("effective_ts_boot_included", false)
+               ? "mean per send path, the boot included as every send starts at reset / per receive path"
+               : "mean per send / receive path";
+  }
 };
 
 class CoreObserver;

@@ -87,6 +87,18 @@ assert abs(m - n) <= 0.01 * m, (m, n)
 for node in c["nodes"]:
     assert all(x >= 10000 for x in node["send_path_cycles"]), node["send_path_cycles"]
 PY
+# A source with one send: its only send path starts at reset, so t_s is that path, boot included
+# (said in the JSON and the summary), not 0; the native run with it then takes the cores' latency.
+"$wc" broadcast --net torus:2 --algo sequential --set node.cpu=rv32 --json "$tmp/one.json" > "$tmp/one.txt" || fail=1
+grep -q "the boot included" "$tmp/one.txt" || { echo "FAIL: the one-send summary does not say the boot is in t_s"; fail=1; }
+python3 - "$tmp/one.json" "$tmp/b.json" <<'PY' || { echo "FAIL: effective t_s of a one-send source"; fail=1; }
+import json, sys
+j, b = (json.load(open(p)) for p in sys.argv[1:])
+c = j["cpu"]
+assert c["effective_ts_boot_included"] is True and b["cpu"]["effective_ts_boot_included"] is False
+assert c["effective_ts"] == c["nodes"][0]["send_path_cycles"][0] > 0, c["effective_ts"]
+assert j["native_latency_effective"] == j["measured_latency"], (j["native_latency_effective"], j["measured_latency"])
+PY
 # CPI 2 for loads and stores: more cycles, the same instructions.
 "$wc" broadcast --net torus:4x4 --algo dcf --len 8 --set node.cpu=rv32 --set node.cpu_cpi=load:2,store:2 \
   --json "$tmp/c.json" > /dev/null || { echo "FAIL: rv32 broadcast with CPI 2"; fail=1; }
