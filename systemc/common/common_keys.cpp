@@ -218,7 +218,8 @@ const std::vector<ConfigKey>& common_keys() {
        }},
       {"traffic.trace", "", "a readable regular CSV file (cycle,src,dst,len per line; an optional first line naming those four columns)",
        "inject exactly these messages instead of synthetic traffic (every cycle below sim.warmup + sim.measure; a "
-       "half-way tie by traffic.tie)",
+       "half-way tie by traffic.tie); the drawn traffic's keys (rate, pattern, lengths, process, hotspots) given on "
+       "the command line with it are refused",
        [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
        [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
       CHOICE_FIELD("traffic.mode", "bernoulli", kModes, traffic.mode,

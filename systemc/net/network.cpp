@@ -31,7 +31,7 @@ int Network::find_node(const std::string& name) const {
 
 uint64_t Network::outstanding() const {
   uint64_t n = m_sb.in_flight();
-  for (auto& nic : m_nics) n += nic->backlog();
+  for (auto& nic : m_nics) n += nic->unstarted();  // a packet being injected is in flight already
   return n;
 }
 

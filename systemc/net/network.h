@@ -81,7 +81,8 @@ class Network : public sc_core::sc_module {
   const char* clock_mode() const { return m_cycle_clock ? m_cycle_clock->mode() : "clock"; }
   /// The CycleClock that runs the network, or null (another clock).
   const CycleClock* cycle_clock() const { return m_cycle_clock; }
-  /// Packets queued in NICs or in flight.
+  /// Packets in NICs or in flight, each once: the scoreboard's in flight (from the head's injection)
+  /// and the NICs' packets whose head has not left (Nic::unstarted).
   uint64_t outstanding() const;
 
   /// Flits sent over every network link since start, in a fixed order (~0: no link there, e.g.

@@ -169,6 +169,13 @@ class Nic : public sc_core::sc_module {
   int node() const { return m_node; }
   /// Packets waiting at the source (not yet fully injected).
   uint64_t backlog() const { return m_backlog; }
+  /// Packets whose head has not left the source yet (the backlog less those being injected, which
+  /// the scoreboard holds in flight).
+  uint64_t unstarted() const {
+    uint64_t started = 0;
+    for (const auto& q : m_queues) started += !q.empty() && q.front().sent > 0;
+    return m_backlog - started;
+  }
   /// Addressed nodes of the message submitted last (1 for a unicast): the copies it owes.
   size_t last_targets() const { return m_last_targets; }
   /// Addressed nodes of a message to d (1 for a unicast).

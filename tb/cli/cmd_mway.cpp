@@ -131,7 +131,10 @@ void register_mway_command(CLI::App& app) {
                                     "mst-safe, mst-replica, mst-unicast, rd)",
                                     a->fraction, cmd->count("--broadcast-fraction") ? "" : " (its default)"));
     ov.insert(ov.end(), sets.begin(), sets.end());
-    return run_traffic_command(load_config(a->config_file, ov), a->common.json, a->common.rec, "mway", a->config_file);
+    const Config cfg = load_config(a->config_file, ov);
+    given.insert(given.end(), sets.begin(), sets.end());
+    refuse_unused_with_trace(cfg, given, true);  // --len also sets nic.max_packet and the buffers
+    return run_traffic_command(cfg, a->common.json, a->common.rec, "mway", a->config_file);
   });
 }
 

@@ -62,7 +62,9 @@ void register_run_commands(CLI::App& app) {
   set_command_action(run, [run_opt, run_cfg] {
     Overrides ov;
     for (auto& s : run_opt->sets) ov.push_back(parse_override(s));
-    return execute(load_config(*run_cfg, ov), *run_opt, "run", *run_cfg);
+    const Config cfg = load_config(*run_cfg, ov);
+    refuse_unused_with_trace(cfg, ov);
+    return execute(cfg, *run_opt, "run", *run_cfg);
   });
 
   auto a = std::make_shared<TrafficArgs>();
@@ -91,7 +93,9 @@ void register_run_commands(CLI::App& app) {
     run_length_overrides(traffic, a->length, ov);
     check_set_conflicts(ov, a->common.sets);
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
-    return execute(load_config(a->config_file, ov), a->common, "traffic", a->config_file);
+    const Config cfg = load_config(a->config_file, ov);
+    refuse_unused_with_trace(cfg, ov);
+    return execute(cfg, a->common, "traffic", a->config_file);
   });
 
   struct CheckArgs {

@@ -282,6 +282,20 @@ void check_set_conflicts(const Overrides& given, const std::vector<std::string>&
   }
 }
 
+void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool length_applies) {
+  if (cfg.traffic.trace.empty()) return;
+  static const char* const kDrawn[] = {"traffic.rate",      "traffic.pattern",  "traffic.process",
+                                       "traffic.burst_alpha", "traffic.burst_beta", "traffic.sizes",
+                                       "traffic.hotspots",  "traffic.hotspot_fraction", "traffic.message_len",
+                                       "traffic.packet_len"};
+  for (const auto& [key, value] : given)
+    for (const char* k : kDrawn)
+      if (key == k && !(length_applies && key == "traffic.packet_len"))
+        throw ConfigError(fmt::format("config: {} = {} is not used with traffic.trace (the trace gives every message's "
+                                      "cycle, source, destination and length); allowed with a trace: leave {} out",
+                                      key, shown_value(value), key));
+}
+
 std::string shown_value(const std::string& value) {
   constexpr size_t kMax = 80;
   if (value.size() <= kMax) return value;

@@ -138,5 +138,9 @@ void set_command_action(CLI::App* cmd, std::function<int()> action);
 /// A --set of a key that an option given on the command line also sets, to another value, is an
 /// error (ConfigError naming both); `given` are the options' overrides.
 void check_set_conflicts(const Overrides& given, const std::vector<std::string>& sets);
+/// A run of traffic.trace (cfg) draws no traffic: a key of the drawn sources given on the command
+/// line (`given`: its options' keys and --set pairs) would be silently unused, and is refused.
+/// `length_applies`: traffic.packet_len still sets something else (the mway command's --len).
+void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool length_applies = false);
 
 }  // namespace wormcast

@@ -83,6 +83,26 @@ mean = sum(offered(["--net", "torus:8x8", "--rate", "0.1", "--seed", str(s), "--
 if not 0.085 < mean < 0.115:
     fail.append(f"on/off with bursts of 10,000 cycles at 0.1: mean offered {mean:.4f} over three seeds")
 
+# Outstanding at the end counts each packet once: two 20-flit packets from node 0 at cycle 590 of a
+# 600-cycle run without a drain, the first being injected (in flight), the second queued behind it.
+with tempfile.TemporaryDirectory() as tmp:
+    q = os.path.join(tmp, "q.csv")
+    with open(q, "w") as f:
+        f.write("cycle,src,dst,len\n590,0,1,20\n590,0,1,20\n")
+    p = run(["--net", "torus:4x4", "--warmup", "100", "--measure", "500", "--set", "sim.drain=0",
+             "--set", f"traffic.trace={q}", "--json", "-"])
+    pk = json.loads(p.stdout)["packets"] if p.returncode == 5 else {}
+    if (pk.get("injected"), pk.get("in_flight_at_end"), pk.get("outstanding_at_end")) != (1, 1, 2):
+        fail.append(f"a packet being injected and one queued at the end: exit {p.returncode}, packets {pk}")
+    # A key of the drawn traffic given with a trace would be unused: refused, naming it, no file.
+    out = os.path.join(tmp, "unused.json")
+    for args, key in ((["--rate", "0.3"], "traffic.rate"), (["--pattern", "tornado"], "traffic.pattern"),
+                      (["--len", "7"], "traffic.packet_len"), (["--set", "traffic.process=onoff"], "traffic.process")):
+        p = run(["--net", "torus:4x4", "--set", f"traffic.trace={q}", "--json", out] + args)
+        if p.returncode != 2 or f"{key} = " not in p.stderr or "not used with traffic.trace" not in p.stderr \
+                or p.stderr.count("\n") != 1 or os.path.exists(out):
+            fail.append(f"{args} with a trace: exit {p.returncode}, {p.stderr!r}")
+
 if fail:
     print("\n".join("FAIL: " + f for f in fail))
     sys.exit(1)
