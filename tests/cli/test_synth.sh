@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/synth: the m-way channel synthesized at 3 and 10 taps (more taps, more cells and a
 # deeper path; both rows in the JSON and CSV), a torus configuration with an override named in
-# its row (the output directory holding only the results), and bad input exits 2 with one line
+# its row (the output directory holding only the results), an iBT router, and bad input exits 2 with one line
 # and no file: parameters out of the routers' ranges (torus and m-way), a configuration or tap
 # count given twice, --jobs, --taps and --out; SIGTERM stops Yosys and leaves no work directory.
 # Usage: test_synth.sh SOURCE_DIR
@@ -26,13 +26,26 @@ grep -q '"config": "mesh8x8_1p_v2b4+BufDepth=2"' "$work/o/synth.json" \
   || { echo "FAIL: override row name"; exit 1; }
 grep -q '"buffer_depth": 2' "$work/o/synth.json" || { echo "FAIL: override not applied"; exit 1; }
 [ "$(ls -A "$work/o" | tr '\n' ' ')" = "synth.csv synth.json " ] || { echo "FAIL: more than the results in --out: $(ls -A "$work/o")"; exit 1; }
+# An iBT router (all-port: 2n + 2 local ports) with its bypass pair: 12 ports, the buffers' flip-flops
+# 1.5 times those of the 8-port torus router torus8x8_v1b4 (docs/rtl.md, synthesis).
+"$src/scripts/synth" --out "$work/i" ibt16x16_b4 >"$work/i.log" 2>&1 \
+  || { cat "$work/i.log"; echo "FAIL: synth of an iBT router"; exit 1; }
+/usr/bin/python3 - "$work/i/synth.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+assert r["config"] == "ibt16x16_b4" and r["ports"] == 12 and r["flops"] == 6084 and r["cells"] > 0, r
+PY
 touch "$work/afile"
 for bad in "nosuch" "torus8x8_v1b4:Bogus=1" "torus8x8_v1b4:BufDepth=x" "--mway --taps 2 mesh4x4_replica" \
            "--taps 5 torus8x8_v1b4" "torus8x8_v1b4:BufDepth=0" "torus8x8_v1b4:NumDims=7" "torus8x8_v1b4:NumLocal=3" \
            "--jobs -3" "--mway --taps , mesh4x4_replica" "--out $work/afile" "torus8x8_v1b4:BufDepth=²" \
            "--mway mesh4x4_safe:NumDims=0" "--mway mesh4x4_safe:NumDims=9" "--mway --taps 3 mesh4x4_replica:IdW=0" \
            "--mway --taps 3 mesh4x4_replica:MaxMsgLen=0" "--mway --taps 3 mesh4x4_replica:MaxMsgLen=6" \
-           "--mway --taps 3,3 mesh4x4_replica" "torus8x8_v1b4 torus8x8_v1b4" "--mway mesh4x4_safe mesh4x4_safe"; do
+           "--mway --taps 3,3 mesh4x4_replica" "torus8x8_v1b4 torus8x8_v1b4" "--mway mesh4x4_safe mesh4x4_safe" \
+           "torus8x8_v1b4:BufDepth=4,," "torus8x8_v1b4:" "torus8x8_v1b4:BufDepth=4,BufDepth=5" \
+           "torus8x8_v1b4:NumDims=4,NumLocal=9" "ibt16x16_b4:NumLocal=4" "ibt16x16_b4:Radix1=8" \
+           "ibt16x16_b4:Radix0=15,Radix1=15" "ibt16x16_b4:IbtLen0=8" "ibt16x16_b4:IbtLen0=3" \
+           "ibt16x16_b4:IbtRouting=2" "ibt16x16_b4:Torus=1"; do
   set +e
   # shellcheck disable=SC2086
   "$src/scripts/synth" --out "$work/bad" $bad >"$work/out" 2>"$work/err"
