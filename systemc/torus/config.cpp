@@ -132,8 +132,8 @@ std::vector<ConfigKey> torus_router_keys() {
        "the run's checks, each node's edges run as soon as its neighbours' previous cycle has, a band of slices of "
        "the network over many cycles at a time, so that a large network's state is read from memory once per "
        "band instead of once per cycle; one thread (sim.threads above 1 is refused), and with no waveform, hop "
-       "or delivery trace and more nodes than sim.band_nodes (else cycles); auto: where bands are possible in one thread, the one of the two that a "
-       "probe on the run measures faster (timed stretches of both, again every 1,000 cycles and more), else "
+       "or delivery trace and more nodes than sim.band_nodes (else cycles); auto: where bands are possible in "
+       "one thread, the one of the two that a probe on the run measures faster (timed stretches of both, again every 1,000 cycles and more), else "
        "cycles; the results do not depend on it (docs/kernel.md section 5)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          if (v != "auto" && v != "cycles" && v != "bands") bad_value(f, v);

@@ -463,17 +463,12 @@ Family torus_family() {
                                     c.net.radix.size(), limits::kMaxDims));
     if (derive_router_params(c.net, c.part<RouterConfig>()).num_vcs > limits::kMaxVcs) {
       // The most VCs per class this router's other settings leave (classes, valiant's two sets,
-      // min-adaptive's extra VCs); none: router.adaptive_vcs alone is over the limit.
+      // min-adaptive's extra VCs; at least 1, router.adaptive_vcs being at most half the limit).
       RouterConfig r = c.part<RouterConfig>();
       const int given = r.vcs_per_class;
-      int most = 0;
+      int most = 1;
       for (r.vcs_per_class = 1; r.vcs_per_class <= given; ++r.vcs_per_class)
         if (derive_router_params(c.net, r).num_vcs <= limits::kMaxVcs) most = r.vcs_per_class;
-      if (most == 0)
-        throw ConfigError(fmt::format("config: router.adaptive_vcs = {} is invalid with router.vcs_per_class = {}: "
-                                      "{} VCs per port; allowed: at most {} VCs per port in all",
-                                      r.adaptive_vcs, given, derive_router_params(c.net, c.part<RouterConfig>()).num_vcs,
-                                      limits::kMaxVcs));
       throw ConfigError(fmt::format("config: router.vcs_per_class = {} is invalid for this router ({} VCs per port); "
                                     "allowed: 1..{} (at most {} VCs per port: {} with dateline classes, fewer by "
                                     "router.adaptive_vcs under min-adaptive, half under valiant)",

@@ -11,7 +11,8 @@
 #             offered flits times the destinations per message; the JSON has both rates
 #   mway-config `mway --config FILE` runs the file's values where no option replaces them, and checks
 #             them; --set traffic.packet_len sets the packet, its maximum and the buffer length; a
-#             trace run has no broadcasts
+#             trace run has no broadcasts, nor a rate (refused), while --len still applies
+#   vcs       too many VCs per port: the value, the VCs it makes and the range this router allows
 # Usage: test_cli_details.sh WORMCAST SECTION
 set -uo pipefail
 bin=$1
@@ -145,6 +146,24 @@ sys.exit(0 if got == (7, 7, 7) else print(f"FAIL: --set traffic.packet_len=7 ran
   rc=$?
   [ $rc -eq 2 ] && grep -q "traffic.broadcast_fraction = 1 is not used with traffic.trace" err.txt && [ ! -e t.json ] \
     || { echo "FAIL: mway with a trace and --broadcast-fraction 1: exit $rc, $(cat err.txt)"; fail=1; }
+  # With a trace --rate is unused (refused), --len still sets the packets' maximum and the buffers.
+  "$bin" mway --net mesh:3 --set traffic.trace=tr.csv --rate 0.01 --warmup 20 --measure 10 --json t.json >out.txt 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "traffic.rate = 0.01 is not used with traffic.trace" err.txt && [ ! -e t.json ] \
+    || { echo "FAIL: mway with a trace and --rate: exit $rc, $(cat err.txt)"; fail=1; }
+  "$bin" mway --net mesh:3 --set traffic.trace=tr.csv --len 4 --warmup 20 --measure 10 >out.txt 2>err.txt \
+    || { echo "FAIL: mway with a trace and --len: exit $?, $(cat err.txt)"; fail=1; }
+  ;;
+vcs)
+  # Too many VCs per port names the value, the VCs it makes and this router's range.
+  for args in "--set router.routing=valiant --vcs 5|router.vcs_per_class = 5 is invalid for this router (20 VCs per port); allowed: 1..4" \
+              "--set router.routing=min-adaptive --set router.adaptive_vcs=8 --vcs 5|(18 VCs per port); allowed: 1..4"; do
+    # shellcheck disable=SC2086
+    "$bin" traffic ${args%%|*} --json v.json >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] && grep -qF "${args#*|}" err.txt && [ "$(wc -l <err.txt)" = 1 ] && [ ! -e v.json ] \
+      || { echo "FAIL: traffic ${args%%|*}: exit $rc, $(cat err.txt)"; fail=1; }
+  done
   ;;
 *)
   echo "unknown section $section"
