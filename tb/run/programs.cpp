@@ -97,15 +97,27 @@ class TimingListener : public PacketListener {
   bool m_multi = false;
 };
 
+/// Send or receive paths summed: network cycles, instructions, the longest, how many.
+struct PathSums {
+  uint64_t cycles = 0, insns = 0, max = 0, n = 0;
+  void add(uint64_t c, uint64_t i) {
+    cycles += c;
+    insns += i;
+    max = std::max(max, c);
+    ++n;
+  }
+  double mean_cycles() const { return n ? double(cycles) / double(n) : 0.0; }
+  double mean_insns() const { return n ? double(insns) / double(n) : 0.0; }
+};
+
 /// The cores' statistics as JSON: per node, and the summary with the effective t_s (mean network
 /// cycles of a send path that does not start at reset; of every send path, the boot included, when
 /// each starts at reset) and t_r (mean network cycles from a message's arrival to its pop).
 nlohmann::json core_report(const std::vector<std::unique_ptr<Rv32Core>>& cores, uint64_t end, const NodeConfig& nc,
                            double& ts, double& tr) {
   nlohmann::json nodes = nlohmann::json::array();
-  uint64_t insns = 0, busy = 0, wait = 0, idle = 0, ts_sum = 0, ts_n = 0, tr_sum = 0, tr_n = 0, ts_max = 0, tr_max = 0;
-  uint64_t ts_insn_sum = 0, tr_insn_sum = 0;
-  uint64_t all_sum = 0, all_insn_sum = 0, all_max = 0, all_n = 0;  // every send, those from reset included
+  uint64_t insns = 0, busy = 0, wait = 0, idle = 0;
+  PathSums later_sends, all_sends, receives;  // later: the sends whose path does not start at reset
   for (size_t i = 0; i < cores.size(); ++i) {
     const CoreStats s = cores[i]->stats(end);
     insns += s.instructions;
@@ -113,23 +125,10 @@ nlohmann::json core_report(const std::vector<std::unique_ptr<Rv32Core>>& cores, 
     wait += s.wait;
     idle += s.idle;
     for (size_t k = 0; k < s.send_cycles.size(); ++k) {
-      all_sum += s.send_cycles[k];
-      all_insn_sum += s.send_insns[k];
-      all_max = std::max(all_max, s.send_cycles[k]);
-      ++all_n;
-      if (!s.send_after_boot[k]) {
-        ts_sum += s.send_cycles[k];
-        ts_insn_sum += s.send_insns[k];
-        ts_max = std::max(ts_max, s.send_cycles[k]);
-        ++ts_n;
-      }
+      all_sends.add(s.send_cycles[k], s.send_insns[k]);
+      if (!s.send_after_boot[k]) later_sends.add(s.send_cycles[k], s.send_insns[k]);
     }
-    for (size_t k = 0; k < s.recv_cycles.size(); ++k) {
-      tr_sum += s.recv_cycles[k];
-      tr_insn_sum += s.recv_insns[k];
-      tr_max = std::max(tr_max, s.recv_cycles[k]);
-      ++tr_n;
-    }
+    for (size_t k = 0; k < s.recv_cycles.size(); ++k) receives.add(s.recv_cycles[k], s.recv_insns[k]);
     nlohmann::json j;
     j["node"] = i;
     j["instructions"] = s.instructions;
@@ -146,15 +145,10 @@ nlohmann::json core_report(const std::vector<std::unique_ptr<Rv32Core>>& cores, 
   }
   // Every send's path starts at reset (a source with one send): the boot is then part of the only
   // send path there is, and t_s is taken over those sends, said in the JSON.
-  const bool boot_included = ts_n == 0 && all_n > 0;
-  if (boot_included) {
-    ts_sum = all_sum;
-    ts_insn_sum = all_insn_sum;
-    ts_max = all_max;
-    ts_n = all_n;
-  }
-  ts = ts_n ? double(ts_sum) / double(ts_n) : 0.0;
-  tr = tr_n ? double(tr_sum) / double(tr_n) : 0.0;
+  const bool boot_included = later_sends.n == 0 && all_sends.n > 0;
+  const PathSums& sends = boot_included ? all_sends : later_sends;
+  ts = sends.mean_cycles();
+  tr = receives.mean_cycles();
   nlohmann::json out;
   out["cpu"] = "rv32";
   out["clock_ratio"] = double(nc.clock_num) / double(nc.clock_den);
@@ -166,10 +160,10 @@ nlohmann::json core_report(const std::vector<std::unique_ptr<Rv32Core>>& cores, 
   out["effective_ts"] = ts;
   out["effective_tr"] = tr;
   out["effective_ts_boot_included"] = boot_included;
-  out["max_send_path_cycles"] = ts_max;
-  out["max_receive_path_cycles"] = tr_max;
-  out["mean_send_path_instructions"] = ts_n ? double(ts_insn_sum) / double(ts_n) : 0.0;
-  out["mean_receive_path_instructions"] = tr_n ? double(tr_insn_sum) / double(tr_n) : 0.0;
+  out["max_send_path_cycles"] = sends.max;
+  out["max_receive_path_cycles"] = receives.max;
+  out["mean_send_path_instructions"] = sends.mean_insns();
+  out["mean_receive_path_instructions"] = receives.mean_insns();
   out["units"] = "instructions; *_cycles per node in core cycles; path cycles, effective_ts/tr in network cycles";
   out["nodes"] = std::move(nodes);
   return out;
