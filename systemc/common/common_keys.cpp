@@ -218,8 +218,8 @@ const std::vector<ConfigKey>& common_keys() {
        }},
       {"traffic.trace", "", "a readable regular CSV file (cycle,src,dst,len per line; an optional first line naming those four columns)",
        "inject exactly these messages instead of synthetic traffic (every cycle below sim.warmup + sim.measure; a "
-       "half-way tie by traffic.tie); the drawn traffic's keys (rate, pattern, lengths, process, hotspots) given on "
-       "the command line with it are refused",
+       "half-way tie by traffic.tie); the drawn traffic's keys (rate, pattern, lengths, process, hotspots, source queue, "
+       "region) given on the command line with it are refused",
        [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
        [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
       CHOICE_FIELD("traffic.mode", "bernoulli", kModes, traffic.mode,
@@ -247,7 +247,7 @@ const std::vector<ConfigKey>& common_keys() {
        [](const Config& c) { return nlohmann::json(c.traffic.hotspot_fraction); }},
       INT_FIELD("traffic.source_queue", "1000", 1, 1000000, traffic.source_queue,
                 "packets waiting at a source, at most; traffic generated beyond is dropped, counted and the run "
-                "marked unstable"),
+                "marked unstable (drawn traffic: a trace's messages are all injected)"),
       CHOICE_FIELD("traffic.rng", "auto", kRngs, traffic.rng, "auto, mt19937_64 or counter",
                    "each source's random stream: a 64-bit Mersenne twister seeded from (sim.seed, node) (2.5 KB per "
                    "source), or a counter-based generator (SplitMix64 from the same seed and node, 8 bytes per source; "

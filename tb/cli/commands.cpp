@@ -287,12 +287,12 @@ void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool le
   static const char* const kDrawn[] = {"traffic.rate",      "traffic.pattern",  "traffic.process",
                                        "traffic.burst_alpha", "traffic.burst_beta", "traffic.sizes",
                                        "traffic.hotspots",  "traffic.hotspot_fraction", "traffic.message_len",
-                                       "traffic.packet_len"};
+                                       "traffic.packet_len", "traffic.region", "traffic.source_queue"};
   for (const auto& [key, value] : given)
     for (const char* k : kDrawn)
       if (key == k && !(length_applies && key == "traffic.packet_len"))
-        throw ConfigError(fmt::format("config: {} = {} is not used with traffic.trace (the trace gives every message's "
-                                      "cycle, source, destination and length); allowed with a trace: leave {} out",
+        throw ConfigError(fmt::format("config: {} = {} is not used with traffic.trace (the trace injects exactly its "
+                                      "messages, each with its cycle, source, destination and length); allowed with a trace: leave {} out",
                                       key, shown_value(value), key));
 }
 

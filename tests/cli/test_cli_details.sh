@@ -153,6 +153,16 @@ sys.exit(0 if got == (7, 7, 7) else print(f"FAIL: --set traffic.packet_len=7 ran
     || { echo "FAIL: mway with a trace and --rate: exit $rc, $(cat err.txt)"; fail=1; }
   "$bin" mway --net mesh:3 --set traffic.trace=tr.csv --len 4 --warmup 20 --measure 10 >out.txt 2>err.txt \
     || { echo "FAIL: mway with a trace and --len: exit $?, $(cat err.txt)"; fail=1; }
+  # The source queue bounds drawn traffic only (a trace injects all its messages), and a region
+  # belongs to the broadcasts a trace does not have: both refused with a trace, for both commands.
+  for args in "traffic --set traffic.source_queue=3|traffic.source_queue = 3 is not used with traffic.trace" \
+              "mway --region random|traffic.region = random is not used with traffic.trace"; do
+    # shellcheck disable=SC2086
+    "$bin" ${args%%|*} --net mesh:3 --set traffic.trace=tr.csv --warmup 20 --measure 10 --json q.json >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] && grep -qF "${args#*|}" err.txt && [ "$(wc -l <err.txt)" = 1 ] && [ ! -e q.json ] \
+      || { echo "FAIL: ${args%%|*} with a trace: exit $rc, $(cat err.txt)"; fail=1; }
+  done
   ;;
 vcs)
   # Too many VCs per port names the value, the VCs it makes and this router's range.
