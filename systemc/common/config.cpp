@@ -253,8 +253,11 @@ int64_t parse_int(const std::string& what, const std::string& text, int64_t lo, 
 double parse_real(const std::string& what, const std::string& text, double lo, double hi) {
   // Decimal notation only: digits, one point, an optional exponent; no sign +, hex, inf, nan, spaces.
   const auto ok_char = [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+'; };
+  // No leading zeros either (010 and 00, as for integers), and no sign on zero (-0, -0.0).
+  const size_t int_at = !text.empty() && text[0] == '-' ? 1 : 0;
   bool valid = !text.empty() && std::all_of(text.begin(), text.end(), ok_char) && text[0] != '+' &&
-               text.find_first_of("0123456789") != std::string::npos;
+               text.find_first_of("0123456789") != std::string::npos &&
+               !(text.size() > int_at + 1 && text[int_at] == '0' && text[int_at + 1] >= '0' && text[int_at + 1] <= '9');
   double x = 0;
   if (valid) {
     // A value too small for a normal double (5e-324, 1e-400) is that small number or 0, not an
@@ -263,7 +266,7 @@ double parse_real(const std::string& what, const std::string& text, double lo, d
     errno = 0;
     x = std::strtod(text.c_str(), &stop);
     valid = stop == text.c_str() + text.size() && std::isfinite(x) &&
-            !(errno == ERANGE && std::fabs(x) > std::numeric_limits<double>::min());
+            !(errno == ERANGE && std::fabs(x) > std::numeric_limits<double>::min()) && !(int_at && x == 0);
   }
   if (!valid || !(x >= lo && x <= hi))
     throw ConfigError(fmt::format("{} = '{}' is invalid; allowed: a decimal number {}..{}", what, text, lo, hi));

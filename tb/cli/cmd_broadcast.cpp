@@ -66,6 +66,7 @@ int run_broadcast(const BroadcastArgs& a) {
   if (a.tr_given) given.emplace_back("nic.tr", std::to_string(a.tr));
   if (!a.router_model.empty()) given.emplace_back("router.model", a.router_model);
   check_set_conflicts(given, a.sets);
+  refuse_traffic_keys("broadcast", a.sets);
   Overrides ov = !a.net_given && a.config_file.empty() ? net_spec_overrides("--net", a.net) : Overrides{};
   ov.insert(ov.end(), given.begin(), given.end());
   // Two VCs per dateline class: a sender's consecutive messages on one channel then do not wait

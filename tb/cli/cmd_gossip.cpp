@@ -101,6 +101,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   Overrides defaults{{"router.vcs_per_class", "2"}, {"nic.max_packet", std::to_string(max_flits)}};
   if (sw::gossip_port_model(a.g) == sw::PortModel::OnePort) defaults.emplace_back("router.local_ports", "one");
   for (auto& d : unless_in_file(a.config_file, defaults)) ov.push_back(d);
+  refuse_traffic_keys("gossip", a.sets);
   bool ts_given = false;
   for (auto& x : a.sets) {
     ov.push_back(parse_override(x));

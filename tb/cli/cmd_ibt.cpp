@@ -72,6 +72,7 @@ int simulate(const IbtCliArgs& a) {
     ov.emplace_back("ibt.routing", "bypass");
   }
   check_set_conflicts(ov, a.sets);
+  refuse_traffic_keys("ibt", a.sets);
   ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config(a.config_file, ov);

@@ -296,6 +296,16 @@ void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool le
                                       key, shown_value(value), key));
 }
 
+void refuse_traffic_keys(const char* command, const std::vector<std::string>& sets) {
+  for (const std::string& s : sets) {
+    const auto [key, value] = parse_override(s);
+    if (key.rfind("traffic.", 0) == 0)
+      throw ConfigError(fmt::format("--set {} = {} is not used by `wormcast {}` (its node software sends every "
+                                    "message; no traffic source runs); allowed: leave {} out",
+                                    key, shown_value(value), command, key));
+  }
+}
+
 std::string shown_value(const std::string& value) {
   constexpr size_t kMax = 80;
   if (value.size() <= kMax) return value;

@@ -142,5 +142,9 @@ void check_set_conflicts(const Overrides& given, const std::vector<std::string>&
 /// line (`given`: its options' keys and --set pairs) would be silently unused, and is refused.
 /// `length_applies`: traffic.packet_len still sets something else (the mway command's --len).
 void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool length_applies = false);
+/// A command that runs node software (broadcast, gossip, ibt) has no traffic sources: a --set of a
+/// traffic.* key would be silently unused (and a traffic.trace named as one of its outputs
+/// overwritten), and is refused, naming `command`.
+void refuse_traffic_keys(const char* command, const std::vector<std::string>& sets);
 
 }  // namespace wormcast

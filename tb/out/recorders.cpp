@@ -71,10 +71,13 @@ void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
     if (const std::string why = stdout_path_error(option, path); !why.empty())
       throw ConfigError(fmt::format("{}: {}", option, why));
   if (!opt.vcd_path.empty()) {
-    // The name is derived (BASE.vcd, BASE.gtkw): a directory given as the path is refused as such.
+    // The name is derived (BASE.vcd, BASE.gtkw): a directory or a special file (a device such as
+    // /dev/null, which would put /dev/null.vcd beside it) given as the path is refused as such.
     struct stat st {};
     if (opt.vcd_path.back() == '/' || (::stat(opt.vcd_path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
       throw ConfigError(fmt::format("--vcd '{}': is a directory; allowed: a file name", opt.vcd_path));
+    if (::stat(opt.vcd_path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+      throw ConfigError(fmt::format("--vcd '{}': is a special file; allowed: a regular file's name", opt.vcd_path));
     plan.add("--vcd", vcd_file(opt.vcd_path), true, ".vcd");
     plan.add("--vcd", strip_suffix(opt.vcd_path, ".vcd") + ".gtkw");
   }

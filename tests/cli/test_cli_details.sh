@@ -54,6 +54,14 @@ vcd-fst)
       && grep -q "save file, here w.gtkw and w.gtkw" err.txt && ! ls w.* >/dev/null 2>&1 \
       || { echo "FAIL: $run --vcd w.vcd --fst w.fst: exit $rc, $(cat err.txt), files: $(ls)"; fail=1; }
   done
+  # A device as the waveform's name would put NAME.vcd and NAME.gtkw beside it (in /dev).
+  if [ ! -e /dev/null.vcd ] && [ ! -e /dev/null.gtkw ]; then
+    "$bin" traffic --net torus:3x3 --measure 20 --warmup 0 --vcd /dev/null --json d.json >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] && grep -q "^wormcast traffic: --vcd '/dev/null': is a special file" err.txt && [ ! -e /dev/null.vcd ] \
+      && [ ! -e /dev/null.gtkw ] && [ ! -e d.json ] \
+      || { echo "FAIL: --vcd /dev/null: exit $rc, $(cat err.txt)"; rm -f /dev/null.vcd /dev/null.gtkw; fail=1; }
+  fi
   ;;
 wave-fst)
   if ! command -v vcd2fst >/dev/null || ! command -v fst2vcd >/dev/null; then

@@ -26,6 +26,23 @@ strict)
   expect_user_error "--rate" traffic --rate '' "${quick[@]}"
   expect_user_error "--rate" traffic --rate ' 0.1' "${quick[@]}"
   expect_user_error "--buf" traffic --buf 010 "${quick[@]}"
+  # Decimal numbers as integers: no leading zeros, no sign on zero.
+  expect_user_error "traffic.rate" traffic --set traffic.rate=00 "${quick[@]}"
+  expect_user_error "traffic.rate" traffic --set traffic.rate=-0 "${quick[@]}"
+  expect_user_error "node.cpu_clock_ratio" traffic --set node.cpu_clock_ratio=010 "${quick[@]}"
+  expect_user_error "--rate" traffic --rate 00.1 "${quick[@]}"
+  for r in 0x10 0x1p3 +5 ' 5' 010 010..12; do
+    expect_user_error "--r '$r' is invalid" gossip --net ring:6 --algo approach1 --r "$r"
+  done
+  expect_user_error "--hop" gossip --net ring:6 --algo approach1 --r 1 --hop 010
+  # Commands that run node software draw no traffic: a traffic key is refused, and a trace named
+  # by it is neither read nor overwritten by an output of the same name.
+  printf 'cycle,src,dst,len\n1,0,1,2\n' >t.csv
+  expect_user_error "traffic.trace" broadcast --net torus:4x4 --algo rd --len 4 --set traffic.trace=t.csv --trace t.csv
+  [ "$(cat t.csv)" = "$(printf 'cycle,src,dst,len\n1,0,1,2')" ] || { echo "FAIL: broadcast overwrote the trace t.csv"; fail=1; }
+  rm -f t.csv
+  expect_user_error "traffic.rate" gossip --net ring:6 --algo approach1 --r 1 --simulate --set traffic.rate=0.9
+  expect_user_error "traffic.pattern" ibt bcast --net torus:8x8 --algo line -k 4 --simulate --set traffic.pattern=transpose
   # A CLI range error names the allowed range.
   expect_user_error "1..8" traffic --vcs 9 "${quick[@]}"
   expect_user_error "1..4096" broadcast --net torus:4x4 --len 0

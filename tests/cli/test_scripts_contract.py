@@ -223,6 +223,7 @@ case("sweep: a binary --points file", "sweep", ["--points", write("p.bin", b"\xf
      word="--points")
 case("sweep: --panel '' (a finding of the scripts' fuzzer)", "sweep", ["--vary", "traffic.rate=0.1", "--panel", "",
                                                                        "--plot"], word="--panel")
+case("sweep: --points ''", "sweep", ["--vary", "traffic.rate=0.1", "--points", ""], word="--points")
 case("sweep: --jobs 0", "sweep", ["--vary", "traffic.rate=0.1", "--jobs", "0"], word="--jobs")
 case("sweep: --ok-status bogus", "sweep", ["--vary", "traffic.rate=0.1", "--ok-status", "bogus"], word="--ok-status")
 if nobody is not None:
@@ -264,7 +265,7 @@ if p and "plot: skipped" not in p.stdout:
     fail.append(f"sweep --merge-only --plot: no skip line: {p.stdout!r}")
 
 # --- 6. bench
-for args, word in ((["--points", "bogus"], "--points"), (["--preset", "x"], "--preset"), (["--threads", "0"], "--threads"),
+for args, word in ((["--points", "bogus"], "--points"), (["--points", ""], "--points"), (["--preset", "x"], "--preset"), (["--threads", "0"], "--threads"),
                    (["--repeat", "0"], "--repeat"), (["--router", "foo"], "--router"), (["--out", work], "--out")):
     case(f"bench: {' '.join(args)}", "bench", args, word=word)
 d = tempfile.mkdtemp(dir=work)

@@ -25,7 +25,7 @@ std::vector<double> parse_r(const std::string& text) {
   std::vector<double> out;
   std::smatch m;
   try {
-    if (std::regex_match(text, m, std::regex(R"((\d+)\.\.(\d+))"))) {
+    if (std::regex_match(text, m, std::regex(R"((0|[1-9]\d*)\.\.(0|[1-9]\d*))"))) {
       const int lo = std::stoi(m[1]), hi = std::stoi(m[2]);
       if (lo > hi) throw GossipParamError("--r: range lo..hi needs lo <= hi (got " + text + ")");
       if (hi > kMaxRatio) throw std::invalid_argument("too large");
@@ -36,6 +36,9 @@ std::vector<double> parse_r(const std::string& text) {
     while (pos <= text.size()) {
       const size_t comma = text.find(',', pos);
       const std::string item = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+      // Decimal notation only: no sign, hex, spaces or leading zeros (010 is not octal 8).
+      static const std::regex decimal(R"(((0|[1-9]\d*)(\.\d*)?|\.\d+)([eE][-+]?\d+)?)");
+      if (!std::regex_match(item, decimal)) throw std::invalid_argument("bad");
       size_t used = 0;
       const double v = std::stod(item, &used);
       if (used != item.size() || !(v >= 0 && v <= kMaxRatio)) throw std::invalid_argument("bad");
