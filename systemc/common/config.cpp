@@ -384,6 +384,20 @@ std::string nearest_key_hint(const std::string& key) {
 namespace {
 
 Config build_config(Values values, const Overrides& overrides) {
+  // A file's value that the command line replaces is still checked on its own (its key's range),
+  // so that a file is valid or refused whatever the command line says.
+  for (auto& [k, v] : overrides)
+    if (const auto f = values.find(k); f != values.end() && f->second != v)
+      if (const SchemaKey* row = find_key(k)) {
+        Config scratch;
+        try {
+          row->key.apply(scratch, f->second, row->key);
+        } catch (const ConfigError&) {
+          throw ConfigError(fmt::format("config: {} = '{}' in the configuration file is invalid (the command line "
+                                        "replaces it); allowed: {}",
+                                        k, f->second, row->key.allowed));
+        }
+      }
   for (auto& [k, v] : overrides) values[k] = v;
 
   const std::string family = values.count("net.family") ? values["net.family"] : find_key("net.family")->key.def;

@@ -8,6 +8,7 @@
 #include "systemc/common/limits.h"
 #include "systemc/ibt/config.h"
 #include "systemc/ibt/routing.h"
+#include "systemc/torus/config.h"
 #include "systemc/torus/router_models.h"
 
 namespace wormcast {
@@ -61,6 +62,7 @@ Family ibt_family() {
            "(docs/router.md section 10); --net ibt:16x16 --set ibt.bypass=4";
   f.keys = ibt_keys();
   f.validate = [](Config& c) {
+    check_bands_threads(c.sim.threads, c.sim.schedule);
     c.net.torus.assign(c.net.radix.size(), true);  // an iBT is a torus with bypass links
     if (c.net.radix.size() > size_t(limits::kMaxDims))
       throw ConfigError(fmt::format("config: net.radix has {} dimensions; allowed for the ibt family: 1..{}",

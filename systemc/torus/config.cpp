@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "systemc/common/config_keys.h"
 #include "systemc/common/energy_config.h"
 #include "systemc/kernel/lanes.h"
@@ -197,6 +199,13 @@ std::vector<ConfigKey> torus_keys() {
        })
     keys.push_back(std::move(k));
   return keys;
+}
+
+void check_bands_threads(int threads, Schedule schedule) {
+  if (schedule == Schedule::Bands && threads > 1)
+    throw ConfigError(fmt::format("config: sim.threads = {} is invalid with sim.schedule = bands, which runs in one "
+                                  "thread; allowed: auto or 1",
+                                  threads));
 }
 
 }  // namespace wormcast

@@ -69,5 +69,8 @@ struct RouterConfig {
 std::vector<ConfigKey> torus_router_keys();
 /// The torus family's keys: net.topology, the router's keys and the routing function's.
 std::vector<ConfigKey> torus_keys();
+/// sim.schedule = bands runs in one thread: sim.threads above 1 with it is refused (ConfigError),
+/// for every family built of the torus router (their validation and the network's thread rule).
+void check_bands_threads(int threads, Schedule schedule);
 
 }  // namespace wormcast

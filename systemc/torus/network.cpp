@@ -60,10 +60,7 @@ static constexpr int kAutoRoutersPerThread = 2048;
 
 static int resolve_threads(int requested, int routers, bool bands, std::string& rule) {
   if (bands) {
-    if (requested > 1)
-      throw ConfigError(fmt::format("config: sim.threads = {} is invalid with sim.schedule = bands, which runs in one "
-                                    "thread; allowed: auto or 1",
-                                    requested));
+    check_bands_threads(requested, Schedule::Bands);
     rule = "bands: one thread";
     return 1;
   }
@@ -458,6 +455,7 @@ Family torus_family() {
   f.net_kind_help = "torus, mesh, a comma list of them";
   f.net_examples = "torus:8x8, mesh:4x4x4, torus,mesh:8x4";
   f.validate = [](Config& c) {
+    check_bands_threads(c.sim.threads, c.sim.schedule);
     if (c.net.radix.size() > size_t(limits::kMaxDims))
       throw ConfigError(fmt::format("config: net.radix has {} dimensions; allowed for the torus family: 1..{}",
                                     c.net.radix.size(), limits::kMaxDims));

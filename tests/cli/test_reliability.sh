@@ -26,6 +26,12 @@ strict)
   expect_user_error "--rate" traffic --rate '' "${quick[@]}"
   expect_user_error "--rate" traffic --rate ' 0.1' "${quick[@]}"
   expect_user_error "--buf" traffic --buf 010 "${quick[@]}"
+  # A file's bad value is refused even where a command-line option replaces it.
+  printf 'net:\n  radix: 1\n' >r1.yaml
+  expect_user_error "net.radix = '1' in the configuration file is invalid" traffic --config r1.yaml --net torus:3x3 "${quick[@]}"
+  # config --check refuses what a run of the same configuration refuses before its first cycle.
+  expect_user_error "sim.schedule = bands" config --check --set sim.threads=2 --set sim.schedule=bands
+  expect_user_error "sim.schedule = bands" config --check --set net.family=ibt --set sim.threads=2 --set sim.schedule=bands
   # Decimal numbers as integers: no leading zeros, no sign on zero.
   expect_user_error "traffic.rate" traffic --set traffic.rate=00 "${quick[@]}"
   expect_user_error "traffic.rate" traffic --set traffic.rate=-0 "${quick[@]}"
