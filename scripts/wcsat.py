@@ -59,6 +59,16 @@ def verdict(result):
     return v if v in ("stable", "unstable", "undecided") else "none"
 
 
+def number(v):
+    """A point's value as a JSON number (the rows hold the text of a CSV cell): an int or a float."""
+    if isinstance(v, str):
+        try:
+            return int(v)
+        except ValueError:
+            return float(v)
+    return v
+
+
 def brackets(rows, keys, verdict_key="stability"):
     """Per curve (keys[0] varies, the other keys fixed): the highest value of keys[0] that is
     stable below the first unstable one, and the first unstable one; saturation lies between.
@@ -78,10 +88,10 @@ def brackets(rows, keys, verdict_key="stability"):
         below = rs[:first_bad] if first_bad is not None else rs
         stable = [r for r in below if r[verdict_key] == "stable"]
         out.append({"curve": ", ".join(f"{k}={v}" for k, v in zip(others, g)), "x": x,
-                    "last_stable": stable[-1][x] if stable else None,
-                    "first_unstable": rs[first_bad][x] if first_bad is not None else None,
+                    "last_stable": number(stable[-1][x]) if stable else None,
+                    "first_unstable": number(rs[first_bad][x]) if first_bad is not None else None,
                     "reached": first_bad is not None,
-                    "undecided_points": [r[x] for r in rs if r[verdict_key] == "undecided"],
+                    "undecided_points": [number(r[x]) for r in rs if r[verdict_key] == "undecided"],
                     "peak_accepted": max((float(r["accepted"]) for r in rs if r.get("accepted") not in (None, "")),
                                          default=None),
                     "definition": "stable/unstable by the steady-state verdict (docs/statistics.md)"})

@@ -68,8 +68,9 @@ void register_mway_command(CLI::App& app) {
   cmd->add_option("--router", a->router, "fabric model: sc, or rtl (the Verilated Verilog twin, mway.model)")
       ->check(config_value("mway.model"));
   cmd->add_option("--config", a->config_file,
-                  "start from this YAML configuration (its values replace the defaults above; the options given "
-                  "replace its values)");
+                  "start from this YAML configuration: the defaults above then do not apply (the file's values and "
+                  "the keys' own defaults stand, as under `run`, e.g. traffic.rate 0.1 and no broadcasts unless the "
+                  "file sets them); the options given replace its values");
   add_common(cmd, a->common);
   set_command_action(cmd, [a, cmd] {
     // The command's own defaults (mesh:8x8, rate 0.01, every message a region broadcast, buffers

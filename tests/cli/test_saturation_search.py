@@ -68,14 +68,15 @@ with tempfile.TemporaryDirectory() as d:
     if p.returncode != 2 or "an input of this run" not in p.stderr or open(cfg).read() != "net:\n  radix: [4, 4]\n":
         fail.append(f"--out = --config: exit {p.returncode}, stderr {p.stderr.strip()}")
 
-# Brackets along a curve: undecided points are neither; no unstable point means not reached.
+# Brackets along a curve: undecided points are neither; no unstable point means not reached; the
+# loads are JSON numbers (the rows hold a CSV's text).
 rows = [{"traffic.rate": str(x), "stability": v, "accepted": x}
         for x, v in ((0.1, "stable"), (0.2, "stable"), (0.3, "undecided"), (0.4, "unstable"), (0.5, "stable"))]
 b = wcsat.brackets(rows, ["traffic.rate"])[0]
-if (b["last_stable"], b["first_unstable"], b["reached"], b["undecided_points"]) != ("0.2", "0.4", True, ["0.3"]):
+if (b["last_stable"], b["first_unstable"], b["reached"], b["undecided_points"]) != (0.2, 0.4, True, [0.3]):
     fail.append(f"brackets: {b}")
 b = wcsat.brackets(rows[:3], ["traffic.rate"])[0]
-if b["reached"] or b["first_unstable"] is not None or b["last_stable"] != "0.2":
+if b["reached"] or b["first_unstable"] is not None or b["last_stable"] != 0.2:
     fail.append(f"brackets without an unstable point: {b}")
 
 for f in fail:

@@ -29,8 +29,9 @@ with tempfile.TemporaryDirectory() as d:
     for b in sat:
         v = b["curve"].split("=")[1]
         curve = sorted((r for r in rows if r["router.vcs_per_class"] == v), key=lambda r: float(r["traffic.rate"]))
-        first_bad = next((r["traffic.rate"] for r in curve if r["status"] != "ok"), None)
-        if b["first_unstable"] != first_bad:
+        first_bad = next((float(r["traffic.rate"]) for r in curve if r["status"] != "ok"), None)
+        # (numbers in the JSON, not the CSV's text)
+        if b["first_unstable"] != first_bad or not isinstance(b["first_unstable"], (float, type(None))):
             fail.append(f"V={v}: first unstable {b['first_unstable']}, rows say {first_bad}")
         if r["router.vcs_per_class"] == "1" and r["traffic.rate"] == "0.05":
             if abs(float(r["accepted"]) - float(r["offered"])) > 0.05 * float(r["offered"]):
