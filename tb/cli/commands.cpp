@@ -325,7 +325,10 @@ std::string one_line_message(std::string message) {
 }
 
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
-  const std::string name = cmd->get_name();
+  // The command's whole path below the program ("rtl build", "ibt bcast"), as typed.
+  std::string name = cmd->get_name();
+  for (const CLI::App* up = cmd->get_parent(); up && up->get_parent(); up = up->get_parent())
+    name = up->get_name() + " " + name;
   cmd->callback([name, action]() {
     int rc = 0;
     try {

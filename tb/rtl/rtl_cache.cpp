@@ -655,8 +655,11 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
 
   const fs::path runtime = runtime_dir();
   void* handle = nullptr;
+  // The variants of one parameter set told apart where a person reads them (`wormcast rtl list`).
+  const std::string description = spec.description + (t.vflags.rfind("--assert", 0) == 0 ? " +assertions" : "") +
+                                  (spec.trace ? " +trace" : "");
   ensure_entry(
-      name, key, spec.description, "model.so",
+      name, key, description, "model.so",
       [&](const fs::path& tmp, const fs::path& log, Progress& progress) {
         const fs::path gen = tmp / "gen";
         std::vector<std::vector<std::string>> verilate;

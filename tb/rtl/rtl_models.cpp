@@ -173,7 +173,7 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
     m.params["IbtRouting"] = b.routing == IbtRouting::Bypass ? 1 : 0;
     name += fmt::format(" <{}> {}", fmt::join(b.bypass, ","), b.routing == IbtRouting::Bypass ? "bypass" : "dor");
   }
-  m.name = fmt::format("{} V={} B={} R={} L={} C={}{}{}{}", name, r.vcs_per_class, r.buffer_depth, r.router_delay,
+  m.name = fmt::format("{} V={} B={} R={} Ld={} Cd={}{}{}{}", name, r.vcs_per_class, r.buffer_depth, r.router_delay,
                        r.link_delay, r.credit_delay, p.local == 1 ? " one-port" : "", r.dateline ? "" : " no-dateline",
                        r.vc_realloc == VcRealloc::Tail ? " tail" : "");
   return m;

@@ -114,8 +114,9 @@ void Progress::update(uint64_t cycle, const char* phase, uint64_t in_flight) {
     return;
   }
   const double eta = double(m_total - cycle) / std::max(rate, 1e-9);
-  std::fprintf(stderr, "\r  %s  cycle %llu / %llu  %.0f cycles/s  ETA %.0f s   ", phase ? phase : "run",
-               (unsigned long long)cycle, (unsigned long long)m_total, rate, eta);
+  // (Below half a second a rounded "0 s" would read as done: "<1 s" until the end.)
+  std::fprintf(stderr, "\r  %s  cycle %llu / %llu  %.0f cycles/s  ETA %s%.0f s   ", phase ? phase : "run",
+               (unsigned long long)cycle, (unsigned long long)m_total, rate, eta < 0.5 ? "<" : "", std::max(eta, 1.0));
   set_progress_shown(true);
 }
 

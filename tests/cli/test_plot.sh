@@ -13,6 +13,31 @@ grep -q '"vc_order"' "$work/m.json" || { echo "FAIL: router_activity.vc_order mi
 for v in histogram hops heatmap vcs; do
   [ -s "$work/m_$v.png" ] || { echo "FAIL: view $v not drawn"; exit 1; }
 done
+# A mixed network's RTL routers are seen at their ports only (counted false, empty per-VC lists,
+# the form a --router mixed run writes): their cells are left gray and the per-VC view averages the
+# SystemC routers; with every router RTL the per-VC view is skipped.
+/usr/bin/python3 - "$work/m.json" "$work/x.json" "$work/r.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+act = j["router_activity"]
+def rtl(i):
+    act["per_router"][i].update(counted=False, mean_buffer_occupancy=0.0, blocked_vc=0, blocked_credit=0, blocked_switch=0)
+    act["vc_blocking"][i] = {"vc": [], "credit": [], "switch": []}
+    act["vc_utilization"][i] = []
+for i in range(0, len(act["per_router"]), 2):
+    rtl(i)
+json.dump(j, open(sys.argv[2], "w"))
+for i in range(len(act["per_router"])):
+    rtl(i)
+json.dump(j, open(sys.argv[3], "w"))
+PY
+out=$("$src/scripts/plot" "$work/x.json" 2>&1)
+for v in histogram hops heatmap vcs; do
+  [ -s "$work/x_$v.png" ] || { echo "FAIL: mixed network: view $v not drawn: $out"; exit 1; }
+done
+out=$("$src/scripts/plot" "$work/r.json" --views heatmap,vcs 2>&1)
+grep -q "vcs: skipped (every router is RTL" <<<"$out" && [ -s "$work/r_heatmap.png" ] \
+  || { echo "FAIL: all-RTL network: $out"; exit 1; }
 "$wormcast" mway --net mesh:3x3 --algo mst-safe --rate 0.01 --measure 500 --json "$work/w.json" >/dev/null 2>&1 || true
 out=$("$src/scripts/plot" "$work/w.json" --views histogram,vcs 2>&1)
 grep -q "vcs: skipped" <<<"$out" && [ -s "$work/w_histogram.png" ] \
