@@ -92,7 +92,15 @@ void TrafficStats::on_packet(const PacketRecord& rec) {
   }
   if (rec.created >= m_begin && rec.created < m_end) {
     m_measured_done += rec.last;  // a multi-destination packet is done when its last copy is
-    if (rec.last) m_message_latency.add(rec.arrived - rec.created);
+    if (rec.last && rec.msg_packets <= 1) {
+      m_message_latency.add(rec.arrived - rec.created);
+    } else if (rec.last) {  // reported in delivery order: the message's last packet comes last
+      auto at = m_message_done.try_emplace(rec.message, 0).first;
+      if (++at->second == rec.msg_packets) {
+        m_message_latency.add(rec.arrived - rec.created);
+        m_message_done.erase(at);
+      }
+    }
     m_latency.add(rec.arrived - rec.created);
     m_net_latency.add(rec.arrived - rec.injected);
     const int h = m_hops && rec.dst >= 0 ? m_hops(rec) : -1;

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -59,7 +60,11 @@ class TrafficStats : public PacketListener {
   std::vector<std::pair<uint64_t, uint64_t>> m_by_hops;  ///< [hops] (latency sum, packets)
   std::vector<uint64_t> m_node_accepted;                 ///< [node] flits accepted in the window
   LatencyHistogram m_latency, m_net_latency;
-  LatencyHistogram m_message_latency;  ///< per packet, at its last addressed node
+  /// Per measured message, at its last packet's last addressed node (a unicast packet, a region
+  /// broadcast's last copy, a message of several packets its last packet).
+  LatencyHistogram m_message_latency;
+  /// Messages of several packets: the packets complete so far, until the last.
+  std::unordered_map<uint64_t, uint32_t> m_message_done;
   SteadySeries m_series;
   uint64_t m_owed_copies = 0, m_owed_packets = 0;  ///< now
   double m_period_copies = 0, m_period_packets = 0;  ///< sums over the current period's cycles

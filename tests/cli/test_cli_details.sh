@@ -183,6 +183,25 @@ vcs)
       || { echo "FAIL: traffic ${args%%|*}: exit $rc, $(cat err.txt)"; fail=1; }
   done
   ;;
+message-latency)
+  # Messages of three packets: message_latency counts each message once, at its last packet, and
+  # is longer than the packets' latency (the later packets queue behind the first at the source).
+  "$bin" traffic --net torus:4x4 --set traffic.mode=message --set traffic.message_len=12 --set nic.max_packet=4 \
+    --rate 0.02 --warmup 200 --measure 4000 --json m.json >out.txt 2>err.txt \
+    || { echo "FAIL: message mode: exit $?, $(cat err.txt)"; fail=1; }
+  /usr/bin/python3 -c '
+import json, sys
+j = json.load(open("m.json"))
+p, m = j["latency"], j["message_latency"]
+ok = p["count"] > 30 and p["count"] == 3 * m["count"] and m["mean"] > p["mean"] + 4 and m["max"] >= p["max"]
+sys.exit(0 if ok else print(f"FAIL: latency {p}, message_latency {m}") or 1)' || fail=1
+  # One packet per message: the two agree.
+  "$bin" traffic --net torus:4x4 --rate 0.05 --warmup 200 --measure 2000 --json b.json >out.txt 2>err.txt || fail=1
+  /usr/bin/python3 -c '
+import json, sys
+j = json.load(open("b.json"))
+sys.exit(0 if j["latency"] == j["message_latency"] else print("FAIL:", j["latency"], "!=", j["message_latency"]) or 1)' || fail=1
+  ;;
 *)
   echo "unknown section $section"
   exit 2
