@@ -45,7 +45,7 @@ with tempfile.TemporaryDirectory() as d:
         if s["last_stable"]["min"] > s["last_stable"]["mean"] + 1e-6 or \
                 s["last_stable"]["mean"] > s["last_stable"]["max"] + 1e-6:
             fail.append(f"summary inconsistent: {s['last_stable']}")
-        if "saturation: last stable" not in p.stderr:
+        if "saturation (offered flits/node/cycle): last stable" not in p.stderr or "flit-copies/node/cycle" not in p.stderr:
             fail.append(f"no summary line: {p.stderr}")
 
     p = subprocess.run([SAT, "--lo", "0.02", "--hi", "0.08", "--resolution", "0.02", "--out", out] + base,
