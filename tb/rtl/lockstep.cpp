@@ -22,7 +22,7 @@ namespace wormcast {
 
 std::ostream& operator<<(std::ostream& os, const LockstepResult& r) {
   if (r.ok) {
-    os << "lockstep ok: " << r.cycles << " cycles at node " << r.node << ", " << r.packets_in
+    os << "lockstep ok: " << r.cycles << " cycles compared (reset included) at node " << r.node << ", " << r.packets_in
        << " packets (" << r.single_flit << " single-flit), " << r.flits_in << " flits in, "
        << r.flits_out << " flits out, " << r.credits_out << " credits out, max "
        << r.max_buffered << " flits buffered, " << r.stalled_port_cycles

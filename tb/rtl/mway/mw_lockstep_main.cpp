@@ -15,20 +15,27 @@
 
 int sc_main(int argc, char* argv[]) {
   CLI::App app{"lockstep run of the m-way RTL of one parameter set (the keys of wormcast mway / traffic with "
-               "--net mway:...; its model is built on demand) against the SystemC fabric"};
+               "--net mway:...; its model is built on demand) against the SystemC fabric. The stimulus is this "
+               "program's own (--rate, --broadcast-fraction, --queue-limit): a configuration's traffic.* keys are "
+               "not used"};
   wormcast::ParamSetOptions set;
   set.add_to(app, "rtl/mway/configs.txt, --list shows them");
   bool list = false;
   wormcast::MwLockstepOptions opt;
   app.add_flag("--list", list, "list the named test sets");
-  app.add_option("--cycles", opt.cycles, "cycles to compare (1..1000000000)")->check(wormcast::decimal_int(1, 1000000000));
-  app.add_option("--seed", opt.seed, "random seed");
-  app.add_option("--rate", opt.rate, "messages per node per cycle (0.000001..1)")
-      ->check(wormcast::decimal_real(0.000001, 1));
+  app.add_option("--cycles", opt.cycles, "cycles to compare (1..1000000000)")
+      ->check(wormcast::decimal_int(1, 1000000000))
+      ->capture_default_str();
+  app.add_option("--seed", opt.seed, "random seed")->capture_default_str();
+  app.add_option("--rate", opt.rate, "messages (not flits, as traffic.rate) per node per cycle (0.000001..1)")
+      ->check(wormcast::decimal_real(0.000001, 1))
+      ->capture_default_str();
   app.add_option("--broadcast-fraction", opt.broadcast_fraction, "share of region broadcasts (0..1)")
-      ->check(wormcast::decimal_real(0, 1));
+      ->check(wormcast::decimal_real(0, 1))
+      ->capture_default_str();
   app.add_option("--queue-limit", opt.queue_limit, "longest source queue a node generates into (1..1000000)")
-      ->check(wormcast::decimal_int(1, 1000000));
+      ->check(wormcast::decimal_int(1, 1000000))
+      ->capture_default_str();
   setenv("WORMCAST_RTL_ASSERT", "1", 0);  // a verification run: the RTL's named assertions compiled in
   try {
     try {
