@@ -3,6 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "systemc/common/family.h"
 
 namespace wormcast {
@@ -55,17 +59,31 @@ void check_as_rtl(const Config& cfg) {
 void check_rtl_model(const Config& c) {
   const RouterConfig& r = c.part<RouterConfig>();
   if (r.model == RouterModel::SystemC) return;
-  // (With another allocator rtl_router_maker refuses the configuration, naming the allocator.)
-  if (r.allocator == RouterAllocator::InputFirst && (r.pipeline != RouterPipeline::Lumped || r.vc_class != VcClassRule::Hop)) {
-    // Name the key that is set (and the preset, when it set it).
-    const bool staged = r.pipeline != RouterPipeline::Lumped;
+  // Every SystemC-only setting at once, each with what the RTL router implements (and the
+  // preset, when it set them): one refusal, not one per try.
+  std::vector<std::pair<std::string, std::string>> only;
+  if (r.allocator != RouterAllocator::InputFirst)
+    only.emplace_back(fmt::format("router.allocator = {}", r.allocator == RouterAllocator::Islip ? "islip" : "output-first"),
+                      "input-first");
+  if (r.pipeline != RouterPipeline::Lumped) only.emplace_back("router.pipeline = staged", "lumped");
+  if (r.vc_class != VcClassRule::Hop) only.emplace_back("router.vc_class = entry", "hop");
+  if (only.size() == 1 && r.allocator != RouterAllocator::InputFirst) check_allocator(c);
+  if (only.size() == 1)
     throw ConfigError(fmt::format("config: {} is SystemC only{}; allowed with router.model = rtl or mixed: {} (the rule "
                                   "the RTL router implements)",
-                                  staged ? "router.pipeline = staged" : "router.vc_class = entry",
-                                  preset_note(c),
-                                  staged ? "lumped" : "hop"));
+                                  only[0].first, preset_note(c), only[0].second));
+  if (!only.empty()) {
+    std::string keys, allowed;
+    for (size_t i = 0; i < only.size(); ++i) {
+      const char* sep = i == 0 ? "" : i + 1 == only.size() ? " and " : ", ";
+      keys += sep + only[i].first;
+      allowed += sep + only[i].second;
+    }
+    throw ConfigError(fmt::format("config: {} are SystemC only{}; allowed with router.model = rtl or mixed: {} (the "
+                                  "rules the RTL router implements)",
+                                  keys, r.preset == RouterPreset::BooksimIq ? " (router.preset = booksim-iq sets them)" : "",
+                                  allowed));
   }
-  check_allocator(c);
   const RtlRouterLibrary& lib = installed();
   if (lib.check) lib.check(c);
 }

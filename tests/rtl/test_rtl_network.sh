@@ -59,6 +59,12 @@ rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: rtl with the islip allocator exited $rc, want 2"; fail=1; }
 grep -q "router.allocator = islip.*input-first" "$work/alloc.err" \
   || { echo "FAIL: the allocator error does not name what the RTL supports: $(cat "$work/alloc.err")"; fail=1; }
+# The preset's SystemC-only rules named in one line, and that the preset set them.
+"$bin" traffic --net torus:8x8 --measure 100 --set router.preset=booksim-iq --router rtl >/dev/null 2>"$work/preset.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "router.allocator = islip, router.pipeline = staged and router.vc_class = entry are SystemC only (router.preset = booksim-iq sets them).*: input-first, lumped and hop" "$work/preset.err" \
+  && [ "$(wc -l < "$work/preset.err")" -eq 1 ] \
+  || { echo "FAIL: rtl with the preset: exit $rc, $(cat "$work/preset.err")"; fail=1; }
 # The preset's other SystemC-only rule: the error names the key still set, and that the preset set it.
 "$bin" traffic --net torus:8x8 --measure 100 --set router.preset=booksim-iq --set router.allocator=input-first \
   --set router.pipeline=lumped --router rtl >/dev/null 2>"$work/entry.err"
