@@ -121,6 +121,11 @@ def plot_title(config, fixed, varied):
         "router.dateline": lambda v: "dateline VC classes" if v else "no dateline",
         "router.local_ports": lambda v: "all-port NIC" if v == "all" else f"{v} local port(s)",
         "router.allocator": lambda v: f"{v} allocator",
+        "router.preset": lambda v: None if v == "none" else f"{v} preset",
+        "router.pipeline": lambda v: f"{v} pipeline",
+        "router.router_delay": lambda v: f"R = {v}",
+        "router.link_delay": lambda v: f"Ld = {v}",
+        "router.credit_delay": lambda v: f"Cd = {v}",
         "sim.warmup": lambda v: f"{v} warm-up",
         "sim.measure": lambda v: f"{v} measured cycles",
         "sim.seed": lambda v: f"seed {v}",
@@ -128,6 +133,7 @@ def plot_title(config, fixed, varied):
     seeds = [k for k in varied if k.startswith("seeds=")]
     words = {k: f(get(k)) for k, f in shown.items() if k not in varied and get(k) is not None
              and not (k == "sim.seed" and seeds)}
+    words = {k: w for k, w in words.items() if w is not None}
     line1 = [head] + [words[k] for k in ("traffic.pattern", "traffic.process", "traffic.packet_len") if k in words]
     line2 = [words[k] for k in shown if k in words and not k.startswith("traffic.")]
     skip = ("sim.progress", "net.", "traffic.pattern") + tuple(shown)
