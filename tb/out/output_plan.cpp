@@ -89,7 +89,17 @@ extern "C" void on_interrupt(int sig) {
     if (rm > 0) waitpid(rm, nullptr, 0);
   }
   for (int i = 0; i < g_used; ++i)
-    if (g_tmp[i][0] != '\0') unlink(g_tmp[i]);
+    if (g_tmp[i][0] != '\0') {
+      unlink(g_tmp[i]);
+      // A converter's own scratch beside its output (vcd2fst writes OUTPUT.hier while it runs).
+      static char hier[PATH_MAX + 8];
+      const size_t n = std::strlen(g_tmp[i]);
+      if (n + 6 < sizeof hier) {
+        std::memcpy(hier, g_tmp[i], n);
+        std::memcpy(hier + n, ".hier", 6);
+        unlink(hier);
+      }
+    }
   if (g_progress_shown) {  // the note on a line of its own, not after the progress line
     static const char kClear[] = "\r                                                                      \r";
     ssize_t cleared = write(2, kClear, sizeof kClear - 1);

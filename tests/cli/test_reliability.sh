@@ -145,6 +145,29 @@ interrupt)
     [ "$(ls -A run | tr '\n' ' ')" = "r.json w.vcd " ] || { echo "FAIL: SIG$sig left: $(ls -A run | tr '\n' ' ')"; fail=1; }
     [ "$(cat run/w.vcd)" = GOOD ] && [ "$(cat run/r.json)" = GOOD ] || { echo "FAIL: SIG$sig touched earlier files"; fail=1; }
   done
+  # Stopped while its waveform is converted to FST: the converter stops with it and leaves no
+  # scratch (vcd2fst writes OUTPUT.hier beside its output).
+  if command -v vcd2fst >/dev/null; then
+    rm -rf fst && mkdir fst
+    # (No timeout wrapper: vcd2fst is then wormcast's own child. The test's limit bounds it.)
+    "$bin" traffic --net torus:8x8 --rate 0.1 --measure 100000 --set sim.progress=off --fst fst/f.fst \
+      >/dev/null 2>err.fst &
+    pid=$!
+    conv=
+    for _ in $(seq 1200); do conv=$(pgrep -x -P $pid vcd2fst) && break; sleep 0.05; done
+    if [ -n "$conv" ]; then
+      kill -INT $pid
+      wait $pid
+      rc=$?
+      sleep 0.2
+      [ $rc -eq 130 ] || { echo "FAIL: SIGINT while converting to FST: exit $rc"; fail=1; }
+      kill -0 "$conv" 2>/dev/null && { echo "FAIL: vcd2fst runs on after the run was stopped"; kill "$conv"; fail=1; }
+      [ -z "$(ls -A fst)" ] || { echo "FAIL: SIGINT while converting to FST left: $(ls -A fst | tr '\n' ' ')"; fail=1; }
+    else
+      wait $pid
+      echo "FAIL: the FST conversion was never seen running"; fail=1
+    fi
+  fi
   ;;
 
 completion)
