@@ -55,6 +55,7 @@ class Network : public sc_core::sc_module {
   /// The node whose node_name() is `name`, -1 when none.
   int find_node(const std::string& name) const;
   Nic& nic(int node) { return *m_nics[size_t(node)]; }
+  const Nic& nic(int node) const { return *m_nics[size_t(node)]; }
   Scoreboard& scoreboard() { return m_sb; }
   const Scoreboard& scoreboard() const { return m_sb; }
   NetActivity& activity() { return m_activity; }

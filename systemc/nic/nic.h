@@ -176,6 +176,14 @@ class Nic : public sc_core::sc_module {
     for (const auto& q : m_queues) started += !q.empty() && q.front().sent > 0;
     return m_backlog - started;
   }
+  /// Those packets, in the order of their channels' queues (for a result's list of unfinished ones).
+  std::vector<PacketRecord> unstarted_packets() const {
+    std::vector<PacketRecord> out;
+    for (const auto& q : m_queues)
+      for (size_t i = 0; i < q.size(); ++i)
+        if (q[i].sent == 0) out.push_back(q[i].rec);
+    return out;
+  }
   /// Addressed nodes of the message submitted last (1 for a unicast): the copies it owes.
   size_t last_targets() const { return m_last_targets; }
   /// Addressed nodes of a message to d (1 for a unicast).

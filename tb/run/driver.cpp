@@ -436,10 +436,24 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   }
   add_router_events(j, cfg, r, net);
   j["scoreboard"] = {{"errors", sb.error_count()}, {"first_errors", sb.errors()}};
-  // Every packet accounted for: delivered (counted above) or still in the network, listed here.
+  // Every packet accounted for: delivered (counted above), or in the network or still waiting at its
+  // source (injected null), the first ten listed here: those in flight, then the earliest created of
+  // those waiting.
   nlohmann::json unfinished = nlohmann::json::array();
   for (auto& p : sb.stranded(10))
-    unfinished.push_back({{"id", p.id}, {"src", p.src}, {"length", p.length}, {"injected", p.injected}});
+    unfinished.push_back({{"id", p.id}, {"src", p.src}, {"length", p.length}, {"created", p.created}, {"injected", p.injected}});
+  if (unfinished.size() < 10) {
+    std::vector<PacketRecord> waiting;
+    for (int n = 0; n < net.num_nodes(); ++n)
+      if (net.nic(n).unstarted() > 0)
+        for (PacketRecord& p : net.nic(n).unstarted_packets()) waiting.push_back(std::move(p));
+    const size_t take = std::min(waiting.size(), 10 - unfinished.size());
+    std::partial_sort(waiting.begin(), waiting.begin() + std::ptrdiff_t(take), waiting.end(),
+                      [](const PacketRecord& a, const PacketRecord& b) { return a.created != b.created ? a.created < b.created : a.id < b.id; });
+    for (size_t i = 0; i < take; ++i)
+      unfinished.push_back({{"id", waiting[i].id}, {"src", waiting[i].src}, {"length", waiting[i].length},
+                            {"created", waiting[i].created}, {"injected", nullptr}});
+  }
   j["packets"]["unfinished_first"] = unfinished;
   if (r.status == RunStatus::Livelock)
     j["livelock"] = {{"detected", true}, {"cycle", r.cycles},

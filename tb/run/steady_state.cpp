@@ -254,8 +254,10 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
   v.figures["batch_cycles"] = uint64_t(double(m) * P);
   v.figures["accepted_over_offered"] = offered ? num(double(delivered) / double(offered)) : nlohmann::json(nullptr);
   const BatchMeans lat = batch_means(latency);
-  v.figures["latency"] = {{"mean", num(lat.mean)},
-                          {"ci95_half_width", num(lat.half_width)},
+  // (No batch: no packet created in the judged span was delivered; no mean to give.)
+  const nlohmann::json none(nullptr);
+  v.figures["latency"] = {{"mean", lat.batches ? num(lat.mean) : none},
+                          {"ci95_half_width", lat.batches ? num(lat.half_width) : none},
                           {"batches", lat.batches},
                           {"lag1_autocorrelation", num(lat.lag1)},
                           {"of", "flit-copies created in the judged span"}};
@@ -368,7 +370,9 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
                                         what, pct(g.lo()), pct(g.hi()), pct(tol)));
     }
   }
-  v.brief = fmt::format("{}: {}; latency {:.1f} +- {:.1f}", outcome_name(v.outcome), ci, lat.mean, lat.half_width);
+  v.brief = lat.batches ? fmt::format("{}: {}; latency {:.1f} +- {:.1f}", outcome_name(v.outcome), ci, lat.mean, lat.half_width)
+                        : fmt::format("{}: {}; latency: none of the packets created in the judged span was delivered",
+                                      outcome_name(v.outcome), ci);
   return v;
 }
 

@@ -36,7 +36,7 @@ Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const 
     v.outcome = SteadyOutcome::Unstable;
     v.reasons.push_back(std::move(why));
   };
-  if (!drained) unstable("did not drain: measured packets still in flight at the drain limit");
+  if (!drained) unstable("did not drain: measured packets undelivered at the drain limit (in flight or waiting at their source)");
   if (stats.dropped() > 0)
     unstable(fmt::format("{} packets dropped at full source queues (traffic.source_queue = {})", stats.dropped(),
                          cfg.traffic.source_queue));
@@ -176,13 +176,19 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
                         st["offered_copies"].get<double>())
           : fmt::format("accepted {} flits/node/cycle (offered {})", st["accepted"].get<double>(),
                         st["offered"].get<double>());
+  // (No measured packet delivered: no latency to show, not a latency of 0.)
+  const std::string latency =
+      st["latency"].value("count", 0) > 0
+          ? fmt::format("latency mean {} p99 {} max {} cycles", st["latency"].value("mean", 0.0),
+                        st["latency"].value("p99", 0), st["latency"].value("max", 0))
+          : std::string("latency: no measured packet delivered");
   out.summary = fmt::format(
-      "{} {} {} {} | latency mean {} p99 {} max {} cycles | {} | {} packets | {} cycles, {:.3f} M "
+      "{} {} {} {} | {} | {} | {} packets | {} cycles, {:.3f} M "
       "router-cycles/s{}",
       status_name(rr.status), echo["net"].value("topology", cfg.net.family), echo["net"]["radix"].get<std::string>(),
       // A trace replaces the sources: traffic.rate is not used, the trace is named instead.
       cfg.traffic.trace.empty() ? fmt::format("rate {}", cfg.traffic.rate)
-                                : fmt::format("trace {}", std::filesystem::path(cfg.traffic.trace).filename().string()), st["latency"].value("mean", 0.0), st["latency"].value("p99", 0), st["latency"].value("max", 0),
+                                : fmt::format("trace {}", std::filesystem::path(cfg.traffic.trace).filename().string()), latency,
       load, net.scoreboard().delivered_packets(), r.cycles, rcps / 1e6,
       judged ? " | " + verdict_word(verdict.outcome) : std::string());
   if (r.status == RunStatus::Deadlock) {

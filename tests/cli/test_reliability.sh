@@ -171,6 +171,21 @@ interrupt)
   ;;
 
 completion)
+  # Sources that fall behind for the whole run (t_s 3000 cycles a message): exit 5, the packets still
+  # waiting at their sources listed (injected null), no latency mean where no packet of the judged
+  # span was delivered.
+  "$bin" traffic --net torus:4x4 --rate 0.05 --measure 4000 --set traffic.mode=message --set nic.ts=3000 \
+    --set sim.drain=500 --set sim.progress=off --json dq.json >dq.out 2>&1
+  rc=$?
+  /usr/bin/python3 -c '
+import json, sys
+j = json.load(open("dq.json"))
+u, lat = j["packets"]["unfinished_first"], j["stability"]["latency"]
+ok = (j["status"] == "drain_timeout" and j["throughput"]["measured_undelivered"] > 0 and len(u) == 10
+      and all(x["injected"] is None and x["created"] >= 0 for x in u) and lat["batches"] == 0 and lat["mean"] is None)
+sys.exit(0 if ok else print("FAIL: sources behind:", j["status"], u[:2], lat) or 1)' || fail=1
+  [ $rc -eq 5 ] && grep -q "| latency: no measured packet delivered |" dq.out \
+    || { echo "FAIL: sources behind: exit $rc, $(cat dq.out)"; fail=1; }
   # A tiny rate is a tiny rate: nothing offered, not 5 flits/node/cycle.
   "$bin" traffic --set traffic.rate=1e-100 "${quick[@]}" --json tiny.json >/dev/null
   rc=$?; [ $rc -eq 0 ] || { echo "FAIL: rate 1e-100 exited $rc"; fail=1; }
