@@ -441,6 +441,26 @@ def passthrough(res):
     sys.exit(code)
 
 
+# ---- a progress line on a terminal ----
+
+_PROGRESS_SHOWN = [False]
+
+
+def progress(text):
+    """Shows `text` as the progress line on a terminal (stderr), in place; nothing when stderr is
+    not one. A signal that stops the script clears the line before its note."""
+    if sys.stderr.isatty():
+        print(f"\r  {text}   ", end="", file=sys.stderr, flush=True)
+        _PROGRESS_SHOWN[0] = True
+
+
+def progress_done():
+    """Clears the progress line (when one was shown)."""
+    if _PROGRESS_SHOWN[0]:
+        print("\r" + " " * 70 + "\r", end="", file=sys.stderr, flush=True)
+        _PROGRESS_SHOWN[0] = False
+
+
 # ---- the exit paths ----
 
 def _on_signal(signum, _frame):
@@ -458,6 +478,7 @@ def _on_signal(signum, _frame):
             pass
     _cleanup()
     try:
+        progress_done()
         print(f"{_NAME[0]}: stopped by signal {signal.Signals(signum).name}", file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
