@@ -402,7 +402,8 @@ def run_wormcast(cmd, ok=(0,)):
     return res
 
 
-def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, stdout=None, stderr=None):
+def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, stdout=None, stderr=None, env=None,
+              check=False):
     """subprocess.run for a long child (a simulation, GNU parallel and its jobs): it runs in a
     process group of its own, to which the signal that stops this script is forwarded, so that no
     child or grandchild runs on (or writes a result) after the script has stopped. (Outside run(),
@@ -413,7 +414,7 @@ def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, s
     try:
         with _SPAWN:  # started and registered at once: a signal's handler sees every child
             p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr, text=text, errors=errors,
-                                 shell=shell, start_new_session=_FORWARDING[0])
+                                 shell=shell, env=env, start_new_session=_FORWARDING[0])
             p.wc_group = _FORWARDING[0]
             _CHILDREN.add(p)
     except OSError as e:
@@ -422,6 +423,8 @@ def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, s
         out, err = p.communicate()
     finally:
         _CHILDREN.discard(p)
+    if check and p.returncode != 0:
+        raise subprocess.CalledProcessError(p.returncode, cmd, out, err)
     return subprocess.CompletedProcess(cmd, p.returncode, out, err)
 
 
@@ -495,6 +498,8 @@ def run(main):
             continue  # a hang-up ignored on entry (nohup) stays ignored
         signal.signal(s, _on_signal)
     _FORWARDING[0] = True
+    if _NAME[0] == "script":  # a script that names itself later (its checker) or not at all
+        _NAME[0] = os.path.basename(sys.argv[0]) or "script"
     try:
         code = main()
     except SystemExit as e:
