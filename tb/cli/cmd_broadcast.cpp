@@ -134,6 +134,7 @@ int run_broadcast(const BroadcastArgs& a) {
   po.plan = &plan;
   po.firmware = &fw;
   po.max_cycles = program_cycle_limit(analytic.latency);
+  po.predicted = analytic.latency;
   const ProgramRun run = run_programs(cfg, ptrs, po);
 
   std::vector<int64_t> measured(size_t(t.num_nodes()), -1);

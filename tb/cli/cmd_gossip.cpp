@@ -185,6 +185,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   po.plan = &plan;
   po.firmware = &fw;
   po.max_cycles = program_cycle_limit(out.analytic);
+  po.predicted = out.analytic;
   out.run = run_programs(cfg, watch.programs(), po);
   out.watch = watch.report();
   return out;

@@ -98,8 +98,8 @@ int exit_code(RunStatus s) {
   }
 }
 
-Progress::Progress(const std::string& mode, uint64_t total)
-    : m_on(mode == "on" || (mode == "auto" && isatty(2))), m_total(total), m_start(wall_seconds()) {}
+Progress::Progress(const std::string& mode, uint64_t total, bool estimated)
+    : m_on(mode == "on" || (mode == "auto" && isatty(2))), m_total(total), m_estimated(estimated), m_start(wall_seconds()) {}
 
 void Progress::update(uint64_t cycle, const char* phase, uint64_t in_flight) {
   if (!m_on) return;
@@ -115,8 +115,9 @@ void Progress::update(uint64_t cycle, const char* phase, uint64_t in_flight) {
   }
   const double eta = double(m_total - cycle) / std::max(rate, 1e-9);
   // (Below half a second a rounded "0 s" would read as done: "<1 s" until the end.)
-  std::fprintf(stderr, "\r  %s  cycle %llu / %llu  %.0f cycles/s  ETA %s%.0f s   ", phase ? phase : "run",
-               (unsigned long long)cycle, (unsigned long long)m_total, rate, eta < 0.5 ? "<" : "", std::max(eta, 1.0));
+  std::fprintf(stderr, "\r  %s  cycle %llu / %s%llu  %.0f cycles/s  ETA %s%.0f s   ", phase ? phase : "run",
+               (unsigned long long)cycle, m_estimated ? "~" : "", (unsigned long long)m_total, rate, eta < 0.5 ? "<" : "",
+               std::max(eta, 1.0));
   set_progress_shown(true);
 }
 
@@ -232,7 +233,7 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
                                       key, value, quiet, quiet));
   }
   const double t0 = wall_seconds();
-  Progress progress(sim.progress, end > 0 ? end : 0);
+  Progress progress(sim.progress, end > 0 ? end : ph.expected, end == 0 && ph.expected > 0);
   uint64_t cycle = 0, seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress
   uint64_t ejected = 0, last_ejected = 0;            // livelock: only a delivered flit is progress
   if (ph.at)

@@ -44,6 +44,9 @@ struct RunPhases {
   uint64_t limit = 0;    ///< stop at this cycle with status on_limit
   RunStatus on_limit = RunStatus::DrainTimeout;
   uint64_t max_step = 1000;  ///< cycles simulated between checks (steps end at warmup, warmup + measure and limit)
+  /// Without a window (warmup + measure 0): the cycles the run is expected to take (an analytic
+  /// prediction), the progress line's estimated total; 0: unknown.
+  uint64_t expected = 0;
   /// True when the run is complete (checked after every step, after the watchdog).
   std::function<bool(uint64_t cycle)> finished;
   /// Cycles to stop at exactly, and what to do there (the recordings' --vcd-window). The stops do
@@ -113,7 +116,8 @@ using RunTopPtr = std::unique_ptr<T, RunTopDeleter<T>>;
 /// Progress line on stderr: only on a terminal (mode auto) or when forced on.
 class Progress {
  public:
-  Progress(const std::string& mode, uint64_t total);  ///< total 0: unknown (no ETA)
+  /// total 0: unknown (no ETA); estimated: the total is a prediction (shown as ~total).
+  Progress(const std::string& mode, uint64_t total, bool estimated = false);
   /// The phase ("warm-up", "measure", "drain") and, past the total, the work left.
   void update(uint64_t cycle, const char* phase = nullptr, uint64_t in_flight = 0);
   void done();
@@ -121,6 +125,7 @@ class Progress {
  private:
   bool m_on;
   uint64_t m_total;
+  bool m_estimated;
   double m_start, m_last = 0;
 };
 

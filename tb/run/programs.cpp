@@ -263,6 +263,7 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   const int n = net.num_nodes();
   RunPhases ph;
   ph.limit = opt.max_cycles;
+  ph.expected = opt.predicted;
   ph.on_limit = RunStatus::Timeout;
   ph.max_step = 256;
   ph.finished = [&](uint64_t) {

@@ -76,6 +76,9 @@ struct ProgramRunOptions : RecordOptions {
   /// long before). Commands that know the schedule's contention-free time size it by
   /// program_cycle_limit.
   uint64_t max_cycles = kDefaultProgramLimit;
+  /// The contention-free (analytic) cycles the run is expected to take, 0: unknown. Only the
+  /// progress line's estimate of what is left reads it.
+  uint64_t predicted = 0;
   static constexpr uint64_t kDefaultProgramLimit = 50000000;
   const FirmwareTables* firmware = nullptr;  ///< required with node.cpu = rv32
 };
