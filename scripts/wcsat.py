@@ -92,6 +92,9 @@ def brackets(rows, keys, verdict_key="stability"):
                     "first_unstable": number(rs[first_bad][x]) if first_bad is not None else None,
                     "reached": first_bad is not None,
                     "undecided_points": [number(r[x]) for r in rs if r[verdict_key] == "undecided"],
+                    # runs that ended without a verdict (a deadlock, livelock or scoreboard error)
+                    "unjudged_points": [number(r[x]) for r in rs
+                                        if r[verdict_key] not in ("stable", "unstable", "undecided")],
                     "peak_accepted": max((float(r["accepted"]) for r in rs if r.get("accepted") not in (None, "")),
                                          default=None),
                     "definition": "stable/unstable by the steady-state verdict (docs/statistics.md)"})
