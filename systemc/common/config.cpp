@@ -142,7 +142,12 @@ void flatten(const std::string& path, const YAML::Node& root, Values& out) {
         const char sep = row->key.list_sep;
         for (size_t i = 0; i < v.size(); ++i) {
           if (i) joined += sep;
-          joined += scalar_text(path, key, v[i], v.Mark());
+          const std::string entry = scalar_text(path, key, v[i], v.Mark());
+          // (An entry holding the separator would be read as several: [3, "x"] as "3xx".)
+          if (entry.find(sep) != std::string::npos)
+            bad_yaml(path, v[i].Mark(), fmt::format("{} has the list entry '{}', which holds the separator '{}'; "
+                                                    "allowed: one value per entry", key, entry, sep));
+          joined += entry;
         }
         out[key] = joined;
       } else {

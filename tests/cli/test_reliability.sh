@@ -64,6 +64,9 @@ strict)
   expect_user_error "net.radix" run nested.yaml
   printf 'traffic:\n  pattern: hotspot\n  hotspots: [[1], 2]\n' >nested2.yaml
   expect_user_error "traffic.hotspots" run nested2.yaml
+  # A list entry holding the list's separator would be read as several values ([3, "x"] as 3xx).
+  printf 'net:\n  radix: [3, "x"]\n' >sep.yaml
+  expect_user_error "net.radix has the list entry 'x', which holds the separator 'x'" run sep.yaml
   printf 'traffic:\n  rate: [0.1]\n' >onelist.yaml
   expect_user_error "traffic.rate" run onelist.yaml
   printf 'traffic:\n  ? [a, b]\n  : 1\n' >complex.yaml
