@@ -21,17 +21,39 @@ RtlRouterLibrary& library() {
 void install_rtl_library(RtlRouterLibrary lib) { library() = std::move(lib); }
 
 namespace {
-/// Where a SystemC-only value came from when the preset set it.
-const char* preset_note(const Config& cfg) {
-  return cfg.part<RouterConfig>().preset == RouterPreset::BooksimIq ? " (router.preset = booksim-iq sets it)" : "";
+/// A SystemC-only setting ("router.pipeline = staged") and what the RTL router implements instead.
+using SystemcOnly = std::pair<std::string, std::string>;
+
+/// The SystemC-only settings of r (the allocator's alone: only_allocator).
+std::vector<SystemcOnly> systemc_only(const RouterConfig& r, bool only_allocator = false) {
+  std::vector<SystemcOnly> only;
+  if (r.allocator != RouterAllocator::InputFirst)
+    only.emplace_back(fmt::format("router.allocator = {}", r.allocator == RouterAllocator::Islip ? "islip" : "output-first"),
+                      "input-first");
+  if (only_allocator) return only;
+  if (r.pipeline != RouterPipeline::Lumped) only.emplace_back("router.pipeline = staged", "lumped");
+  if (r.vc_class != VcClassRule::Hop) only.emplace_back("router.vc_class = entry", "hop");
+  return only;
 }
 
-void check_allocator(const Config& cfg) {
-  if (cfg.part<RouterConfig>().allocator != RouterAllocator::InputFirst)
-    throw ConfigError(fmt::format("config: router.allocator = {} is SystemC only{}; allowed with router.model = "
-                                  "rtl or mixed: input-first (the allocator the RTL router implements)",
-                                  cfg.part<RouterConfig>().allocator == RouterAllocator::Islip ? "islip" : "output-first",
-                                  preset_note(cfg)));
+/// Refuses the configuration naming every SystemC-only setting at once (and the preset, when it
+/// set them): one refusal, not one per try.
+void refuse_systemc_only(const RouterConfig& r, const std::vector<SystemcOnly>& only) {
+  if (only.empty()) return;
+  std::string keys, allowed;
+  for (size_t i = 0; i < only.size(); ++i) {
+    const char* sep = i == 0 ? "" : i + 1 == only.size() ? " and " : ", ";
+    keys += sep + only[i].first;
+    allowed += sep + only[i].second;
+  }
+  const bool one = only.size() == 1;
+  throw ConfigError(fmt::format("config: {} {} SystemC only{}; allowed with router.model = rtl or mixed: {} (the rule{} "
+                                "the RTL router implements)",
+                                keys, one ? "is" : "are",
+                                r.preset == RouterPreset::BooksimIq ? one ? " (router.preset = booksim-iq sets it)"
+                                                                          : " (router.preset = booksim-iq sets them)"
+                                                                    : "",
+                                allowed, one ? "" : "s"));
 }
 
 const RtlRouterLibrary& installed() {
@@ -44,7 +66,7 @@ const RtlRouterLibrary& installed() {
 }  // namespace
 
 RouterMaker rtl_router_maker(const Config& cfg) {
-  check_allocator(cfg);
+  refuse_systemc_only(cfg.part<RouterConfig>(), systemc_only(cfg.part<RouterConfig>(), true));
   return installed().find(cfg);
 }
 
@@ -59,31 +81,7 @@ void check_as_rtl(const Config& cfg) {
 void check_rtl_model(const Config& c) {
   const RouterConfig& r = c.part<RouterConfig>();
   if (r.model == RouterModel::SystemC) return;
-  // Every SystemC-only setting at once, each with what the RTL router implements (and the
-  // preset, when it set them): one refusal, not one per try.
-  std::vector<std::pair<std::string, std::string>> only;
-  if (r.allocator != RouterAllocator::InputFirst)
-    only.emplace_back(fmt::format("router.allocator = {}", r.allocator == RouterAllocator::Islip ? "islip" : "output-first"),
-                      "input-first");
-  if (r.pipeline != RouterPipeline::Lumped) only.emplace_back("router.pipeline = staged", "lumped");
-  if (r.vc_class != VcClassRule::Hop) only.emplace_back("router.vc_class = entry", "hop");
-  if (only.size() == 1 && r.allocator != RouterAllocator::InputFirst) check_allocator(c);
-  if (only.size() == 1)
-    throw ConfigError(fmt::format("config: {} is SystemC only{}; allowed with router.model = rtl or mixed: {} (the rule "
-                                  "the RTL router implements)",
-                                  only[0].first, preset_note(c), only[0].second));
-  if (!only.empty()) {
-    std::string keys, allowed;
-    for (size_t i = 0; i < only.size(); ++i) {
-      const char* sep = i == 0 ? "" : i + 1 == only.size() ? " and " : ", ";
-      keys += sep + only[i].first;
-      allowed += sep + only[i].second;
-    }
-    throw ConfigError(fmt::format("config: {} are SystemC only{}; allowed with router.model = rtl or mixed: {} (the "
-                                  "rules the RTL router implements)",
-                                  keys, r.preset == RouterPreset::BooksimIq ? " (router.preset = booksim-iq sets them)" : "",
-                                  allowed));
-  }
+  refuse_systemc_only(r, systemc_only(r));
   const RtlRouterLibrary& lib = installed();
   if (lib.check) lib.check(c);
 }

@@ -89,17 +89,7 @@ extern "C" void on_interrupt(int sig) {
     if (rm > 0) waitpid(rm, nullptr, 0);
   }
   for (int i = 0; i < g_used; ++i)
-    if (g_tmp[i][0] != '\0') {
-      unlink(g_tmp[i]);
-      // A converter's own scratch beside its output (vcd2fst writes OUTPUT.hier while it runs).
-      static char hier[PATH_MAX + 8];
-      const size_t n = std::strlen(g_tmp[i]);
-      if (n + 6 < sizeof hier) {
-        std::memcpy(hier, g_tmp[i], n);
-        std::memcpy(hier + n, ".hier", 6);
-        unlink(hier);
-      }
-    }
+    if (g_tmp[i][0] != '\0') unlink(g_tmp[i]);
   if (g_progress_shown) {  // the note on a line of its own, not after the progress line
     static const char kClear[] = "\r                                                                      \r";
     ssize_t cleared = write(2, kClear, sizeof kClear - 1);
@@ -312,6 +302,16 @@ std::string OutputPlan::scratch(const std::string& option, const std::string& ne
   e.scratch = true;
   e.limited = true;
   return e.tmp;
+}
+
+void OutputPlan::companion(const std::string& path) {
+  Entry e;
+  e.option = "(helper)";
+  e.path = e.tmp = path;
+  e.scratch = true;
+  e.slot = take_slot(path);
+  if (e.slot < 0) throw ConfigError(fmt::format("'{}': too many output files; allowed: at most {}", path, kSlots));
+  m_entries.push_back(e);
 }
 
 std::string OutputPlan::temp(const std::string& path) const {

@@ -29,6 +29,9 @@ class OutputPlan {
                   const std::string& suffix = "");
   /// A temporary next to `near` that is always removed, never renamed (the VCD behind --fst).
   std::string scratch(const std::string& option, const std::string& near, const std::string& suffix);
+  /// A file a helper program writes beside a temporary (vcd2fst's OUTPUT.hier), removed as a
+  /// scratch is: when the plan ends and on an interrupt; it need not exist.
+  void companion(const std::string& path);
   /// The temporary of a planned output ("" when `path` was not planned).
   std::string temp(const std::string& path) const;
   bool planned(const std::string& path) const { return !temp(path).empty(); }

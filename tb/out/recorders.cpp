@@ -271,6 +271,7 @@ void Recorders::finish() {
     m_plan->write(m_gtkw, overview_save_file(m_shown, info, {}, 200, nullptr));
   }
   if (!m_fst_vcd.empty()) {
+    m_plan->companion(m_plan->temp(m_opt.fst_path) + ".hier");  // vcd2fst's own scratch
     const int rc = run_quietly({"vcd2fst", m_fst_vcd, m_plan->temp(m_opt.fst_path)});
     std::remove(m_fst_vcd.c_str());
     m_fst_vcd.clear();

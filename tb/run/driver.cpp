@@ -446,8 +446,7 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
   if (unfinished.size() < 10) {
     std::vector<PacketRecord> waiting;
     for (int n = 0; n < net.num_nodes(); ++n)
-      if (net.nic(n).unstarted() > 0)
-        for (PacketRecord& p : net.nic(n).unstarted_packets()) waiting.push_back(std::move(p));
+      for (PacketRecord& p : net.nic(n).unstarted_packets()) waiting.push_back(std::move(p));
     const size_t take = std::min(waiting.size(), 10 - unfinished.size());
     std::partial_sort(waiting.begin(), waiting.begin() + std::ptrdiff_t(take), waiting.end(),
                       [](const PacketRecord& a, const PacketRecord& b) { return a.created != b.created ? a.created < b.created : a.id < b.id; });
