@@ -464,7 +464,7 @@ GossipSchedule generate_gossip(const Topology& t, const GossipSpec& spec) {
       const int colours = spec.coloured ? d : 1;
       if (spec.coloured && !all_mesh(t))  // meshes: every axis runs with its own radix
         for (int i = 1; i < d; ++i)
-          if (t.radix(i) != t.radix(0)) throw GossipParamError("high-dim-gos: coloured phases need an n x ... x n torus (got " + describe(t) + ")");
+          if (t.radix(i) != t.radix(0)) throw GossipParamError("--net: high-dim-gos' coloured phases need an n x ... x n torus (got " + describe(t) + "); allowed: equal radices, or --uncoloured");
       Builder b(t, colours, std::string(spec.coloured ? "high-dim-gos'" : "high-dim-gos") + (one ? " one-port" : ""));
       for (int f = 0; f < d; ++f) line_gossip(b, spec.phases[size_t(f)], colours, f, "p" + str(f) + ".", spec.ports);
       return b.finish();

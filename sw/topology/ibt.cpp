@@ -14,8 +14,8 @@ Fraction make_fraction(uint64_t num, uint64_t den) {
 }
 
 IbtTopology::IbtTopology(int n, int d, std::vector<int> bypass, bool allow_half) : m_n(n), m_d(d), m_b(std::move(bypass)) {
-  if (d < 1 || d > 8) throw IbtConfigError("iBT: dimensions d must be in 1..8 (got " + std::to_string(d) + ")");
-  if (n < 3) throw IbtConfigError("iBT: side n must be >= 3 (got " + std::to_string(n) + ")");
+  if (d < 1 || d > 8) throw IbtConfigError("--net: dimensions d must be in 1..8 (got " + std::to_string(d) + ")");
+  if (n < 3) throw IbtConfigError("--net: side n must be >= 3 (got " + std::to_string(n) + ")");
   int64_t nodes = 1;
   for (int i = 0; i < d; ++i) {
     m_stride[i] = nodes;

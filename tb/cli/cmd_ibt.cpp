@@ -51,11 +51,18 @@ int simulate(const IbtCliArgs& a) {
   nlohmann::json j;
   try {
     t = sw::make_ibt_topology(a.ibt);
-    for (int b : t.bypass())
+    for (int b : t.bypass()) {
       if (2 * b == t.n())
         throw ConfigError(fmt::format("--bypass: b_j = {} = n/2 is invalid with --simulate: it gives a node two parallel "
                                       "bypass links, which the cycle-accurate network does not build; allowed: below n/2, "
                                       "or --allow-half without --simulate", b));
+      // The step simulator counts a bypass link of length 1 and the torus link beside it as two
+      // links; the cycle network's bypass routing sends to that neighbour on one port.
+      if (b == 1)
+        throw ConfigError("--bypass: b_j = 1 is invalid with --simulate: its bypass link runs parallel to the torus "
+                          "link, which the step simulator counts as a second link and the cycle-accurate routing "
+                          "does not use; allowed: 2 up to below n/2, or 1 without --simulate");
+    }
     if (t.num_nodes() > 65536) throw sw::IbtConfigError("--net: --simulate runs networks of at most 65536 nodes");
     dry_run_limit(t.num_nodes());
     b = sw::plan_ibt_broadcast(a.ibt, t, j);

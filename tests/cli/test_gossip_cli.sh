@@ -155,6 +155,20 @@ done
 # Sec. 7.2's closed form for Approach 1 equals the one-port step cost: (9 - 1)(2 + 2 * 4) = 80.
 "$bin" gossip --net ring:9 --algo approach1 --port one --r 4 --quiet | grep -q "step by step 80 (l t_f)  closed form 80 (Sec. 7.2)" \
   || { echo "FAIL: one-port Approach 1 is not (n-1)(2+2r)"; fail=1; }
+# The paper's closed forms are for n x n: on a torus of unequal radices there is none (the step cost
+# runs each line with its own radix: 13 (2 + 20) + 9 (2 * 14 + 20) = 718 one-port at r = 10).
+for args in "--net torus:14x10 --port one" "--net torus:10x14 --port one" "--net torus:14x10 --uncoloured"; do
+  # shellcheck disable=SC2086
+  "$bin" gossip $args --algo approach1-1 --r 10 --quiet --json "$work/u.json" >/dev/null 2>&1 \
+    || { echo "FAIL: [$args] did not run"; fail=1; continue; }
+  python3 - "$work/u.json" "$args" <<'PY' || fail=1
+import json, sys
+e = json.load(open(sys.argv[1]))["results"][0]
+if e["closed_form"] is not None or ("one" in sys.argv[2] and e["step_by_step"]["total"] != 718):
+    print("FAIL: [%s] closed form %s, step cost %s" % (sys.argv[2], e["closed_form"], e["step_by_step"]["total"]))
+    sys.exit(1)
+PY
+done
 
 # --svg: a well-formed drawing, one panel per step, with and without --simulate.
 for args in "--net torus:8x8 --algo approach1-1-bw" "--net ring:12 --algo circgos --a 3 --b 2" \

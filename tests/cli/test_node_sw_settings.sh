@@ -87,6 +87,12 @@ out=$("$bin" ibt bcast --net ibt:16x16 --simulate --set ibt.routing=dor 2>&1); r
 [ $rc -eq 2 ] && printf '%s' "$out" | grep -q "ibt.routing=dor conflicts with ibt.routing = 'bypass'" || { echo "FAIL: ibt --simulate with dor: exit $rc: $out"; fail=1; }
 out=$("$bin" ibt bcast --net ibt:8x8 --bypass 4 --allow-half --algo global -k 4 --simulate 2>&1); rc=$?
 [ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--bypass: b_j = 4 = n/2 is invalid with --simulate" || { echo "FAIL: ibt --simulate with n/2: exit $rc: $out"; fail=1; }
+# A bypass of length 1 runs beside the torus link: the step simulator counts two links, the cycle
+# network's routing one (the run was 10.8 cycles per step where the model says at most L + 2 = 6).
+out=$("$bin" ibt bcast --net ibt:8 --bypass 1 --algo line -k 6 --simulate --len 4 2>&1); rc=$?
+[ $rc -eq 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q -- "--bypass: b_j = 1 is invalid with --simulate" \
+  || { echo "FAIL: ibt --simulate with b = 1: exit $rc: $out"; fail=1; }
+"$bin" ibt bcast --net ibt:8 --bypass 1 --algo line -k 6 >/dev/null 2>&1 || { echo "FAIL: ibt b = 1 without --simulate refused"; fail=1; }
 for routing in bypass shortest; do
   "$bin" broadcast --net ibt:12x12 --algo rd --set ibt.routing=$routing --json ib.json >ib.txt 2>&1
   rc=$?

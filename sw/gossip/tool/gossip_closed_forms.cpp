@@ -93,6 +93,10 @@ json closed_form_mesh_json(const GossipSpec& s, const Topology& t, double r) {
 
 json closed_form_json(const GossipSpec& s, const Topology& t, double r, HalfRule half) {
   if (!t.torus(0)) return closed_form_mesh_json(s, t, r);
+  // The paper's forms are for n x ... x n tori; on unequal radices only the step-by-step cost
+  // (each line with its own radix) is given: null, as on a mesh.
+  for (int i = 1; i < t.dims(); ++i)
+    if (t.radix(i) != t.radix(0)) return json();
   if (s.ports == PortModel::OnePort) return closed_form_one_port_json(s, t, r);
   const int n = t.radix(0), d = t.dims();
   const int colours = s.coloured ? d : 1;

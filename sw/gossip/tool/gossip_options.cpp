@@ -58,10 +58,15 @@ std::vector<double> parse_r(const std::string& text) {
 Topology parse_gossip_net(const std::string& text) {
   if (text.empty()) throw GossipParamError("--net: required (ring:N, torus:NxN, torus:NxNxN, mesh:N, mesh:NxM, mesh:NxNxN)");
   std::string t = text;
-  if (t.rfind("ring:", 0) == 0) t = "torus:" + t.substr(5);
+  const bool ring = t.rfind("ring:", 0) == 0;
+  if (ring) t = "torus:" + t.substr(5);
   try {
-    return parse_net(t);
+    const Topology topo = parse_net(t);
+    if (ring && topo.dims() != 1) throw std::invalid_argument("");
+    return topo;
   } catch (const std::invalid_argument& e) {
+    // A ring is named as it was typed (it is read as a 1-D torus).
+    if (ring) throw GossipParamError("--net: network '" + text + "': expected ring:<n> with n in 2..4096");
     throw GossipParamError(std::string("--net: ") + e.what());
   }
 }
