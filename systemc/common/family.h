@@ -47,6 +47,10 @@ struct Family {
   /// (a unicast's hops and first port, for the analytic router model); null: the topology's
   /// dimension order.
   std::function<std::shared_ptr<const PortRouting>(const Config& cfg)> routing;
+  /// Network::longest_quiet() of cfg's network from the configuration alone, so that `config
+  /// --check` refuses the sim.watchdog and sim.livelock windows a run refuses; null: checked once
+  /// the network is built only.
+  std::function<uint64_t(const Config& cfg)> longest_quiet;
   /// A unicast may address its own node (the torus family: through its own router); false: the
   /// traffic generator refuses a pattern or trace that would (the m-way family's NIC does not take
   /// such a message).

@@ -98,6 +98,9 @@ Family ibt_family() {
   f.hop_trace_refusal = torus_hop_trace_refusal;  // its routers' rule
   f.node_name = [](const Config& c, int node) { return router_name(c.net.topology(), node); };  // its routers' names
   f.routing = ibt_routing;
+  f.longest_quiet = [](const Config& c) {
+    return TorusNetwork::longest_quiet_of(ibt_router_params(c), c.net.topology(), ibt_routing(c).get());
+  };
   // The common default radix (8x8) has no valid bypass of the default 4 (below n/2 = 4): an ibt
   // configuration that names no radix is iBT(16^2; <4>), the papers' network of that bypass.
   f.defaults = [](const auto&) { return Overrides{{"net.radix", "16x16"}}; };

@@ -178,10 +178,10 @@ void MwayNetwork::on_channel(const MwayChannelEvent& e) {
                             e.tag == MwayTag::T});
 }
 
-uint64_t MwayNetwork::zero_load(int src, int dst, uint32_t length) const {
+uint64_t MwayNetwork::zero_load_of(const sw::Topology& topo, int src, int dst, uint32_t length) {
   // docs/mway.md section 9: the tail is delivered h + L cycles after generation; the NIC hands the
   // packet over in the generation cycle, and a delivery counts to the end of its cycle.
-  return uint64_t(m_topo.hops(src, dst, false)) + length + 1;
+  return uint64_t(topo.hops(src, dst, false)) + length + 1;
 }
 
 Family mway_family() {
@@ -233,6 +233,12 @@ Family mway_family() {
   f.min_packet_flits = 2;   // a header and data
   f.hop_trace_refusal = [](const Config& c) -> std::string {
     return c.part<MwayConfig>().model == "sc" ? "" : kHopTraceRefusal;
+  };
+  f.longest_quiet = [](const Config& c) {  // Network::zero_load_crossing, the default longest_quiet
+    const sw::Topology topo = c.net.topology();
+    uint64_t crossing = 0;
+    for (int d = 1; d < topo.num_nodes(); ++d) crossing = std::max(crossing, MwayNetwork::zero_load_of(topo, 0, d, 1));
+    return crossing;
   };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<MwayNetwork>(name, cfg, opt);

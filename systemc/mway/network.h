@@ -64,7 +64,8 @@ class MwayNetwork : public Network, private MwayObserver, private MwayChannelObs
   uint64_t link_counter_lag() const override { return 1; }
   void trace(sc_core::sc_trace_file* tf) const override { m_fabric->trace(tf); }
   std::string set_hop_observer(HopObserver* obs) override;
-  uint64_t zero_load(int src, int dst, uint32_t length) const override;
+  uint64_t zero_load(int src, int dst, uint32_t length) const override { return zero_load_of(m_topo, src, dst, length); }
+  static uint64_t zero_load_of(const sw::Topology& topo, int src, int dst, uint32_t length);
   std::vector<WaitEdge> wait_edges() const override { return m_fabric->wait_edges(); }
   bool names_every_waiting_packet() const override { return m_fabric->names_every_waiting_packet(); }
 

@@ -79,6 +79,32 @@ std::vector<char> reaches_cycle(const WaitForGraph& g) {
   return keep;
 }
 
+std::vector<char> reaches_unnamed(const WaitForGraph& g) {
+  const size_t n = g.nodes.size();
+  const auto node_of = [&](const std::string& name) {
+    return size_t(std::lower_bound(g.nodes.begin(), g.nodes.end(), name) - g.nodes.begin());
+  };
+  std::vector<std::vector<int>> pred(n);
+  for (auto& [a, b] : g.edges) pred[size_t(b)].push_back(a);
+  std::vector<char> reach(n, 0);
+  std::vector<int> todo;
+  for (const WaitEdge& w : g.waits)
+    if (w.holder.empty() && !reach[node_of(w.waiter)]) {
+      reach[node_of(w.waiter)] = 1;
+      todo.push_back(int(node_of(w.waiter)));
+    }
+  while (!todo.empty()) {  // backwards from them
+    const int v = todo.back();
+    todo.pop_back();
+    for (int u : pred[size_t(v)])
+      if (!reach[size_t(u)]) {
+        reach[size_t(u)] = 1;
+        todo.push_back(u);
+      }
+  }
+  return reach;
+}
+
 std::vector<int> path_to_sink(const WaitForGraph& g, int from) {
   const std::vector<char> cyc = reaches_cycle(g);
   if (from < 0 || size_t(from) >= g.nodes.size() || cyc[size_t(from)]) return {};

@@ -39,6 +39,9 @@ WaitForGraph build_wait_for(std::vector<WaitEdge> waits);
 /// through others, for buffers that wait for each other), 0 when every path from it ends at a
 /// buffer that waits for nothing.
 std::vector<char> reaches_cycle(const WaitForGraph& g);
+/// Per node of g: 1 when a path of waits leads from it to a node that waits for something the
+/// family cannot name (a wait of g.waits with no holder: an RTL router seen from its ports).
+std::vector<char> reaches_unnamed(const WaitForGraph& g);
 
 /// One path of g from node `from` to a node with no outgoing edge (a buffer that waits for
 /// nothing), following the first edge of each node; empty when `from` reaches a cycle instead.

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -356,6 +358,7 @@ void TorusNetwork::trace(sc_core::sc_trace_file* tf) const {
 std::vector<WaitEdge> TorusNetwork::wait_edges() const {
   std::vector<WaitEdge> edges;
   const int net = m_rp.net_ports();
+  std::set<int> opaque_held, opaque_shown;  // RTL routers a SystemC router's buffer waits on; those that hold flits
   for (auto& r : m_routers) {
     const std::string me = node_name(r->node());
     for (auto& w : r->waiting()) {
@@ -364,6 +367,7 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
       if (w.in_port < 0) {  // an RTL router: only its flit count is visible at the ports
         e.waiter = me + " (rtl)";
         edges.push_back(e);
+        opaque_shown.insert(r->node());
         continue;
       }
       e.waiter = fmt::format("{}.in_{}.vc{}", me, w.in_port, w.in_vc);
@@ -374,7 +378,15 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
         edges.push_back(e);
         continue;
       }
-      const std::string down = fmt::format("{}.in_{}", node_name(neighbor(r->node(), w.out_port)), w.out_port ^ 1);
+      const int next = neighbor(r->node(), w.out_port);
+      if (std::string_view(m_routers[size_t(next)]->model()) == "rtl") {
+        // Its input VCs are not visible (mixed networks): the wait is on the router's one entry.
+        e.holder = node_name(next) + " (rtl)";
+        edges.push_back(e);
+        opaque_held.insert(next);
+        continue;
+      }
+      const std::string down = fmt::format("{}.in_{}", node_name(next), w.out_port ^ 1);
       if (w.out_vc >= 0) {
         e.holder = fmt::format("{}.vc{}", down, w.out_vc);
         edges.push_back(e);
@@ -386,22 +398,33 @@ std::vector<WaitEdge> TorusNetwork::wait_edges() const {
       }
     }
   }
+  // An RTL router waited on waits itself for what its ports do not show, even when it holds no
+  // flit: a wait with no named holder (not a buffer that waits for nothing).
+  for (int n : opaque_held) {
+    if (opaque_shown.count(n)) continue;
+    WaitEdge e;
+    e.waiter = node_name(n) + " (rtl)";
+    edges.push_back(e);
+  }
   return edges;
 }
 
-uint64_t TorusNetwork::longest_quiet() const {
+uint64_t TorusNetwork::longest_quiet() const { return longest_quiet_of(m_rp, m_topo, m_routing.get()); }
+
+uint64_t TorusNetwork::longest_quiet_of(const RouterParams& rp, const sw::Topology& topo, const PortRouting* routing) {
   // Node 0 is a corner of a mesh and every node of a torus alike: its longest route is the
   // network's. A flit waits at most a credit round trip for its next credit on an idle path.
   int h = 0;
-  for (int d = 1; d < num_nodes(); ++d) h = std::max(h, hops(0, d));
-  if (m_rp.valiant) h *= 2;
-  return std::max(zero_load_hops(uint64_t(h), 1), uint64_t(m_rp.streaming_depth()));
+  for (int d = 1; d < topo.num_nodes(); ++d)
+    h = std::max(h, routing ? routing->hops(0, d, false) : topo.hops(0, d, false));
+  if (rp.valiant) h *= 2;
+  return std::max(zero_load_hops(rp, uint64_t(h), 1), uint64_t(rp.streaming_depth()));
 }
 
-uint64_t TorusNetwork::zero_load_hops(uint64_t h, uint32_t length) const {
+uint64_t TorusNetwork::zero_load_hops(const RouterParams& rp, uint64_t h, uint32_t length) {
   // Both directions of a k/2 tie are k/2 hops, so h does not depend on the tie bit.
-  return (h + 1) * uint64_t(m_rp.router_delay) + h * uint64_t(m_rp.link_delay) +
-         uint64_t(m_rp.injection_delay + m_rp.ejection_delay) + length;
+  return (h + 1) * uint64_t(rp.router_delay) + h * uint64_t(rp.link_delay) +
+         uint64_t(rp.injection_delay + rp.ejection_delay) + length;
 }
 
 std::vector<uint64_t> TorusNetwork::link_counters() const {
@@ -496,6 +519,9 @@ Family torus_family() {
   };
   f.hop_trace_refusal = torus_hop_trace_refusal;
   f.node_name = [](const Config& c, int node) { return router_name(c.net.topology(), node); };
+  f.longest_quiet = [](const Config& c) {
+    return TorusNetwork::longest_quiet_of(derive_router_params(c.net, c.part<RouterConfig>()), c.net.topology(), nullptr);
+  };
   f.make = [](sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) -> std::unique_ptr<Network> {
     return std::make_unique<TorusNetwork>(name, cfg, opt);
   };

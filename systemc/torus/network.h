@@ -76,6 +76,9 @@ class TorusNetwork : public Network, private ClockRider {
   /// The longest one-flit crossing (under valiant: two routes' worth, through an intermediate
   /// node) or the longest credit round trip (RouterParams::streaming_depth), whichever is longer.
   uint64_t longest_quiet() const override;
+  /// longest_quiet() of a network of these routers on `topo`, routed by `routing` (null: the
+  /// topology's dimension order), before it is built (Family::longest_quiet).
+  static uint64_t longest_quiet_of(const RouterParams& rp, const sw::Topology& topo, const PortRouting* routing);
 
  protected:
   /// A family built of the torus router with ports and routing of its own (the interlaced bypass
@@ -93,7 +96,8 @@ class TorusNetwork : public Network, private ClockRider {
   using CreditSig = LinkSignal<Credit>;
 
   /// (h+1) R + h Ld + Di + De + L (docs/router.md section 7).
-  uint64_t zero_load_hops(uint64_t h, uint32_t length) const;
+  uint64_t zero_load_hops(uint64_t h, uint32_t length) const { return zero_load_hops(m_rp, h, length); }
+  static uint64_t zero_load_hops(const RouterParams& rp, uint64_t h, uint32_t length);
   /// Every link becomes a mailbox when the routers are all SystemC and no waveform shows the
   /// links (docs/kernel.md).
   void start_of_simulation() override;

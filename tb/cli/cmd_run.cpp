@@ -6,10 +6,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "systemc/common/family.h"
 #include "systemc/common/version.h"
 #include "tb/cli/command_table.h"
 #include "tb/cli/commands.h"
 #include "tb/out/output_plan.h"
+#include "tb/run/driver.h"
 #include "tb/run/dry_run.h"
 #include "tb/run/traffic.h"
 #include "tb/run/traffic_gen.h"
@@ -64,6 +66,7 @@ void register_run_commands(CLI::App& app) {
     for (auto& s : run_opt->sets) ov.push_back(parse_override(s));
     const Config cfg = load_config(*run_cfg, ov);
     refuse_unused_with_trace(cfg, ov);
+    refuse_unused_length(cfg, ov, *run_cfg);
     return execute(cfg, *run_opt, "run", *run_cfg);
   });
 
@@ -95,6 +98,7 @@ void register_run_commands(CLI::App& app) {
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
     const Config cfg = load_config(a->config_file, ov);
     refuse_unused_with_trace(cfg, ov);
+    refuse_unused_length(cfg, ov, a->config_file);
     return execute(cfg, a->common, "traffic", a->config_file);
   });
 
@@ -127,6 +131,7 @@ void register_run_commands(CLI::App& app) {
     for (auto& s : c->sets) ov.push_back(parse_override(s));
     const Config cfg = load_config(c->file, ov);
     check_family_traffic(cfg);  // what a traffic run would refuse before its first cycle
+    if (const Family* f = find_family(cfg.net.family); f && f->longest_quiet) check_quiet_windows(cfg.sim, f->longest_quiet(cfg));
     dry_run_point();
     std::cout << cfg.echo().dump(2) << std::endl;
     return 0;

@@ -134,13 +134,14 @@ namespace {
 /// that waits for nothing: a scoreboard error naming it, the nodes that lack which flits and
 /// where its wait ends), blocked (it waits, through others, on a buffer that waits for nothing),
 /// or unclassified (the family names only the front packet of a buffer, or a waiter whose holder
-/// it cannot name).
+/// it cannot name, or whose waits lead to such a waiter: an RTL router in a mixed network).
 void classify_stall(Network& net, RunResult& r) {
   Scoreboard& sb = net.scoreboard();
   const WaitForGraph& g = r.wait_for;
-  const std::vector<char> to_cycle = reaches_cycle(g);
+  const std::vector<char> to_cycle = reaches_cycle(g), to_unnamed = reaches_unnamed(g);
   std::vector<char> sink(g.nodes.size(), 1);  // waits for nothing
   for (auto& [a, b] : g.edges) sink[size_t(a)] = 0;
+  for (size_t i = 0; i < sink.size(); ++i) sink[i] &= !to_unnamed[i];  // waits for what the family cannot name
   const bool every = net.names_every_waiting_packet();
   const bool has_cycle = !g.cycle.empty();
   const auto node_of = [&](const std::string& name) {
@@ -161,6 +162,10 @@ void classify_stall(Network& net, RunResult& r) {
     const int i = node_of(w.waiter), h = node_of(w.holder);
     if (to_cycle[size_t(i)]) {
       pw.to_cycle = true;
+      continue;
+    }
+    if (to_unnamed[size_t(i)]) {  // its wait ends in an RTL router's unknown state (mixed networks)
+      pw.unnamed = true;
       continue;
     }
     if (pw.waiter < 0) pw.waiter = i;
@@ -216,22 +221,23 @@ void classify_stall(Network& net, RunResult& r) {
 
 }  // namespace
 
+void check_quiet_windows(const SimConfig& sim, uint64_t quiet) {
+  // A flit needs its route's zero-load latency to cross the network, and may wait a credit round
+  // trip for its next credit: a watchdog or livelock window shorter than that would report a
+  // healthy run as stalled before its first delivery.
+  for (const auto& [key, value] : {std::pair<const char*, uint64_t>{"sim.watchdog", sim.watchdog},
+                                   std::pair<const char*, uint64_t>{"sim.livelock", sim.livelock}})
+    if (uint64_t(value) < quiet)
+      throw ConfigError(fmt::format("{} = {} is invalid for this network: a flit may need up to {} cycles to cross it "
+                                    "or wait for a credit with no other traffic; allowed: {}..1000000000",
+                                    key, value, quiet, quiet));
+}
+
 RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const RecordOptions& opt) {
   RunResult r;
   const uint64_t begin = ph.warmup, end = ph.warmup + ph.measure;
   const uint64_t step = std::min<uint64_t>({ph.max_step, sim.watchdog / 2 + 1, sim.livelock / 2 + 1});
-  {
-    // A flit needs its route's zero-load latency to cross the network, and may wait a credit round
-    // trip for its next credit: a watchdog or livelock window shorter than that would report a
-    // healthy run as stalled before its first delivery.
-    const uint64_t quiet = net.longest_quiet();
-    for (const auto& [key, value] : {std::pair<const char*, uint64_t>{"sim.watchdog", sim.watchdog},
-                                     std::pair<const char*, uint64_t>{"sim.livelock", sim.livelock}})
-      if (uint64_t(value) < quiet)
-        throw ConfigError(fmt::format("{} = {} is invalid for this network: a flit may need up to {} cycles to cross it "
-                                      "or wait for a credit with no other traffic; allowed: {}..1000000000",
-                                      key, value, quiet, quiet));
-  }
+  check_quiet_windows(sim, net.longest_quiet());
   const double t0 = wall_seconds();
   Progress progress(sim.progress, end > 0 ? end : ph.expected, end == 0 && ph.expected > 0);
   uint64_t cycle = 0, seen = 0, last_progress = 0;  // watchdog: any switch, injection or delivery is progress

@@ -89,6 +89,10 @@ struct RunResult {
 /// stranded: status ScoreboardError, the packets named. Recordings are held to the plan's size
 /// limit while running.
 RunResult drive(Network& net, const SimConfig& sim, const RunPhases& phases, const RecordOptions& opt);
+/// Refuses (ConfigError) a sim.watchdog or sim.livelock window below `quiet`, the network's
+/// longest quiet time (Network::longest_quiet, Family::longest_quiet): drive() on its network,
+/// `config --check` before any network is built.
+void check_quiet_windows(const SimConfig& sim, uint64_t quiet);
 
 /// The result JSON's common part: wormcast, config, status, cycles, packets, links, scoreboard,
 /// deadlock.

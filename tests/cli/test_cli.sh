@@ -69,10 +69,28 @@ expect_bad no.such_key 1
 
 # The size caps: torus and ibt networks up to radix 1024 and 2^20 nodes; the m-way family, the RTL
 # router and Valiant's 16-bit intermediate node stay at radix 256 and 65,536 nodes.
-for ok in "--set net.radix=1024x1024" "--set net.radix=1024x1024 --set net.topology=mesh" \
+# (The mesh's longest route, 2046 hops, is longer than the default watchdog window.)
+for ok in "--set net.radix=1024x1024" "--set net.radix=1024x1024 --set net.topology=mesh --set sim.watchdog=2048" \
           "--set net.family=ibt --set net.radix=1000x1000 --set ibt.bypass=8,32"; do
   # shellcheck disable=SC2086
   "$bin" config --check $ok >/dev/null 2>&1 || { echo "FAIL: config --check $ok refused"; fail=1; }
+done
+# config --check refuses the watchdog and livelock windows a run refuses (below the network's
+# longest quiet time), with the same bound, on each family. (Each case: its --set list.)
+for sets in "net.radix=2x2" "net.radix=3x5 net.topology=mesh router.link_delay=4 router.credit_delay=3 router.buffer_depth=2" \
+            "net.radix=8x8 router.routing=valiant router.router_delay=3" "net.family=ibt net.radix=16x16 ibt.routing=shortest" \
+            "net.family=mway net.radix=4x4x4"; do
+  args=()
+  for kv in $sets; do args+=(--set "$kv"); done
+  for key in sim.watchdog sim.livelock; do
+    run_err=$("$bin" traffic "${args[@]}" --set "$key=1" --measure 100 2>&1 >/dev/null)
+    chk_err=$("$bin" config --check "${args[@]}" --set "$key=1" 2>&1 >/dev/null)
+    chk_rc=$?
+    case "$run_err" in "wormcast traffic: $key = 1 is invalid for this network"*) ;; *) echo "FAIL: [$sets] $key=1: the run says $run_err"; fail=1 ;; esac
+    if [ $chk_rc -ne 2 ] || [ "${chk_err#wormcast config: }" != "${run_err#wormcast traffic: }" ]; then
+      echo "FAIL: [$sets] $key=1: traffic says [$run_err], config --check ($chk_rc) [$chk_err]"; fail=1
+    fi
+  done
 done
 # A command that needs a sub-command names them, in one line.
 err=$("$bin" rtl 2>&1 >/dev/null); rc=$?
