@@ -282,7 +282,8 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
   v.figures["evidence"] = {{"batch_cycles", batch_cycles},
                            {"zero_load_crossing", p.crossing},
                            {"delivered_packets_per_batch", num(batch_packets)},
-                           {"min_packets_per_batch", p.min_batch_packets}};
+                           {"min_packets_per_batch", num(p.min_batch_packets * p.burst_packets)},
+                           {"packets_per_burst", num(p.burst_packets)}};
   // Batches long enough but too few deliveries in them for the batch test, and a shortfall no
   // window explains: over the judged span the packets delivered fall short of those offered (at
   // least kGrossMinOffered) by more than the tolerance, four standard deviations of the two counts
@@ -291,12 +292,13 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
   // high load still filling its network would read as such a shortfall.)
   const double pk_delivered = double(delivered) * double(pk_offered) / double(offered);
   const double shortfall = double(pk_offered) - pk_delivered;
-  const double allowed = tol * double(pk_offered) + 4 * std::sqrt(2 * double(pk_offered)) +
+  const double allowed = tol * double(pk_offered) + 4 * std::sqrt(2 * double(pk_offered) * p.burst_packets) +
                          2 * double(p.crossing) * double(pk_offered) / cycles;
   const bool gross = double(pk_offered) >= kGrossMinOffered && shortfall > allowed && gc.lo() > tol;
   v.figures["evidence"]["shortfall_packets"] = num(shortfall);
   v.figures["evidence"]["shortfall_allowed"] = num(allowed);
-  if (gross && batch_cycles >= p.crossing && batch_packets < p.min_batch_packets) {
+  const double min_packets = p.min_batch_packets * p.burst_packets;  // min_batch_packets arrivals
+  if (gross && batch_cycles >= p.crossing && batch_packets < min_packets) {
     v.outcome = SteadyOutcome::Unstable;
     v.reasons.push_back(fmt::format(
         "delivered {:.1f} of {} packets offered over the judged span ({:.1f}%): short by more than the tolerance, the "
@@ -307,7 +309,7 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
     v.brief = fmt::format("unstable: delivered {:.1f}% of the offered packets", 100.0 * pk_delivered / double(pk_offered));
     return v;
   }
-  if (batch_cycles < p.crossing || batch_packets < p.min_batch_packets) {
+  if (batch_cycles < p.crossing || batch_packets < min_packets) {
     v.outcome = SteadyOutcome::Undecided;
     if (batch_cycles < p.crossing)
       v.reasons.push_back(fmt::format("window too short: batches of {} cycles are shorter than the network's zero-load "
@@ -315,9 +317,10 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
                                       "sim.measure to at least {} cycles",
                                       batch_cycles, p.crossing, 2 * uint64_t(p.batches) * p.crossing));
     else  // (raising the load helps only a run that carries what it is offered)
-      v.reasons.push_back(fmt::format("window too short: {:.2f} packets delivered per batch, fewer than {}; lengthen "
-                                      "sim.measure{}",
-                                      batch_packets, p.min_batch_packets,
+      v.reasons.push_back(fmt::format("window too short: {:.2f} packets delivered per batch, fewer than {:.4g}{}; "
+                                      "lengthen sim.measure{}",
+                                      batch_packets, min_packets,
+                                      p.burst_packets > 1 ? fmt::format(" ({} bursts of {:.4g} packets)", p.min_batch_packets, p.burst_packets) : "",
                                       double(delivered) < (1 - p.tolerance) * double(offered)
                                           ? fmt::format(" (it delivered {:.1f}% of the offered flit-copies)",
                                                         100.0 * double(delivered) / double(offered))

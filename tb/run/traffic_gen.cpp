@@ -22,21 +22,12 @@ TrafficGen::TrafficGen(sc_core::sc_module_name name, const Config& cfg, Network&
     : sc_module(name), m_cfg(cfg), m_net(net), m_stats(stats), m_topo(net.topology()) {
   const bool message = cfg.traffic.mode == InjectionMode::Message;
   m_len = uint32_t(message ? cfg.traffic.message_len : cfg.traffic.packet_len);
-  double mean = m_len;
   if (!cfg.traffic.sizes.empty()) {
     std::vector<double> w;
-    double lw = 0, total = 0;
-    for (auto& [l, x] : cfg.traffic.sizes) {
-      w.push_back(x);
-      lw += l * x;
-      total += x;
-    }
+    for (auto& [l, x] : cfg.traffic.sizes) w.push_back(x);
     m_size = std::discrete_distribution<int>(w.begin(), w.end());
-    mean = lw / total;
   }
-  m_p = cfg.traffic.rate / mean;
-  if (cfg.traffic.process == InjectionProcess::OnOff)  // the same mean load, concentrated in the on periods
-    m_p /= cfg.traffic.burst_alpha / (cfg.traffic.burst_alpha + cfg.traffic.burst_beta);
+  m_p = message_probability(cfg.traffic);
   m_log_q = std::log1p(-m_p);
   const int n = m_topo.num_nodes();
   // Every array sized once (no copies while it grows; a 2^20-node network's twisters take 2.6 GB).
@@ -145,6 +136,27 @@ void check_family_traffic(const Config& cfg, const sw::Topology& topo, const std
     else if (!tc.sizes.empty())
       for (const auto& [l, w] : tc.sizes) check(uint32_t(l), "traffic.sizes");
   }
+}
+
+double mean_message_flits(const TrafficConfig& t) {
+  if (t.sizes.empty()) return t.mode == InjectionMode::Message ? t.message_len : t.packet_len;
+  double lw = 0, total = 0;
+  for (auto& [l, x] : t.sizes) {
+    lw += l * x;
+    total += x;
+  }
+  return lw / total;
+}
+
+double message_probability(const TrafficConfig& t) {
+  const double p = t.rate / mean_message_flits(t);
+  if (t.process != InjectionProcess::OnOff) return p;
+  return p / (t.burst_alpha / (t.burst_alpha + t.burst_beta));  // the same mean load, in the on periods
+}
+
+double messages_per_burst(const TrafficConfig& t) {
+  if (t.process != InjectionProcess::OnOff) return 1;
+  return std::max(1.0, std::min(1.0, message_probability(t)) / t.burst_beta);
 }
 
 void check_family_traffic(const Config& cfg) {

@@ -23,6 +23,15 @@ std::vector<int> random_permutation(const Config& cfg, int n);
 /// run and by `wormcast config --check`: a message its NIC would refuse is a configuration error
 /// (ConfigError), not a failure in the middle of a run.
 void check_family_traffic(const Config& cfg);
+/// A source's mean message length in flits (traffic.message_len or packet_len, or the mean of
+/// traffic.sizes).
+double mean_message_flits(const TrafficConfig& t);
+/// A source's probability of a message per cycle: traffic.rate / mean_message_flits, and under
+/// traffic.process = onoff while it is on (the same mean load concentrated in the on periods).
+double message_probability(const TrafficConfig& t);
+/// The messages a source offers together: under onoff those of one on period on average (its
+/// probability while on, at most 1, times the mean on period 1 / burst_beta), at least 1; else 1.
+double messages_per_burst(const TrafficConfig& t);
 void check_family_traffic(const Config& cfg, const sw::Topology& topo, const std::vector<int>& perm,
                           const std::vector<TraceEntry>& trace);
 
