@@ -165,6 +165,14 @@ class _Parser(argparse.ArgumentParser):
         die(message + "; see --help")
 
 
+def help_parts(doc):
+    """A script's --help from its docstring: the description is the first paragraph (up to the
+    first blank line, however many lines it takes), the epilog the rest, kept as written."""
+    head, _, rest = doc.strip("\n").partition("\n\n")
+    return {"description": " ".join(x.strip() for x in head.splitlines()), "epilog": rest or None,
+            "formatter_class": argparse.RawDescriptionHelpFormatter}
+
+
 class Contract:
     """One script's name for its error lines, its parser and its planned outputs."""
 

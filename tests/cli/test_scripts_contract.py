@@ -338,6 +338,25 @@ p = case("sanitize --help", "sanitize", ["--help"], want=0,
 if p and (os.path.exists(os.path.join(fake, "ran")) or "Usage:" not in p.stdout):
     fail.append(f"sanitize --help: ran cmake or ctest, or printed no usage: {p.stdout[:200]!r}")
 
+# --- 10. The figure scripts: outputs and parts checked before any run; --help gives each
+# script's whole first paragraph (a description cut after its first line lost the rest).
+case("fig8_9: --out under a file", "fig8_9", ["--out", os.path.join(afile, "x"), "--no-plot"], word="--out")
+case("mway_figs: --out under a file", "mway_figs", ["--out", os.path.join(afile, "x"), "--quick"], word="--out")
+case("ibt_figs: --only bogus", "ibt_figs", ["--only", "fig1,bogus", "--no-plot"], word="--only")
+case("gossip_tables: --doc missing", "gossip_tables", ["--doc", os.path.join(work, "none.md"), "--out", "g"], word="--doc")
+case("gossip_tables: --doc without markers", "gossip_tables", ["--doc", write("plain.md", "text\n"), "--out", "g"],
+     word="--doc")
+import ast  # noqa: E402
+for script in ("fig8_9", "ibt_figs", "mway_figs", "hopcost", "kd_torus_fig8", "gossip_tables", "ibt_router",
+               "load_latency", "saturation", "saturation_tables", "sweep", "verdict_calibration"):
+    doc = ast.get_docstring(ast.parse(open(os.path.join(SCRIPTS, script)).read()))
+    first = " ".join(doc.split("\n\n")[0].split())
+    p = subprocess.run([os.path.join(SCRIPTS, script), "--help"], capture_output=True, text=True, env=ENV, timeout=60)
+    if p.returncode != 0 or first not in " ".join(p.stdout.split()):
+        fail.append(f"{script} --help: exit {p.returncode}, the docstring's first paragraph is not whole in it: {first[:120]!r}")
+    else:
+        print(f"ok {script} --help: the first paragraph whole")
+
 # --- the exit paths of scripts/wcargs.py itself
 p = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import wcargs; "
                     "wcargs.Contract('t'); wcargs.run(lambda: {}['missing'])", SCRIPTS],
