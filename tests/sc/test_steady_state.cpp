@@ -134,6 +134,24 @@ TEST_CASE("steady state: fewer than 5 delivered packets per batch is undecided",
   REQUIRE(v.reasons.at(0).find("packets delivered per batch") != std::string::npos);
 }
 
+TEST_CASE("steady state: the evidence counts bursts, not packets, when packets arrive together", "[sc]") {
+  // The same growing backlog: unstable when its packets arrive one by one; with arrivals of more
+  // packets together than the batches' deliveries hold five of, undecided, naming the bursts.
+  const double rate = 100;
+  const SteadySeries s = series(2000, rate, [&](size_t i) { return 0.1 * rate * double(i); }, 20.0);
+  const SteadyVerdict one = judge_steady_state(s, {});
+  INFO(one.figures.dump(1));
+  REQUIRE(one.outcome == SteadyOutcome::Unstable);
+  const double per_batch = one.figures["evidence"]["delivered_packets_per_batch"].get<double>();
+  SteadyParams p;
+  p.burst_packets = per_batch / 5 * 1.5;
+  const SteadyVerdict burst = judge_steady_state(s, p);
+  INFO(burst.figures.dump(1));
+  REQUIRE(burst.outcome == SteadyOutcome::Undecided);
+  REQUIRE(burst.reasons.at(0).find("bursts of") != std::string::npos);
+  REQUIRE(burst.figures["evidence"]["packets_per_burst"].get<double>() == Approx(p.burst_packets).epsilon(1e-3));
+}
+
 TEST_CASE("steady state: a growth wholly above the tolerance with accepted short of offered is unstable, settling or not",
           "[sc]") {
   // Grows by 14 % of the offered load, then from cycle 3,750 by 10 % (the "settling" shape
