@@ -341,6 +341,7 @@ if p and (os.path.exists(os.path.join(fake, "ran")) or "Usage:" not in p.stdout)
 # --- 10. The figure scripts: outputs and parts checked before any run; --help gives each
 # script's whole first paragraph (a description cut after its first line lost the rest).
 case("fig8_9: --out under a file", "fig8_9", ["--out", os.path.join(afile, "x"), "--no-plot"], word="--out")
+case("fig8_9: a --net wormcast refuses", "fig8_9", ["--net", "bogus", "--out", "f", "--no-plot"], word="--net 'bogus'")
 case("mway_figs: --out under a file", "mway_figs", ["--out", os.path.join(afile, "x"), "--quick"], word="--out")
 case("ibt_figs: --only bogus", "ibt_figs", ["--only", "fig1,bogus", "--no-plot"], word="--only")
 case("gossip_tables: --doc missing", "gossip_tables", ["--doc", os.path.join(work, "none.md"), "--out", "g"], word="--doc")
