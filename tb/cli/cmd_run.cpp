@@ -66,7 +66,6 @@ void register_run_commands(CLI::App& app) {
     for (auto& s : run_opt->sets) ov.push_back(parse_override(s));
     const Config cfg = load_config(*run_cfg, ov);
     refuse_unused_with_trace(cfg, ov);
-    refuse_unused_length(cfg, ov, *run_cfg);
     return execute(cfg, *run_opt, "run", *run_cfg);
   });
 
@@ -98,7 +97,6 @@ void register_run_commands(CLI::App& app) {
     for (auto& s : a->common.sets) ov.push_back(parse_override(s));
     const Config cfg = load_config(a->config_file, ov);
     refuse_unused_with_trace(cfg, ov);
-    refuse_unused_length(cfg, ov, a->config_file);
     return execute(cfg, a->common, "traffic", a->config_file);
   });
 

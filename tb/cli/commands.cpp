@@ -296,27 +296,6 @@ void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool le
                                       key, shown_value(value), key));
 }
 
-void refuse_unused_length(const Config& cfg, const Overrides& given, const std::string& config_file) {
-  const bool message = cfg.traffic.mode == InjectionMode::Message;
-  if (!cfg.traffic.trace.empty() || (!message && cfg.traffic.sizes.empty())) return;
-  Overrides without;
-  const std::string* value = nullptr;
-  for (const auto& kv : given) {
-    if (kv.first == "traffic.packet_len") value = &kv.second;
-    else without.push_back(kv);
-  }
-  if (!value) return;
-  nlohmann::json a = cfg.echo(), b = load_config(config_file, without).echo();
-  a["traffic"].erase("packet_len");
-  b["traffic"].erase("packet_len");
-  if (a != b) return;  // it sets another key (the m-way family's nic.max_packet)
-  throw ConfigError(fmt::format("config: traffic.packet_len = {} is not used with {}; allowed: leave it out (or set {})",
-                                shown_value(*value),
-                                message ? "traffic.mode = message (a message is traffic.message_len flits)"
-                                        : "traffic.sizes (the lengths are drawn from it)",
-                                message && cfg.traffic.sizes.empty() ? "traffic.message_len" : "traffic.sizes"));
-}
-
 void refuse_traffic_keys(const char* command, const std::vector<std::string>& sets) {
   for (const std::string& s : sets) {
     const auto [key, value] = parse_override(s);

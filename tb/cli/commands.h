@@ -142,11 +142,6 @@ void check_set_conflicts(const Overrides& given, const std::vector<std::string>&
 /// line (`given`: its options' keys and --set pairs) would be silently unused, and is refused.
 /// `length_applies`: traffic.packet_len still sets something else (the mway command's --len).
 void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool length_applies = false);
-/// traffic.packet_len (--len) given on the command line where the sources do not draw it (message
-/// mode: traffic.message_len; traffic.sizes: their lengths) is refused when it changes nothing
-/// else either: `config_file` is loaded again without it and compared (the m-way family's
-/// nic.max_packet follows it, so there it is kept).
-void refuse_unused_length(const Config& cfg, const Overrides& given, const std::string& config_file);
 /// A command that runs node software (broadcast, gossip, ibt) has no traffic sources: a --set of a
 /// traffic.* key would be silently unused (and a traffic.trace named as one of its outputs
 /// overwritten), and is refused, naming `command`.

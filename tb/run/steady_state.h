@@ -63,9 +63,9 @@ struct SteadyParams {
   /// min_batch_packets packets on average, carries no independent information about the trend.
   uint64_t crossing = 0;
   double min_batch_packets = 5;
-  /// Packets that arrive together, on average (an on/off source's burst: messages_per_burst,
+  /// Packets per independent arrival (a message's packets times the message count's dispersion,
   /// tb/run/traffic_gen.h): the evidence counts arrivals, so the floor is min_batch_packets such
-  /// bursts' packets, and the counts' noise of the gross shortfall grows with it.
+  /// arrivals' packets, and the counts' noise of the gross shortfall grows with it.
   double burst_packets = 1;
 };
 /// The fewest packets offered over the judged span for a shortfall of deliveries to decide a run

@@ -29,8 +29,9 @@ Stability stability_verdict(const Config& cfg, const TrafficStats& stats, const 
   SteadyParams p;
   p.warmup = cfg.sim.warmup;
   p.crossing = crossing;
-  // Packets per arrival: a burst's messages, each of its packets (nic.max_packet flits at most).
-  p.burst_packets = messages_per_burst(cfg.traffic) * std::ceil(mean_message_flits(cfg.traffic) / double(cfg.nic.max_packet));
+  // Packets per independent arrival: the message count's dispersion (on/off sources) times a
+  // message's packets (nic.max_packet flits at most), which arrive together.
+  p.burst_packets = message_dispersion(cfg.traffic) * std::ceil(mean_message_flits(cfg.traffic) / double(cfg.nic.max_packet));
   v.steady = judge_steady_state(stats.series(), p);
   v.outcome = v.steady.outcome;
   v.reasons = v.steady.reasons;

@@ -154,9 +154,12 @@ double message_probability(const TrafficConfig& t) {
   return p / (t.burst_alpha / (t.burst_alpha + t.burst_beta));  // the same mean load, in the on periods
 }
 
-double messages_per_burst(const TrafficConfig& t) {
+double message_dispersion(const TrafficConfig& t) {
   if (t.process != InjectionProcess::OnOff) return 1;
-  return std::max(1.0, std::min(1.0, message_probability(t)) / t.burst_beta);
+  const double a = t.burst_alpha, b = t.burst_beta, p = std::min(1.0, message_probability(t));
+  if (a + b <= 0) return 1;
+  const double pi = a / (a + b);
+  return std::max(1.0, (1 - pi * p) + 2 * p * (1 - pi) * (1 - a - b) / (a + b));
 }
 
 void check_family_traffic(const Config& cfg) {

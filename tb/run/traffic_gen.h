@@ -29,9 +29,12 @@ double mean_message_flits(const TrafficConfig& t);
 /// A source's probability of a message per cycle: traffic.rate / mean_message_flits, and under
 /// traffic.process = onoff while it is on (the same mean load concentrated in the on periods).
 double message_probability(const TrafficConfig& t);
-/// The messages a source offers together: under onoff those of one on period on average (its
-/// probability while on, at most 1, times the mean on period 1 / burst_beta), at least 1; else 1.
-double messages_per_burst(const TrafficConfig& t);
+/// How many times the variance of a source's message count over a long window exceeds its mean
+/// (the index of dispersion; 1: independent arrivals, Bernoulli). Under onoff, with p the message
+/// probability while on (at most 1), pi = alpha / (alpha + beta) the share of on cycles and
+/// 1 - alpha - beta the state's lag-1 correlation: (1 - pi p) + 2 p (1 - pi) (1 - alpha - beta) /
+/// (alpha + beta); at least 1.
+double message_dispersion(const TrafficConfig& t);
 void check_family_traffic(const Config& cfg, const sw::Topology& topo, const std::vector<int>& perm,
                           const std::vector<TraceEntry>& trace);
 

@@ -171,19 +171,6 @@ sys.exit(0 if got == (7, 7, 7) else print(f"FAIL: --set traffic.packet_len=7 ran
     [ $rc -eq 2 ] && grep -qF "${args#*|}" err.txt && [ "$(wc -l <err.txt)" = 1 ] && [ ! -e q.json ] \
       || { echo "FAIL: ${args%%|*} with a trace: exit $rc, $(cat err.txt)"; fail=1; }
   done
-  # --len where the sources draw no packet length (message mode, traffic.sizes) sets nothing on a
-  # torus (refused); on the m-way family nic.max_packet follows it (kept).
-  for args in "--net torus:2x2 --set traffic.mode=message|traffic.packet_len = 7 is not used with traffic.mode = message" \
-              "--net torus:2x2 --set traffic.sizes=1-2|traffic.packet_len = 7 is not used with traffic.sizes"; do
-    # shellcheck disable=SC2086
-    "$bin" traffic ${args%%|*} --len 7 --measure 100 --json l.json >out.txt 2>err.txt
-    rc=$?
-    [ $rc -eq 2 ] && grep -qF "${args#*|}" err.txt && [ "$(wc -l <err.txt)" = 1 ] && [ ! -e l.json ] \
-      || { echo "FAIL: traffic ${args%%|*} --len 7: exit $rc, $(cat err.txt)"; fail=1; }
-  done
-  "$bin" traffic --net mway:4x4 --len 3 --set traffic.mode=message --set traffic.message_len=5 --rate 0.01 --measure 100 \
-    --json l.json >out.txt 2>err.txt && [ "$(/usr/bin/python3 -c 'import json; print(json.load(open("l.json"))["config"]["nic"]["max_packet"])')" = 3 ] \
-    || { echo "FAIL: traffic --net mway:4x4 --len 3 in message mode: $(cat err.txt)"; fail=1; }
   ;;
 vcs)
   # Too many VCs per port names the value, the VCs it makes and this router's range.

@@ -117,7 +117,7 @@ json gossip_command_json(const GossipArgs& a, std::ostream& out, int& code) {
         if (spec.algo != GossipAlgo::Circgos && spec.algo != GossipAlgo::Torgos && spec.algo != GossipAlgo::Cubgos)
           throw GossipParamError("--search: only for circgos, torgos, cubgos (got " + a.algo + ")");
         if (spec.algo == GossipAlgo::Circgos && t.dims() != 1)  // as the generator refuses it without --search
-          throw GossipParamError("circgos: --net must be a ring or a 1-D mesh (got " + describe(t) + "; use high-dim-gos)");
+          throw GossipParamError("circgos --search: --net must be a ring (got " + describe(t) + "; use high-dim-gos)");
         if (spec.algo != GossipAlgo::Circgos) {  // the network checks of a fixed (a, b) = (2, 1) at r = 1
           GossipArgs probe;
           probe.net = a.net;
