@@ -358,6 +358,16 @@ for script in ("fig8_9", "ibt_figs", "mway_figs", "hopcost", "kd_torus_fig8", "g
     else:
         print(f"ok {script} --help: the first paragraph whole")
 
+# The shell entry points: --help prints the header and does no work (no build tree made).
+for script in ("build", "demo", "test", "setup", "fuzz"):
+    b = os.path.join(tempfile.mkdtemp(dir=work), "b")
+    p = subprocess.run([os.path.join(SCRIPTS, script), "--help"], capture_output=True, text=True,
+                       env={**ENV, "WORMCAST_BUILD": b}, timeout=60)
+    if p.returncode != 0 or not p.stdout.strip() or os.path.exists(b):
+        fail.append(f"{script} --help: exit {p.returncode}, did work or printed nothing: {p.stdout[:200]!r}")
+    else:
+        print(f"ok {script} --help: its header, no work")
+
 # --- the exit paths of scripts/wcargs.py itself
 p = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import wcargs; "
                     "wcargs.Contract('t'); wcargs.run(lambda: {}['missing'])", SCRIPTS],
