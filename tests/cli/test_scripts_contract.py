@@ -368,6 +368,18 @@ for script in ("build", "demo", "test", "setup", "fuzz"):
     else:
         print(f"ok {script} --help: its header, no work")
 
+# The checkers and generators: --help prints their usage and exits 0; an unknown option is one
+# line naming it, exit 2 (check_includes took --help for its ROOT, the bare-metal check passed it
+# to the cross compiler, gen_reference and rtl_random_lockstep printed argparse's two lines).
+for script in ("check_includes", "check-runtime-baremetal", "gen_reference", "rtl_random_lockstep"):
+    p = case(f"{script} --help", script, ["--help"], want=0, env={"RISCV_CXX": "false"})
+    if p and "sage" not in p.stdout:
+        fail.append(f"{script} --help: printed no usage: {p.stdout[:200]!r}")
+    case(f"{script} --bogus", script, ["--bogus"], word="--bogus", env={"RISCV_CXX": "false"})
+case("rtl_random_lockstep --families torus,x", "rtl_random_lockstep", ["--families", "torus,x"], word="--families")
+case("rtl_random_lockstep --count 0", "rtl_random_lockstep", ["--count", "0"], word="--count")
+case("check_includes: ROOT not a directory", "check_includes", [os.path.join(work, "none")], word="ROOT")
+
 # --- the exit paths of scripts/wcargs.py itself
 p = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import wcargs; "
                     "wcargs.Contract('t'); wcargs.run(lambda: {}['missing'])", SCRIPTS],
