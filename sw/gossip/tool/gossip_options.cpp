@@ -67,7 +67,7 @@ Topology parse_gossip_net(const std::string& text) {
   } catch (const std::invalid_argument& e) {
     // A ring is named as it was typed (it is read as a 1-D torus).
     if (ring) throw GossipParamError("--net: network '" + text + "': expected ring:<n> with n in 2..4096");
-    throw GossipParamError(std::string("--net: ") + e.what());
+    throw GossipParamError(std::string("--net: ") + e.what() + "; or ring:<n> with n in 2..4096");
   }
 }
 
