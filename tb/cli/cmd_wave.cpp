@@ -31,6 +31,7 @@ struct WaveArgs {
 };
 
 int run_wave(const WaveArgs& a) {
+  if (a.dump.empty()) throw ConfigError("dump: required; allowed: a waveform file (.vcd or .fst)");
   if ((a.packet >= 0) != !a.trace.empty()) throw ConfigError("--packet and --trace go together; allowed: both or neither");
   std::string save = a.save;
   if (save.empty()) save = strip_suffix(strip_suffix(a.dump, ".vcd"), ".fst") + ".gtkw";
@@ -98,7 +99,9 @@ void register_wave_command(CLI::App& app) {
               "router, channel and node interface with a sub-group per port; or, with --packet and --trace, one "
               "group per hop of a packet (per channel crossing on an m-way fabric); the view opens zoomed on the "
               "dump's start (or on the packet's hops)");
-  cmd->add_option("dump", a->dump, "the waveform (--vcd or --fst of a run, or any VCD)")->required();
+  // Checked in run_wave, not by the parser: its requirement check comes before its check of unknown
+  // options, so `wave --bogus` would report a missing dump instead of the option.
+  cmd->add_option("dump", a->dump, "the waveform (--vcd or --fst of a run, or any VCD; required)");
   cmd->add_option("--save", a->save, "the save file to write (default: the dump's name with .gtkw)")->check(file_path());
   cmd->add_option("--routers", a->routers, "only these routers, comma-separated scope names (e.g. r_0_0,r_1_0)");
   cmd->add_option("--packet", a->packet, "follow this packet hop by hop (needs --trace)")

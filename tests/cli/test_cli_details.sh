@@ -42,6 +42,14 @@ help)
   grep -qF -- "--rate NUMBER=0.01" help.txt || { echo "FAIL: mway --help lacks '--rate NUMBER=0.01'"; fail=1; }
   "$bin" wave --help >help.txt
   grep -qF -- "--cycles INT in 1..1000000000=200" help.txt || { echo "FAIL: wave --help lacks --cycles' type and default"; fail=1; }
+  # An unknown option is named as such, not reported as a missing dump; a missing dump is named.
+  for args in "--bogus:--bogus" "x.vcd --bogus:--bogus" ":dump: required" "--cycles 5:dump: required"; do
+    # shellcheck disable=SC2086
+    "$bin" wave ${args%%:*} >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -qF -- "${args#*:}" err.txt \
+      || { echo "FAIL: wave ${args%%:*}: exit $rc, want 2 and one line naming '${args#*:}': $(cat err.txt)"; fail=1; }
+  done
   ;;
 vcd-fst)
   for run in "traffic --net torus:4x4 --measure 100 --warmup 10" \
