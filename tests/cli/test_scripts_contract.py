@@ -348,7 +348,7 @@ case("gossip_tables: --doc missing", "gossip_tables", ["--doc", os.path.join(wor
 case("gossip_tables: --doc without markers", "gossip_tables", ["--doc", write("plain.md", "text\n"), "--out", "g"],
      word="--doc")
 import ast  # noqa: E402
-for script in ("fig8_9", "ibt_figs", "mway_figs", "hopcost", "kd_torus_fig8", "gossip_tables", "ibt_router",
+for script in ("plot", "fig8_9", "ibt_figs", "mway_figs", "hopcost", "kd_torus_fig8", "gossip_tables", "ibt_router",
                "load_latency", "saturation", "saturation_tables", "sweep", "verdict_calibration"):
     doc = ast.get_docstring(ast.parse(open(os.path.join(SCRIPTS, script)).read()))
     first = " ".join(doc.split("\n\n")[0].split())
