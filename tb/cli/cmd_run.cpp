@@ -80,7 +80,7 @@ void register_run_commands(CLI::App& app) {
       ->check(config_value("router.model"));
   traffic->add_option("--vcs", a->vcs, "VCs per dateline class (1..8)")->check(config_value("router.vcs_per_class"));
   traffic->add_option("--buf", a->buf, "buffer depth in flits (1..64)")->check(config_value("router.buffer_depth"));
-  traffic->add_option("--len", a->len, "packet length in flits")->check(config_value("traffic.packet_len"));
+  traffic->add_option("--len", a->len, "packet length in flits (traffic.packet_len; unused when traffic.sizes is set or traffic.mode is message, whose length is traffic.message_len)")->check(config_value("traffic.packet_len"));
   add_run_length_options(traffic, a->length);
   add_common(traffic, a->common);
   set_command_action(traffic, [a, traffic] {
