@@ -254,7 +254,7 @@ const std::vector<ConfigKey>& common_keys() {
                    "other numbers than the twister's); auto: mt19937_64 up to 65,536 sources, counter beyond"),
       INT_FIELD("sim.warmup", "1000", 0, 1000000000, sim.warmup, "cycles before measurement"),
       INT_FIELD("sim.measure", "10000", 1, 1000000000, sim.measure, "measured cycles"),
-      INT_FIELD("sim.drain", "100000", 0, 1000000000, sim.drain, "maximum cycles to drain measured packets"),
+      INT_FIELD("sim.drain", "100000", 0, 1000000000, sim.drain, "maximum cycles to drain the packets in flight after the measurement (every one, warm-up packets included)"),
       INT_FIELD("sim.seed", "1", 0, 9223372036854775807, sim.seed, "random seed"),
       INT_FIELD("sim.watchdog", "2000", 1, 1000000000, sim.watchdog, "deadlock watchdog, cycles without progress (at least the network's longest quiet time: its longest one-flit crossing or credit round trip)"),
       INT_FIELD("sim.livelock", "1000000", 1, 1000000000, sim.livelock,

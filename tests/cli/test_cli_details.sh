@@ -210,6 +210,32 @@ import json, sys
 j = json.load(open("b.json"))
 sys.exit(0 if j["latency"] == j["message_latency"] else print("FAIL:", j["latency"], "!=", j["message_latency"]) or 1)' || fail=1
   ;;
+verdict-reasons)
+  # A warm-up message longer than the drain holds the drain: drain_timeout with every measured
+  # packet delivered, and the reason says how many undelivered ones were measured (0), where it
+  # once said measured packets were undelivered.
+  printf 'cycle,src,dst,len\n5,2,3,5000\n150,6,9,5\n' >warm.csv
+  "$bin" traffic --net torus:5x3 --set traffic.trace=warm.csv --warmup 100 --measure 200 --set sim.drain=1000 \
+    --json d.json >out.txt 2>err.txt
+  rc=$?
+  [ $rc -eq 5 ] || { echo "FAIL: a warm-up message held past the drain: exit $rc, want 5"; fail=1; }
+  /usr/bin/python3 -c '
+import json, sys
+j = json.load(open("d.json"))
+why = [r for r in j["stability"]["reasons"] if r.startswith("did not drain")]
+ok = j["status"] == "drain_timeout" and j["throughput"]["measured_undelivered"] == 0 and len(why) == 1 \
+    and why[0].endswith(", 0 of them measured") and j["packets"]["unfinished_first"][0]["created"] == 5
+sys.exit(0 if ok else print("FAIL: drain held by a warm-up message:", j["status"], j["stability"]["reasons"]) or 1)' || fail=1
+  # A full source queue drops messages (three packets each here): the reason counts messages.
+  "$bin" traffic --net torus:4x4 --rate 0.9 --set traffic.mode=message --set traffic.message_len=40 \
+    --set nic.max_packet=16 --set traffic.source_queue=2 --warmup 100 --measure 2000 --json q.json >out.txt 2>err.txt
+  /usr/bin/python3 -c '
+import json, sys
+j = json.load(open("q.json"))
+n = j["throughput"]["source_overflow"]
+ok = n > 0 and f"{n} messages dropped at full source queues (traffic.source_queue = 2)" in j["stability"]["reasons"]
+sys.exit(0 if ok else print("FAIL: dropped messages:", n, j["stability"]["reasons"]) or 1)' || fail=1
+  ;;
 *)
   echo "unknown section $section"
   exit 2
