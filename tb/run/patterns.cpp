@@ -101,18 +101,16 @@ std::vector<TraceEntry> read_traffic_trace(const std::string& path, int nodes) {
     if (line.empty() || line.find_first_not_of(" \t") == std::string::npos) continue;
     const auto f = split_list(line, ',');
     if (no == 1 && is_trace_header(f)) continue;  // the optional header
+    // Each number read as a configuration integer is (parse_int): decimal, no sign but a minus,
+    // no leading zero or space, so that 010, +5, -0 and ' 5' are errors here too.
     auto field = [&](size_t i, long long lo, long long hi, const char* what) {
-      size_t pos = 0;
-      long long x = -1;
       try {
-        if (i < f.size()) x = std::stoll(f[i], &pos, 10);
+        return parse_int(what, f.at(i), lo, hi);
       } catch (...) {
-      }
-      if (i >= f.size() || pos != f[i].size() || x < lo || x > hi)
-        throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: {} is invalid; allowed: {}..{} (a line "
-                                      "is cycle,src,dst,len)",
+        throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: {} is invalid; allowed: a decimal integer "
+                                      "{}..{} (a line is cycle,src,dst,len)",
                                       path, no, what, lo, hi));
-      return x;
+      }
     };
     if (f.size() != 4)
       throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: expected cycle,src,dst,len", path, no));

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The traffic sources on settings beyond the defaults: a trace message at or after the cycle the
 sources stop (sim.warmup + sim.measure) is refused (exit 2, one line, no result file), never
-dropped; a traced message between nodes half a ring apart takes the direction traffic.tie gives
+dropped, and so is a number that is not a plain decimal; a traced message between nodes half a ring apart takes the direction traffic.tie gives
 (plus: every one; balanced: alternating; random: both); the on/off process offers its configured
 load from the first cycle (each source starts in the chain's stationary state), with bursts far
 longer than the window too."""
@@ -33,6 +33,20 @@ with tempfile.TemporaryDirectory() as tmp:
     if p.returncode != 2 or len(lines) != 1 or "a message at cycle 5000" not in lines[0] \
             or "sim.warmup + sim.measure = 100" not in lines[0] or os.path.exists(out):
         fail.append(f"a trace message after the window: exit {p.returncode}, {p.stderr!r}")
+
+    # A trace's numbers are read as the configuration's integers: decimal, without a plus, a
+    # leading zero or space, or a signed zero (each was taken once); the line and field are named.
+    for bad, field in (("+5,2,3,4", "cycle"), (" 6,2,3,4", "cycle"), ("010,2,3,4", "cycle"), ("-0,2,3,4", "cycle"),
+                       ("5,02,3,4", "src"), ("5,2,3,04", "len"), ("5,2,3,+4", "len")):
+        trace = os.path.join(tmp, "lax.csv")
+        with open(trace, "w") as f:
+            f.write(f"cycle,src,dst,len\n1,0,1,2\n{bad}\n")
+        out = os.path.join(tmp, "lax.json")
+        p = run(["--net", "torus:5x3", "--warmup", "10", "--measure", "100", "--set", f"traffic.trace={trace}",
+                 "--json", out])
+        lines = p.stderr.strip().splitlines()
+        if p.returncode != 2 or len(lines) != 1 or f"line 3: {field} is invalid" not in lines[0] or os.path.exists(out):
+            fail.append(f"a trace line {bad!r}: exit {p.returncode}, {p.stderr!r}")
 
     # 40 messages from node 0 to node 4 of an 8-node ring: every one a half-way tie.
     trace = os.path.join(tmp, "tie.csv")
