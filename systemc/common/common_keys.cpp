@@ -223,13 +223,14 @@ const std::vector<ConfigKey>& common_keys() {
        [](Config& c, const std::string& v, const Field&) { c.traffic.trace = v; },
        [](const Config& c) { return nlohmann::json(c.traffic.trace); }},
       CHOICE_FIELD("traffic.mode", "bernoulli", kModes, traffic.mode,
-                   "bernoulli (packets) or message (messages through the NIC's t_s)",
-                   "what a source injects: packets of traffic.packet_len flits, or messages of traffic.message_len "
-                   "flits that the NIC splits into packets of nic.max_packet"),
+                   "bernoulli (length traffic.packet_len) or message (length traffic.message_len)",
+                   "which key gives the length of what a source injects; in both modes an arrival is one message "
+                   "that the NIC sends after its t_s (nic.ts) as packets of at most nic.max_packet flits (the mway "
+                   "family refuses a traffic.packet_len above nic.max_packet)"),
       {"traffic.rate", "0.1", "0..1 (flits per node per cycle)", "offered load",
        [](Config& c, const std::string& v, const Field& f) { c.traffic.rate = to_real(f, v, 0.0, 1.0); },
        [](const Config& c) { return nlohmann::json(c.traffic.rate); }},
-      INT_FIELD("traffic.packet_len", "5", 1, 4096, traffic.packet_len, "packet length, flits (bernoulli mode)"),
+      INT_FIELD("traffic.packet_len", "5", 1, 4096, traffic.packet_len, "packet length, flits (bernoulli mode; a longer one than nic.max_packet is sent as several packets)"),
       INT_FIELD("traffic.message_len", "16", 1, 1000000, traffic.message_len, "message length, flits (message mode)"),
       {"traffic.hotspots", "0", "comma list of node ids 0..N-1", "hotspot destinations",
        [](Config& c, const std::string& v, const Field& f) {

@@ -209,6 +209,14 @@ sys.exit(0 if ok else print(f"FAIL: latency {p}, message_latency {m}") or 1)' ||
 import json, sys
 j = json.load(open("b.json"))
 sys.exit(0 if j["latency"] == j["message_latency"] else print("FAIL:", j["latency"], "!=", j["message_latency"]) or 1)' || fail=1
+  # The two modes differ only in the key of the length (traffic.mode's text): a bernoulli arrival
+  # longer than nic.max_packet is a message split into packets after t_s, delivered as message mode's.
+  "$bin" traffic --net torus:4x4 --rate 0.05 --len 20 --set nic.ts=3 --set nic.max_packet=8 --warmup 100 \
+    --measure 1000 --deliveries bern.csv >out.txt 2>err.txt || { echo "FAIL: bernoulli --len 20: exit $?"; fail=1; }
+  "$bin" traffic --net torus:4x4 --rate 0.05 --set traffic.mode=message --set traffic.message_len=20 --set nic.ts=3 \
+    --set nic.max_packet=8 --warmup 100 --measure 1000 --deliveries mess.csv >out.txt 2>err.txt \
+    || { echo "FAIL: message mode of 20 flits: exit $?"; fail=1; }
+  [ -s bern.csv ] && cmp -s bern.csv mess.csv || { echo "FAIL: bernoulli and message mode deliveries differ"; fail=1; }
   ;;
 verdict-reasons)
   # A warm-up message longer than the drain holds the drain: drain_timeout with every measured
