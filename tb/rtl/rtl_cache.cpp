@@ -559,51 +559,98 @@ std::vector<std::string> base_cxx(const Tools& t) {
   return c;
 }
 
-/// The Verilator runtime as a shared library, built once per Verilator and compiler.
-fs::path runtime_dir() {
-  static const fs::path dir = [] {
+/// The runtime entry's key and name (one per Verilator and compiler).
+struct RuntimeKey {
+  std::string key, name;
+};
+const RuntimeKey& runtime_key() {
+  static const RuntimeKey k = [] {
     const Tools& t = tools();
-    const std::string key = fmt::format("wormcast-rtl-runtime {}\nverilator {}\ncxx {} {}\nflags {}\n", kFormat,
-                                        t.verilator_version, t.cxx, t.cxx_version, t.cxxflags);
+    RuntimeKey r;
+    r.key = fmt::format("wormcast-rtl-runtime {}\nverilator {}\ncxx {} {}\nflags {}\n", kFormat, t.verilator_version,
+                        t.cxx, t.cxx_version, t.cxxflags);
     Hash h;
-    h.add(key);
-    const std::string name = "runtime-" + h.hex();
-    return ensure_entry(name, key, "runtime", "libwcverilated.so",
-                        [&](const fs::path& tmp, const fs::path& log, Progress& progress) {
-                          const fs::path inc = fs::path(verilator_root()) / "include";
-                          std::vector<std::vector<std::string>> cmds;
-                          std::vector<std::string> objs;
-                          for (const char* src : {"verilated.cpp", "verilated_threads.cpp", "verilated_vcd_c.cpp",
-                                                  "verilated_vcd_sc.cpp"}) {
-                            std::vector<std::string> c = base_cxx(t);
-                            const std::string obj = (tmp / (std::string(src) + ".o")).string();
-                            for (const std::string& a : {std::string("-DVM_SC=1"), std::string("-DVM_TRACE=1"),
-                                                         std::string("-DVM_TRACE_VCD=1"), "-I" + inc.string(),
-                                                         "-I" + (inc / "vltstd").string(), std::string("-w"),
-                                                         std::string("-c"), (inc / src).string(), std::string("-o"),
-                                                         obj})
-                              c.push_back(a);
-                            cmds.push_back(c);
-                            objs.push_back(obj);
-                          }
-                          if (run_all(cmds, log.string(), t.jobs, progress, "compiling the Verilator runtime") >= 0)
-                            build_failed("runtime", "compiling the Verilator runtime", tmp, log);
-                          std::vector<std::string> link = base_cxx(t);
-                          link.push_back("-shared");
-                          link.push_back("-o");
-                          link.push_back((tmp / "libwcverilated.so").string());
-                          link.insert(link.end(), objs.begin(), objs.end());
-                          link.push_back("-lsystemc");
-                          link.push_back("-pthread");
-                          progress.step("linking the Verilator runtime");
-                          if (run(link, log.string()) != 0)
-                            build_failed("runtime", "linking the Verilator runtime", tmp, log);
-                          for (const std::string& o : objs) remove_quietly(o);
-                        },
-                        nullptr);
+    h.add(r.key);
+    r.name = "runtime-" + h.hex();
+    return r;
   }();
-  return dir;
+  return k;
 }
+
+/// The Verilator runtime as a shared library, built when its entry is missing or fails its check.
+fs::path ensure_runtime() {
+  const Tools& t = tools();
+  const std::string& key = runtime_key().key;
+  const std::string& name = runtime_key().name;
+  return ensure_entry(name, key, "runtime", "libwcverilated.so",
+                      [&](const fs::path& tmp, const fs::path& log, Progress& progress) {
+                        const fs::path inc = fs::path(verilator_root()) / "include";
+                        std::vector<std::vector<std::string>> cmds;
+                        std::vector<std::string> objs;
+                        for (const char* src : {"verilated.cpp", "verilated_threads.cpp", "verilated_vcd_c.cpp",
+                                                "verilated_vcd_sc.cpp"}) {
+                          std::vector<std::string> c = base_cxx(t);
+                          const std::string obj = (tmp / (std::string(src) + ".o")).string();
+                          for (const std::string& a : {std::string("-DVM_SC=1"), std::string("-DVM_TRACE=1"),
+                                                       std::string("-DVM_TRACE_VCD=1"), "-I" + inc.string(),
+                                                       "-I" + (inc / "vltstd").string(), std::string("-w"),
+                                                       std::string("-c"), (inc / src).string(), std::string("-o"),
+                                                       obj})
+                            c.push_back(a);
+                          cmds.push_back(c);
+                          objs.push_back(obj);
+                        }
+                        if (run_all(cmds, log.string(), t.jobs, progress, "compiling the Verilator runtime") >= 0)
+                          build_failed("runtime", "compiling the Verilator runtime", tmp, log);
+                        std::vector<std::string> link = base_cxx(t);
+                        link.push_back("-shared");
+                        link.push_back("-o");
+                        link.push_back((tmp / "libwcverilated.so").string());
+                        link.insert(link.end(), objs.begin(), objs.end());
+                        link.push_back("-lsystemc");
+                        link.push_back("-pthread");
+                        progress.step("linking the Verilator runtime");
+                        if (run(link, log.string()) != 0)
+                          build_failed("runtime", "linking the Verilator runtime", tmp, log);
+                        for (const std::string& o : objs) remove_quietly(o);
+                      },
+                      nullptr);
+}
+
+/// The runtime held for a model's build and load: a shared lock on the runtime entry's lock file
+/// for the life of the object. `wormcast rtl clean` takes each entry's lock exclusively and leaves
+/// an entry whose lock it cannot take, so the runtime a model links against and loads is not
+/// removed under it (a model build holds its own entry's lock only). The runtime's own build takes
+/// the lock exclusively, so the hold is taken after ensure_runtime and the entry checked again
+/// under it: a clean between the two sends the loop round to build it anew.
+class RuntimeHold {
+ public:
+  RuntimeHold() {
+    const fs::path lock = fs::path(rtl_cache_dir()) / (runtime_key().name + ".lock");
+    for (;;) {
+      m_dir = ensure_runtime();
+      m_fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+      if (m_fd < 0)
+        throw ConfigError(fmt::format("rtl: cannot open the lock file {}: {}; allowed: a writable cache directory "
+                                      "(WORMCAST_RTL_CACHE)", lock.string(), std::strerror(errno)));
+      while (flock(m_fd, LOCK_SH) != 0 && errno == EINTR) {
+      }
+      if (entry_valid(m_dir, runtime_key().key)) return;
+      ::close(m_fd);
+      m_fd = -1;
+    }
+  }
+  ~RuntimeHold() {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+  RuntimeHold(const RuntimeHold&) = delete;
+  RuntimeHold& operator=(const RuntimeHold&) = delete;
+  const fs::path& dir() const { return m_dir; }
+
+ private:
+  fs::path m_dir;
+  int m_fd = -1;
+};
 
 }  // namespace
 
@@ -653,7 +700,8 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
   h.add(key);
   const std::string name = spec.family + "-" + h.hex();
 
-  const fs::path runtime = runtime_dir();
+  const RuntimeHold runtime_hold;  // until the model is built and loaded
+  const fs::path runtime = runtime_hold.dir();
   void* handle = nullptr;
   // The variants of one parameter set told apart where a person reads them (`wormcast rtl list`).
   const std::string description = spec.description + (t.vflags.rfind("--assert", 0) == 0 ? " +assertions" : "") +

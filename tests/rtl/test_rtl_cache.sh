@@ -4,7 +4,8 @@
 # nothing; a corrupt entry is reported by `rtl list` and rebuilt, never loaded; Verilator missing
 # from PATH and a failed build are exit 2 with one line (the log named), and leave nothing loadable;
 # a build stopped by a signal stops its tools and removes its temporary directory; `rtl clean`
-# removes the cache's own entries only, and none that a running build holds.
+# removes the cache's own entries only, and none that a running build holds (a model's build holds
+# the runtime it links against too).
 # Usage: test_rtl_cache.sh WORMCAST
 set -u
 bin=$1
@@ -95,6 +96,23 @@ else
   wait $ps_main
   echo "FAIL: no build tool was seen running"; fail=1
 fi
+
+# `rtl clean` while a model builds: the runtime the model links against and loads is held too,
+# so the clean leaves it and the build ends well (it once removed the runtime, and the link failed).
+"$bin" rtl build --net torus:5x3 --vcs 2 >"$work/held.out" 2>&1 & pb=$!
+for _ in $(seq 1200); do
+  ls -a "$WORMCAST_RTL_CACHE" | grep -q '^\.tmp-torus-' && break
+  kill -0 $pb 2>/dev/null || break
+  sleep 0.1
+done
+runtime=$(find "$WORMCAST_RTL_CACHE" -mindepth 1 -maxdepth 1 -type d -name 'runtime-*' | head -1)
+out=$("$bin" rtl clean 2>&1)
+wait $pb; rc=$?
+[ -n "$runtime" ] && [ -d "$runtime" ] || { echo "FAIL: rtl clean removed the runtime a model build uses ($out)"; fail=1; }
+[ $rc -eq 0 ] || { echo "FAIL: a model build with rtl clean beside it exited $rc: $(tail -2 "$work/held.out")"; fail=1; }
+case "$out" in *"left 2 entries that a running build holds"*) ;;
+  *) echo "FAIL: rtl clean during a model build: $out (want the model and the runtime held)"; fail=1 ;; esac
+echo "rtl clean during a model build: the runtime held, the build done"
 
 # `rtl clean` removes the cache's entries only: a file of the user's in the directory stays, an
 # entry whose lock a running build holds stays (its build goes on), and the count is what went.
