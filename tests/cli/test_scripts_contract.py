@@ -6,11 +6,12 @@ values as wormcast reads them; a value wormcast refuses comes back with wormcast
 exit code; an unexpected exception is one line and exit 70; a signal removes the temporaries
 (files and directories). ibt_router, rv32_experiment, gossip_sim and ibt_bench check their options
 the same way, rv32_experiment passes a failed run's exit code on, and --help of ibt_bench and
-sanitize does no work.
+sanitize does no work. The --help of every script that uses argparse describes each option.
 Read-only outputs are tried as the unprivileged user `nobody` when the test runs as root.
 Usage: test_scripts_contract.py  (WORMCAST_BUILD: the build tree)"""
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -357,6 +358,40 @@ for script in ("plot", "fig8_9", "ibt_figs", "mway_figs", "hopcost", "kd_torus_f
         fail.append(f"{script} --help: exit {p.returncode}, the docstring's first paragraph is not whole in it: {first[:120]!r}")
     else:
         print(f"ok {script} --help: the first paragraph whole")
+
+
+def undescribed(text):
+    """The options of argparse help TEXT that have no description. In the "options:" and "positional
+    arguments:" sections (each up to a blank line) an option line begins with two spaces and "-"; it
+    is described when text follows its name and metavar after two or more spaces, or when the next
+    line is indented deeper (the description under a long name)."""
+    found, bare, section = 0, [], False
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if not line.strip():
+            section = False
+        elif line.strip() in ("options:", "optional arguments:", "positional arguments:") and not line[0].isspace():
+            section = True
+        elif section and line.startswith("  -"):
+            found += 1
+            after = lines[i + 1] if i + 1 < len(lines) else ""
+            if not re.match(r"  \S.*?\S {2,}\S", line) and not (after.strip() and after.startswith("   ")):
+                bare.append(line.split()[0].rstrip(","))
+    return bare if found else None
+
+
+# Every option of the argparse scripts' --help has a description (a bare "--out OUT" said nothing).
+for script in ("bench", "booksim_compare", "energy_compare", "fig8_9", "gen_reference", "gossip_sim", "gossip_tables",
+               "hopcost", "ibt_figs", "ibt_router", "kd_torus_fig8", "load_latency", "mway_figs", "plot",
+               "rtl_random_lockstep", "rv32_experiment", "saturation", "saturation_tables", "sweep", "synth",
+               "verdict_calibration"):
+    p = subprocess.run([os.path.join(SCRIPTS, script), "--help"], capture_output=True, text=True, env=ENV, timeout=60)
+    bare = undescribed(p.stdout)
+    if p.returncode != 0 or bare is None or bare:
+        fail.append(f"{script} --help: exit {p.returncode}, options without a description: "
+                    f"{bare if bare is not None else 'no options section found'}")
+    else:
+        print(f"ok {script} --help: every option described")
 
 # The shell entry points: --help prints the header and does no work (no build tree made).
 for script in ("build", "demo", "test", "setup", "fuzz"):
