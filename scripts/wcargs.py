@@ -14,6 +14,8 @@ Python traceback (an unexpected exception is one line `SCRIPT: internal error: .
     wcargs.run(main)                         # the exit paths: internal errors, signals, cleanup
 """
 import argparse
+import csv
+import io
 import json
 import math
 import os
@@ -194,6 +196,9 @@ class Contract:
         if path is None or not str(path).strip() or "\0" in str(path):
             fail(option, path, "a file path")
         full = os.path.abspath(path)
+        if os.path.islink(full) and not os.path.exists(full):
+            fail(option, path, "a new or regular file, or a link to one", "a symbolic link that names no file")
+        full = os.path.abspath(destination(full))  # a link's file: it is the one replaced
         parent = os.path.dirname(full)
         if os.path.isdir(full):
             fail(option, path, "a file path (this is a directory)")
@@ -322,9 +327,16 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
+def destination(path):
+    """Where an output named `path` is put: the file a symbolic link names (a rename over the link
+    would put a plain file in its place), else path itself."""
+    return os.path.realpath(path) if os.path.islink(path) else path
+
+
 def temporary(path):
-    """A new hidden temporary `.NAME.XXXXXX` next to path, registered for removal; its name."""
-    full = os.path.abspath(path)
+    """A new hidden temporary `.NAME.XXXXXX` next to path (next to the file a link names),
+    registered for removal; its name."""
+    full = os.path.abspath(destination(path))
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(full) + ".", dir=os.path.dirname(full))
     # A result file gets the permissions any new file gets (0666 less the umask), not mkstemp's 0600.
     os.fchmod(fd, 0o666 & ~_UMASK)
@@ -334,8 +346,8 @@ def temporary(path):
 
 
 def commit(tmp, path):
-    """Renames a temporary of temporary() into place."""
-    os.replace(tmp, path)
+    """Renames a temporary of temporary() into place (the file a link names, the link kept)."""
+    os.replace(tmp, destination(path))
     _TEMPORARIES.discard(tmp)
 
 
@@ -390,6 +402,15 @@ def write_atomic(path, text, mode=None):
         if tmp:
             discard(tmp)
         die(f"{shown(path)}: cannot be written ({e.strerror or e})")
+
+
+def csv_text(rows, fields, extrasaction="raise"):
+    """The text csv.DictWriter writes for dict rows under a header of `fields` (for write_atomic)."""
+    buf = io.StringIO(newline="")
+    w = csv.DictWriter(buf, fieldnames=fields, extrasaction=extrasaction)
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
 
 
 def _cleanup():

@@ -4,8 +4,10 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/fs.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -123,6 +125,34 @@ std::string canonical(const std::string& path) {
   return path;
 }
 
+/// The inode flags that stop a rename over a file or in a directory (immutable, append-only); 0
+/// when they cannot be read.
+unsigned int inode_flags(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  int flags = 0;
+  if (ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0) flags = 0;
+  ::close(fd);
+  return unsigned(flags) & (FS_IMMUTABLE_FL | FS_APPEND_FL);
+}
+
+/// "" when a file renamed from the same directory can replace `dest`, else why not: an existing
+/// file with the immutable or append-only attribute, in a directory with either (whose entries
+/// cannot be replaced), or another user's file in a directory with the sticky bit (only its
+/// owner, the directory's or a privileged user may replace it).
+std::string replace_blocker(const std::string& dest) {
+  struct stat st {}, dst {};
+  if (::lstat(dest.c_str(), &st) != 0) return "";  // a new file: the directory took its temporary
+  const std::string dir = dir_of(dest);
+  if (inode_flags(dest)) return "the file has the immutable or append-only attribute";
+  if (inode_flags(dir)) return fmt::format("directory '{}' has the immutable or append-only attribute", dir);
+  const uid_t me = geteuid();
+  if (::stat(dir.c_str(), &dst) == 0 && (dst.st_mode & S_ISVTX) && me != 0 && me != st.st_uid && me != dst.st_uid)
+    return fmt::format("it is another user's file in directory '{}', whose sticky bit lets only its owner replace it",
+                       dir);
+  return "";
+}
+
 mode_t file_mode() {
   // Temporaries are created private; the renamed file gets the mode a plain create would give.
   const mode_t mask = umask(0);
@@ -213,9 +243,14 @@ void OutputPlan::add_input(const std::string& path) {
   if (!path.empty()) m_inputs.push_back(canonical(path));
 }
 
-OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::string& path, const std::string& suffix) {
-  const std::string dir = dir_of(path);
-  std::string tmpl = dir + "/." + base_of(path) + ".XXXXXX" + suffix;
+OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::string& path, const std::string& dest,
+                                      const std::string& suffix) {
+  const std::string dir = dir_of(dest);
+  // The temporary's name ('.' NAME '.XXXXXX' SUFFIX) within NAME_MAX: a long NAME is cut for it.
+  std::string base = base_of(dest);
+  const size_t room = NAME_MAX > 8 + suffix.size() ? NAME_MAX - 8 - suffix.size() : 1;
+  if (base.size() > room) base.resize(room);
+  std::string tmpl = dir + "/." + base + ".XXXXXX" + suffix;
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
   const int fd = mkstemps(buf.data(), int(suffix.size()));
@@ -226,6 +261,7 @@ OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::stri
   Entry e;
   e.option = option;
   e.path = path;
+  e.dest = dest;
   e.tmp = buf.data();
   e.slot = take_slot(e.tmp);
   if (e.slot < 0) {
@@ -264,15 +300,30 @@ std::string OutputPlan::add(const std::string& option, const std::string& path, 
     return "";
   }
   if (path.empty()) throw ConfigError(fmt::format("{}: the path is empty; allowed: a file name", option));
-  // A name of blanks only (--json ' ') is a slip, not a file anyone could find again.
-  if (base_of(path).find_first_not_of(" \t\n\r\f\v") == std::string::npos)
-    throw ConfigError(fmt::format("{} '{}': the file name is blank; allowed: a file name with a visible character",
-                                  option, path));
   if (const std::string why = stdout_path_error(option, path); !why.empty()) throw ConfigError(option + ": " + why);
   const std::string base = base_of(path);
   if (base.empty() || base == "." || base == "..")
     throw ConfigError(fmt::format("{} '{}': names a directory; allowed: a file name", option, path));
-  const std::string dir = dir_of(path);
+  // A name of blanks only (--json ' ') is a slip, not a file anyone could find again.
+  if (base.find_first_not_of(" \t\n\r\f\v") == std::string::npos)
+    throw ConfigError(fmt::format("{} '{}': the file name is blank; allowed: a file name with a visible character",
+                                  option, path));
+  if (base.size() > NAME_MAX)
+    throw ConfigError(fmt::format("{} '{}': the file name has {} bytes; allowed: a file name of at most {} bytes",
+                                  option, path, base.size(), NAME_MAX));
+  // A symbolic link is followed: the file it names is the one replaced (a rename over the link
+  // would put a plain file in the link's place, /dev/stdout's among them).
+  std::string dest = path;
+  struct stat lst {};
+  if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    char buf[PATH_MAX];
+    if (!realpath(path.c_str(), buf))
+      throw ConfigError(fmt::format("{} '{}': is a symbolic link that names no file ({}); allowed: a new or regular "
+                                    "file, or a link to one",
+                                    option, path, std::strerror(errno)));
+    dest = buf;
+  }
+  const std::string dir = dir_of(dest);
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0)
     throw ConfigError(fmt::format("{} '{}': directory '{}' {}; allowed: a file in an existing writable directory", option, path, dir,
@@ -280,25 +331,28 @@ std::string OutputPlan::add(const std::string& option, const std::string& path, 
   if (!S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("{} '{}': '{}' is not a directory; allowed: a file in an existing writable directory", option, path, dir));
   if (access(dir.c_str(), W_OK | X_OK) != 0)
     throw ConfigError(fmt::format("{} '{}': directory '{}' is not writable; allowed: a file in an existing writable directory", option, path, dir));
-  if (::stat(path.c_str(), &st) == 0) {
+  if (::stat(dest.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) throw ConfigError(fmt::format("{} '{}': is a directory; allowed: a file name", option, path));
     if (!S_ISREG(st.st_mode))
       throw ConfigError(fmt::format("{} '{}': is not a regular file; allowed: a new or regular file", option, path));
   }
-  const std::string name = canonical(path);
+  if (const std::string why = replace_blocker(dest); !why.empty())
+    throw ConfigError(fmt::format("{} '{}': cannot be replaced: {}; allowed: a file the run can replace, or a new one",
+                                  option, path, why));
+  const std::string name = canonical(dest);
   for (auto& in : m_inputs)
     if (in == name) throw ConfigError(fmt::format("{} '{}': is an input of this run; refusing to overwrite it; allowed: a path that is not an input", option, path));
   for (auto& e : m_entries)
     if (!e.scratch && canonical(e.path) == name)
       throw ConfigError(fmt::format("{} '{}': the same file as {} '{}'; allowed: a path of its own for each output", option, path,
                                     e.option, e.path));
-  Entry& e = create(option, path, suffix);
+  Entry& e = create(option, path, dest, suffix);
   e.limited = limited;
   return e.tmp;
 }
 
 std::string OutputPlan::scratch(const std::string& option, const std::string& near, const std::string& suffix) {
-  Entry& e = create(option, near, suffix);
+  Entry& e = create(option, near, near, suffix);
   e.scratch = true;
   e.limited = true;
   return e.tmp;
@@ -369,13 +423,21 @@ void OutputPlan::commit(const std::string& summary) {
     std::cout << summary;
     check("standard output");
   }
+  // Every file checked before the first is put in place (its attributes or its directory may
+  // have changed during the run): a file that cannot be replaced leaves every other as it was.
+  for (auto& e : m_entries)
+    if (!e.done && !e.scratch)
+      if (const std::string why = replace_blocker(e.dest); !why.empty())
+        throw ConfigError(fmt::format("{} '{}': cannot be replaced: {}; nothing was written; allowed: a file the run "
+                                      "can replace, or a new one",
+                                      e.option, e.path, why));
   for (auto& e : m_entries) {
     if (e.done) continue;
     if (e.scratch) {
       release(e);
       continue;
     }
-    if (std::rename(e.tmp.c_str(), e.path.c_str()) != 0) {
+    if (std::rename(e.tmp.c_str(), e.dest.c_str()) != 0) {
       const int err = errno;
       release(e);
       throw ConfigError(fmt::format("{} '{}': cannot put the file in place: {}; allowed: a path the run can rename a file to", e.option, e.path, std::strerror(err)));

@@ -22,7 +22,9 @@ class OutputPlan {
   void add_input(const std::string& path);
   /// Plans the output `path` of `option`. "-" for --json is standard output: the text is held
   /// and printed at commit (see json_to_stdout). Otherwise: the directory exists and is writable, the path is not a
-  /// directory, not a special file, not an input and not another output. Creates its temporary
+  /// directory, not a special file, not an input and not another output, and an existing file
+  /// there can be replaced. A symbolic link is followed: the file it names is replaced, the link
+  /// stays (one that names no file is refused). Creates its temporary
   /// (ending in `suffix`) and returns the temporary's path. Throws ConfigError naming the option,
   /// the path and the reason. `limited`: counts against the size limit (traces, waveforms).
   std::string add(const std::string& option, const std::string& path, bool limited = false,
@@ -41,7 +43,8 @@ class OutputPlan {
   void drop(const std::string& path);
   /// Prints the result planned for standard output (--json -) and `summary` (std::cout), then
   /// renames every temporary into place; throws ConfigError when standard output cannot be
-  /// written (nothing is put in place then) or a file cannot be renamed.
+  /// written or a file cannot be replaced (checked for every file before the first rename, so
+  /// that nothing is put in place then).
   void commit(const std::string& summary = "");
 
   /// The limit for the outputs planned as limited (0: none).
@@ -52,12 +55,13 @@ class OutputPlan {
  private:
   struct Entry {
     std::string option, path, tmp;
+    std::string dest;  ///< where the file is put: `path`, or the file a symbolic link `path` names
     bool limited = false, scratch = false, done = false;
     bool to_stdout = false;  ///< --json -: `text` goes to standard output at commit
     std::string text;
     int slot = -1;  ///< index in the interrupt handler's table
   };
-  Entry& create(const std::string& option, const std::string& path, const std::string& suffix);
+  Entry& create(const std::string& option, const std::string& path, const std::string& dest, const std::string& suffix);
   void release(Entry& e);
 
   std::vector<std::string> m_inputs;  ///< canonical paths

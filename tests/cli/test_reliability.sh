@@ -126,6 +126,34 @@ outputs)
   # The output files get the usual mode, not the private mode of a temporary.
   [ "$(stat -c %a out.json)" = "$(umask -S >/dev/null; touch ref && stat -c %a ref)" ] \
     || { echo "FAIL: out.json has mode $(stat -c %a out.json)"; fail=1; }
+  # A symbolic link is followed: the file it names gets the output, the link stays (a rename over
+  # the link once put a plain file in its place, /dev/stdout's too); a link to no file is refused.
+  mkdir real
+  echo OLD >real/r.json
+  ln -s real/r.json link.json
+  ln -s /proc/self/fd/1 out1
+  ln -s nowhere/x dangling.json
+  "$bin" traffic "${quick[@]}" --json link.json >/dev/null || { echo "FAIL: --json through a link"; fail=1; }
+  [ -L link.json ] && grep -q '"latency"' real/r.json || { echo "FAIL: --json link.json replaced the link"; fail=1; }
+  "$bin" traffic "${quick[@]}" --trace out1 >cap.txt || { echo "FAIL: --trace to /proc/self/fd/1"; fail=1; }
+  [ -L out1 ] && head -1 cap.txt | grep -q '^cycle,router' || { echo "FAIL: --trace out1 replaced the link"; fail=1; }
+  expect_user_error "symbolic link that names no file" traffic "${quick[@]}" --json dangling.json
+  # Names: a trailing slash names a directory; a legal 250-byte name gets a temporary that fits;
+  # a name longer than 255 bytes is refused as such.
+  expect_user_error "names a directory" traffic "${quick[@]}" --json real/
+  long=$(printf 'a%.0s' $(seq 245)).json
+  "$bin" traffic "${quick[@]}" --json "$long" >/dev/null && [ -s "$long" ] || { echo "FAIL: a 250-byte name"; fail=1; }
+  expect_user_error "at most 255 bytes" traffic "${quick[@]}" --json "$(printf 'a%.0s' $(seq 251)).json"
+  # A file that cannot be replaced (immutable here, where the attribute can be set) is refused
+  # before cycle 0, and no other output appears (it was found at the rename, after the others).
+  echo OLD >imm.csv
+  if chattr +i imm.csv 2>/dev/null; then
+    expect_user_error "cannot be replaced" traffic "${quick[@]}" --json n.json --trace h.csv --deliveries imm.csv
+    chattr -i imm.csv
+    [ ! -e n.json ] && [ ! -e h.csv ] && [ "$(cat imm.csv)" = OLD ] || { echo "FAIL: an immutable output left others"; fail=1; }
+  else
+    echo "(the immutable attribute cannot be set here: that check skipped)"
+  fi
   ;;
 
 interrupt)
