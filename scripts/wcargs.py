@@ -196,8 +196,12 @@ class Contract:
         if path is None or not str(path).strip() or "\0" in str(path):
             fail(option, path, "a file path")
         full = os.path.abspath(path)
-        if os.path.islink(full) and not os.path.exists(full):
-            fail(option, path, "a new or regular file, or a link to one", "a symbolic link that names no file")
+        if os.path.islink(full):
+            via = _open_file_link(full)
+            if via:  # its file is whatever that stream is now (a log the shell appends to, say)
+                fail(option, path, "a file", f"it names an open stream of a process, through {shown(via)}")
+            if not os.path.exists(full):
+                fail(option, path, "a new or regular file, or a link to one", "a symbolic link that names no file")
         full = os.path.abspath(destination(full))  # a link's file: it is the one replaced
         parent = os.path.dirname(full)
         if os.path.isdir(full):
@@ -206,6 +210,9 @@ class Contract:
             fail(option, path, "a file in an existing directory", f"no directory {shown(parent)}")
         if not os.access(parent, os.W_OK | os.X_OK):
             fail(option, path, "a file in a writable directory", f"{shown(parent)} is not writable")
+        why = _replace_blocker(full)  # (before the probe, which an append-only directory keeps)
+        if why:
+            fail(option, path, "a file the script can replace, or a new one", why)
         _probe(option, path, parent, "a file in a writable directory")
         if os.path.lexists(full) and (not os.path.isfile(full) or not os.access(full, os.W_OK)):
             fail(option, path, "a regular writable file or a new one")
@@ -230,6 +237,7 @@ class Contract:
         return path
 
     def _claim(self, option, path, full):
+        full = os.path.realpath(full)  # one name per file, through linked directories too
         for other, p in self.outputs.items():
             if p == full:
                 fail(option, path, f"a path no other output uses (it is {other}'s)")
@@ -293,6 +301,68 @@ class Contract:
         write_atomic(path, text)
 
 
+def _open_file_link(path):
+    """The first link from path towards its file that points into a process's table of open
+    files (/proc/<pid>/fd/, /proc/self/fd/, /dev/fd/), or None."""
+    def in_table(p):
+        return (p.startswith("/proc/") and "/fd/" in p) or p.startswith("/dev/fd/")
+    at = path
+    for _ in range(40):
+        here = os.path.join(os.path.realpath(os.path.dirname(at)), os.path.basename(at))
+        if in_table(here):
+            return here
+        try:
+            to = os.readlink(at)
+        except OSError:
+            return None
+        to = to if to.startswith("/") else os.path.join(os.path.dirname(at), to)
+        if in_table(to):
+            return to
+        at = to
+    return None
+
+
+_FS_IOC_GETFLAGS = 0x80086601  # _IOR('f', 1, long)
+_FS_IMMUTABLE_OR_APPEND = 0x00000010 | 0x00000020
+
+
+def _inode_flags(path):
+    """The immutable and append-only attributes of path (0 when they cannot be read)."""
+    import array
+    import fcntl
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return 0
+    try:
+        buf = array.array("i", [0])
+        fcntl.ioctl(fd, _FS_IOC_GETFLAGS, buf, True)
+        return buf[0] & _FS_IMMUTABLE_OR_APPEND
+    except OSError:
+        return 0
+    finally:
+        os.close(fd)
+
+
+def _replace_blocker(full):
+    """Why a file renamed from its directory cannot be put at full, or None (as the program's
+    output plan: the directory's or the file's immutable or append-only attribute, another user's
+    file in a directory with the sticky bit)."""
+    parent = os.path.dirname(full)
+    if _inode_flags(parent):
+        return f"directory {shown(parent)} has the immutable or append-only attribute"
+    try:
+        st = os.lstat(full)
+    except OSError:
+        return None
+    if _inode_flags(full):
+        return "the file has the immutable or append-only attribute"
+    me, dst = os.geteuid(), os.stat(parent)
+    if dst.st_mode & 0o1000 and me not in (0, st.st_uid, dst.st_uid):
+        return f"it is another user's file in directory {shown(parent)}, whose sticky bit lets only its owner replace it"
+    return None
+
+
 def _probe(option, path, directory, allowed):
     """Creates and removes a hidden file in directory: the permission bits do not tell everything
     (a read-only mount, /proc, root's rights), a file created there does."""
@@ -337,7 +407,10 @@ def temporary(path):
     """A new hidden temporary `.NAME.XXXXXX` next to path (next to the file a link names),
     registered for removal; its name."""
     full = os.path.abspath(destination(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(full) + ".", dir=os.path.dirname(full))
+    # '.' NAME '.' and mkstemp's 8 characters within 255 bytes, with room for a companion: a long
+    # NAME is cut for the temporary.
+    base = os.path.basename(full).encode()[:237].decode(errors="ignore")
+    fd, tmp = tempfile.mkstemp(prefix="." + base + ".", dir=os.path.dirname(full))
     # A result file gets the permissions any new file gets (0666 less the umask), not mkstemp's 0600.
     os.fchmod(fd, 0o666 & ~_UMASK)
     os.close(fd)

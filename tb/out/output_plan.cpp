@@ -142,14 +142,40 @@ unsigned int inode_flags(const std::string& path) {
 /// owner, the directory's or a privileged user may replace it).
 std::string replace_blocker(const std::string& dest) {
   struct stat st {}, dst {};
-  if (::lstat(dest.c_str(), &st) != 0) return "";  // a new file: the directory took its temporary
   const std::string dir = dir_of(dest);
-  if (inode_flags(dest)) return "the file has the immutable or append-only attribute";
+  // (A new file too: a rename out of the temporary's name is a removal the attribute forbids.)
   if (inode_flags(dir)) return fmt::format("directory '{}' has the immutable or append-only attribute", dir);
+  if (::lstat(dest.c_str(), &st) != 0) return "";  // a new file
+  if (inode_flags(dest)) return "the file has the immutable or append-only attribute";
   const uid_t me = geteuid();
   if (::stat(dir.c_str(), &dst) == 0 && (dst.st_mode & S_ISVTX) && me != 0 && me != st.st_uid && me != dst.st_uid)
     return fmt::format("it is another user's file in directory '{}', whose sticky bit lets only its owner replace it",
                        dir);
+  return "";
+}
+
+/// The first link on the way from `path` to its file that points into a process's table of open
+/// files (/proc/<pid>/fd/, /proc/self/fd/, /dev/fd/), "" when none does.
+std::string open_file_link(const std::string& path) {
+  const auto in_fd_table = [](const std::string& p) {
+    const size_t fd = p.find("/fd/");
+    return (p.rfind("/proc/", 0) == 0 && fd != std::string::npos) || p.rfind("/dev/fd/", 0) == 0;
+  };
+  std::string at = path;
+  for (int hop = 0; hop < 40; ++hop) {
+    char buf[PATH_MAX];
+    // The link's own directory resolved (/dev/fd/1 is /proc/self/fd/1).
+    if (realpath(dir_of(at).c_str(), buf)) {
+      const std::string here = std::string(buf) + "/" + base_of(at);
+      if (in_fd_table(here)) return here;
+    }
+    const ssize_t n = readlink(at.c_str(), buf, sizeof buf - 1);
+    if (n < 0) return "";
+    std::string to(buf, size_t(n));
+    if (!to.empty() && to[0] != '/') to = dir_of(at) + "/" + to;
+    if (in_fd_table(to)) return to;
+    at = to;
+  }
   return "";
 }
 
@@ -246,9 +272,11 @@ void OutputPlan::add_input(const std::string& path) {
 OutputPlan::Entry& OutputPlan::create(const std::string& option, const std::string& path, const std::string& dest,
                                       const std::string& suffix) {
   const std::string dir = dir_of(dest);
-  // The temporary's name ('.' NAME '.XXXXXX' SUFFIX) within NAME_MAX: a long NAME is cut for it.
+  // The temporary's name ('.' NAME '.XXXXXX' SUFFIX) within NAME_MAX, with room for a helper's
+  // companion beside it (vcd2fst's TEMPORARY.hier): a long NAME is cut for it.
   std::string base = base_of(dest);
-  const size_t room = NAME_MAX > 8 + suffix.size() ? NAME_MAX - 8 - suffix.size() : 1;
+  const size_t reserve = 8 + suffix.size() + 8;
+  const size_t room = NAME_MAX > reserve ? NAME_MAX - reserve : 1;
   if (base.size() > room) base.resize(room);
   std::string tmpl = dir + "/." + base + ".XXXXXX" + suffix;
   std::vector<char> buf(tmpl.begin(), tmpl.end());
@@ -312,10 +340,15 @@ std::string OutputPlan::add(const std::string& option, const std::string& path, 
     throw ConfigError(fmt::format("{} '{}': the file name has {} bytes; allowed: a file name of at most {} bytes",
                                   option, path, base.size(), NAME_MAX));
   // A symbolic link is followed: the file it names is the one replaced (a rename over the link
-  // would put a plain file in the link's place, /dev/stdout's among them).
+  // would put a plain file in the link's place, /dev/stdout's among them). A link to a process's
+  // open file (/dev/stdout, /dev/fd/N, /proc/self/fd/N) is refused: its file is whatever that
+  // stream is now, e.g. a log the shell appends to, which a rename would replace.
   std::string dest = path;
   struct stat lst {};
   if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    if (const std::string via = open_file_link(path); !via.empty())
+      throw ConfigError(fmt::format("{} '{}': names an open stream of a process (through '{}'); allowed: a file{}", option,
+                                    path, via, option == "--json" ? ", or - for standard output" : ""));
     char buf[PATH_MAX];
     if (!realpath(path.c_str(), buf))
       throw ConfigError(fmt::format("{} '{}': is a symbolic link that names no file ({}); allowed: a new or regular "
@@ -399,6 +432,15 @@ void OutputPlan::drop(const std::string& path) {
 }
 
 void OutputPlan::commit(const std::string& summary) {
+  // Every file checked before anything is printed or put in place (its attributes or its
+  // directory may have changed during the run): a file that cannot be replaced leaves every
+  // other as it was, and no result on standard output.
+  for (auto& e : m_entries)
+    if (!e.done && !e.scratch && !e.to_stdout)
+      if (const std::string why = replace_blocker(e.dest); !why.empty())
+        throw ConfigError(fmt::format("{} '{}': cannot be replaced: {}; nothing was written; allowed: a file the run "
+                                      "can replace, or a new one",
+                                      e.option, e.path, why));
   // Standard output first: a result that cannot be printed there (a full disk, a closed stream)
   // is an error before any file is put in place, and the temporaries go with the plan.
   // The summary follows the JSON only once the JSON is out (with --json - it goes to standard
@@ -423,14 +465,6 @@ void OutputPlan::commit(const std::string& summary) {
     std::cout << summary;
     check("standard output");
   }
-  // Every file checked before the first is put in place (its attributes or its directory may
-  // have changed during the run): a file that cannot be replaced leaves every other as it was.
-  for (auto& e : m_entries)
-    if (!e.done && !e.scratch)
-      if (const std::string why = replace_blocker(e.dest); !why.empty())
-        throw ConfigError(fmt::format("{} '{}': cannot be replaced: {}; nothing was written; allowed: a file the run "
-                                      "can replace, or a new one",
-                                      e.option, e.path, why));
   for (auto& e : m_entries) {
     if (e.done) continue;
     if (e.scratch) {

@@ -630,9 +630,11 @@ class RuntimeHold {
     for (;;) {
       m_dir = ensure_runtime();
       m_fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-      if (m_fd < 0)
-        throw ConfigError(fmt::format("rtl: cannot open the lock file {}: {}; allowed: a writable cache directory "
-                                      "(WORMCAST_RTL_CACHE)", lock.string(), std::strerror(errno)));
+      // A cache this user may read but not write (a shared, pre-built one): a shared lock needs
+      // read access only, and where even the lock file cannot be opened nobody here could have
+      // removed the runtime either; it is used as it is.
+      if (m_fd < 0) m_fd = ::open(lock.c_str(), O_RDONLY | O_CLOEXEC);
+      if (m_fd < 0) return;
       while (flock(m_fd, LOCK_SH) != 0 && errno == EINTR) {
       }
       if (entry_valid(m_dir, runtime_key().key)) return;

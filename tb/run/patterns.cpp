@@ -107,9 +107,9 @@ std::vector<TraceEntry> read_traffic_trace(const std::string& path, int nodes) {
       try {
         return parse_int(what, f.at(i), lo, hi);
       } catch (...) {
-        throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: {} is invalid; allowed: a decimal integer "
-                                      "{}..{} (a line is cycle,src,dst,len)",
-                                      path, no, what, lo, hi));
+        throw ConfigError(fmt::format("config: traffic.trace '{}' line {}: {} = '{}' is invalid; allowed: a decimal "
+                                      "integer {}..{}, no spaces (a line is cycle,src,dst,len)",
+                                      path, no, what, i < f.size() ? f[i] : "", lo, hi));
       }
     };
     if (f.size() != 4)

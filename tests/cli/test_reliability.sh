@@ -135,9 +135,16 @@ outputs)
   ln -s nowhere/x dangling.json
   "$bin" traffic "${quick[@]}" --json link.json >/dev/null || { echo "FAIL: --json through a link"; fail=1; }
   [ -L link.json ] && grep -q '"latency"' real/r.json || { echo "FAIL: --json link.json replaced the link"; fail=1; }
-  "$bin" traffic "${quick[@]}" --trace out1 >cap.txt || { echo "FAIL: --trace to /proc/self/fd/1"; fail=1; }
-  [ -L out1 ] && head -1 cap.txt | grep -q '^cycle,router' || { echo "FAIL: --trace out1 replaced the link"; fail=1; }
   expect_user_error "symbolic link that names no file" traffic "${quick[@]}" --json dangling.json
+  # A link to a process's open stream names whatever that stream is (a log the shell appends
+  # to): refused, the log untouched.
+  echo LOG >log.txt
+  "$bin" traffic "${quick[@]}" --json /dev/stdout >>log.txt 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(cat log.txt)" = LOG ] && grep -q "open stream" err.txt \
+    || { echo "FAIL: --json /dev/stdout >> log.txt: exit $rc, log: $(head -c 80 log.txt)"; fail=1; }
+  expect_user_error "open stream" traffic "${quick[@]}" --trace out1
+  [ -L out1 ] || { echo "FAIL: --trace out1 replaced the link"; fail=1; }
   # Names: a trailing slash names a directory; a legal 250-byte name gets a temporary that fits;
   # a name longer than 255 bytes is refused as such.
   expect_user_error "names a directory" traffic "${quick[@]}" --json real/
@@ -151,6 +158,12 @@ outputs)
     expect_user_error "cannot be replaced" traffic "${quick[@]}" --json n.json --trace h.csv --deliveries imm.csv
     chattr -i imm.csv
     [ ! -e n.json ] && [ ! -e h.csv ] && [ "$(cat imm.csv)" = OLD ] || { echo "FAIL: an immutable output left others"; fail=1; }
+    # A new file in an append-only directory: the rename out of its temporary is refused there.
+    mkdir app
+    chattr +a app
+    expect_user_error "append-only" traffic "${quick[@]}" --json n.json --deliveries app/new.csv
+    [ -z "$(ls -A app)" ] && [ ! -e n.json ] || { echo "FAIL: an append-only directory: $(ls -A app) $(ls n.json 2>&1)"; fail=1; }
+    chattr -a app
   else
     echo "(the immutable attribute cannot be set here: that check skipped)"
   fi

@@ -45,7 +45,7 @@ with tempfile.TemporaryDirectory() as tmp:
         p = run(["--net", "torus:5x3", "--warmup", "10", "--measure", "100", "--set", f"traffic.trace={trace}",
                  "--json", out])
         lines = p.stderr.strip().splitlines()
-        if p.returncode != 2 or len(lines) != 1 or f"line 3: {field} is invalid" not in lines[0] or os.path.exists(out):
+        if p.returncode != 2 or len(lines) != 1 or f"line 3: {field} = " not in lines[0] or "is invalid" not in lines[0] or os.path.exists(out):
             fail.append(f"a trace line {bad!r}: exit {p.returncode}, {p.stderr!r}")
 
     # 40 messages from node 0 to node 4 of an 8-node ring: every one a half-way tie.
