@@ -14,7 +14,9 @@ Python traceback (an unexpected exception is one line `SCRIPT: internal error: .
     wcargs.run(main)                         # the exit paths: internal errors, signals, cleanup
 """
 import argparse
+import array
 import csv
+import fcntl
 import io
 import json
 import math
@@ -328,8 +330,6 @@ _FS_IMMUTABLE_OR_APPEND = 0x00000010 | 0x00000020
 
 def _inode_flags(path):
     """The immutable and append-only attributes of path (0 when they cannot be read)."""
-    import array
-    import fcntl
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError:
