@@ -604,7 +604,7 @@ def run(main):
         _NAME[0] = os.path.basename(sys.argv[0]) or "script"
     try:
         code = main()
-    except SystemExit as e:
+    except SystemExit:
         _cleanup()
         raise
     except BrokenPipeError:

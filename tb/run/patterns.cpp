@@ -96,11 +96,14 @@ std::vector<TraceEntry> read_traffic_trace(const std::string& path, int nodes) {
                                   path));
   std::vector<TraceEntry> v;
   std::string line;
+  bool first = true;  // the first line that is not blank: it may be the header
   for (int no = 1; std::getline(in, line); ++no) {
     if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF file
     if (line.empty() || line.find_first_not_of(" \t") == std::string::npos) continue;
     const auto f = split_list(line, ',');
-    if (no == 1 && is_trace_header(f)) continue;  // the optional header
+    const bool header_place = first;
+    first = false;
+    if (header_place && is_trace_header(f)) continue;  // the optional header
     // Each number read as a configuration integer is (parse_int): decimal, no sign but a minus,
     // no leading zero or space, so that 010, +5, -0 and ' 5' are errors here too.
     auto field = [&](size_t i, long long lo, long long hi, const char* what) {

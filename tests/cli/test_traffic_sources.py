@@ -48,6 +48,14 @@ with tempfile.TemporaryDirectory() as tmp:
         if p.returncode != 2 or len(lines) != 1 or f"line 3: {field} = " not in lines[0] or "is invalid" not in lines[0] or os.path.exists(out):
             fail.append(f"a trace line {bad!r}: exit {p.returncode}, {p.stderr!r}")
 
+    # The header may follow blank lines (it is the first line that is not blank).
+    trace = os.path.join(tmp, "blank_first.csv")
+    with open(trace, "w") as f:
+        f.write("\n\ncycle,src,dst,len\n5,0,3,4\n")
+    p = run(["--net", "torus:4x4", "--warmup", "0", "--measure", "100", "--set", f"traffic.trace={trace}"])
+    if p.returncode != 0:
+        fail.append(f"a trace whose header follows blank lines: exit {p.returncode}, {p.stderr!r}")
+
     # 40 messages from node 0 to node 4 of an 8-node ring: every one a half-way tie.
     trace = os.path.join(tmp, "tie.csv")
     with open(trace, "w") as f:
