@@ -56,7 +56,8 @@ Topology parse_net(const std::string& text) {
       throw std::invalid_argument(usage);
     }
     const std::string& num = sizes[size_t(d)];
-    if (num.empty() || num.size() > 4 || num.find_first_not_of("0123456789") != std::string::npos)
+    // Digits only, no leading zero (as the configuration's integers: "08" is refused there too).
+    if (num.empty() || num.size() > 4 || num.find_first_not_of("0123456789") != std::string::npos || num[0] == '0')
       throw std::invalid_argument(usage);
     radix[d] = std::stoi(num);
     if (radix[d] < 2 || radix[d] > 4096) throw std::invalid_argument(usage);

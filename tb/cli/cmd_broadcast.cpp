@@ -133,7 +133,7 @@ int run_broadcast(const BroadcastArgs& a) {
   static_cast<RecordOptions&>(po) = a.rec;
   po.plan = &plan;
   po.firmware = &fw;
-  po.max_cycles = program_cycle_limit(analytic.latency);
+  po.max_cycles = program_cycle_limit(analytic.latency, rv32_room(cfg, fw.tables));
   po.predicted = analytic.latency;
   const ProgramRun run = run_programs(cfg, ptrs, po);
 

@@ -184,7 +184,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   static_cast<RecordOptions&>(po) = a.rec;
   po.plan = &plan;
   po.firmware = &fw;
-  po.max_cycles = program_cycle_limit(out.analytic);
+  po.max_cycles = program_cycle_limit(out.analytic, rv32_room(cfg, fw.tables));
   po.predicted = out.analytic;
   out.run = run_programs(cfg, watch.programs(), po);
   out.watch = watch.report();

@@ -15,6 +15,7 @@
 #include "sw/ibt/ibt_broadcast.h"
 #include "sw/ibt/tool/ibt_command.h"
 #include "sw/runtime/schedule_program.h"
+#include "sw/schedule/analytic.h"
 #include "sw/schedule/program_image.h"
 #include "tb/cli/commands.h"
 #include "tb/out/files.h"
@@ -98,6 +99,18 @@ int simulate(const IbtCliArgs& a) {
   sched.collective = sw::Collective::Gossip;
   sched.chunks_per_node = 1;
   const sw::ProgramImage image(sched);
+  // The run's cycle limit from the asynchronous event model of the same programs (as gossip
+  // --simulate sizes its own): a broadcast with a large t_s takes far more than the default limit.
+  // (Before the run's programs are made: the image's receipt counts serve one set of programs.)
+  uint64_t predicted = 0;
+  {
+    const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
+    const sw::AnalyticParams ap = router_analytic_params(cfg, rp, rp.local == 1, uint64_t(cfg.nic.ts), uint64_t(cfg.nic.tr));
+    std::vector<sw::ScheduleProgram> model = image.make_programs(uint32_t(a.len));
+    std::vector<sw::NodeProgram*> model_ptrs;
+    for (auto& p : model) model_ptrs.push_back(&p);
+    predicted = sw::AnalyticBackend(cfg.net.topology(), ap).run(model_ptrs).last_visible;
+  }
   std::vector<sw::ScheduleProgram> programs = image.make_programs(uint32_t(a.len));
   std::vector<sw::NodeProgram*> ptrs;
   for (auto& p : programs) ptrs.push_back(&p);
@@ -107,6 +120,8 @@ int simulate(const IbtCliArgs& a) {
   ProgramRunOptions po;
   po.plan = &plan;
   po.firmware = &fw;
+  po.max_cycles = program_cycle_limit(predicted, rv32_room(cfg, fw.tables));
+  po.predicted = predicted;
   const ProgramRun run = run_programs(cfg, ptrs, po);
   const bool rv32 = cfg.node.cpu == CpuKind::Rv32;
 

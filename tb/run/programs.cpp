@@ -45,6 +45,25 @@ sw::AnalyticParams router_analytic_params(const Config& cfg, const RouterParams&
   return ap;
 }
 
+uint64_t rv32_room(const Config& cfg, const std::vector<sw::NodeTable>& tables) {
+  if (cfg.node.cpu != CpuKind::Rv32) return 0;
+  std::vector<uint64_t> events(tables.size(), 0);
+  for (const sw::NodeTable& t : tables) {
+    for (uint32_t i = 0; i < t.count; ++i)
+      if (t.sends[i].dst < events.size()) ++events[t.sends[i].dst];  // its receipt
+  }
+  uint64_t busiest = 0;
+  for (size_t i = 0; i < tables.size(); ++i)
+    busiest = std::max(busiest, events[i] + tables[i].count + tables[i].receipt_steps);
+  const int cpi = *std::max_element(cfg.node.cpi.begin(), cfg.node.cpi.end());
+  // Network cycles per instruction of the slowest class: cpi core cycles at clock_num / clock_den
+  // core cycles per network cycle, rounded up (cpi <= 1000, the ratio >= 0.001: at most 10^6).
+  const uint64_t per_insn = (uint64_t(cpi) * uint64_t(cfg.node.clock_den) + uint64_t(cfg.node.clock_num) - 1) /
+                            uint64_t(cfg.node.clock_num);
+  const uint64_t insns = 10000 + 1000 * busiest;
+  return insns > ~uint64_t(0) / per_insn ? ~uint64_t(0) : insns * per_insn;
+}
+
 bool vc_reuse_limited(const RouterParams& rp, uint64_t len) {
   return !rp.vc_realloc_tail &&
          uint64_t(rp.vcs_per_class - 1) * len < uint64_t(rp.router_delay + rp.link_delay + rp.credit_delay);

@@ -84,12 +84,23 @@ struct ProgramRunOptions : RecordOptions {
 };
 
 /// The cycle limit of a program run whose contention-free (analytic) time is `predicted` cycles:
-/// at least the default, and room for four times the prediction (blocking, and the RV32 cores'
-/// own send and receive costs, make a run longer than its analytic time).
-inline uint64_t program_cycle_limit(uint64_t predicted) {
-  const uint64_t room = predicted > (~uint64_t(0) - 1000000) / 4 ? ~uint64_t(0) : 4 * predicted + 1000000;
-  return room > ProgramRunOptions::kDefaultProgramLimit ? room : ProgramRunOptions::kDefaultProgramLimit;
+/// at least the default, and room for four times the prediction (blocking makes a run longer than
+/// its analytic time), plus `software` cycles for work the prediction leaves out (rv32_room).
+inline uint64_t program_cycle_limit(uint64_t predicted, uint64_t software = 0) {
+  constexpr uint64_t kMax = ~uint64_t(0);
+  const uint64_t room = predicted > (kMax - 1000000) / 4 ? kMax : 4 * predicted + 1000000;
+  const uint64_t limit = room > ProgramRunOptions::kDefaultProgramLimit ? room : ProgramRunOptions::kDefaultProgramLimit;
+  return software > kMax - limit ? kMax : limit + software;
 }
+
+/// node.cpu = rv32: the network cycles the cores' own work may take, which an analytic time leaves
+/// out (there t_s = t_r = 0, the rv32 default): the busiest node's bound on the instructions its
+/// firmware runs, 10,000 + 1,000 per send, per receipt and per receipt step of its table (measured:
+/// at most 533 per node in a 32x32 recursive-doubling broadcast, 51,398 for a node's 500 sends and
+/// receipts in a 250-node gossip; docs/schedules.md), times the network
+/// cycles of the slowest instruction class at the core's clock (node.cpu_cpi, node.cpu_clock_ratio).
+/// 0 on the native processor.
+uint64_t rv32_room(const Config& cfg, const std::vector<sw::NodeTable>& tables);
 
 /// The analytic router model's parameters for cfg's network of router parameters rp (its R, Ld, Di,
 /// De, port model and, for a family with a routing of its own, the routes' hops and first ports)

@@ -130,6 +130,7 @@ expect_bad --port --net ring:9 --algo approach1 --port two
 expect_bad --search --net ring:27 --algo circgos --search --port one
 expect_bad --net --net torus:14x14 --algo circgos --search --r 10
 expect_bad --net --net ring:1 --algo approach1
+expect_bad --net --net ring:08 --algo approach1  # a leading zero, as the configuration's integers
 expect_bad "ring:<n>" --net RING:8 --algo approach1  # the allowed forms include the ring
 expect_bad --net --net torus:3x5 --algo approach1-2
 expect_bad approach1-1-bw --net torus:9x9 --algo approach1-1-bw

@@ -30,6 +30,17 @@ rc=$?
 case "$err" in *--json*) ;; *) echo "FAIL: the error does not name --json: $err"; fail=1 ;; esac
 [ ! -s "$work/topo.txt" ] || { echo "FAIL: work was done before the output path was checked:"; cat "$work/topo.txt"; fail=1; }
 
+# A broadcast whose software send latency makes it longer than the default 50,000,000-cycle limit
+# completes: the run's limit comes from the asynchronous model of the same programs (51 sends of
+# t_s = 10^6 cycles at the source: about 52 million cycles).
+"$bin" ibt bcast --net torus:3 --algo line -k 50 --len 1 --simulate --set nic.ts=1000000 >"$work/long.txt" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: a broadcast longer than 50 million cycles exited $rc"; cat "$work/long.txt"; fail=1; }
+grep -q "every group node has every packet once: yes" "$work/long.txt" || { echo "FAIL: incomplete:"; cat "$work/long.txt"; fail=1; }
+cycles=$(sed -n 's/.* packets \([0-9]*\) cycles .*/\1/p' "$work/long.txt")
+[ "${cycles:-0}" -gt 50000000 ] || { echo "FAIL: want more than 50000000 cycles, got '${cycles}'"; fail=1; }
+rm -f "$work/long.txt"
+
 "$bin" ibt topo --net ibt:16x16 --bypass 4 --json - >"$work/stdout.txt" 2>&1
 rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: --json - exited $rc"; fail=1; }

@@ -305,6 +305,31 @@ TEST_CASE("rv32: a program that never sleeps ends at the cycle limit, not in a h
   CHECK(status == "timeout 1");
 }
 
+TEST_CASE("rv32: a run's cycle limit leaves room for the cores' own work at their clock and CPI", "[sw]") {
+  // Node 0 sends to 1, 2 and 3: the busiest node has 3 sends; the others one receipt each.
+  const sw::SendEntry sends[3] = {{1, 1, 0, 0}, {2, 1, 0, 0}, {3, 2, 0, 0}};
+  std::vector<sw::NodeTable> tables(4);
+  tables[0].sends = sends;
+  tables[0].count = 3;
+  const Config native = test::config_for("2x2", "torus");
+  CHECK(rv32_room(native, tables) == 0);
+  const Config clock1 = test::config_for("2x2", "torus", {{"node.cpu", "rv32"}});
+  CHECK(rv32_room(clock1, tables) == 10000 + 1000 * 3);
+  // 0.001 core cycles per network cycle and 1,000 cycles for a division: 10^6 network cycles per
+  // instruction of the slowest class.
+  const Config slow = test::config_for("2x2", "torus",
+                                       {{"node.cpu", "rv32"}, {"node.cpu_clock_ratio", "0.001"}, {"node.cpu_cpi", "div:1000"}});
+  CHECK(rv32_room(slow, tables) == uint64_t(13000) * 1000000);
+  const Config fast = test::config_for("2x2", "torus", {{"node.cpu", "rv32"}, {"node.cpu_clock_ratio", "3"}});
+  CHECK(rv32_room(fast, tables) == 13000);  // a third of a cycle per instruction, rounded up
+  // The limit: the default or four times the prediction plus a million, then the room.
+  CHECK(program_cycle_limit(747) == ProgramRunOptions::kDefaultProgramLimit);
+  CHECK(program_cycle_limit(747, 13000) == ProgramRunOptions::kDefaultProgramLimit + 13000);
+  CHECK(program_cycle_limit(100000000, 5) == 401000005);
+  CHECK(program_cycle_limit(~uint64_t(0) / 2, 5) == ~uint64_t(0));
+  CHECK(program_cycle_limit(747, ~uint64_t(0) - 1) == ~uint64_t(0));
+}
+
 namespace {
 
 /// The mnemonics of function `name` in the build's disassembly (build/firmware/node_rv32.dis).

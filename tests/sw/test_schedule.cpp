@@ -22,7 +22,7 @@ TEST_CASE("parse_net: accepts what describe prints", "[sw]") {
 TEST_CASE("parse_net: rejects malformed networks with one line", "[sw]") {
   const char* bad = GENERATE("torus", "torus:", "torus:16x", "ring:4x4", "torus:1x4", "torus:4x4x4x4x4",
                              "torus:0x4", "torus:-4x4", "torus,mesh:4x4x4", "torus:4096x4096x2",
-                             "torus:99999x2", "torus:4 x4");
+                             "torus:99999x2", "torus:4 x4", "torus:08x8", "torus:0008x8", "mesh:8x010");
   CAPTURE(bad);
   try {
     parse_net(bad);
