@@ -410,7 +410,7 @@ int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string
 
 // ---- entries
 
-constexpr int kFormat = 2;
+constexpr int kFormat = 3;  // 3: a model finds its runtime through $ORIGIN
 
 /// The check a load makes: the record exists and names this key; the shared object has the size
 /// and hash recorded when it was built.
@@ -746,7 +746,9 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
             if (e.path().extension() == ".cpp") {
               std::error_code ec;
               const uintmax_t size = fs::file_size(e.path(), ec);
-              sources.emplace_back(ec ? 0 : size, "#include \"" + e.path().string() + "\"\n");
+              // By name, found through the unit's -I above (a prefix starts every file's name): the
+              // cache's path may hold a quote.
+              sources.emplace_back(ec ? 0 : size, "#include \"" + e.path().filename().string() + "\"\n");
               largest = std::max(largest, sources.back().first);
             }
         // The plugin, the family's entry point over these classes: it instantiates the adapter's
@@ -786,8 +788,12 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
         std::vector<std::string> link = base_cxx(t);
         link.insert(link.end(), {"-shared", "-o", (tmp / "model.so").string()});
         link.insert(link.end(), objs.begin(), objs.end());
-        link.insert(link.end(), {"-L" + runtime.string(), "-Wl,-rpath," + runtime.string(), "-lwcverilated",
-                                 "-lsystemc", "-pthread"});
+        // The runtime is found beside the model's own entry ($ORIGIN: the directory the model is
+        // loaded from, an entry or a build's temporary, both in the cache): a cache copied or moved
+        // elsewhere keeps working, and the cache's path may hold a comma or a colon, which the
+        // linker's option and a search path would split.
+        link.insert(link.end(), {"-L" + runtime.string(), "-Wl,-rpath,$ORIGIN/../" + runtime.filename().string(),
+                                 "-lwcverilated", "-lsystemc", "-pthread"});
         progress.step("linking");
         if (run(link, log.string()) != 0) build_failed(spec.description, "linking", tmp, log);
         for (const std::string& o : objs) remove_quietly(o);
@@ -869,9 +875,10 @@ RtlCacheClean rtl_cache_clean() {
       const size_t first = rest.find('-');
       const size_t dash = first == std::string::npos ? first : rest.find('-', first + 1);
       if (dash != std::string::npos && entry_name(rest.substr(0, dash))) names.insert(rest.substr(0, dash));
-    } else if (!(e.is_regular_file() && f.size() > 5 && f.compare(f.size() - 5, 5, ".lock") == 0 &&
-                 entry_name(f.substr(0, f.size() - 5))) &&
-               f != "logs") {
+    } else if (e.is_regular_file() && f.size() > 5 && f.compare(f.size() - 5, 5, ".lock") == 0 &&
+               entry_name(f.substr(0, f.size() - 5))) {
+      names.insert(f.substr(0, f.size() - 5));  // a failed build leaves its lock and its log only
+    } else if (f != "logs") {
       ++out.foreign;
     }
   }
@@ -891,6 +898,10 @@ RtlCacheClean rtl_cache_clean() {
     std::vector<fs::path> parts = {cache / name, cache / "logs" / (name + ".log")};
     for (const auto& e : fs::directory_iterator(cache, ec))
       if (starts_with(e.path().filename().string(), ".tmp-" + name + "-")) parts.push_back(e.path());
+    // Counted as an entry only when its directory was there (a failed build's log and temporaries
+    // go without a count).
+    std::error_code xc;
+    const bool entry = fs::is_directory(cache / name, xc);
     std::string why;
     for (const fs::path& p : parts) {
       std::error_code rc;
@@ -899,7 +910,7 @@ RtlCacheClean rtl_cache_clean() {
     }
     ::close(fd);
     if (why.empty())
-      ++out.removed;
+      out.removed += entry ? 1 : 0;
     else
       out.failed.push_back(fmt::format("{}: {}", (cache / name).string(), why));
   }

@@ -5,7 +5,8 @@
 # from PATH and a failed build are exit 2 with one line (the log named), and leave nothing loadable;
 # a build stopped by a signal stops its tools and removes its temporary directory; `rtl clean`
 # removes the cache's own entries only, and none that a running build holds (a model's build holds
-# the runtime it links against too).
+# the runtime it links against too) and the logs of failed builds; a cache moved under a path with
+# a comma, a colon and a quote loads its models without a rebuild and builds new ones.
 # Usage: test_rtl_cache.sh WORMCAST
 set -u
 bin=$1
@@ -36,6 +37,23 @@ echo "concurrent first uses: $n build, both traces equal to SystemC ($(($(wc -l 
 # A second run builds nothing.
 run --router rtl --deliveries "$work/c.csv" 2>"$work/c.err" || { echo "FAIL: the second run"; fail=1; }
 [ "$(builds "$work/c.err")" -eq 0 ] || { echo "FAIL: the second run built the model again"; fail=1; }
+
+# The cache moved, under a path with a comma, a colon and a quote: its models load from there
+# (each finds its runtime beside it) without a rebuild, and a new model builds there.
+odd=$work/'c,o:p"y'
+entry0=$(ls -d "$WORMCAST_RTL_CACHE"/torus-* | head -1)
+mv "$WORMCAST_RTL_CACHE" "$odd"
+WORMCAST_RTL_CACHE=$odd run --router rtl --deliveries "$work/moved.csv" 2>"$work/moved.err" \
+  || { echo "FAIL: the moved cache: $(cat "$work/moved.err")"; fail=1; }
+[ "$(builds "$work/moved.err")" -eq 0 ] || { echo "FAIL: the moved cache rebuilt its model"; fail=1; }
+cmp -s "$work/sc.csv" "$work/moved.csv" || { echo "FAIL: the moved cache's trace differs"; fail=1; }
+WORMCAST_RTL_CACHE=$odd "$bin" traffic --net torus:3x2 --vcs 1 --buf 2 --rate 0.1 --warmup 0 --measure 300 --router rtl \
+  >/dev/null 2>"$work/odd.err" || { echo "FAIL: a build under '$odd': $(cat "$work/odd.err")"; fail=1; }
+for e in "$odd"/torus-*; do  # the 3x2 model is not needed further on
+  cmp -s <(basename "$e") <(basename "$entry0") || rm -rf "$e" "$odd/logs/$(basename "$e").log" "$e.lock"
+done
+mv "$odd" "$WORMCAST_RTL_CACHE"
+echo "the cache moved under a path with , : and \": loaded without a rebuild, a new model built there"
 
 # A corrupt entry (the shared object truncated): listed as such, rebuilt on use, never loaded.
 entry=$(ls -d "$WORMCAST_RTL_CACHE"/torus-* | head -1)
@@ -112,7 +130,8 @@ wait $pb; rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: a model build with rtl clean beside it exited $rc: $(tail -2 "$work/held.out")"; fail=1; }
 case "$out" in *"left 2 entries that a running build holds"*) ;;
   *) echo "FAIL: rtl clean during a model build: $out (want the model and the runtime held)"; fail=1 ;; esac
-echo "rtl clean during a model build: the runtime held, the build done"
+[ ! -e "$log" ] || { echo "FAIL: rtl clean left the log of a failed build ($log)"; fail=1; }
+echo "rtl clean during a model build: the runtime held, the build done; a failed build's log removed"
 
 # `rtl clean` removes the cache's entries only: a file of the user's in the directory stays, an
 # entry whose lock a running build holds stays (its build goes on), and the count is what went.
