@@ -43,6 +43,10 @@ struct Family {
   /// the routers named by --rtl-vcd be checked before the network (and any Verilated model it
   /// needs) is built. Null: checked once the network exists.
   std::function<std::string(const Config& cfg, int node)> node_name;
+  /// Why --router-vcd cannot dump a router's internal signals on cfg's network, "" when it can;
+  /// null: asked once the network exists (Network::internals_refusal). Asked before the network
+  /// (and any Verilated model it needs) is built.
+  std::function<std::string(const Config& cfg)> internals_refusal;
   /// The routing of cfg's routers as a port routing that can be walked before the network is built
   /// (a unicast's hops and first port, for the analytic router model); null: the topology's
   /// dimension order.

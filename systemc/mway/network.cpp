@@ -229,6 +229,7 @@ Family mway_family() {
       throw ConfigError("config: traffic.message_len is invalid for the mway family; allowed: at least 2 and not 1 "
                         "more than a multiple of nic.max_packet (every packet needs a header and data)");
   };
+  f.internals_refusal = [](const Config&) { return Network::no_internal_signals(); };
   f.self_unicast = false;   // a unicast goes to another node (MwayNic::submit)
   f.min_packet_flits = 2;   // a header and data
   f.hop_trace_refusal = [](const Config& c) -> std::string {

@@ -48,8 +48,20 @@ int Network::packet_hops(const PacketRecord& rec) const {
   return a < 0 || b < 0 ? -1 : a + b;
 }
 
-std::string Network::internals_refusal() const {
+std::string Network::internals_refusal() const { return no_internal_signals(); }
+
+std::string Network::no_internal_signals() {
   return "this network's routers have no internal signals to dump (their state is in the port waveform)";
+}
+
+std::string Network::router_vcd_name_error(const std::string& arg, const std::string& first, const std::string& last) {
+  return fmt::format("--router-vcd '{}' is invalid; allowed: ROUTER=FILE.vcd with ROUTER a router of the network, {} .. {}",
+                     arg, first, last);
+}
+
+std::string Network::router_vcd_refusal(const std::string& arg, const std::string& why) {
+  return fmt::format("--router-vcd '{}' is invalid: {}; allowed: a torus or ibt network's router (or --vcd for the "
+                     "port waveform)", arg, why);
 }
 
 std::string Network::trace_internals(int, const std::string&) { return internals_refusal(); }
@@ -83,6 +95,9 @@ std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config
   if (!f) throw ConfigError(fmt::format("config: net.family = '{}' is not registered", cfg.net.family));
   if (opt.hop_trace && f->hop_trace_refusal)
     if (const std::string why = f->hop_trace_refusal(cfg); !why.empty()) throw ConfigError("--trace: " + why);
+  if (!opt.internal_routers.empty() && f->internals_refusal)
+    if (const std::string why = f->internals_refusal(cfg); !why.empty())
+      throw ConfigError(Network::router_vcd_refusal(opt.internal_routers.front(), why));
   if (!opt.internal_routers.empty() && f->node_name) {
     const int n = cfg.net.topology().num_nodes();
     std::unordered_set<std::string> names;
@@ -90,9 +105,7 @@ std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config
     for (const std::string& arg : opt.internal_routers) {
       const auto eq = arg.find('=');
       if (eq == std::string::npos || eq + 1 >= arg.size() || !names.count(arg.substr(0, eq)))
-        throw ConfigError(fmt::format("--rtl-vcd '{}' is invalid; allowed: ROUTER=FILE.vcd with ROUTER a router of the "
-                                      "network, {} .. {}",
-                                      arg, f->node_name(cfg, 0), f->node_name(cfg, n - 1)));
+        throw ConfigError(Network::router_vcd_name_error(arg, f->node_name(cfg, 0), f->node_name(cfg, n - 1)));
     }
   }
   return f->make(name, cfg, opt);

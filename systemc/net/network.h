@@ -132,6 +132,12 @@ class Network : public sc_core::sc_module {
   /// Why trace_internals cannot dump any router of this network, "" when it can (asked before a
   /// recording's router names are read, so that one line says the whole option is unavailable).
   virtual std::string internals_refusal() const;
+  /// The one-line error of --router-vcd ARG on a network whose routers have no internals to dump.
+  static std::string router_vcd_refusal(const std::string& arg, const std::string& why);
+  /// The one-line error of --router-vcd ARG that names no router of the network (first .. last).
+  static std::string router_vcd_name_error(const std::string& arg, const std::string& first, const std::string& last);
+  /// internals_refusal() of a network whose routers keep their state in the port waveform.
+  static std::string no_internal_signals();
   /// Closes every waveform trace_internals opened (written completely).
   virtual void close_internals() {}
 

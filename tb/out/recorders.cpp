@@ -42,14 +42,11 @@ sc_core::sc_trace_file* open_vcd(const std::string& tmp, const sc_core::sc_signa
 /// "r_2_3=FILE" of --rtl-vcd: the node and the file; throws ConfigError.
 std::pair<int, std::string> parse_rtl_vcd(const Network& net, const std::string& arg) {
   if (const std::string why = net.internals_refusal(); !why.empty())
-    throw ConfigError(fmt::format("--router-vcd '{}' is invalid: {}; allowed: a torus or ibt network's router (or "
-                                  "--vcd for the port waveform)", arg, why));
+    throw ConfigError(Network::router_vcd_refusal(arg, why));
   const auto eq = arg.find('=');
   const int node = eq == std::string::npos || eq + 1 >= arg.size() ? -1 : net.find_node(arg.substr(0, eq));
   if (node < 0)
-    throw ConfigError(fmt::format("--rtl-vcd '{}' is invalid; allowed: ROUTER=FILE.vcd with ROUTER a router of the "
-                                  "network, {} .. {}",
-                                  arg, net.node_name(0), net.node_name(net.num_nodes() - 1)));
+    throw ConfigError(Network::router_vcd_name_error(arg, net.node_name(0), net.node_name(net.num_nodes() - 1)));
   return {node, arg.substr(eq + 1)};
 }
 

@@ -4,7 +4,8 @@
 # key suggests the nearest one; an option and a --set of the same key with different values
 # conflict (exit 2); a run stops at its drain limit exactly, not at the next multiple of 1000;
 # --router-vcd dumps a SystemC router's state; --vcd-routers and --vcd-window bound a waveform to some routers and cycles.
-# --rtl-vcd naming an unknown router is refused before any Verilated model is built; save files
+# --rtl-vcd naming an unknown router (or any router of an m-way network) is refused before any
+# Verilated model is built, by traffic, mway and broadcast alike; save files
 # name an iBT router's bypass ports and zoom a windowed dump's packet view right; scripts/wave
 # takes --save=FILE and its --help opens nothing; --max-output-size counts the recordings as
 # closed; the ibt family's own defaults make a valid network (net.radix 16x16 under the default bypass of 4); an error line that
@@ -270,6 +271,16 @@ for name in r_0_0 ni_1_1; do
   [ $rc -eq 2 ] && grep -q "no internal signals to dump" err.txt && [ ! -e mw.vcd ] \
     || { echo "FAIL: mway --rtl-vcd $name: exit $rc, $(cat err.txt)"; fail=1; }
 done
+# Both refusals come before any Verilated model is built on the other commands too: a broadcast's
+# node-program run and an m-way network of RTL units (the cache is not even created).
+WORMCAST_RTL_CACHE="$work/rtl-cache2" "$bin" broadcast --net torus:3x3 --algo rd --router rtl --rtl-vcd r_9_9=b.vcd 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "r_0_0 .. r_2_2" err.txt && [ ! -e "$work/rtl-cache2" ] && [ ! -e b.vcd ] \
+  || { echo "FAIL: broadcast --router rtl --rtl-vcd with an unknown router: exit $rc, $(cat err.txt)"; fail=1; }
+WORMCAST_RTL_CACHE="$work/rtl-cache2" "$bin" mway --net mway:3x3 --router rtl --measure 100 --rtl-vcd r_0_0=mw.vcd 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "no internal signals to dump" err.txt && [ ! -e "$work/rtl-cache2" ] && [ ! -e mw.vcd ] \
+  || { echo "FAIL: mway --router rtl --rtl-vcd: exit $rc, $(cat err.txt)"; fail=1; }
 
 # Save files: an all-port iBT router's ports 4 and 5 are its bypass ports (then local 0 ..); a
 # packet view of a dump cut by --vcd-window zooms where the full dump's does; scripts/wave opens

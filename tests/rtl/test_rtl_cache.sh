@@ -54,6 +54,11 @@ for e in "$odd"/torus-*; do  # the 3x2 model is not needed further on
 done
 mv "$odd" "$WORMCAST_RTL_CACHE"
 echo "the cache moved under a path with , : and \": loaded without a rebuild, a new model built there"
+# A '$' in the path (a token to the dynamic loader): refused up front, exit 2, one line.
+err=$(WORMCAST_RTL_CACHE="$work/c\$ORIGIN" "$bin" rtl build --net torus:3x2 2>&1); rc=$?
+[ $rc -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ ! -e "$work/c\$ORIGIN" ] \
+  && case "$err" in *"without '\$'"*) true ;; *) false ;; esac \
+  || { echo "FAIL: a cache path with a '\$': exit $rc: $err"; fail=1; }
 
 # A corrupt entry (the shared object truncated): listed as such, rebuilt on use, never loaded.
 entry=$(ls -d "$WORMCAST_RTL_CACHE"/torus-* | head -1)
