@@ -78,15 +78,7 @@ int run_broadcast(const BroadcastArgs& a) {
                                                 {"nic.max_packet", std::to_string(std::min<long long>(4096, std::max<long long>(64, a.len)))}}))
     ov.push_back(d);
   for (auto& s : a.sets) ov.push_back(parse_override(s));
-  const Config cfg = [&] {
-    try {
-      return load_config(a.config_file, ov);
-    } catch (const ConfigError& e) {  // a network the --net option gave: named by the option
-      if (a.net_given && std::string(e.what()).find("net.radix") != std::string::npos)
-        throw ConfigError(fmt::format("--net = '{}' is invalid: {}", a.net, e.what()));
-      throw;
-    }
-  }();
+  const Config cfg = load_config_for_net(a.config_file, ov, a.net_given ? a.net : "");
   if (a.len > cfg.nic.max_packet)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
   const sw::Topology t = cfg.net.topology();

@@ -14,6 +14,7 @@
 
 #include "sw/gossip/gossip_run.h"
 #include "sw/gossip/tool/gossip_command.h"
+#include "sw/gossip/tool/gossip_parts.h"
 #include "sw/schedule/analytic.h"
 #include "sw/schedule/cost.h"
 #include "sw/schedule/program_image.h"
@@ -107,7 +108,7 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
     ov.push_back(parse_override(x));
     ts_given = ts_given || ov.back().first == "nic.ts";
   }
-  Config cfg = load_config(a.config_file, ov);
+  Config cfg = load_config_for_net(a.config_file, ov, a.g.net);
   // On the RV32 cores the send cost is the firmware's own: the NIC adds no t_s unless --set asks.
   // (--r then sets no t_s: the line printed says so, and --help.)
   if (cfg.node.cpu == CpuKind::Rv32 && !ts_given) cfg.nic.ts = 0;
@@ -250,6 +251,20 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: 1..{} flits (one node's data)", a.len, kMaxLen));
   check_record_options(a.rec);
   plan_recordings(plan, a.rec);
+  // The network and the --set keys as the cycle model takes them, before the schedule is built
+  // (that of a large ring takes long and much memory): simulate() loads them again with the
+  // schedule's own defaults.
+  {
+    Overrides ov;
+    try {
+      ov = net_spec_overrides("--net", sw::describe(sw::gossip_tool::parse_gossip_net(a.g.net)));
+    } catch (const sw::GossipParamError& e) {
+      throw ConfigError(e.what());
+    }
+    refuse_traffic_keys("gossip", a.sets);
+    for (auto& x : a.sets) ov.push_back(parse_override(x));
+    load_config_for_net(a.config_file, ov, a.g.net);
+  }
   double r = 0;
   sw::GossipSchedule g;
   nlohmann::json j;

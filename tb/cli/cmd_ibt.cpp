@@ -83,7 +83,7 @@ int simulate(const IbtCliArgs& a) {
   refuse_traffic_keys("ibt", a.sets);
   ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
   for (auto& s : a.sets) ov.push_back(parse_override(s));
-  const Config cfg = load_config(a.config_file, ov);
+  const Config cfg = load_config_for_net(a.config_file, ov, a.ibt.net);
   if (a.len > cfg.nic.max_packet)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
 

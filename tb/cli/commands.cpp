@@ -296,6 +296,16 @@ void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool le
                                       key, shown_value(value), key));
 }
 
+Config load_config_for_net(const std::string& yaml_path, const Overrides& ov, const std::string& net) {
+  try {
+    return load_config(yaml_path, ov);
+  } catch (const ConfigError& e) {
+    if (!net.empty() && std::string(e.what()).find("net.radix") != std::string::npos)
+      throw ConfigError(fmt::format("--net = '{}' is invalid: {}", net, e.what()));
+    throw;
+  }
+}
+
 void refuse_traffic_keys(const char* command, const std::vector<std::string>& sets) {
   for (const std::string& s : sets) {
     const auto [key, value] = parse_override(s);

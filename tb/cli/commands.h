@@ -146,5 +146,9 @@ void refuse_unused_with_trace(const Config& cfg, const Overrides& given, bool le
 /// traffic.* key would be silently unused (and a traffic.trace named as one of its outputs
 /// overwritten), and is refused, naming `command`.
 void refuse_traffic_keys(const char* command, const std::vector<std::string>& sets);
+/// load_config for a run whose network --net gave (`net`, as the user typed it; "": none): an
+/// error about net.radix (a shape the cycle-accurate model does not build, such as a radix above
+/// 1024) is named by --net, the option the user gave, not by the configuration key alone.
+Config load_config_for_net(const std::string& yaml_path, const Overrides& ov, const std::string& net);
 
 }  // namespace wormcast

@@ -131,6 +131,15 @@ expect_bad --search --net ring:27 --algo circgos --search --port one
 expect_bad --net --net torus:14x14 --algo circgos --search --r 10
 expect_bad --net --net ring:1 --algo approach1
 expect_bad --net --net ring:08 --algo approach1  # a leading zero, as the configuration's integers
+# A ring larger than the cycle model builds (radix <= 1024) is refused by --net before its schedule
+# is built (16.8 million unicasts for 4,096 nodes): within 2 GB of address space.
+err=$(ulimit -v 2000000; "$bin" gossip --net ring:4096 --algo approach1 --simulate 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && case "$err" in "wormcast gossip: --net = 'ring:4096' is invalid"*"2..1024"*) true ;; *) false ;; esac \
+  || { echo "FAIL: gossip --simulate on ring:4096: exit $rc: $err"; fail=1; }
+# Without --json the schedule's JSON is not built: a ring of 1,024 nodes (a million unicasts) within 1 GB.
+out=$(ulimit -v 1000000; "$bin" gossip --net ring:1024 --algo approach1 2>&1); rc=$?
+[ $rc -eq 0 ] && case "$out" in *"unicasts 1047552"*) true ;; *) false ;; esac \
+  || { echo "FAIL: gossip on ring:1024 within 1 GB: exit $rc: $(printf '%s' "$out" | tail -2)"; fail=1; }
 expect_bad "ring:<n>" --net RING:8 --algo approach1  # the allowed forms include the ring
 expect_bad --net --net torus:3x5 --algo approach1-2
 expect_bad approach1-1-bw --net torus:9x9 --algo approach1-1-bw
