@@ -138,6 +138,13 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   cp.serial_startups = cp.ejection = true;
   out.program_model = sw::schedule_cycles(s, cp).total;
 
+  // A message's step travels as its 16-bit tag (sw/runtime/program_table.h).
+  int last_step = 0;
+  for (const sw::Unicast& u : s.unicasts) last_step = std::max(last_step, u.step);
+  if (last_step > 0xffff)
+    throw ConfigError(fmt::format("--simulate: this schedule sends in step {}, which node programs cannot tag; allowed: "
+                                  "schedules whose sends end by step 65535 (a smaller --k or --b, or fewer nodes)",
+                                  last_step));
   std::unique_ptr<sw::ProgramImage> image;
   try {
     image = std::make_unique<sw::ProgramImage>(s);
