@@ -126,7 +126,7 @@ nlohmann::json WaitForGraph::to_json() const {
   nlohmann::json w = nlohmann::json::array();
   for (auto& e : waits)
     w.push_back({{"waiter", e.waiter}, {"holder", e.holder.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.holder)},
-                 {"packet", e.packet}, {"dst", e.dst}, {"occupancy", e.occupancy}});
+                 {"packet", e.packet ? nlohmann::json(*e.packet) : nlohmann::json(nullptr)}, {"dst", e.dst}, {"occupancy", e.occupancy}});
   j["waits"] = w;
   j["buffers"] = nodes.size();
   j["edges"] = edges.size();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,9 @@ namespace wormcast {
 struct WaitEdge {
   std::string waiter;
   std::string holder;
-  uint64_t packet = 0;   ///< packet at the front of the waiter
+  /// The packet at the front of the waiter; none for a buffer whose packets the family cannot see
+  /// (an RTL router seen from its ports).
+  std::optional<uint64_t> packet;
   std::string dst;       ///< its destination (a node, or a region)
   int occupancy = 0;     ///< flits in the waiter
 };

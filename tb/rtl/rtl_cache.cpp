@@ -468,13 +468,17 @@ void remove_quietly(const fs::path& p) {
 [[noreturn]] void build_failed(const std::string& what, const std::string& step, const fs::path& tmp,
                                const fs::path& log) {
   remove_quietly(tmp);
-  // The last line of the log that looks like an error says more than an exit status.
+  // The first line of the log that looks like an error (the cause; later ones tend to follow from
+  // it) says more than an exit status.
   std::string reason;
   std::istringstream in(read_file(log));
   for (std::string l; std::getline(in, l);)
     if (l.find("error") != std::string::npos || l.find("Error") != std::string::npos ||
         l.find("No space") != std::string::npos)
-      if (reason.empty()) reason = l;
+      if (reason.empty()) {
+        reason = l;
+        break;
+      }
   if (reason.size() > 160) reason = reason.substr(0, 157) + "...";
   throw ConfigError(fmt::format("rtl: building the model {} failed at {}{}; log: {}", what, step,
                                 reason.empty() ? "" : " (" + reason + ")", log.string()));

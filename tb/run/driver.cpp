@@ -154,7 +154,8 @@ void classify_stall(Network& net, RunResult& r) {
   };
   std::unordered_map<uint64_t, Waits> by_packet;
   for (const WaitEdge& w : g.waits) {
-    Waits& pw = by_packet[w.packet];
+    if (!w.packet) continue;  // a buffer whose packets are not visible (its wait counts through the graph)
+    Waits& pw = by_packet[*w.packet];
     if (w.holder.empty()) {
       pw.unnamed = true;
       continue;

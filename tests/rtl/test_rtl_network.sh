@@ -172,7 +172,10 @@ if (not opaque or inside or mixed["last_move"] != sc["last_move"] or stall_mixed
 # Flits held per waiting buffer (a buffer waiting for any of several VCs reports one edge each).
 held = lambda d: sum({e["waiter"]: e["occupancy"] for e in d["wait_for"]["waits"]}.values())
 ok = (sc["detected"] and rtl["detected"] and sc["last_move"] == rtl["last_move"] and sc["cycle"] == rtl["cycle"]
-      and held(sc) == held(rtl) > 0 and all(e["waiter"].endswith("(rtl)") for e in rtl["wait_for"]["waits"]))
+      and held(sc) == held(rtl) > 0 and all(e["waiter"].endswith("(rtl)") for e in rtl["wait_for"]["waits"])
+      # an RTL router's packets are not visible at its ports: no packet id, not a placeholder 0
+      and all(e["packet"] is None for d in (rtl, mixed) for e in d["wait_for"]["waits"] if e["waiter"].endswith("(rtl)"))
+      and all(isinstance(e["packet"], int) for e in sc["wait_for"]["waits"]))
 print(f"deadlock: sc last move {sc['last_move']}, {held(sc)} flits held; rtl last move {rtl['last_move']}, "
       f"{held(rtl)} flits held in {len(rtl['wait_for']['waits'])} routers")
 sys.exit(0 if ok else 1)

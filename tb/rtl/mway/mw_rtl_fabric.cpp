@@ -189,13 +189,13 @@ std::vector<WaitEdge> MwayRtlFabric::wait_edges() const {
     if (flits)
       out.push_back(WaitEdge{std::string(name()) + ".r_d" + std::to_string(m_geo.router_dim(r)) + "_" +
                                  m_geo.suffix(m_geo.router_low(r)) + " (rtl)",
-                             "", 0, "", flits});
+                             "", std::nullopt, "", flits});
   }
   for (int c = 0; c < m_geo.num_channels(); ++c) {
     int flits = 0;
     for (int i = 0; i < m_l.inj; ++i) flits += inj_row(c, i).cnt;
     if (flits || !m_queue[size_t(c)].empty())
-      out.push_back(WaitEdge{std::string(name()) + "." + node_name(c) + " (rtl)", "", 0, "", flits});
+      out.push_back(WaitEdge{std::string(name()) + "." + node_name(c) + " (rtl)", "", std::nullopt, "", flits});
   }
   return out;
 }
