@@ -530,9 +530,13 @@ def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, s
     return subprocess.CompletedProcess(cmd, p.returncode, out, err)
 
 
-def passthrough(res):
+def passthrough(res, others=False):
     """Ends the script the way the wormcast run ended: its stderr (or its last stdout line) and its
-    exit code; a negative code (killed by a signal) as the shell's 128 + N."""
+    exit code; a negative code (killed by a signal) as the shell's 128 + N. others: runs of other
+    threads may be under way (a pool of parallel runs): they are stopped, and the script exits at
+    once instead of waiting for its threads (their work would be discarded)."""
+    if others:
+        _stop_children(signal.SIGTERM)
     msg = (res.stderr or "").strip() or ((res.stdout or "").strip().splitlines() or [""])[-1]
     code = res.returncode if res.returncode > 0 else 128 - res.returncode
     if res.returncode == 0:  # it ended well but left no result: a failure of that run
@@ -543,6 +547,8 @@ def passthrough(res):
     except (OSError, ValueError):
         pass
     _cleanup()
+    if others:
+        os._exit(code)
     sys.exit(code)
 
 
@@ -568,10 +574,9 @@ def progress_done():
 
 # ---- the exit paths ----
 
-def _on_signal(signum, _frame):
-    """Forwards the signal to every child (and its group), removes the temporaries (files and
-    directories: os._exit leaves no with-block), and exits 128 + N. Other threads start no child
-    after this: the handler keeps the lock they start children under."""
+def _stop_children(signum):
+    """Sends signum to every child (and its group) and keeps other threads from starting one: the
+    caller exits next (it keeps the lock they start children under)."""
     _SPAWN.acquire()
     for p in list(_CHILDREN):
         try:
@@ -581,6 +586,13 @@ def _on_signal(signum, _frame):
                 p.send_signal(signum)
         except OSError:
             pass
+
+
+def _on_signal(signum, _frame):
+    """Forwards the signal to every child (and its group), removes the temporaries (files and
+    directories: os._exit leaves no with-block), and exits 128 + N. Other threads start no child
+    after this: the handler keeps the lock they start children under."""
+    _stop_children(signum)
     _cleanup()
     try:
         progress_done()

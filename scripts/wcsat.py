@@ -5,7 +5,6 @@ import json
 import math
 import os
 import subprocess
-import tempfile
 
 import wcargs
 
@@ -114,7 +113,7 @@ class WormcastError(RuntimeError):
 def run_point(wormcast, args, rate, seed, measure, extra=()):
     """One `wormcast traffic` run at `rate` with sim.seed and sim.measure set; returns its result
     JSON (None when the run gave none: a bad configuration)."""
-    with tempfile.TemporaryDirectory() as d:
+    with wcargs.TemporaryDirectory() as d:
         path = os.path.join(d, "r.json")
         cmd = [wormcast] + list(args) + ["--set", f"traffic.rate={rate}", "--set", f"sim.seed={seed}",
                                          "--set", f"sim.measure={measure}", "--set", "sim.progress=off",
@@ -185,8 +184,10 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
         hit = [k for k in known if abs(k["rate"] - rate) <= 1e-5 * rate]
         if hit:  # measured before the search was interrupted (--resume)
             points.append({**hit[0], "rate": rate})
-            if log:
-                log(f"seed {seed}: rate {rate:.6g} -> {hit[0]['verdict']} (resumed)")
+            if log:  # the form parse_log reads: a resumed search's log resumes again
+                h = hit[0]
+                log(f"seed {seed}: rate {rate:.6g} -> {h['verdict']} (measure {h['measure']}, accepted "
+                    f"{h['accepted']}, latency {h['latency_mean']}) resumed")
             return hit[0]["verdict"]
         v, res, m, runs = judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency, latency_factor)
         thr = res.get("throughput", {}) if res else {}
@@ -205,7 +206,11 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
         return v
 
     out = {"seed": seed, "points": points}
-    if judge(lo) != "stable":
+    low = judge(lo)
+    if low == "undecided":  # neither side of the saturation is known: no bracket (the caller fails)
+        out.update(last_stable=None, first_unstable=None, reached=False, undecided_low=True,
+                   note=f"the lowest load {lo} is undecided at the longest window: no bracket")
+    elif low != "stable":
         out.update(last_stable=None, first_unstable=lo, reached=True, note=f"the lowest load {lo} is not stable")
     elif judge(hi) == "stable":
         out.update(last_stable=hi, first_unstable=None, reached=False, note=f"not reached: {hi} is stable")

@@ -2,7 +2,9 @@
 """scripts/saturation: a bisection with two seeds on a 4x4 torus brackets the saturation load
 (last stable below first unstable, the bracket no wider than the resolution, each seed's points
 consistent with its bracket), reports the zero-load latency and the peak accepted load; a range
-whose top is stable reports "not reached"; bad options exit 2 naming the option. The brackets
+whose top is stable reports "not reached"; bad options exit 2 naming the option. With a stand-in
+program: an undecided lowest load fails without a bracket, --latency-factor without a zero-load
+latency is refused, a failed search's log resumes, and one seed's refused run stops the others. The brackets
 along a sweep's curve (scripts/wcsat.py) skip undecided points and say "not reached" when no
 point is unstable."""
 import json, os, subprocess, sys, tempfile
@@ -67,6 +69,67 @@ with tempfile.TemporaryDirectory() as d:
     p = subprocess.run([SAT, "--config", cfg, "--out", cfg, "--quiet"], capture_output=True, text=True)
     if p.returncode != 2 or "an input of this run" not in p.stderr or open(cfg).read() != "net:\n  radix: [4, 4]\n":
         fail.append(f"--out = --config: exit {p.returncode}, stderr {p.stderr.strip()}")
+
+# A stand-in wormcast (FAKE_MODE says how its runs end) for what a real one would take long to show.
+FAKE = r"""#!/usr/bin/python3
+import json, os, sys, time
+a = sys.argv[1:]
+if a[:1] == ["config"]:
+    sys.exit(0)
+sets = dict(a[i + 1].split("=", 1) for i in range(len(a) - 1) if a[i] == "--set")
+rate, seed = float(sets["traffic.rate"]), int(sets["sim.seed"])
+mode = os.environ["FAKE_MODE"]
+res = {"status": "ok", "stability": {"verdict": "stable" if rate < 0.3 else "unstable"},
+       "throughput": {"accepted": min(rate, 0.3), "offered": rate}, "latency": {"mean": 20.0}}
+if mode == "undecided":  # every window too short to judge
+    res["stability"]["verdict"] = "undecided"
+elif mode == "nozero":  # the zero-load run delivers no measured packet
+    res["latency"] = {}
+elif mode == "deadlock":
+    res = {"status": "deadlock"}
+elif mode == "crash1":  # seed 1 is refused above 0.3; seed 2's runs there wait until stopped
+    if rate > 0.3 and seed == 1:
+        print("wormcast traffic: a refusal of this test", file=sys.stderr)
+        sys.exit(2)
+    if rate > 0.3:
+        time.sleep(600)
+json.dump(res, open(a[a.index("--json") + 1], "w"))
+"""
+with tempfile.TemporaryDirectory() as d:
+    fake = os.path.join(d, "wormcast")
+    with open(fake, "w") as f:
+        f.write(FAKE)
+    os.chmod(fake, 0o755)
+    env = dict(os.environ, WORMCAST=fake)
+    q = ["--seeds", "2", "--jobs", "2", "--lo", "0.1", "--hi", "0.9", "--resolution", "0.05"]
+
+    def sat(mode, *extra, timeout=120):
+        return subprocess.run([SAT] + q + list(extra), capture_output=True, text=True, timeout=timeout,
+                              env=dict(env, FAKE_MODE=mode))
+    # The lowest load undecided: no bracket, a failure naming it (not a saturation below --lo).
+    p = sat("undecided", "--measure", "100", "--max-measure", "200", "--out", os.path.join(d, "u.json"))
+    if p.returncode != 1 or "lowest load 0.1 is undecided" not in p.stderr or "first unstable" in p.stderr:
+        fail.append(f"an undecided lowest load: exit {p.returncode}, {p.stderr.strip()[-300:]}")
+    # --latency-factor without a zero-load latency: refused, not silently unused.
+    p = sat("nozero", "--latency-factor", "2", "--quiet")
+    if p.returncode != 2 or "--latency-factor" not in p.stderr:
+        fail.append(f"--latency-factor without a zero-load latency: exit {p.returncode}, {p.stderr.strip()}")
+    # A failed run's log resumes (its points have no status to read back), and fails the same way.
+    p = sat("deadlock", "--seeds", "1")
+    log = os.path.join(d, "dl.log")
+    with open(log, "w") as f:
+        f.write(p.stderr)
+    p2 = sat("deadlock", "--seeds", "1", "--resume", log)
+    if p.returncode != 1 or p2.returncode != 1 or "FAILED" not in p2.stderr or "internal error" in p2.stderr:
+        fail.append(f"a failed search resumed: exit {p.returncode} then {p2.returncode}, {p2.stderr.strip()[-300:]}")
+    # One seed's run refused: the search ends with its message and code, the other seed's run stopped
+    # (it would wait ten minutes: the timeout fails the test if the search waits for it).
+    try:
+        p = sat("crash1", "--quiet", timeout=300)
+        if p.returncode != 2 or "a refusal of this test" not in p.stderr:
+            fail.append(f"a refused run of one seed: exit {p.returncode}, {p.stderr.strip()}")
+    except subprocess.TimeoutExpired:
+        fail.append("a refused run of one seed: the search waited for the other seed's run")
 
 # Brackets along a curve: undecided points are neither; no unstable point means not reached; the
 # loads are JSON numbers (the rows hold a CSV's text).
