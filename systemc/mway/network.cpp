@@ -221,7 +221,10 @@ Family mway_family() {
           "only: it sends no region broadcast); allowed: traffic.broadcast_fraction 0, or mway.algo mst, mst-safe, "
           "mst-replica, mst-unicast or rd",
           c.traffic.broadcast_fraction));
-    if (c.traffic.packet_len > c.nic.max_packet && c.traffic.mode == InjectionMode::Bernoulli)
+    if (c.nic.max_packet < 2)  // (a message of any length would leave a packet of one flit)
+      throw ConfigError(fmt::format("config: nic.max_packet = {} is invalid for the mway family; allowed: at least 2 "
+                                    "(every packet needs a header and data)", c.nic.max_packet));
+    if (c.traffic.packet_len > c.nic.max_packet && c.traffic.mode == InjectionMode::Bernoulli && c.traffic.sizes.empty())
       throw ConfigError(fmt::format("config: traffic.packet_len = {} is invalid; allowed: at most nic.max_packet = {}",
                                     c.traffic.packet_len, c.nic.max_packet));
     if (c.traffic.mode == InjectionMode::Message &&

@@ -105,6 +105,17 @@ case "$out" in *'"max_packet": 4'*) ;; *) echo "FAIL: mway defaults: nic.max_pac
 "$bin" traffic --net mway:4x4 --measure 300 >/dev/null 2>&1 || { echo "FAIL: traffic --net mway:4x4 on the defaults refused"; fail=1; }
 err=$("$bin" config --check --set net.family=mway --set net.radix=4x4 --set nic.max_packet=64 2>&1 >/dev/null)
 case "$err" in *mway.buffer_length*nic.max_packet*) ;; *) echo "FAIL: mway: a given nic.max_packet beyond the buffers is not refused by name: $err"; fail=1 ;; esac
+# One-flit packets (nic.max_packet = 1) have no room for data: refused up front in every mode (a
+# message-mode run crashed at its first packet).
+for mode in bernoulli message; do
+  err=$("$bin" mway --net mesh:4x4 --measure 300 --set traffic.mode=$mode --set traffic.message_len=4 \
+    --set nic.max_packet=1 2>&1 >/dev/null); rc=$?
+  [ $rc -eq 2 ] && case "$err" in *"nic.max_packet = 1 is invalid for the mway family"*) true ;; *) false ;; esac \
+    || { echo "FAIL: mway with nic.max_packet = 1 in $mode mode: exit $rc: $err"; fail=1; }
+done
+# traffic.sizes gives the lengths: traffic.packet_len (unused) is not checked against nic.max_packet.
+"$bin" mway --net mesh:4x4 --measure 300 --set traffic.sizes=3:1,6:2 --set nic.max_packet=4 >/dev/null 2>&1 \
+  || { echo "FAIL: mway with traffic.sizes within nic.max_packet refused for the unused traffic.packet_len"; fail=1; }
 expect_bad_with() {  # key-to-name then the --set arguments
   local key=$1; shift
   local err
