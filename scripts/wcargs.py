@@ -578,14 +578,19 @@ def _stop_children(signum):
     """Sends signum to every child (and its group) and keeps other threads from starting one: the
     caller exits next (it keeps the lock they start children under)."""
     _SPAWN.acquire()
+    # A child of a script started in the background by a shell without job control inherits SIGINT
+    # and SIGQUIT ignored (a sleeping stand-in, or BookSim2, then ran on): those are followed by
+    # SIGTERM.
+    signums = [signum] + ([signal.SIGTERM] if signum in (signal.SIGINT, signal.SIGQUIT) else [])
     for p in list(_CHILDREN):
-        try:
-            if getattr(p, "wc_group", False):
-                os.killpg(p.pid, signum)  # the child and every process it started
-            else:
-                p.send_signal(signum)
-        except OSError:
-            pass
+        for n in signums:
+            try:
+                if getattr(p, "wc_group", False):
+                    os.killpg(p.pid, n)  # the child and every process it started
+                else:
+                    p.send_signal(n)
+            except OSError:
+                pass
 
 
 def _on_signal(signum, _frame):

@@ -8,8 +8,10 @@ BookSim2 is not part of wormcast. Build it from its public source (BSD licence):
 (needs g++, make, flex and bison), then pass its booksim2/src/booksim executable."""
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wcargs  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOKSIM_CFG = os.path.join(TOP, "configs", "booksim_torus.cfg")
@@ -74,5 +76,6 @@ def parse(script, cmd, out, err=""):
 
 def run(script, exe, net, rate, seed, period, **shape):
     cmd = command(script, exe, net, rate, seed, period, **shape)
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A child the script knows of: the signal that stops the script stops it too (scripts/wcargs.py).
+    p = wcargs.run_child(cmd, capture_output=True, text=True, errors="replace")
     return parse(script, cmd, p.stdout, p.stderr)

@@ -129,3 +129,23 @@ import json, sys
 s = json.load(open(sys.argv[1]))["rows"][0]["booksim2_saturation"]
 sys.exit(0 if 0.0123 * 0.98 <= s <= 0.0123 else print("FAIL: a saturation of 0.0123 found as", s) or 1)' "$work/low/grid.json"
 echo "ok: booksim_compare resolves a low saturation"
+# A signal that stops the script stops the other simulator too (it was left running).
+cat >"$work/slow_booksim" <<'SH'
+#!/bin/sh
+echo $$ >"$(dirname "$0")/slow.pid"
+exec sleep 300
+SH
+chmod +x "$work/slow_booksim"
+"$src/scripts/booksim_compare" --booksim "$work/slow_booksim" --nets 4x4 --seeds 1 --period 50 --jobs 1 \
+  --out "$work/slow" >/dev/null 2>&1 &
+script_pid=$!
+for _ in $(seq 300); do [ -s "$work/slow.pid" ] && break; sleep 0.1; done
+[ -s "$work/slow.pid" ] || { echo "FAIL: the stand-in simulator never started"; kill $script_pid; exit 1; }
+kill -INT $script_pid
+set +e; wait $script_pid; rc=$?; set -e
+sleep 0.5
+child=$(cat "$work/slow.pid")
+state=$(ps -o stat= -p "$child" 2>/dev/null || true)  # gone, or a zombie no one has reaped yet
+case "$state" in ""|Z*) ;; *) kill "$child"; echo "FAIL: the other simulator ran on after the script stopped ($state)"; exit 1 ;; esac
+[ $rc -eq 130 ] || { echo "FAIL: an interrupted booksim_compare exited $rc, not 130"; exit 1; }
+echo "ok: booksim_compare stops the other simulator with it"
