@@ -204,6 +204,12 @@ case("load_latency: --patterns with a pattern twice", "load_latency", ["--patter
      word="--patterns")
 case("load_latency: --vcs ''", "load_latency", ["--vcs", ""], word="--vcs")
 case("load_latency: a missing --config", "load_latency", ["--config", "/nonexistent.yaml"], word="--config")
+case("load_latency: no program", "load_latency", ["--out", "ll"], word="not an executable program",
+     env={"WORMCAST": "/nonexistent/wormcast"})
+failing = write("failing", "#!/bin/sh\necho 'wormcast gossip: a failure of this test' >&2\nexit 3\n")
+os.chmod(failing, 0o755)
+case("gossip_tables: a program that fails", "gossip_tables", ["--out", "gt"], want=3, word="a failure of this test",
+     env={"WORMCAST": failing})
 case("verdict_calibration: fractions above 1 / S", "verdict_calibration", ["--saturation", "0.9", "--fractions",
                                                                          "0.5,1.2"], word="--saturation")
 case("verdict_calibration: --saturation -1", "verdict_calibration", ["--saturation", "-1"], word="--saturation")

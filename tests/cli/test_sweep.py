@@ -97,6 +97,24 @@ with tempfile.TemporaryDirectory() as d:
     if os.path.exists(bad):
         fail.append("bad value left an output directory")
 
+    # An input inside DIR that the sweep would replace (its --points file as summary.csv or under
+    # points/): refused before any run, the file left as it was.
+    inp = os.path.join(d, "inp")
+    os.makedirs(os.path.join(inp, "points"))
+    for name in ("summary.csv", os.path.join("points", "p0.json")):
+        path = os.path.join(inp, name)
+        with open(path, "w") as f:
+            f.write("traffic.rate\n0.1\n0.2\n")
+        p = subprocess.run([sweep, "--points", path, "--out", inp] + base, capture_output=True, text=True)
+        if p.returncode != 2 or "--out" not in p.stderr or open(path).read() != "traffic.rate\n0.1\n0.2\n":
+            fail.append(f"--points {name} inside --out: exit {p.returncode}, {p.stderr.strip()}")
+    # sim.seed with --seeds is summarized, not a plot's panel or axis: refused (the plot crashed).
+    for opt in ("--panel", "--x"):
+        p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.2", "--seeds", "2", "--plot", opt, "sim.seed",
+                            "--out", os.path.join(d, "seedpanel")] + base, capture_output=True, text=True)
+        if p.returncode != 2 or opt not in p.stderr or os.path.exists(os.path.join(d, "seedpanel")):
+            fail.append(f"{opt} sim.seed with --seeds: exit {p.returncode}, {p.stderr.strip()}")
+
     # Jobs for elsewhere, then a merge of what is there (nothing ran: every point missing, exit 1).
     em = os.path.join(d, "emit")
     p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.2,0.3", "--out", em, "--emit-jobs"] + base,
