@@ -79,6 +79,11 @@ def write(name, content, mode="w"):
     return path
 
 
+# A program that fails every run, exit 3, with one line.
+failing = write("failing", "#!/bin/sh\necho 'wormcast gossip: a failure of this test' >&2\nexit 3\n")
+os.chmod(failing, 0o755)
+
+
 def readonly_dir():
     d = tempfile.mkdtemp(dir=work)
     os.chmod(d, 0o555)
@@ -188,12 +193,21 @@ if rep is not None:
     json.dump(broken, open(os.path.join(tables, "vc-tail-plus-r1.json"), "w"))
     other = {**good, "search": {**good["search"], "measure": 500}}
     json.dump(other, open(os.path.join(tables, "vc-empty-random-r1.json"), "w"))
+    no_bracket = {**good, "summary": {**good["summary"], "undecided_at_lo": "seeds [2]: no bracket"}}
+    json.dump(no_bracket, open(os.path.join(tables, "vc-tail-random-r1.json"), "w"))
     p = subprocess.run([os.path.join(SCRIPTS, "saturation_tables"), "--out", tables, "--cases", "vc-empty-plus-r1",
                         "--seeds", "4"], env=ENV, capture_output=True, text=True, timeout=60)
     rows = open(os.path.join(tables, "tables.csv")).read().splitlines() if p.returncode == 0 else []
     if p.returncode != 0 or len(rows) != 2 or not rows[1].startswith("vc-empty-plus-r1,") \
-            or not rows[1].endswith(",4") or p.stderr.count("is not a finished search") != 2:
+            or not rows[1].endswith(",4") or p.stderr.count("is not a finished search") != 3:
         fail.append(f"saturation_tables on cached reports: exit {p.returncode}, rows {rows}, {p.stderr[-400:]!r}")
+
+# A search that fails leaves no empty --out behind (the script made it for the reports).
+st_out = os.path.join(tempfile.mkdtemp(dir=work), "new")
+p = subprocess.run([os.path.join(SCRIPTS, "saturation_tables"), "--out", st_out, "--cases", "vc-empty-plus-r1"],
+                   env={**ENV, "WORMCAST": failing}, capture_output=True, text=True, timeout=60)
+if p.returncode == 0 or os.path.exists(st_out) or "Traceback" in p.stderr:
+    fail.append(f"saturation_tables with a failing search: exit {p.returncode}, --out left: {os.path.exists(st_out)}")
 
 # --- 4c. a value given twice is refused (it would run and count its points twice); the options of
 # load_latency and verdict_calibration are checked before any run, naming themselves.
@@ -206,8 +220,6 @@ case("load_latency: --vcs ''", "load_latency", ["--vcs", ""], word="--vcs")
 case("load_latency: a missing --config", "load_latency", ["--config", "/nonexistent.yaml"], word="--config")
 case("load_latency: no program", "load_latency", ["--out", "ll"], word="not an executable program",
      env={"WORMCAST": "/nonexistent/wormcast"})
-failing = write("failing", "#!/bin/sh\necho 'wormcast gossip: a failure of this test' >&2\nexit 3\n")
-os.chmod(failing, 0o755)
 case("gossip_tables: a program that fails", "gossip_tables", ["--out", "gt"], want=3, word="a failure of this test",
      env={"WORMCAST": failing})
 case("verdict_calibration: fractions above 1 / S", "verdict_calibration", ["--saturation", "0.9", "--fractions",
