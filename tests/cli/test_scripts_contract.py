@@ -202,6 +202,13 @@ if rep is not None:
             or not rows[1].endswith(",4") or p.stderr.count("is not a finished search") != 3:
         fail.append(f"saturation_tables on cached reports: exit {p.returncode}, rows {rows}, {p.stderr[-400:]!r}")
 
+# booksim_compare: each numeric option refused by name with its range (one combined line named none).
+fake_bs = write("fake_booksim", "#!/bin/sh\nexit 0\n")
+os.chmod(fake_bs, 0o755)
+for args, word in ((["--jobs", "3"], "--jobs"), (["--seeds", "0"], "--seeds"), (["--rel-tol", "2"], "--rel-tol"),
+                   (["--lo", "0.5", "--hi", "0.2"], "--lo"), (["--period", "0"], "--period")):
+    case(f"booksim_compare {' '.join(args)}", "booksim_compare", ["--booksim", fake_bs, "--out", "bc"] + args, word=word)
+
 # A search that fails leaves no empty --out behind (the script made it for the reports).
 st_out = os.path.join(tempfile.mkdtemp(dir=work), "new")
 p = subprocess.run([os.path.join(SCRIPTS, "saturation_tables"), "--out", st_out, "--cases", "vc-empty-plus-r1"],
