@@ -37,7 +37,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 Topology parse_net(const std::string& text) {
   const std::string usage = "network '" + text +
                             "': expected torus:<k>x<k>[x...] or mesh:<k>x... (or torus,mesh:<k>x<k> "
-                            "per dimension), 1-4 dimensions, each radix 2-4096";
+                            "per dimension), 1-4 dimensions, each radix 2-4096 (no leading zero)";
   const size_t colon = text.find(':');
   if (colon == std::string::npos) throw std::invalid_argument(usage);
   const std::vector<std::string> kinds = split(text.substr(0, colon), ',');

@@ -103,7 +103,7 @@ int simulate(const IbtCliArgs& a) {
   // --simulate sizes its own): a broadcast with a large t_s takes far more than the default limit.
   // (Before the run's programs are made: the image's receipt counts serve one set of programs.)
   uint64_t predicted = 0;
-  {
+  if (!dry_run()) {
     const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
     const sw::AnalyticParams ap = router_analytic_params(cfg, rp, rp.local == 1, uint64_t(cfg.nic.ts), uint64_t(cfg.nic.tr));
     std::vector<sw::ScheduleProgram> model = image.make_programs(uint32_t(a.len));

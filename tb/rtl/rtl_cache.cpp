@@ -673,15 +673,16 @@ std::string rtl_cache_dir() {
     else
       dir = env_or("HOME", "/tmp") + "/.cache/wormcast/rtl";
   }
-  // The dynamic loader reads $ORIGIN, $LIB and $PLATFORM in a path it is given as tokens, so a model
-  // under a path with a '$' would not load.
-  if (dir.find('$') != std::string::npos)
-    throw ConfigError(fmt::format("rtl: the cache path '{}' is invalid: the dynamic loader reads '$' in a library's "
-                                  "path as a token; allowed: a path without '$' (WORMCAST_RTL_CACHE, XDG_CACHE_HOME, "
-                                  "HOME)", dir));
   std::error_code ec;
   const fs::path abs = fs::absolute(dir, ec);
-  return ec ? dir : abs.lexically_normal().string();
+  const std::string path = ec ? dir : abs.lexically_normal().string();
+  // The dynamic loader reads $ORIGIN, $LIB and $PLATFORM in a path it is given as tokens, so a model
+  // under a path with a '$' (the working directory's too, for a relative one) would not load.
+  if (path.find('$') != std::string::npos)
+    throw ConfigError(fmt::format("rtl: the cache path '{}' is invalid: the dynamic loader reads '$' in a library's "
+                                  "path as a token; allowed: a path without '$' (WORMCAST_RTL_CACHE, XDG_CACHE_HOME, "
+                                  "HOME, and the working directory for a relative one)", path));
+  return path;
 }
 
 const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {

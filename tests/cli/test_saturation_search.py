@@ -87,8 +87,8 @@ elif mode == "nozero":  # the zero-load run delivers no measured packet
     res["latency"] = {}
 elif mode == "deadlock":
     res = {"status": "deadlock"}
-elif mode == "crash1":  # seed 1 is refused above 0.3; seed 2's runs there wait until stopped
-    if rate > 0.3 and seed == 1:
+elif mode.startswith("crash"):  # seed N of crashN is refused above 0.3; the other's runs there wait
+    if rate > 0.3 and seed == int(mode[5:]):
         print("wormcast traffic: a refusal of this test", file=sys.stderr)
         sys.exit(2)
     if rate > 0.3:
@@ -122,14 +122,16 @@ with tempfile.TemporaryDirectory() as d:
     p2 = sat("deadlock", "--seeds", "1", "--resume", log)
     if p.returncode != 1 or p2.returncode != 1 or "FAILED" not in p2.stderr or "internal error" in p2.stderr:
         fail.append(f"a failed search resumed: exit {p.returncode} then {p2.returncode}, {p2.stderr.strip()[-300:]}")
-    # One seed's run refused: the search ends with its message and code, the other seed's run stopped
-    # (it would wait ten minutes: the timeout fails the test if the search waits for it).
-    try:
-        p = sat("crash1", "--quiet", timeout=300)
-        if p.returncode != 2 or "a refusal of this test" not in p.stderr:
-            fail.append(f"a refused run of one seed: exit {p.returncode}, {p.stderr.strip()}")
-    except subprocess.TimeoutExpired:
-        fail.append("a refused run of one seed: the search waited for the other seed's run")
+    # One seed's run refused, the first seed's or a later one's: the search ends with its message and
+    # code, the other seed's run stopped (it would wait ten minutes: the timeout fails the test if the
+    # search waits for it).
+    for mode in ("crash1", "crash2"):
+        try:
+            p = sat(mode, "--quiet", timeout=300)
+            if p.returncode != 2 or "a refusal of this test" not in p.stderr:
+                fail.append(f"{mode}: a refused run of one seed: exit {p.returncode}, {p.stderr.strip()}")
+        except subprocess.TimeoutExpired:
+            fail.append(f"{mode}: a refused run of one seed: the search waited for the other seed's run")
 
 # Brackets along a curve: undecided points are neither; no unstable point means not reached; the
 # loads are JSON numbers (the rows hold a CSV's text).

@@ -59,6 +59,9 @@ err=$(WORMCAST_RTL_CACHE="$work/c\$ORIGIN" "$bin" rtl build --net torus:3x2 2>&1
 [ $rc -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ ! -e "$work/c\$ORIGIN" ] \
   && case "$err" in *"without '\$'"*) true ;; *) false ;; esac \
   || { echo "FAIL: a cache path with a '\$': exit $rc: $err"; fail=1; }
+mkdir -p "$work/d\$ORIGIN"  # a relative path under such a working directory: refused the same way
+err=$(cd "$work/d\$ORIGIN" && WORMCAST_RTL_CACHE=rel "$bin" rtl build --net torus:3x2 2>&1); rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/d\$ORIGIN/rel" ] || { echo "FAIL: a relative cache path under a '\$': exit $rc: $err"; fail=1; }
 
 # A corrupt entry (the shared object truncated): listed as such, rebuilt on use, never loaded.
 entry=$(ls -d "$WORMCAST_RTL_CACHE"/torus-* | head -1)
