@@ -172,6 +172,12 @@ def parse_log(text):
     return out
 
 
+def point_line(seed, rate, p):
+    """A judged point's log line, the form parse_log reads back."""
+    return (f"seed {seed}: rate {rate:.6g} -> {p['verdict']} (measure {p['measure']}, accepted {p['accepted']}, "
+            f"latency {p['latency_mean']})")
+
+
 def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_latency=None, latency_factor=None,
            log=None, known=()):
     """Bisection on traffic.rate between lo (expected stable) and hi (expected unstable) for one
@@ -184,10 +190,8 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
         hit = [k for k in known if abs(k["rate"] - rate) <= 1e-5 * rate]
         if hit:  # measured before the search was interrupted (--resume)
             points.append({**hit[0], "rate": rate})
-            if log:  # the form parse_log reads: a resumed search's log resumes again
-                h = hit[0]
-                log(f"seed {seed}: rate {rate:.6g} -> {h['verdict']} (measure {h['measure']}, accepted "
-                    f"{h['accepted']}, latency {h['latency_mean']}) resumed")
+            if log:  # the line parse_log reads: a resumed search's log resumes again
+                log(point_line(seed, rate, hit[0]) + " resumed")
             return hit[0]["verdict"]
         v, res, m, runs = judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency, latency_factor)
         thr = res.get("throughput", {}) if res else {}
@@ -201,8 +205,7 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
                 p[k] = val  # where the family reports it (m-way: message latency, traffic, injection)
         points.append(p)
         if log:
-            log(f"seed {seed}: rate {rate:.6g} -> {v} (measure {m}, accepted {p['accepted']}, latency "
-                f"{p['latency_mean']})")
+            log(point_line(seed, rate, p))
         return v
 
     out = {"seed": seed, "points": points}

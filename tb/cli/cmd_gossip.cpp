@@ -138,18 +138,12 @@ SimResult simulate(const GossipCliArgs& a, const sw::Schedule& s, double r, Conf
   cp.serial_startups = cp.ejection = true;
   out.program_model = sw::schedule_cycles(s, cp).total;
 
-  // A message's step travels as its 16-bit tag (sw/runtime/program_table.h).
-  int last_step = 0;
-  for (const sw::Unicast& u : s.unicasts) last_step = std::max(last_step, u.step);
-  if (last_step > 0xffff)
-    throw ConfigError(fmt::format("--simulate: this schedule sends in step {}, which node programs cannot tag; allowed: "
-                                  "schedules whose sends end by step 65535 (a smaller --k or --b, or fewer nodes)",
-                                  last_step));
   std::unique_ptr<sw::ProgramImage> image;
   try {
     image = std::make_unique<sw::ProgramImage>(s);
   } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("--algo: cannot run this schedule as node programs: ") + e.what());
+    throw ConfigError(std::string("--simulate: this schedule cannot run as node programs: ") + e.what() +
+                      " (fewer steps: a smaller --k or --b, or fewer nodes)");
   }
   {
     const sw::AnalyticParams ap = router_analytic_params(cfg, rp, out.one_port, out.t_s, out.t_r);

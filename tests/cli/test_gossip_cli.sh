@@ -122,7 +122,7 @@ expect_good --net torus:9x9 --algo torgos --a 3 --b 1 --r 5 --len 8 --simulate
 expect_good --net ring:9 --algo approach1 --r 2 --len 16 --simulate --set router.local_ports=one
 
 expect_bad --len --net ring:9 --algo approach1 --r 2 --len 0 --simulate
-expect_bad "step 65535" --net ring:9 --algo circgos --a 3 --k 1000000 --r 1 --len 1 --simulate  # 444,448 steps
+expect_bad "steps 1..65535" --net ring:9 --algo circgos --a 3 --k 1000000 --r 1 --len 1 --simulate  # 444,448 steps
 expect_bad --len --net ring:9 --algo approach1 --r 2 --len 8
 expect_bad --r --net ring:9 --algo approach1 --r 2,5 --simulate
 expect_bad --a --net torus:9x9 --algo torgos --a 1 --b 1 --simulate
