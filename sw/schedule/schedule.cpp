@@ -7,59 +7,94 @@
 
 namespace wormcast::sw {
 
+namespace {
+// A word's place in a sorted list of words: the first whose index is not below i.
+template <class Words>
+auto word_at(Words& words, uint32_t i) {
+  return std::lower_bound(words.begin(), words.end(), i, [](const auto& w, uint32_t x) { return w.index < x; });
+}
+}  // namespace
+
+uint64_t ChunkSet::word(uint32_t i) const {
+  const auto it = word_at(m_words, i);
+  return it != m_words.end() && it->index == i ? it->bits : 0;
+}
+
 void ChunkSet::add(int chunk) {
   if (chunk < 0) throw std::invalid_argument("chunk ids are >= 0");
-  const size_t w = size_t(chunk) / 64;
-  if (m_words.size() <= w) m_words.resize(w + 1, 0);
-  m_words[w] |= uint64_t(1) << (chunk % 64);
+  const uint32_t i = uint32_t(chunk) / 64;
+  const uint64_t bit = uint64_t(1) << (chunk % 64);
+  const auto it = word_at(m_words, i);
+  if (it != m_words.end() && it->index == i)
+    it->bits |= bit;
+  else
+    m_words.insert(it, Word{i, bit});
 }
 
 void ChunkSet::add(const ChunkSet& other) {
-  if (m_words.size() < other.m_words.size()) m_words.resize(other.m_words.size(), 0);
-  for (size_t i = 0; i < other.m_words.size(); ++i) m_words[i] |= other.m_words[i];
+  // Every word of `other` already has its index here (a node's holdings taking what it holds
+  // already, mostly): or'ed in place.
+  bool inside = true;
+  auto at = m_words.begin();
+  for (const Word& w : other.m_words) {
+    while (at != m_words.end() && at->index < w.index) ++at;
+    if (at == m_words.end() || at->index != w.index) {
+      inside = false;
+      break;
+    }
+    at->bits |= w.bits;  // (a partial or is kept by the merge below)
+  }
+  if (inside) return;
+  // Else both lists, in order of their indices, merged (a word of both or'ed).
+  std::vector<Word> merged;
+  merged.reserve(m_words.size() + other.m_words.size());
+  auto a = m_words.cbegin();
+  auto b = other.m_words.cbegin();
+  while (a != m_words.end() || b != other.m_words.end()) {
+    if (b == other.m_words.end() || (a != m_words.end() && a->index < b->index)) {
+      merged.push_back(*a++);
+    } else if (a == m_words.end() || b->index < a->index) {
+      merged.push_back(*b++);
+    } else {
+      merged.push_back(Word{a->index, a->bits | b->bits});
+      ++a, ++b;
+    }
+  }
+  m_words = std::move(merged);
 }
 
 bool ChunkSet::contains(int chunk) const {
   if (chunk < 0) return false;
-  const size_t w = size_t(chunk) / 64;
-  return w < m_words.size() && ((m_words[w] >> (chunk % 64)) & 1);
+  return (word(uint32_t(chunk) / 64) >> (chunk % 64)) & 1;
 }
 
 int ChunkSet::count() const {
   int n = 0;
-  for (uint64_t w : m_words) n += __builtin_popcountll(w);
+  for (const Word& w : m_words) n += __builtin_popcountll(w.bits);
   return n;
 }
 
 std::vector<int> ChunkSet::ids() const {
   std::vector<int> out;
-  for (size_t i = 0; i < m_words.size(); ++i)
-    for (int b = 0; b < 64; ++b)
-      if ((m_words[i] >> b) & 1) out.push_back(int(i * 64) + b);
+  for (const Word& w : m_words)
+    for (uint64_t m = w.bits; m; m &= m - 1) out.push_back(int(w.index) * 64 + __builtin_ctzll(m));
   return out;
 }
 
 bool ChunkSet::subset_of(const ChunkSet& other) const { return first_missing_from(other) < 0; }
 
 int ChunkSet::first_missing_from(const ChunkSet& other) const {
-  for (size_t i = 0; i < m_words.size(); ++i) {
-    const uint64_t o = i < other.m_words.size() ? other.m_words[i] : 0;
-    const uint64_t extra = m_words[i] & ~o;
-    if (extra) return int(i * 64) + __builtin_ctzll(extra);
+  auto o = other.m_words.begin();
+  for (const Word& w : m_words) {
+    while (o != other.m_words.end() && o->index < w.index) ++o;
+    const uint64_t have = o != other.m_words.end() && o->index == w.index ? o->bits : 0;
+    if (const uint64_t extra = w.bits & ~have) return int(w.index) * 64 + __builtin_ctzll(extra);
   }
   return -1;
 }
 
-bool ChunkSet::operator==(const ChunkSet& o) const {
-  // Trailing zero words do not change the set.
-  const size_t n = std::max(m_words.size(), o.m_words.size());
-  for (size_t i = 0; i < n; ++i) {
-    const uint64_t a = i < m_words.size() ? m_words[i] : 0;
-    const uint64_t b = i < o.m_words.size() ? o.m_words[i] : 0;
-    if (a != b) return false;
-  }
-  return true;
-}
+// No word is 0, so equal sets have equal lists.
+bool ChunkSet::operator==(const ChunkSet& o) const { return m_words == o.m_words; }
 
 std::vector<Arc> unicast_path(const Topology& t, const Unicast& u) {
   return route_path(t, u.src, u.dst, u.tie_negative);

@@ -35,7 +35,17 @@ class ChunkSet {
   bool operator!=(const ChunkSet& o) const { return !(*this == o); }
 
  private:
-  std::vector<uint64_t> m_words;
+  /// 64 chunks of the set from chunk 64 * index on, as a bit mask (never 0).
+  struct Word {
+    uint32_t index;
+    uint64_t bits;
+    bool operator==(const Word& o) const { return index == o.index && bits == o.bits; }
+  };
+  /// Its nonzero words only, by index: a unicast of a gossip schedule on thousands of nodes
+  /// carries a few chunks of a range that large, and a schedule holds millions of unicasts.
+  std::vector<Word> m_words;
+  /// The word of index i, 0 when the set has none there.
+  uint64_t word(uint32_t i) const;
 };
 
 /// How many messages a node may have in flight: all-port (one per network port, sent and

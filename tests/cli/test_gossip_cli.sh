@@ -141,6 +141,11 @@ err=$(ulimit -v 2000000; "$bin" gossip --net ring:4096 --algo approach1 --simula
 out=$(ulimit -v 1000000; "$bin" gossip --net ring:1024 --algo approach1 2>&1); rc=$?
 [ $rc -eq 0 ] && case "$out" in *"unicasts 1047552"*) true ;; *) false ;; esac \
   || { echo "FAIL: gossip on ring:1024 within 1 GB: exit $rc: $(printf '%s' "$out" | tail -2)"; fail=1; }
+# A unicast's chunk set keeps its nonzero words only: a ring of 2,048 nodes (4.2 million unicasts,
+# chunk ids up to 2,047) within 1.3 GB (a dense bit set per unicast needed more than 1.4 GB).
+out=$(ulimit -v 1300000; "$bin" gossip --net ring:2048 --algo approach1 2>&1); rc=$?
+[ $rc -eq 0 ] && case "$out" in *"unicasts 4192256"*) true ;; *) false ;; esac \
+  || { echo "FAIL: gossip on ring:2048 within 1.3 GB: exit $rc: $(printf '%s' "$out" | tail -2)"; fail=1; }
 expect_bad "ring:<n>" --net RING:8 --algo approach1  # the allowed forms include the ring
 expect_bad --net --net torus:3x5 --algo approach1-2
 expect_bad approach1-1-bw --net torus:9x9 --algo approach1-1-bw

@@ -1,4 +1,7 @@
 // Schedule IR helpers: network names, chunk sets, translation to another source, redundancy removal.
+#include <random>
+#include <set>
+
 #include <catch2/catch.hpp>
 
 #include "sw/schedule/schedule.h"
@@ -46,6 +49,50 @@ TEST_CASE("chunk set: add, contains, count and equality ignore trailing words", 
   b.add(ChunkSet::single(0));
   REQUIRE(a == b);
   REQUIRE(ChunkSet::single(3) != ChunkSet::single(4));
+}
+
+TEST_CASE("chunk set: random adds of far-apart and nearby chunks agree with a plain set", "[sw]") {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    ChunkSet a, b;
+    std::set<int> ra, rb;
+    // Chunks near each other (one word) and far apart (a schedule on thousands of nodes).
+    const int span = round % 2 ? 200 : 100000;
+    for (int i = 0; i < int(rng() % 40); ++i) {
+      const int c = int(rng() % uint32_t(span));
+      const bool to_a = rng() % 2;
+      (to_a ? a : b).add(c);
+      (to_a ? ra : rb).insert(c);
+    }
+    if (rng() % 3 == 0) {  // b a subset of a
+      b = a;
+      rb = ra;
+    }
+    REQUIRE(b.ids() == std::vector<int>(rb.begin(), rb.end()));
+    REQUIRE(a.ids() == std::vector<int>(ra.begin(), ra.end()));
+    REQUIRE(a.count() == int(ra.size()));
+    int missing = -1;
+    for (int c : rb)
+      if (!ra.count(c)) {
+        missing = c;
+        break;
+      }
+    REQUIRE(b.first_missing_from(a) == missing);
+    REQUIRE(b.subset_of(a) == (missing < 0));
+    for (int probe = 0; probe < 20; ++probe) {
+      const int c = int(rng() % uint32_t(span));
+      REQUIRE(a.contains(c) == (ra.count(c) == 1));
+    }
+    ChunkSet u = a;
+    u.add(b);
+    std::set<int> ru = ra;
+    ru.insert(rb.begin(), rb.end());
+    REQUIRE(u.ids() == std::vector<int>(ru.begin(), ru.end()));
+    REQUIRE((u == a) == (ru == ra));
+    ChunkSet v = b;
+    v.add(a);
+    REQUIRE(v == u);
+  }
 }
 
 TEST_CASE("schedule: translation moves every node and keeps hop counts and first ports", "[sw]") {
