@@ -371,7 +371,7 @@ def _probe(option, path, directory, allowed):
         os.close(fd)
         os.unlink(tmp)
     except OSError as e:
-        fail(option, path, allowed, f"{shown(directory)}: {e.strerror or e}")
+        fail(option, path, allowed, f"no file can be created in {shown(directory)}: {e.strerror or e}")
 
 
 def _refuse_constant(name):
@@ -541,6 +541,9 @@ def passthrough(res, others=False):
     code = res.returncode if res.returncode > 0 else 128 - res.returncode
     if res.returncode == 0:  # it ended well but left no result: a failure of that run
         msg, code = f"{shown(res.args[0])} exited 0 without writing its result", 1
+    elif not msg:  # a failure that said nothing: which run, and how it ended
+        how = f"was stopped by signal {-res.returncode}" if res.returncode < 0 else f"exited {res.returncode}"
+        msg = f"{shown(res.args[0])} {how} without a message"
     try:
         if msg:
             print(msg, file=sys.stderr, flush=True)

@@ -2,7 +2,8 @@
 """What the plots say, without looking at pixels: scripts/plot names ports x+, x-, y+, y-, (b+, b-,)
 local as docs/router.md numbers them and divides by the measured window (per-cycle panels), and
 scripts/sweep joins points only within runs that have no unstable point, draws accepted = offered
-against the offered load and shades each curve's saturation span from the verdict."""
+against the offered load and shades each curve's saturation span from the verdict; a heatmap's
+x-y planes are titled by their coordinates in the higher dimensions."""
 import importlib.machinery
 import importlib.util
 import os
@@ -86,6 +87,12 @@ with tempfile.TemporaryDirectory() as d:
                 fail.append("a line joins V=1's last stable point to its unstable one")
     if not os.path.exists(os.path.join(d, "s.png")):
         fail.append("no sweep.png written")
+
+# The heatmap's x-y planes of a 4-D network are titled by their coordinates in dimensions 2 and 3
+# (node id = x0 + k0 (x1 + k1 (x2 + k2 x3))): plane 5 of a 3x3x3x3 torus is x2 = 2, x3 = 1.
+g = plot.grid_of({"config": {"net": {"radix": "3x3x3x3"}}}, 81)
+if g != (3, 3, 9, [3, 3]) or plot.plane_label(5, g[3]) != ", x2 = 2, x3 = 1" or plot.plane_label(0, []) != "":
+    fail.append(f"4-D planes: grid {g}, plane 5 titled {plot.plane_label(5, [3, 3])!r}")
 
 for f in fail:
     print("FAIL:", f)

@@ -224,6 +224,10 @@ case("hopcost: --sizes with a size twice", "hopcost", ["--sizes", "8,8"], word="
 case("load_latency: --patterns with a pattern twice", "load_latency", ["--patterns", "uniform,uniform"],
      word="--patterns")
 case("load_latency: --vcs ''", "load_latency", ["--vcs", ""], word="--vcs")
+case("load_latency: --vcs 9 (router.vcs_per_class is 1..8)", "load_latency", ["--vcs", "2,9"], word="1..8")
+if os.path.isdir("/proc") and os.geteuid() == 0:  # root may write anywhere the kernel allows a file
+    case("sweep: --out under /proc", "sweep", ["--vary", "traffic.rate=0.1", "--out", "/proc/wc-sweep"],
+         word="no file can be created in /proc")
 case("load_latency: a missing --config", "load_latency", ["--config", "/nonexistent.yaml"], word="--config")
 case("load_latency: no program", "load_latency", ["--out", "ll"], word="not an executable program",
      env={"WORMCAST": "/nonexistent/wormcast"})
@@ -324,6 +328,11 @@ if nobody is not None:
 for act in ("nan", "inf", "-inf", "0"):
     case(f"hopcost: --activity {act}", "hopcost", ["--activity", act], word="--activity")
 case("hopcost: --sizes 4,,8", "hopcost", ["--sizes", "4,,8"], word="--sizes")
+# A program that fails without a word: the one line says which program and how it ended.
+silent = write("silent", "#!/bin/sh\nexit 1\n")
+os.chmod(silent, 0o755)
+case("hopcost: a program that fails silently", "hopcost", ["--sizes", "4", "--measure", "10,20", "--wormcast", silent],
+     want=1, word="silent exited 1 without a message")
 if nobody is not None:
     case("hopcost: a read-only --csv", "hopcost", ["--csv", os.path.join(readonly_dir(), "h.csv")], word="--csv",
          prefix=nobody)
