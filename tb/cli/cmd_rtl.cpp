@@ -66,6 +66,8 @@ void register_rtl_command(CLI::App& app) {
     std::cout << "removed " << entries(c.removed) << " from " << rtl_cache_dir();
     if (c.busy) std::cout << "; left " << entries(c.busy) << " that a running build holds";
     if (c.foreign) std::cout << "; left " << c.foreign << " other file" << (c.foreign == 1 ? "" : "s") << " alone";
+    if (c.failed_builds)
+      std::cout << "; removed what " << c.failed_builds << " failed build" << (c.failed_builds == 1 ? "" : "s") << " left";
     std::cout << "\n";
     for (const std::string& f : c.failed) std::cerr << "wormcast rtl clean: cannot remove " << f << "\n";
     return c.failed.empty() ? 0 : 1;

@@ -909,21 +909,26 @@ RtlCacheClean rtl_cache_clean() {
     std::vector<fs::path> parts = {cache / name, cache / "logs" / (name + ".log")};
     for (const auto& e : fs::directory_iterator(cache, ec))
       if (starts_with(e.path().filename().string(), ".tmp-" + name + "-")) parts.push_back(e.path());
-    // Counted as an entry only when its directory was there (a failed build's log and temporaries
-    // go without a count).
+    // Counted as an entry only when its directory was there; else, when a log or temporaries were,
+    // as a failed build's leftovers.
     std::error_code xc;
     const bool entry = fs::is_directory(cache / name, xc);
     std::string why;
+    bool any = false;  // something of the entry's was there
     for (const fs::path& p : parts) {
       std::error_code rc;
-      fs::remove_all(p, rc);
+      any |= fs::remove_all(p, rc) > 0;
       if (rc && why.empty()) why = rc.message();
     }
     ::close(fd);
-    if (why.empty())
-      out.removed += entry ? 1 : 0;
-    else
+    if (why.empty()) {
+      if (entry)
+        ++out.removed;
+      else if (any)
+        ++out.failed_builds;
+    } else {
       out.failed.push_back(fmt::format("{}: {}", (cache / name).string(), why));
+    }
   }
   return out;
 }

@@ -66,6 +66,7 @@ struct RtlCacheClean {
   int removed = 0;                  ///< entries removed
   int busy = 0;                     ///< entries a running build holds (their lock): left
   int foreign = 0;                  ///< files and directories that are not the cache's: left
+  int failed_builds = 0;            ///< builds that left no entry, whose log or temporaries were removed
   std::vector<std::string> failed;  ///< "PATH: reason" of each entry that could not be removed
 };
 /// Removes every entry (and the shared runtime) that no running build holds, with its stale
