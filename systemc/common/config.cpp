@@ -360,6 +360,15 @@ Config load_config(const std::string& yaml_path, const Overrides& overrides) {
   return build_config(values, overrides);
 }
 
+std::optional<std::string> config_file_value(const std::string& yaml_path, const std::string& key) {
+  if (yaml_path.empty()) return std::nullopt;
+  Values values;
+  load_yaml_text(yaml_path, read_config_file(yaml_path), values);
+  const auto it = values.find(key);
+  if (it == values.end()) return std::nullopt;
+  return it->second;
+}
+
 namespace {
 std::string nearest_key_hint(const std::string& key) {
   const Field* best = nullptr;

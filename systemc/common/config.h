@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <typeindex>
@@ -185,6 +186,9 @@ struct ConfigKey {
 
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);
+/// The value the YAML file at yaml_path gives `key`, as its text (none for no file, or a file that
+/// does not set it). Throws ConfigError as load_config does for a file it cannot read.
+std::optional<std::string> config_file_value(const std::string& yaml_path, const std::string& key);
 /// A command's own defaults (overrides placed before the command line's --set) less those whose
 /// key the YAML file `yaml_path` sets ("" : no file): the file's values stand above them.
 Overrides unless_in_file(const std::string& yaml_path, Overrides defaults);

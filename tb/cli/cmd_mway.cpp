@@ -60,7 +60,9 @@ void register_mway_command(CLI::App& app) {
       ->check(config_value("traffic.broadcast_fraction"));
   cmd->add_option("--region", a->region, "all (the whole network) or random (a random rectangle)");
   cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)")->check(config_value("mway.buffers"));
-  cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: the packet length)")
+  cmd->add_option("--buffer-length", a->buffer_length,
+                  "flits per buffer (default: the packet length; with --config, the file's mway.buffer_length "
+                  "when it gives one)")
       ->check(config_value("mway.buffer_length"));
   cmd->add_option("--len", a->len, "message length in flits, header included, 2..4096 (default 5: the paper's 1 + 4)")
       ->check(decimal_int(2, 4096));
@@ -84,6 +86,13 @@ void register_mway_command(CLI::App& app) {
         if (kv.first == key) return &kv.second;
       return nullptr;
     };
+    // The command runs the mway family: a file or --set naming another is refused under its key.
+    if (const auto f = config_file_value(a->config_file, "net.family"); f && *f != "mway")
+      throw ConfigError(fmt::format("config: net.family = '{}' (in '{}') is invalid under `wormcast mway`; allowed: "
+                                    "mway, or none (`wormcast run` runs a file of another family)",
+                                    *f, a->config_file));
+    if (const std::string* f = set_value("net.family"); f && *f != "mway")
+      throw ConfigError(fmt::format("--set net.family = '{}' is invalid under `wormcast mway`; allowed: mway", *f));
     Overrides ov{{"net.family", "mway"}};
     Overrides given;  // the options actually on the command line (the others are defaults --set may change)
     // An option given on the command line, or the command's default where no file is given.
@@ -104,9 +113,10 @@ void register_mway_command(CLI::App& app) {
     if (const std::string* v = set_value("traffic.packet_len");
         v && !v->empty() && v->find_first_not_of("0123456789") == std::string::npos)
       len = *v;
+    // (With --config, --len leaves a buffer length the file gives.)
     if (cmd->count("--buffer-length"))
       option("--buffer-length", "mway.buffer_length", a->buffer_length);
-    else if (!file || cmd->count("--len"))
+    else if (!file || (cmd->count("--len") && !config_file_value(a->config_file, "mway.buffer_length")))
       ov.emplace_back("mway.buffer_length", len);
     option("--rate", "traffic.rate", a->rate);
     // A trace's messages are unicasts: without --broadcast-fraction, a trace run has none.

@@ -128,7 +128,8 @@ void register_run_commands(CLI::App& app) {
     Overrides ov;
     for (auto& s : c->sets) ov.push_back(parse_override(s));
     const Config cfg = load_config(c->file, ov);
-    check_family_traffic(cfg);  // what a traffic run would refuse before its first cycle
+    check_synthetic_keys(cfg);  // what a traffic run would refuse before its first cycle
+    check_family_traffic(cfg);
     if (const Family* f = find_family(cfg.net.family); f && f->longest_quiet) check_quiet_windows(cfg.sim, f->longest_quiet(cfg));
     dry_run_point();
     std::cout << cfg.echo().dump(2) << std::endl;

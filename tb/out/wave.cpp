@@ -339,6 +339,16 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
       for (size_t k = 0; k < coords.size() && k < radix.size(); ++k) radix[k] = std::max(radix[k], coords[k] + 1);
     }
   }
+  // The hops in the dump's cycles, where it has a clock: a packet the dump does not cover has no
+  // view (a torus, ibt or m-way dump alike).
+  if (info.period > 0) {
+    const uint64_t phase = info.first % info.period;
+    const uint64_t first = (info.first - phase) / info.period, last = (info.last - phase) / info.period;
+    if (hops.back().cycle < first || hops.front().cycle > last)
+      throw ConfigError(fmt::format("--packet {}: its hops (cycles {}..{}) are outside the dump (cycles {}..{}); "
+                                    "allowed: a packet the dump covers",
+                                    packet, hops.front().cycle, hops.back().cycle, first, last));
+  }
   if (scope_of.empty() && has_mway_channels(info)) {
     if (!shape.empty())
       throw ConfigError("--net: an m-way dump names its channels by coordinates, which place the trace's channel ids; "
@@ -374,16 +384,6 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
                                   "allowed: the trace of the dump's run, with --net SHAPE (e.g. torus:4x4) for a dump "
                                   "of some routers",
                                   packet, max_router, scope_of.size(), fmt::join(radix, "x")));
-  // The hops in the dump's cycles, where it has a clock: a packet the dump does not cover has no
-  // view.
-  if (info.period > 0) {
-    const uint64_t phase = info.first % info.period;
-    const uint64_t first = (info.first - phase) / info.period, last = (info.last - phase) / info.period;
-    if (hops.back().cycle < first || hops.front().cycle > last)
-      throw ConfigError(fmt::format("--packet {}: its hops (cycles {}..{}) are outside the dump (cycles {}..{}); "
-                                    "allowed: a packet the dump covers",
-                                    packet, hops.front().cycle, hops.back().cycle, first, last));
-  }
   GtkwWriter w(dump);
   set_hop_view(w, info, hops.front().cycle, hops.back().cycle);
   add_clock(w, info);

@@ -80,13 +80,7 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
     throw ConfigError("run_traffic: a network is built once per process, before the simulation starts (SystemC "
                       "elaborates once); allowed: one call per process, before sc_start");
   check_record_options(given);
-  if (cfg.node.cpu != CpuKind::Native)  // synthetic traffic runs no node software
-    throw ConfigError("config: node.cpu = 'rv32' applies to node programs (broadcast, gossip --simulate), not to "
-                      "synthetic traffic; allowed here: native");
-  if (cfg.nic.tr != 0)  // no receiving software: a packet's latency ends with its tail's delivery
-    throw ConfigError(fmt::format("config: nic.tr = {} applies to node programs' receives (broadcast, gossip "
-                                  "--simulate), not to synthetic traffic, whose latency ends at the tail's delivery; "
-                                  "allowed here: 0", cfg.nic.tr));
+  check_synthetic_keys(cfg);
   const uint64_t begin = cfg.sim.warmup, end = cfg.sim.warmup + cfg.sim.measure;
   const int nodes = cfg.net.topology().num_nodes();
   {

@@ -162,6 +162,16 @@ double message_dispersion(const TrafficConfig& t) {
   return std::max(1.0, (1 - pi * p) + 2 * p * (1 - pi) * (1 - a - b) / (a + b));
 }
 
+void check_synthetic_keys(const Config& cfg) {
+  if (cfg.node.cpu != CpuKind::Native)  // synthetic traffic runs no node software
+    throw ConfigError("config: node.cpu = 'rv32' applies to node programs (broadcast, gossip --simulate), not to "
+                      "synthetic traffic; allowed here: native");
+  if (cfg.nic.tr != 0)  // no receiving software: a packet's latency ends with its tail's delivery
+    throw ConfigError(fmt::format("config: nic.tr = {} applies to node programs' receives (broadcast, gossip "
+                                  "--simulate), not to synthetic traffic, whose latency ends at the tail's delivery; "
+                                  "allowed here: 0", cfg.nic.tr));
+}
+
 void check_family_traffic(const Config& cfg) {
   const sw::Topology topo = cfg.net.topology();
   const int n = topo.num_nodes();

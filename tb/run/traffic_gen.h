@@ -23,6 +23,9 @@ std::vector<int> random_permutation(const Config& cfg, int n);
 /// run and by `wormcast config --check`: a message its NIC would refuse is a configuration error
 /// (ConfigError), not a failure in the middle of a run.
 void check_family_traffic(const Config& cfg);
+/// What a synthetic traffic run (`run`, `traffic`, `mway`) refuses of the keys that apply to node
+/// programs only: node.cpu other than native, nic.tr other than 0 (ConfigError naming the key).
+void check_synthetic_keys(const Config& cfg);
 /// A source's mean message length in flits (traffic.message_len or packet_len, or the mean of
 /// traffic.sizes).
 double mean_message_flits(const TrafficConfig& t);

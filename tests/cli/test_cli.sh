@@ -92,6 +92,15 @@ for sets in "net.radix=2x2" "net.radix=3x5 net.topology=mesh router.link_delay=4
     fi
   done
 done
+# config --check refuses the node-program keys a traffic run refuses, with the run's line (a sweep
+# validates its points with it).
+for kv in nic.tr=5 node.cpu=rv32; do
+  run_err=$("$bin" traffic --set "$kv" --measure 100 2>&1 >/dev/null)
+  chk_err=$("$bin" config --check --set "$kv" 2>&1 >/dev/null); chk_rc=$?
+  if [ $chk_rc -ne 2 ] || [ "${chk_err#wormcast config: }" != "${run_err#wormcast traffic: }" ]; then
+    echo "FAIL: $kv: traffic says [$run_err], config --check ($chk_rc) [$chk_err]"; fail=1
+  fi
+done
 # A command that needs a sub-command names them, in one line.
 err=$("$bin" rtl 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: wormcast rtl without a sub-command exited $rc, want 2"; fail=1; }

@@ -189,4 +189,13 @@ PY
 "$bin" wave p.vcd --packet 999999999 --trace hops.csv --save none.gtkw 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q 'no head flit' err.txt && [ ! -e none.gtkw ] || { echo "FAIL: wave --packet unknown: exit $rc"; fail=1; }
+# A packet whose crossings lie outside a windowed dump's cycles: exit 2 naming both spans, nothing
+# written (the view would open past the dump's end).
+"$bin" $run --vcd w.vcd --vcd-window 40:60 >/dev/null 2>&1 || { echo "FAIL: $run --vcd-window 40:60: exit $?"; fail=1; }
+early=$(awk -F, 'NR > 1 && $8 == 1 { if (!($6 in last) || $1 > last[$6]) last[$6] = $1 }
+                 END { for (p in last) if (last[p] < 40) { print p; exit } }' hops.csv)
+"$bin" wave w.vcd --packet "$early" --trace hops.csv --save early.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q 'outside the dump (cycles 40\.\.59)' err.txt && [ ! -e early.gtkw ] \
+  || { echo "FAIL: wave --packet $early outside the dump's window: exit $rc: $(cat err.txt)"; fail=1; }
 exit $fail
