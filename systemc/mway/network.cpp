@@ -229,8 +229,10 @@ Family mway_family() {
                                     c.traffic.packet_len, c.nic.max_packet));
     if (c.traffic.mode == InjectionMode::Message &&
         (c.traffic.message_len < 2 || c.traffic.message_len % c.nic.max_packet == 1))
-      throw ConfigError("config: traffic.message_len is invalid for the mway family; allowed: at least 2 and not 1 "
-                        "more than a multiple of nic.max_packet (every packet needs a header and data)");
+      throw ConfigError(fmt::format("config: traffic.message_len = {} is invalid for the mway family with "
+                                    "nic.max_packet = {}; allowed: at least 2 and not 1 more than a multiple of "
+                                    "nic.max_packet (every packet needs a header and data)",
+                                    c.traffic.message_len, c.nic.max_packet));
   };
   f.internals_refusal = [](const Config&) { return Network::no_internal_signals(); };
   f.self_unicast = false;   // a unicast goes to another node (MwayNic::submit)

@@ -101,6 +101,10 @@ for kv in nic.tr=5 node.cpu=rv32; do
     echo "FAIL: $kv: traffic says [$run_err], config --check ($chk_rc) [$chk_err]"; fail=1
   fi
 done
+# An m-way message length that would leave a one-flit packet: the value and the maximum named.
+err=$("$bin" mway --set traffic.mode=message 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && case "$err" in *"traffic.message_len = 16 is invalid"*"nic.max_packet = 5"*) true ;; *) false ;; esac \
+  || { echo "FAIL: mway traffic.message_len 16 over packets of 5: exit $rc: $err"; fail=1; }
 # A command that needs a sub-command names them, in one line.
 err=$("$bin" rtl 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: wormcast rtl without a sub-command exited $rc, want 2"; fail=1; }
