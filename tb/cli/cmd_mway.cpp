@@ -60,11 +60,12 @@ void register_mway_command(CLI::App& app) {
       ->check(config_value("traffic.broadcast_fraction"));
   cmd->add_option("--region", a->region, "all (the whole network) or random (a random rectangle)");
   cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)")->check(config_value("mway.buffers"));
-  cmd->add_option("--buffer-length", a->buffer_length,
-                  "flits per buffer (default: the packet length; with --config, the file's mway.buffer_length "
-                  "when it gives one)")
+  cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: the packet length)")
       ->check(config_value("mway.buffer_length"));
-  cmd->add_option("--len", a->len, "message length in flits, header included, 2..4096 (default 5: the paper's 1 + 4)")
+  cmd->add_option("--len", a->len,
+                  "message length in flits, header included, 2..4096 (default 5: the paper's 1 + 4); one message is "
+                  "one packet in buffers of a whole message: it sets traffic.packet_len, nic.max_packet and, unless "
+                  "--buffer-length is given, mway.buffer_length, over a --config file's values too")
       ->check(decimal_int(2, 4096));
   add_run_length_options(cmd, a->length);
   cmd->add_option("--router", a->router, "fabric model: sc, or rtl (the Verilated Verilog twin, mway.model)")
@@ -81,9 +82,10 @@ void register_mway_command(CLI::App& app) {
     const bool file = !a->config_file.empty();
     Overrides sets;  // --set, after everything else
     for (auto& s : a->common.sets) sets.push_back(parse_override(s));
+    // A key's value from --set: the last one given, which the configuration takes.
     auto set_value = [&](const char* key) -> const std::string* {
-      for (auto& kv : sets)
-        if (kv.first == key) return &kv.second;
+      for (auto kv = sets.rbegin(); kv != sets.rend(); ++kv)
+        if (kv->first == key) return &kv->second;
       return nullptr;
     };
     // The command runs the mway family: a file or --set naming another is refused under its key.
@@ -113,10 +115,9 @@ void register_mway_command(CLI::App& app) {
     if (const std::string* v = set_value("traffic.packet_len");
         v && !v->empty() && v->find_first_not_of("0123456789") == std::string::npos)
       len = *v;
-    // (With --config, --len leaves a buffer length the file gives.)
     if (cmd->count("--buffer-length"))
       option("--buffer-length", "mway.buffer_length", a->buffer_length);
-    else if (!file || (cmd->count("--len") && !config_file_value(a->config_file, "mway.buffer_length")))
+    else if (!file || cmd->count("--len"))
       ov.emplace_back("mway.buffer_length", len);
     option("--rate", "traffic.rate", a->rate);
     // A trace's messages are unicasts: without --broadcast-fraction, a trace run has none.

@@ -108,7 +108,9 @@ void register_run_commands(CLI::App& app) {
   };
   auto c = std::make_shared<CheckArgs>();
   auto* config = app.add_subcommand("config", "print every configuration key with its default and allowed values");
-  config->add_flag("--check", c->check, "validate a configuration instead (exit 2 on a bad field) and print it as JSON");
+  config->add_flag("--check", c->check,
+                   "validate a configuration instead, as a traffic run (run, traffic, mway) checks it before its "
+                   "first cycle (exit 2 on a bad field), and print it as JSON");
   config->add_flag("--markdown", c->markdown,
                    "print the reference as Markdown tables: every key (default, allowed values, meaning, family), "
                    "the families and the traffic patterns (docs/reference.md's block, scripts/gen_reference)");

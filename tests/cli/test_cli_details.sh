@@ -10,7 +10,7 @@
 #   mway-line the summary line of region-broadcast traffic names its units: accepted flit-copies,
 #             offered flits times the destinations per message; the JSON has both rates
 #   mway-config `mway --config FILE` runs the file's values where no option replaces them (--len
-#               not the file's buffer length; a file of another family refused), and checks
+#               sets the buffer too; a file of another family refused), and checks
 #             them; --set traffic.packet_len sets the packet, its maximum and the buffer length; a
 #             trace run has no broadcasts, nor a rate (refused), while --len still applies
 #   vcs       too many VCs per port: the value, the VCs it makes and the range this router allows
@@ -140,15 +140,22 @@ if bad:
     print(f"FAIL: mway --config ran with {bad}, not the file's values")
 sys.exit(1 if bad else 0)
 PY
-  # --len replaces the packet length, not the buffer length the file gives (nor the family it names).
+  # --len sets the packet, its maximum and (without --buffer-length) the buffer over the file's
+  # values, as its help says; with --buffer-length the buffer is that.
   "$bin" mway --config m.yaml --len 3 --json l.json >out.txt 2>err.txt || { echo "FAIL: mway --config --len 3: exit $?, $(cat err.txt)"; fail=1; }
-  [ -s l.json ] && /usr/bin/python3 -c '
+  "$bin" mway --config m.yaml --len 3 --buffer-length 6 --json b.json >out.txt 2>err.txt || { echo "FAIL: mway --config --len 3 --buffer-length 6: exit $?, $(cat err.txt)"; fail=1; }
+  [ -s l.json ] && [ -s b.json ] && /usr/bin/python3 -c '
 import json, sys
-c = json.load(open("l.json"))["config"]
-got = (c["traffic"]["packet_len"], c["mway"]["buffer_length"])
-sys.exit(0 if got == (3, 7) else print(f"FAIL: mway --config m.yaml --len 3 ran with (packet_len, buffer_length) = {got}, want (3, 7)") or 1)' || fail=1
+got = []
+for p in ("l.json", "b.json"):
+    c = json.load(open(p))["config"]
+    got.append((c["traffic"]["packet_len"], c["nic"]["max_packet"], c["mway"]["buffer_length"]))
+sys.exit(0 if got == [(3, 3, 3), (3, 3, 6)] else print(f"FAIL: mway --config m.yaml --len 3 [--buffer-length 6] ran with (packet_len, max_packet, buffer_length) = {got}") or 1)' || fail=1
+  "$bin" mway --help | tr -s ' \n' ' ' | grep -q "unless --buffer-length is given, mway.buffer_length, over a --config file's values" \
+    || { echo "FAIL: mway --help does not say what --len sets"; fail=1; }
+  # A file or --set naming another family is refused under net.family (the last --set counts).
   sed 's/family: mway/family: torus/' m.yaml >tor.yaml
-  for args in "--config tor.yaml" "--set net.family=torus"; do
+  for args in "--config tor.yaml" "--set net.family=torus" "--config m.yaml --set net.family=mway --set net.family=torus"; do
     # shellcheck disable=SC2086
     err=$("$bin" mway $args --json t.json 2>&1 >/dev/null); rc=$?
     [ $rc -eq 2 ] && [ ! -e t.json ] && case "$err" in *"net.family = 'torus'"*"allowed"*"mway"*) true ;; *) false ;; esac \

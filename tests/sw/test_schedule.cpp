@@ -58,7 +58,8 @@ TEST_CASE("chunk set: random adds of far-apart and nearby chunks agree with a pl
     std::set<int> ra, rb;
     // Chunks near each other (one word) and far apart (a schedule on thousands of nodes).
     const int span = round % 2 ? 200 : 100000;
-    for (int i = 0; i < int(rng() % 40); ++i) {
+    const int adds = int(rng() % 40);
+    for (int i = 0; i < adds; ++i) {
       const int c = int(rng() % uint32_t(span));
       const bool to_a = rng() % 2;
       (to_a ? a : b).add(c);
