@@ -135,9 +135,9 @@ std::vector<uint8_t> FirmwareImage::node_ram(const sw::NodeTable& t, uint32_t le
   if (t.receipts) at = counts + 2 * size_t(t.receipt_steps);
   if (at + sw::rv32::kStackBytes > ram_bytes)
     throw ConfigError(fmt::format(
-        "config: node.cpu_ram = {} is too small for node {}: firmware {} bytes + its program table {} bytes + "
-        "stack {} bytes = {}; allowed: at least that, a multiple of 4096 up to 16777216",
-        ram_bytes, self, m_bytes.size(), at - boot, sw::rv32::kStackBytes, at + sw::rv32::kStackBytes));
+        "config: node.cpu_ram = {} is too small for node {}: firmware {} bytes (padded to 8) + its program table "
+        "{} bytes + stack {} bytes = {}; allowed: at least that, a multiple of 4096 up to 16777216",
+        ram_bytes, self, boot, at - boot, sw::rv32::kStackBytes, at + sw::rv32::kStackBytes));
   std::vector<uint8_t> ram(at, 0);
   std::memcpy(ram.data(), m_bytes.data(), m_bytes.size());
   BootRecord b{};

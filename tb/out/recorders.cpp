@@ -148,7 +148,7 @@ void check_record_options(const RecordOptions& opt) {
 }
 
 Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net,
-                     std::function<void(sc_core::sc_trace_file*)> more)
+                     MoreTraces more)
     : m_opt(opt), m_plan(opt.plan), m_net(net), m_more(std::move(more)) {
   if (!m_plan) throw std::logic_error("Recorders: the recordings were not planned (RecordOptions::plan)");
   // Every refusal first, so that a refused run leaves no file behind.
@@ -206,6 +206,8 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
     }
     const std::string why = net.set_traced_nodes(nodes);
     if (!why.empty()) throw ConfigError("--vcd-routers: " + why);
+    m_traced.assign(size_t(net.num_nodes()), false);
+    for (int node : nodes) m_traced[size_t(node)] = true;
   }
   m_vcd_tmp = vcd_tmp;
   m_gtkw = gtkw;
@@ -223,7 +225,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
   }
   if (!vcd_tmp.empty() && (!m_windowed || m_from == 0)) {
     m_vcd = open_vcd(vcd_tmp, clk, net);
-    if (m_more) m_more(m_vcd);
+    if (m_more) m_more(m_vcd, m_traced);
     m_opened = true;
   }
 }
@@ -237,7 +239,7 @@ void Recorders::at(uint64_t cycle) {
   if (!m_windowed) return;
   if (cycle == m_from && !m_opened) {
     m_vcd = open_vcd(m_vcd_tmp, *m_clk, m_net);
-    if (m_more) m_more(m_vcd);
+    if (m_more) m_more(m_vcd, m_traced);
     m_opened = true;
   }
   if (cycle == m_to && m_vcd) {

@@ -45,9 +45,12 @@ void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycl
 /// the output plan; finish() completes them, the plan's owner commits them.
 class Recorders {
  public:
-  /// `more`: traces what else the run has (e.g. the node processors) into a waveform when it opens.
+  /// What else a run traces into its waveform when it opens (e.g. the node processors), told which
+  /// nodes the waveform holds (`traced[node]`; empty: every node, as without --vcd-routers).
+  using MoreTraces = std::function<void(sc_core::sc_trace_file*, const std::vector<bool>& traced)>;
+  /// `more`: traces what else the run has into a waveform when it opens.
   Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bool>& clk, Network& net,
-            std::function<void(sc_core::sc_trace_file*)> more = nullptr);
+            MoreTraces more = nullptr);
   ~Recorders();
   void finish();
   /// Cycles at which the run driver must stop and call at(cycle): the --vcd-window bounds.
@@ -67,7 +70,8 @@ class Recorders {
   bool m_windowed = false, m_opened = false;
   std::string m_vcd_tmp, m_gtkw, m_shown;
   const sc_core::sc_signal_in_if<bool>* m_clk = nullptr;
-  std::function<void(sc_core::sc_trace_file*)> m_more;
+  MoreTraces m_more;
+  std::vector<bool> m_traced;  ///< --vcd-routers: [node] the waveform holds it (empty: every node)
 };
 
 }  // namespace wormcast

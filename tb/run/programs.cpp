@@ -2,8 +2,12 @@
 // loop of the run driver, message timing and blocking from the NIC's packet records.
 #include "tb/run/programs.h"
 
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <iostream>
@@ -47,20 +51,52 @@ sw::AnalyticParams router_analytic_params(const Config& cfg, const RouterParams&
 
 uint64_t rv32_room(const Config& cfg, const std::vector<sw::NodeTable>& tables) {
   if (cfg.node.cpu != CpuKind::Rv32) return 0;
-  std::vector<uint64_t> events(tables.size(), 0);
-  for (const sw::NodeTable& t : tables) {
-    for (uint32_t i = 0; i < t.count; ++i)
-      if (t.sends[i].dst < events.size()) ++events[t.sends[i].dst];  // its receipt
+  const size_t n = tables.size();
+  // A node's events: its sends, its receipts (the sends to it) and its receipt steps.
+  std::vector<uint64_t> events(n, 0);
+  std::vector<std::vector<uint32_t>> next(n);  // the nodes each node sends to
+  std::vector<uint32_t> preds(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const sw::NodeTable& t = tables[i];
+    events[i] += t.count + t.receipt_steps;
+    for (uint32_t j = 0; j < t.count; ++j) {
+      const uint32_t d = uint32_t(t.sends[j].dst);
+      if (d >= n) continue;
+      ++events[d];  // its receipt
+      if (d == i) continue;
+      next[i].push_back(d);
+      ++preds[d];
+    }
   }
-  uint64_t busiest = 0;
-  for (size_t i = 0; i < tables.size(); ++i)
-    busiest = std::max(busiest, events[i] + tables[i].count + tables[i].receipt_steps);
+  // The cores work in parallel, but a node's sends wait for its receipts: the work that may add up
+  // is that of the heaviest chain of nodes, each sending to the next (its events summed), when the
+  // sends form no cycle (a broadcast); else (an exchange, as gossip's) that of every node.
+  std::vector<uint64_t> chain(events);
+  std::vector<uint32_t> ready;
+  for (size_t i = 0; i < n; ++i)
+    if (preds[i] == 0) ready.push_back(uint32_t(i));
+  size_t done = 0;
+  uint64_t heaviest = 0;
+  while (!ready.empty()) {
+    const uint32_t i = ready.back();
+    ready.pop_back();
+    ++done;
+    heaviest = std::max(heaviest, chain[i]);
+    for (uint32_t d : next[i]) {
+      chain[d] = std::max(chain[d], chain[i] + events[d]);
+      if (--preds[d] == 0) ready.push_back(d);
+    }
+  }
+  if (done < n) {
+    heaviest = 0;
+    for (uint64_t e : events) heaviest += e;
+  }
   const int cpi = *std::max_element(cfg.node.cpi.begin(), cfg.node.cpi.end());
   // Network cycles per instruction of the slowest class: cpi core cycles at clock_num / clock_den
   // core cycles per network cycle, rounded up (cpi <= 1000, the ratio >= 0.001: at most 10^6).
   const uint64_t per_insn = (uint64_t(cpi) * uint64_t(cfg.node.clock_den) + uint64_t(cfg.node.clock_num) - 1) /
                             uint64_t(cfg.node.clock_num);
-  const uint64_t insns = 10000 + 1000 * busiest;
+  const uint64_t insns = heaviest > (~uint64_t(0) - 10000) / 1000 ? ~uint64_t(0) : 10000 + 1000 * heaviest;
   return insns > ~uint64_t(0) / per_insn ? ~uint64_t(0) : insns * per_insn;
 }
 
@@ -270,9 +306,10 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   const bool rv32 = cfg.node.cpu == CpuKind::Rv32;
   Network& net = *top->net;
   // The cores' program counter, state (CoreState) and interrupt line, in the waveform beside each
-  // node's router and NIC ports (top.net.r_x_y.cpu).
-  Recorders rec(opt, top->clk, net, [&](sc_core::sc_trace_file* tf) {
+  // node's router and NIC ports (top.net.r_x_y.cpu), of the nodes the waveform holds (--vcd-routers).
+  Recorders rec(opt, top->clk, net, [&](sc_core::sc_trace_file* tf, const std::vector<bool>& traced) {
     for (size_t i = 0; i < top->cores.size(); ++i) {
+      if (!traced.empty() && !traced[i]) continue;
       const std::string base = "top.net." + net.node_name(int(i)) + ".cpu.";
       sc_core::sc_trace(tf, top->cores[i]->pc, base + "pc");
       sc_core::sc_trace(tf, top->cores[i]->state, base + "state");
@@ -346,26 +383,36 @@ Config native_with(const Config& cfg, int64_t ts, int64_t tr) {
   return c;
 }
 
+namespace {
+/// All of n bytes over socket fd, without SIGPIPE when the other end is gone (then false).
+bool send_all(int fd, const void* p, size_t n) { return send(fd, p, n, MSG_NOSIGNAL) == ssize_t(n); }
+bool recv_all(int fd, void* p, size_t n) { return recv(fd, p, n, MSG_WAITALL) == ssize_t(n); }
+}  // namespace
+
+// One socket pair carries the two numbers to the child and its result back: a send to a process
+// that is gone fails (MSG_NOSIGNAL) instead of raising SIGPIPE, so either side learns of the other's
+// end from the call's result. The child dies with its parent (PR_SET_PDEATHSIG): a parent stopped by
+// a signal leaves no child running on, nor a line of the child's on its standard error.
 DeferredRun::DeferredRun(std::function<uint64_t(int64_t, int64_t)> run) {
-  int to[2], from[2];
-  if (pipe(to) != 0) return;
-  if (pipe(from) != 0) {
-    close(to[0]);
-    close(to[1]);
-    return;
-  }
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return;
   std::cout.flush();
   std::cerr.flush();
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
-    for (int fd : {to[0], to[1], from[0], from[1]}) close(fd);
+    close(sv[0]);
+    close(sv[1]);
     return;
   }
   if (pid == 0) {  // the child: no output of its own but its reason for failing
-    close(to[1]);
-    close(from[0]);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(0);
+    // The parent's handlers clean up the parent's outputs and say so: a signal ends the child
+    // silently, and the parent reports the missing result.
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) std::signal(sig, SIG_DFL);
+    close(sv[0]);
     int64_t ab[2];
-    if (read(to[0], ab, sizeof ab) != ssize_t(sizeof ab)) _exit(0);  // not needed
+    if (!recv_all(sv[1], ab, sizeof ab)) _exit(0);  // not needed
     uint64_t r[2] = {0, 0};  // ok flag, value
     try {
       r[1] = run(ab[0], ab[1]);
@@ -373,14 +420,12 @@ DeferredRun::DeferredRun(std::function<uint64_t(int64_t, int64_t)> run) {
     } catch (const std::exception& e) {
       std::cerr << "wormcast: the second run failed: " << e.what() << "\n";
     }
-    if (write(from[1], r, sizeof r) != ssize_t(sizeof r)) _exit(1);
+    if (!send_all(sv[1], r, sizeof r)) _exit(1);
     std::cout.flush();
     _exit(0);
   }
-  close(to[0]);
-  close(from[1]);
-  m_to = to[1];
-  m_from = from[0];
+  close(sv[1]);
+  m_sock = sv[0];
   m_pid = pid;
 }
 
@@ -388,8 +433,7 @@ bool DeferredRun::result(int64_t a, int64_t b, uint64_t& out) {
   if (m_pid < 0) return false;
   const int64_t ab[2] = {a, b};
   uint64_t r[2] = {0, 0};
-  const bool ok = write(m_to, ab, sizeof ab) == ssize_t(sizeof ab) && read(m_from, r, sizeof r) == ssize_t(sizeof r) &&
-                  r[0] == 1;
+  const bool ok = send_all(m_sock, ab, sizeof ab) && recv_all(m_sock, r, sizeof r) && r[0] == 1;
   reap();
   out = r[1];
   return ok;
@@ -397,8 +441,7 @@ bool DeferredRun::result(int64_t a, int64_t b, uint64_t& out) {
 
 void DeferredRun::reap() {
   if (m_pid < 0) return;
-  close(m_to);
-  close(m_from);
+  close(m_sock);
   int status = 0;
   waitpid(m_pid, &status, 0);
   m_pid = -1;

@@ -94,12 +94,13 @@ inline uint64_t program_cycle_limit(uint64_t predicted, uint64_t software = 0) {
 }
 
 /// node.cpu = rv32: the network cycles the cores' own work may take, which an analytic time leaves
-/// out (there t_s = t_r = 0, the rv32 default): the busiest node's bound on the instructions its
-/// firmware runs, 10,000 + 1,000 per send, per receipt and per receipt step of its table (measured:
-/// at most 533 per node in a 32x32 recursive-doubling broadcast, 51,398 for a node's 500 sends and
-/// receipts in a 250-node gossip; docs/schedules.md), times the network
-/// cycles of the slowest instruction class at the core's clock (node.cpu_cpi, node.cpu_clock_ratio).
-/// 0 on the native processor.
+/// out (there t_s = t_r = 0, the rv32 default): 10,000 instructions, plus 1,000 per event (a send,
+/// a receipt or a receipt step of a node's table; measured: at most 533 per node in a 32x32
+/// recursive-doubling broadcast, 51,398 for a node's 500 sends and receipts in a 250-node gossip;
+/// docs/schedules.md) of the heaviest chain of nodes each sending to the next (a node's sends wait
+/// for its receipts, so the work along a chain adds up), or of every node when the sends form a
+/// cycle (an exchange); times the network cycles of the slowest instruction class at the core's
+/// clock (node.cpu_cpi, node.cpu_clock_ratio). 0 on the native processor.
 uint64_t rv32_room(const Config& cfg, const std::vector<sw::NodeTable>& tables);
 
 /// The analytic router model's parameters for cfg's network of router parameters rp (its R, Ld, Di,
@@ -134,7 +135,8 @@ Config native_with(const Config& cfg, int64_t ts, int64_t tr);
 /// A second run whose parameters are known only after this process's own run (e.g. the native
 /// processor with the t_s and t_r the RV32 cores measured): SystemC elaborates once per process, so
 /// a child forked now, before this process elaborates, waits for the two numbers, runs `run` with
-/// them and hands back its result. Without a result() call the child exits unused.
+/// them and hands back its result. Without a result() call the child exits unused; it dies with
+/// this process.
 class DeferredRun {
  public:
   explicit DeferredRun(std::function<uint64_t(int64_t a, int64_t b)> run);
@@ -146,7 +148,7 @@ class DeferredRun {
 
  private:
   void reap();
-  int m_to = -1, m_from = -1;
+  int m_sock = -1;  ///< this side of the socket pair to the child
   int m_pid = -1;
 };
 

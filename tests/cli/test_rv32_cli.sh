@@ -29,6 +29,20 @@ refuse node.cpu_cpi=load:0 "node.cpu_cpi = 'load:0' is invalid"
 refuse node.cpu_cpi=alu:2,alu:3 "node.cpu_cpi = 'alu:2,alu:3' is invalid"
 refuse node.cpu_ram=4096 "node.cpu_ram = 4096 is too small for node 0"
 refuse node.cpu_ram=5000 "node.cpu_ram = '5000' is invalid; allowed: 4096..16777216, a multiple of 4096"
+# The too-small line's terms add up to its total.
+out=$("$wc" broadcast --net torus:4x4 --len 8 --set node.cpu=rv32 --set node.cpu_ram=4096 2>&1)
+sum=$(printf '%s' "$out" | sed -nE 's/.*firmware ([0-9]+) bytes.* \+ its program table ([0-9]+) bytes \+ stack ([0-9]+) bytes = ([0-9]+);.*/\1 \2 \3 \4/p')
+read -r fw table stack total <<<"$sum"
+{ [ -n "$sum" ] && [ $((fw + table + stack)) = "$total" ]; } || { echo "FAIL: node.cpu_ram=4096: the terms do not add up: $out"; fail=1; }
+
+# --vcd-routers holds the cores of the routers named only, as it holds their routers.
+"$wc" broadcast --net torus:4x4 --algo dcf --len 4 --set node.cpu=rv32 --vcd "$tmp/c.vcd" --vcd-routers r_1_2 >/dev/null 2>&1
+cores=$(grep -c 'scope module cpu' "$tmp/c.vcd" 2>/dev/null)
+saved=$(grep -c '\.cpu\.' "$tmp/c.gtkw" 2>/dev/null)
+named=$(grep -c 'r_1_2\.cpu\.' "$tmp/c.gtkw" 2>/dev/null)
+{ [ "$cores" = 1 ] && [ "$saved" -gt 0 ] && [ "$saved" = "$named" ]; } || {
+  echo "FAIL: --vcd-routers r_1_2 on the cores: $cores core scopes in the VCD, $saved core signals in the save file ($named of r_1_2)"; fail=1; }
+rm -f "$tmp/c.vcd" "$tmp/c.gtkw"
 
 # Synthetic traffic runs no node software: rv32 there is refused, not ignored.
 out=$("$wc" traffic --net torus:4x4 --set sim.measure=100 --set node.cpu=rv32 2>&1); rc=$?

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -306,7 +307,7 @@ TEST_CASE("rv32: a program that never sleeps ends at the cycle limit, not in a h
 }
 
 TEST_CASE("rv32: a run's cycle limit leaves room for the cores' own work at their clock and CPI", "[sw]") {
-  // Node 0 sends to 1, 2 and 3: the busiest node has 3 sends; the others one receipt each.
+  // Node 0 sends to 1, 2 and 3: its 3 sends, then one receipt at the node of the chain: 4 events.
   const sw::SendEntry sends[3] = {{1, 1, 0, 0}, {2, 1, 0, 0}, {3, 2, 0, 0}};
   std::vector<sw::NodeTable> tables(4);
   tables[0].sends = sends;
@@ -314,14 +315,32 @@ TEST_CASE("rv32: a run's cycle limit leaves room for the cores' own work at thei
   const Config native = test::config_for("2x2", "torus");
   CHECK(rv32_room(native, tables) == 0);
   const Config clock1 = test::config_for("2x2", "torus", {{"node.cpu", "rv32"}});
-  CHECK(rv32_room(clock1, tables) == 10000 + 1000 * 3);
+  CHECK(rv32_room(clock1, tables) == 10000 + 1000 * 4);
   // 0.001 core cycles per network cycle and 1,000 cycles for a division: 10^6 network cycles per
   // instruction of the slowest class.
   const Config slow = test::config_for("2x2", "torus",
                                        {{"node.cpu", "rv32"}, {"node.cpu_clock_ratio", "0.001"}, {"node.cpu_cpi", "div:1000"}});
-  CHECK(rv32_room(slow, tables) == uint64_t(13000) * 1000000);
+  CHECK(rv32_room(slow, tables) == uint64_t(14000) * 1000000);
   const Config fast = test::config_for("2x2", "torus", {{"node.cpu", "rv32"}, {"node.cpu_clock_ratio", "3"}});
-  CHECK(rv32_room(fast, tables) == 13000);  // a third of a cycle per instruction, rounded up
+  CHECK(rv32_room(fast, tables) == 14000);  // a third of a cycle per instruction, rounded up
+  // A line 0 -> 1 -> 2 -> 3, each node forwarding: the work along the chain adds up (1 + 2 + 2 + 1
+  // events), where the busiest node alone has 2.
+  const sw::SendEntry to1[1] = {{1, 1, 0, 0}}, to2[1] = {{2, 1, 0, 0}}, to3[1] = {{3, 1, 0, 0}};
+  std::vector<sw::NodeTable> line(4);
+  line[0].sends = to1;
+  line[1].sends = to2;
+  line[2].sends = to3;
+  line[0].count = line[1].count = line[2].count = 1;
+  CHECK(rv32_room(clock1, line) == 10000 + 1000 * 6);
+  // An exchange (0 and 1 send to each other, 2 receives a step): the sends form a cycle, every
+  // node's events count (2 + 2 + 1).
+  const sw::SendEntry to0[1] = {{0, 1, 0, 0}};
+  std::vector<sw::NodeTable> swap(3);
+  swap[0].sends = to1;
+  swap[1].sends = to0;
+  swap[0].count = swap[1].count = 1;
+  swap[2].receipt_steps = 1;
+  CHECK(rv32_room(clock1, swap) == 10000 + 1000 * 5);
   // The limit: the default or four times the prediction plus a million, then the room.
   CHECK(program_cycle_limit(747) == ProgramRunOptions::kDefaultProgramLimit);
   CHECK(program_cycle_limit(747, 13000) == ProgramRunOptions::kDefaultProgramLimit + 13000);
@@ -398,4 +417,73 @@ TEST_CASE("rv32: one send to a neighbour costs the hand-counted 156 instructions
   };
   CHECK(injected("native") == "0");
   CHECK(injected("rv32") == "155 [156] [155]");
+}
+
+namespace {
+/// Whether process pid is gone (or a zombie no one reaped) within about two seconds.
+bool ends_soon(pid_t pid) {
+  for (int i = 0; i < 200; ++i) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return true;
+    const size_t close = line.rfind(')');
+    if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z') return true;
+    usleep(10000);
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("rv32: the deferred native run dies with its parent, even while it runs", "[sw]") {
+  // Process P makes a deferred run whose body reports its own pid and then runs for a minute; P
+  // hands it the numbers and waits; P is killed: the deferred run must not run on.
+  int fd[2];
+  REQUIRE(pipe(fd) == 0);
+  const pid_t p = fork();
+  REQUIRE(p >= 0);
+  if (p == 0) {
+    close(fd[0]);
+    DeferredRun twin([w = fd[1]](int64_t, int64_t) -> uint64_t {
+      const pid_t self = getpid();
+      if (write(w, &self, sizeof self) != ssize_t(sizeof self)) _exit(5);
+      sleep(60);
+      return 1;
+    });
+    uint64_t out = 0;
+    twin.result(1, 2, out);
+    _exit(0);
+  }
+  close(fd[1]);
+  pid_t twin = -1;
+  REQUIRE(read(fd[0], &twin, sizeof twin) == ssize_t(sizeof twin));
+  close(fd[0]);
+  REQUIRE(twin > 0);
+  REQUIRE(kill(p, SIGKILL) == 0);
+  int status = 0;
+  waitpid(p, &status, 0);
+  const bool ended = ends_soon(twin);
+  if (!ended) kill(twin, SIGKILL);
+  CHECK(ended);
+}
+
+TEST_CASE("rv32: a deferred native run that is gone gives no result, and no SIGPIPE", "[sw]") {
+  // Process P kills its deferred run (its only child) before handing it the numbers: result() is
+  // false and P goes on to exit 0, where a write to the gone child raised SIGPIPE.
+  const pid_t p = fork();
+  REQUIRE(p >= 0);
+  if (p == 0) {
+    DeferredRun twin([](int64_t, int64_t) -> uint64_t { return 1; });
+    std::ifstream children("/proc/self/task/" + std::to_string(getpid()) + "/children");
+    pid_t child = -1;
+    if (!(children >> child) || kill(child, SIGKILL) != 0) _exit(4);
+    int st = 0;
+    waitpid(child, &st, 0);  // gone for certain before the numbers are sent
+    uint64_t out = 0;
+    _exit(twin.result(1, 2, out) ? 3 : 0);
+  }
+  int status = 0;
+  REQUIRE(waitpid(p, &status, 0) == p);
+  INFO("status " << status);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
 }
