@@ -15,13 +15,17 @@ const Choices<IbtRouting> kIbtRoutings = {{"dor", IbtRouting::Dor}, {"bypass", I
 std::vector<ConfigKey> ibt_keys() {
   std::vector<ConfigKey> keys = torus_router_keys();
   for (ConfigKey& k : std::vector<ConfigKey>{
-      {"ibt.bypass", sw::kDefaultBypass, "b1,...,bk: each a positive multiple of d*k (d dimensions, k lengths), below n/2, "
-       "n a multiple of d*k",
+      {"ibt.bypass", sw::kDefaultBypass, "b1,...,bk: 1..8 lengths, each a positive multiple of d*k (d dimensions, k "
+       "lengths), below n/2, n a multiple of d*k",
        "bypass lengths of iBT(n^d; <b1..bk>) (docs/router.md section 10)",
        [](Config& c, const std::string& v, const ConfigKey& f) {
          std::vector<int>& bypass = c.part<IbtConfig>().bypass;
          bypass.clear();
-         for (auto& p : split_list(v, ',')) bypass.push_back(int(key_int(f, p, 1, limits::kMaxRadix)));
+         try {  // an error quotes the whole list, not the entry
+           for (auto& p : split_list(v, ',')) bypass.push_back(int(key_int(f, p, 1, limits::kMaxRadix)));
+         } catch (const ConfigError&) {
+           bad_value(f, v);
+         }
          if (bypass.empty() || bypass.size() > 8) bad_value(f, v);
        },
        [](const Config& c) { return nlohmann::json(join(c.part<IbtConfig>().bypass, ",")); }},

@@ -54,6 +54,25 @@ rc=$?
 set -e
 [ $rc -eq 2 ] && grep -q "net.radix" "$work/err.txt" || { echo "FAIL: a network wormcast refuses: exit $rc: $(cat "$work/err.txt")"; exit 1; }
 [ ! -e "$work/args.txt" ] || { echo "FAIL: BookSim2 ran for a bad grid"; exit 1; }
+# A point wormcast refuses after one it takes: refused before any run (named, one line), no folder.
+set +e
+"$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5,torus:2000:1:2:5 \
+  --seeds 1 --out "$work/late" >"$work/err.txt" 2>&1
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--grid-points entry 'torus:2000:1:2:5'.*net.radix" "$work/err.txt" \
+  && [ ! -e "$work/late" ] && [ ! -e "$work/args.txt" ] \
+  || { echo "FAIL: a refused second point: exit $rc, folder $([ -e "$work/late" ] && echo left): $(cat "$work/err.txt")"; exit 1; }
+# A program that cannot run, with --wormcast-set: one line naming it, exit 2 (not an internal error).
+for prog in "$work/none" /etc/passwd; do
+  set +e
+  WORMCAST=$prog "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5 \
+    --wormcast-set router.vcs_per_class=2 --out "$work/noprog" >"$work/err.txt" 2>&1
+  rc=$?
+  set -e
+  [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q "WORMCAST = $prog" "$work/err.txt" && [ ! -e "$work/noprog" ] \
+    || { echo "FAIL: WORMCAST=$prog: exit $rc: $(cat "$work/err.txt")"; exit 1; }
+done
 
 "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5,mesh:4x4:2:4:1 \
   --seeds 1 --period 50 --tol 0.05 --out "$work/g" >"$work/table.md" 2>"$work/log.txt"

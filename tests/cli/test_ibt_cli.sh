@@ -75,5 +75,13 @@ for layers in 8 9; do
       || { echo "FAIL: ibt:11 <3> with 9 layers: exit $rc, $err"; fail=1; }
   fi
 done
+# A bad ibt.bypass list is quoted whole (not its bad entry), and the allowed text gives the count.
+for v in "4,2000" "4, 8" "4,8," ",4" "4,,8" "9,18,27,36,45,54,63,72,81"; do
+  err=$("$bin" traffic --net ibt:171 --set "ibt.bypass=$v" --warmup 10 --measure 10 2>&1 >/dev/null)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] \
+    && case "$err" in *"ibt.bypass = '$v' is invalid; allowed: b1,...,bk: 1..8 lengths"*) true ;; *) false ;; esac \
+    || { echo "FAIL: ibt.bypass=$v: exit $rc, $err"; fail=1; }
+done
 [ $fail -eq 0 ] && echo "wormcast ibt: results, errors and output paths through the output plan"
 exit $fail
