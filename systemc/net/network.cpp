@@ -64,6 +64,10 @@ std::string Network::router_vcd_refusal(const std::string& arg, const std::strin
                      "port waveform)", arg, why);
 }
 
+std::string Network::router_vcd_twice(const std::string& arg, const std::string& router) {
+  return fmt::format("--router-vcd '{}': router {} is given twice; allowed: one file per router", arg, router);
+}
+
 std::string Network::trace_internals(int, const std::string&) { return internals_refusal(); }
 
 void Network::end_of_elaboration() {
@@ -102,10 +106,12 @@ std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config
     const int n = cfg.net.topology().num_nodes();
     std::unordered_set<std::string> names;
     for (int i = 0; i < n; ++i) names.insert(f->node_name(cfg, i));
+    std::unordered_set<std::string> given;  // a router named twice is refused here too: before any model is built
     for (const std::string& arg : opt.internal_routers) {
       const auto eq = arg.find('=');
       if (eq == std::string::npos || eq + 1 >= arg.size() || !names.count(arg.substr(0, eq)))
         throw ConfigError(Network::router_vcd_name_error(arg, f->node_name(cfg, 0), f->node_name(cfg, n - 1)));
+      if (!given.insert(arg.substr(0, eq)).second) throw ConfigError(Network::router_vcd_twice(arg, arg.substr(0, eq)));
     }
   }
   return f->make(name, cfg, opt);

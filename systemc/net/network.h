@@ -134,6 +134,8 @@ class Network : public sc_core::sc_module {
   virtual std::string internals_refusal() const;
   /// The one-line error of --router-vcd ARG on a network whose routers have no internals to dump.
   static std::string router_vcd_refusal(const std::string& arg, const std::string& why);
+  /// The line for a --router-vcd argument `arg` naming a router already given.
+  static std::string router_vcd_twice(const std::string& arg, const std::string& router);
   /// The one-line error of --router-vcd ARG that names no router of the network (first .. last).
   static std::string router_vcd_name_error(const std::string& arg, const std::string& first, const std::string& last);
   /// internals_refusal() of a network whose routers keep their state in the port waveform.

@@ -28,7 +28,11 @@ void register_rtl_command(CLI::App& app) {
               << ")\n";
     for (const RtlCacheEntry& e : entries)
       std::cout << fmt::format("{:<28} {:>7.1f} MiB {:>5.0f} s  {}\n", e.name, double(e.bytes) / (1 << 20),
-                               e.build_seconds, e.valid ? e.description : "(incomplete or corrupt: rebuilt on use)");
+                               e.build_seconds,
+                               e.valid          ? e.description
+                               : e.other_format ? e.description + " (another cache format: never loaded, rebuilt "
+                                                                  "if a run asks for it; `wormcast rtl clean` removes it)"
+                                                : "(incomplete or corrupt: rebuilt on use)");
     return 0;
   });
 

@@ -261,14 +261,7 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::string what = e.what();
-    // CLI11's wording for an option given twice, in the house form.
-    const std::string twice = "At Most 1 required but received ";
-    if (const size_t at = what.find(twice); at != std::string::npos)
-      what = what.substr(0, at) + "given " + what.substr(at + twice.size()) + " times; allowed: once";
-    if (what.find("allowed") == std::string::npos)
-      what += "; allowed: the options and arguments `wormcast COMMAND --help` lists";
-    std::cerr << "wormcast: " << one_line_message(what) << std::endl;  // one line, whatever the library wrote
+    std::cerr << "wormcast: " << parse_error_line(e.what(), "wormcast COMMAND") << std::endl;
     return 2;
   }
   return 0;

@@ -334,6 +334,16 @@ std::string one_line_message(std::string message) {
                      message.size() - kHead - kTail, message.substr(message.size() - kTail));
 }
 
+std::string parse_error_line(std::string what, const std::string& help) {
+  // CLI11's wording for an option given twice, in the house form.
+  const std::string twice = "At Most 1 required but received ";
+  if (const size_t at = what.find(twice); at != std::string::npos)
+    what = what.substr(0, at) + "given " + what.substr(at + twice.size()) + " times; allowed: once";
+  if (what.find("allowed") == std::string::npos)
+    what += "; allowed: the options and arguments `" + help + " --help` lists";
+  return one_line_message(what);  // one line, whatever the library wrote
+}
+
 void set_command_action(CLI::App* cmd, std::function<int()> action) {
   // The command's whole path below the program ("rtl build", "ibt bcast"), as typed.
   std::string name = cmd->get_name();

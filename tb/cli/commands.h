@@ -129,6 +129,9 @@ std::string shown_value(const std::string& value);
 /// 370 characters keeps its start (the option or key) and its end (the allowed range) around a
 /// note of what was left out, so that the line with the program's prefix is at most 400.
 std::string one_line_message(std::string message);
+/// The one line of a command-line parse error: the library's message in the house form (an option
+/// given twice says how often; a message without its allowed values points at `HELP --help`).
+std::string parse_error_line(std::string what, const std::string& help);
 
 /// Makes `action` cmd's callback: a ConfigError becomes one line on stderr ("wormcast NAME: ...")
 /// and exit code 2; a non-zero exit code travels on as CLI::RuntimeError; a dry run's end

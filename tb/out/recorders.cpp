@@ -157,8 +157,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
     internals.push_back(parse_rtl_vcd(net, a));
     for (size_t i = 0; i + 1 < internals.size(); ++i)
       if (internals[i].first == internals.back().first)
-        throw ConfigError(fmt::format("--router-vcd '{}': router {} is given twice; allowed: one file per router", a,
-                                      net.node_name(internals.back().first)));
+        throw ConfigError(Network::router_vcd_twice(a, net.node_name(internals.back().first)));
   }
   if (!opt.trace_path.empty()) {
     m_hops = std::make_unique<HopCsv>(m_plan->temp(opt.trace_path));

@@ -39,8 +39,9 @@ int sc_main(int argc, char* argv[]) {
                                                         {"low", wormcast::StimulusLoad::Low},
                                                         {"saturating", wormcast::StimulusLoad::Saturating}}));
   app.add_option("--vcd", opt.mismatch_vcd, "VCD of both routers around the first mismatch");
-  app.add_option("--window", opt.window, "cycles before and after the mismatch in --vcd")
-      ->capture_default_str();
+  app.add_option("--window", opt.window, "cycles before and after the mismatch in --vcd (1..1000000)")
+      ->capture_default_str()
+      ->check(wormcast::decimal_int(1, 1000000));
   app.add_option("--full-vcd", opt.full_vcd, "VCD of the whole run (ports of both routers)");
   app.add_option("--rtl-vcd", opt.rtl_vcd, "VCD of every signal inside the Verilated router");
   // The kernel's "simulation stopped by user" and similar notes say nothing the result does not.
@@ -87,7 +88,9 @@ int sc_main(int argc, char* argv[]) {
     std::cout << model.name << ": " << r << std::endl;
     return r.ok ? 0 : 1;
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::cerr << "wc_lockstep: " << wormcast::parse_error_line(e.what(), "wc_lockstep") << std::endl;
+    return 2;
   } catch (const wormcast::ConfigError& e) {
     std::cerr << "wc_lockstep: " << e.what() << std::endl;
     return 2;

@@ -861,6 +861,13 @@ std::vector<RtlCacheEntry> rtl_cache_entries() {
     if (x.valid) {
       x.description = meta.value("description", "");
       x.build_seconds = meta.value("build_seconds", 0.0);
+    } else {
+      try {
+        const nlohmann::json m = nlohmann::json::parse(read_file(e.path() / "meta.json"));
+        x.other_format = m.at("format").get<int>() != kFormat;
+        if (x.other_format) x.description = m.value("description", "");
+      } catch (const std::exception&) {
+      }
     }
     for (fs::recursive_directory_iterator it(e.path(), ec), end; it != end && !ec; it.increment(ec))
       if (it->is_regular_file()) x.bytes += it->file_size();

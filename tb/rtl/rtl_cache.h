@@ -55,6 +55,9 @@ struct RtlCacheEntry {
   std::string name;         ///< the directory name
   std::string description;  ///< RtlBuildSpec::description, "" if unreadable
   bool valid = false;       ///< passes the check a load makes
+  /// Its record is of another cache format (a program of another format wrote it): never loaded,
+  /// rebuilt if a run asks for its key; removed by rtl_cache_clean.
+  bool other_format = false;
   uint64_t bytes = 0;       ///< size on disk
   double build_seconds = 0;
 };

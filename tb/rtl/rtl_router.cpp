@@ -4,6 +4,7 @@
 #include "tb/rtl/rtl_models.h"
 
 #include "systemc/common/clock.h"
+#include "systemc/kernel/cycle_clock.h"
 
 namespace wormcast {
 
@@ -76,6 +77,13 @@ std::vector<RouterBase::Wait> RtlRouterBase::waiting() const {
 }
 
 void RtlRouterBase::enable_internal_tracing() { enable_rtl_model_tracing(); }
+
+uint64_t RtlRouterBase::clock_half_period() const {
+  sc_core::sc_interface* itf = const_cast<sc_core::sc_in<bool>&>(clk).get_interface();
+  if (const auto* c = dynamic_cast<const sc_core::sc_clock*>(itf)) return c->period().value() / 2;
+  if (const CycleClock* c = CycleClock::of(itf)) return c->period().value() / 2;
+  return 0;
+}
 
 void RtlRouterBase::trace_words(sc_core::sc_trace_file* tf, const std::string& prefix) const {
   sc_core::sc_trace(tf, m_rst_n, prefix + ".rst_n");

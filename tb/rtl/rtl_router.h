@@ -48,6 +48,9 @@ class RtlRouterBase : public RouterBase {
   /// One rising edge of the model: inputs from m_fi, m_ci, m_rst_n and m_coord; the outputs of
   /// the new state into m_fo and m_co (the model's outputs depend on its state only).
   virtual void eval_edge() = 0;
+  /// Half the period of the clock bound to `clk` (an sc_clock or a network's CycleClock), in the
+  /// kernel's time resolution; 0 when neither (for the falling edge in the VCD).
+  uint64_t clock_half_period() const;
 
   bool m_rst_n = false;
   uint32_t m_coord = 0;

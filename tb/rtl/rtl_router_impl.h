@@ -78,8 +78,7 @@ template <class V>
 bool RtlRouter<V>::trace_internals(const std::string& vcd_path) {
 #if VM_TRACE
   // The falling edge is drawn half a period after the rising one (the clock of the port `clk`).
-  if (const auto* c = dynamic_cast<const sc_core::sc_clock*>(clk.get_interface()))
-    m_half_period = c->period().value() / 2;
+  m_half_period = clock_half_period();
   m_vcd = std::make_unique<VerilatedVcdC>();
   m_model.trace(m_vcd.get(), 99);
   m_vcd->set_time_unit("1ps");

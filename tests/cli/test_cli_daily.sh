@@ -263,6 +263,13 @@ WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router mix
 rc=$?
 [ $rc -eq 2 ] && grep -q "r_0_0 .. r_2_4" err.txt && ! ls "$work/rtl-cache"/torus-* >/dev/null 2>&1 && [ ! -e r99.vcd ] \
   || { echo "FAIL: --rtl-vcd with an unknown router: exit $rc, $(cat err.txt)"; fail=1; }
+# A router named twice: refused before the model is built too.
+WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router rtl --warmup 50 --measure 200 \
+  --rtl-vcd r_0_0=a.vcd --rtl-vcd r_0_0=b.vcd 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "router r_0_0 is given twice" err.txt && ! ls "$work/rtl-cache"/torus-* >/dev/null 2>&1 \
+  && [ ! -e a.vcd ] && [ ! -e b.vcd ] \
+  || { echo "FAIL: --rtl-vcd naming r_0_0 twice: exit $rc, $(cat err.txt)"; fail=1; }
 # An m-way network has no router internals: --rtl-vcd says so for any name (not "a router of the
 # network" for one name and "no internal signals" for another).
 for name in r_0_0 ni_1_1; do

@@ -10,7 +10,7 @@ mw_bin=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+unset SYSTEMC_DISABLE_COPYRIGHT_MESSAGE  # the tools silence the library's banner themselves
 export WORMCAST_RTL_CACHE=$work/cache  # nothing may be built: a build would show here
 fail=0
 refused() {  # refused "what to find in stderr" TOOL ARGS...
@@ -18,13 +18,15 @@ refused() {  # refused "what to find in stderr" TOOL ARGS...
   shift
   "$@" >out.txt 2>err.txt
   local rc=$?
-  [ $rc -eq 2 ] && grep -q -- "$want" err.txt && ! grep -q "lockstep ok\|waveform" out.txt \
+  [ $rc -eq 2 ] && grep -q -- "$want" err.txt && [ "$(wc -l <err.txt)" -eq 1 ] && ! grep -q "lockstep ok\|waveform" out.txt \
     || { echo "FAIL: $*: exit $rc, want 2 and '$want': $(tail -2 err.txt)"; fail=1; }
 }
 t=(--net torus:2x2x2 --vcs 1 --buf 1 --cycles 3000)
 refused "--max-packet" "$ls_bin" "${t[@]}" --max-packet 0
 refused "--max-packet" "$ls_bin" "${t[@]}" --max-packet -3
 refused "--node" "$ls_bin" "${t[@]}" --node -5
+refused "--window" "$ls_bin" "${t[@]}" --window 0
+refused "--window" "$ls_bin" "${t[@]}" --window -5
 refused "--cycles" "$ls_bin" "${t[@]}" --cycles 0
 refused "--full-vcd '/nonexist/b.vcd'" "$ls_bin" "${t[@]}" --full-vcd /nonexist/b.vcd
 refused "--vcd '/nonexist/m.vcd'" "$ls_bin" "${t[@]}" --vcd /nonexist/m.vcd

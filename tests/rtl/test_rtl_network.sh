@@ -124,10 +124,31 @@ grep -qxF 'SystemC.top.net.r_3_4.credit_out_2.vc[3:0]' "$work/wave.gtkw" \
 out=$("$wave" "$work/wave.fst" --no-launch) || { echo "FAIL: scripts/wave on FST exited $?"; fail=1; }
 case "$out" in *"64 routers"*) ;; *) echo "FAIL: scripts/wave on FST: $out"; fail=1 ;; esac
 # --rtl-vcd (= --router-vcd): every signal inside one RTL router.
-"$bin" traffic --router rtl --warmup 0 --measure 200 --rtl-vcd "r_3_4=$work/r34.vcd" >/dev/null 2>&1 \
+"$bin" traffic --router rtl --warmup 0 --measure 200 --rtl-vcd "r_3_4=$work/r34.vcd" --json - >"$work/r34.json" 2>/dev/null \
   || { echo "FAIL: --rtl-vcd exited $?"; fail=1; }
 vars=$(grep -c '\$var' "$work/r34.vcd" 2>/dev/null || echo 0)
 [ "$vars" -gt 500 ] || { echo "FAIL: --rtl-vcd dump declares $vars signals"; fail=1; }
+# Its clock rises at each evaluated edge and falls half a period later (the network's clock), and
+# nothing but the run's JSON reaches standard output.
+/usr/bin/python3 - "$work/r34.vcd" "$work/r34.json" <<'PY' || fail=1
+import json, re, sys
+vcd = open(sys.argv[1]).read()
+try:
+    json.load(open(sys.argv[2]))
+except ValueError as e:
+    sys.exit(f"FAIL: --rtl-vcd with --json -: standard output is not the JSON alone ({e})")
+code = re.search(r"\$var wire\s+1\s+(\S+)\s+clk_i\s", vcd).group(1)
+t, values = 0, []
+for line in vcd.splitlines():
+    if line.startswith("#"):
+        t = int(line[1:])
+    elif line in ("0" + code, "1" + code):
+        values.append((t, line[0]))
+rises = [t for t, v in values if v == "1"]
+falls = [t for t, v in values if v == "0"]
+if len(rises) < 50 or len(falls) < 50 or any(f % 1000 != 500 for f in falls[1:]):
+    sys.exit(f"FAIL: --rtl-vcd clock: {len(rises)} rises, {len(falls)} falls, falls at {falls[:5]}")
+PY
 out=$("$wave" "$work/r34.vcd" --no-launch) || { echo "FAIL: scripts/wave on an RTL dump exited $?"; fail=1; }
 case "$out" in *"1 routers"*) ;; *) echo "FAIL: scripts/wave on an RTL dump: $out"; fail=1 ;; esac
 "$bin" traffic --router mixed --router-vcd "r_1_0=$work/r10.vcd" >/dev/null 2>&1; rc=$?
