@@ -123,11 +123,16 @@ void MwayFabric::tick() {
     }
   }
   m_commit.clear();
-  // Step 3: node interfaces load their injection sets.
+  // Step 3: node interfaces load their injection sets. A flit loaded is progress for the watchdog
+  // (a long message loads while no channel moves: not a deadlock yet), not a flit switched.
   size_t keep = 0;
   for (size_t k = 0; k < m_active_ni.size(); ++k) {
     const int n = m_active_ni[k];
-    if (m_nis[size_t(n)].load(e)) {
+    MwayNodeInterface& ni = m_nis[size_t(n)];
+    const uint64_t loaded = ni.loaded();
+    const bool more = ni.load(e);
+    if (ni.loaded() != loaded && m_activity && e > 0) m_activity->progressed(e - 1);
+    if (more) {
       m_active_ni[keep++] = n;
     } else {
       m_is_active_ni[size_t(n)] = 0;

@@ -43,6 +43,7 @@ bool MwayNodeInterface::load(uint64_t e) {
       if (inj.entry(r).count == inj.capacity()) return true;  // no room: try again next edge
     const bool tail = m_next + 1 == m_len;
     for (int r : m_targets) inj.push(r, MwayFlitSlot{tail ? MwayTag::T : MwayTag::B, m_next});
+    ++m_loaded;
     if (++m_next == m_len) {
       m_loading = -1;
       m_target_mask = 0;
@@ -55,6 +56,7 @@ bool MwayNodeInterface::load(uint64_t e) {
   const Item it = m_queue.front();
   m_queue.pop_front();
   inj.write_header(row, -1, -1, it.pkt, e);
+  ++m_loaded;
   inj.entry(row).report_inject = it.report_inject;
   m_loading = row;
   m_targets.assign(1, row);

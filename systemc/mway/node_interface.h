@@ -24,6 +24,8 @@ class MwayNodeInterface : public sc_core::sc_module {
   /// Edge e, step 3: write at most one flit into the injection set. True while work remains.
   bool load(uint64_t e);
   bool active() const { return m_loading >= 0 || !m_queue.empty(); }
+  /// Flits (headers included) load() has written so far.
+  uint64_t loaded() const { return m_loaded; }
   size_t queued() const { return m_queue.size(); }
   /// Packet id of the k-th queued copy (k < queued()).
   uint64_t queued_packet(size_t k) const { return m_queue[k].pkt.id; }
@@ -62,6 +64,7 @@ class MwayNodeInterface : public sc_core::sc_module {
   uint32_t m_target_mask = 0;     ///< m_targets as a mask while loading, else 0
   uint32_t m_next = 0;            ///< next flit index
   uint32_t m_len = 0;
+  uint64_t m_loaded = 0;
   bool m_fault_nested = false;
 };
 

@@ -20,7 +20,20 @@ class NetActivity {
     if (t > l.last_move) l.last_move = t;  // bands (cycle_clock.h) run nodes' cycles out of order
     l.switched += n;
   }
-  /// The last cycle in which any flit left a router.
+  /// Cycle t made progress that moved no flit out of a router (an m-way node interface wrote a
+  /// flit into its injection buffer): the watchdog's last move, not the flits switched.
+  void progressed(uint64_t t) {
+    Lane& l = m_lane[t_lane];
+    if (t > l.last_move) l.last_move = t;
+    ++l.progressed;
+  }
+  /// The progressed() calls, all lanes.
+  uint64_t progress_marks() const {
+    uint64_t n = 0;
+    for (const Lane& l : m_lane) n += l.progressed;
+    return n;
+  }
+  /// The last cycle in which any flit left a router (or progressed()).
   uint64_t last_move() const {
     uint64_t m = 0;
     for (const Lane& l : m_lane) m = std::max(m, l.last_move);
@@ -35,7 +48,7 @@ class NetActivity {
 
  private:
   struct alignas(64) Lane {
-    uint64_t last_move = 0, switched = 0;
+    uint64_t last_move = 0, switched = 0, progressed = 0;
   };
   Lane m_lane[kMaxLanes];
 };

@@ -60,7 +60,9 @@ void register_mway_command(CLI::App& app) {
       ->check(config_value("traffic.broadcast_fraction"));
   cmd->add_option("--region", a->region, "all (the whole network) or random (a random rectangle)");
   cmd->add_option("--buffers", a->buffers, "buffers per router buffer set (default 4)")->check(config_value("mway.buffers"));
-  cmd->add_option("--buffer-length", a->buffer_length, "flits per buffer (default: the packet length)")
+  cmd->add_option("--buffer-length", a->buffer_length,
+                  "flits per buffer (default: the packet length, or a --config file's mway.buffer_length when it "
+                  "gives one)")
       ->check(config_value("mway.buffer_length"));
   cmd->add_option("--len", a->len,
                   "message length in flits, header included, 2..4096 (default 5: the paper's 1 + 4); one message is "
@@ -111,13 +113,16 @@ void register_mway_command(CLI::App& app) {
     // A buffer holds a whole message unless --buffer-length says otherwise: the packet length
     // the run will have (--set traffic.packet_len included; a value that is not a number is
     // refused by the configuration under its own key).
+    // (A file's traffic.packet_len too, when --len does not replace it; a file that gives its own
+    // mway.buffer_length keeps it unless --len is given.)
+    auto number = [](const std::string* v) { return v && !v->empty() && v->find_first_not_of("0123456789") == std::string::npos; };
     std::string len = a->len;
-    if (const std::string* v = set_value("traffic.packet_len");
-        v && !v->empty() && v->find_first_not_of("0123456789") == std::string::npos)
-      len = *v;
+    if (file && !cmd->count("--len"))
+      if (const auto f = config_file_value(a->config_file, "traffic.packet_len"); f && number(&*f)) len = *f;
+    if (const std::string* v = set_value("traffic.packet_len"); number(v)) len = *v;
     if (cmd->count("--buffer-length"))
       option("--buffer-length", "mway.buffer_length", a->buffer_length);
-    else if (!file || cmd->count("--len"))
+    else if (!file || cmd->count("--len") || !config_file_value(a->config_file, "mway.buffer_length"))
       ov.emplace_back("mway.buffer_length", len);
     option("--rate", "traffic.rate", a->rate);
     // A trace's messages are unicasts: without --broadcast-fraction, a trace run has none.

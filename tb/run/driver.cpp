@@ -290,7 +290,8 @@ RunResult drive(Network& net, const SimConfig& sim, const RunPhases& ph, const R
     // The window's end, not the end of the drain.
     if (cycle == end && ph.router_activity) r.act_end = net.router_activity(cycle, &r.act_counted);
     if (cycle == end + lag) links_at(r.links_end, r.inj_end, r.uses_end);
-    const uint64_t moved = net.activity().switched() + net.scoreboard().injected_packets();
+    const uint64_t moved =
+        net.activity().switched() + net.activity().progress_marks() + net.scoreboard().injected_packets();
     if (moved != seen) {
       seen = moved;
       last_progress = cycle;

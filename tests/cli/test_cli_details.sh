@@ -114,6 +114,15 @@ PY
   "$bin" traffic --net torus:4x4 --measure 500 --warmup 100 >out.txt
   grep -qE "\| accepted [0-9.]+ flits/node/cycle \(offered [0-9.]+\) \|" out.txt \
     || { echo "FAIL: unicast summary line changed: $(head -1 out.txt)"; fail=1; }
+  # Plain MST deadlocks while a node interface is still loading a long message (no channel moves
+  # meanwhile): a loaded flit is progress, so the watchdog waits for the loader and the run is a
+  # deadlock with its cycle (exit 3), not a packet called lost (exit 1).
+  "$bin" mway --net mesh:3x7 --algo mst --rate 0.2 --measure 3000 --set sim.watchdog=10 --region random --buffers 2 \
+    --len 40 --buffer-length 40 --set sim.drain=30000 >out.txt 2>err.txt
+  rc=$?
+  [ $rc -eq 3 ] && grep -q "^deadlock: no flit moved since cycle" out.txt && grep -q "^wait-for cycle:" out.txt \
+    && ! grep -q "lost flits" out.txt err.txt \
+    || { echo "FAIL: plain MST deadlock during a load: exit $rc, $(head -2 out.txt) $(head -c 300 err.txt)"; fail=1; }
   ;;
 mway-config)
   # `mway --config FILE` keeps every value of the file that no option on the command line gives
@@ -151,6 +160,14 @@ for p in ("l.json", "b.json"):
     c = json.load(open(p))["config"]
     got.append((c["traffic"]["packet_len"], c["nic"]["max_packet"], c["mway"]["buffer_length"]))
 sys.exit(0 if got == [(3, 3, 3), (3, 3, 6)] else print(f"FAIL: mway --config m.yaml --len 3 [--buffer-length 6] ran with (packet_len, max_packet, buffer_length) = {got}") or 1)' || fail=1
+  # A file that sets the packet length but not the buffer's: the buffer holds the file's packet.
+  sed '/^mway:/s/, buffer_length: 7//; s/packet_len: 4/packet_len: 8/; /^nic:/d' m.yaml >pl.yaml
+  "$bin" mway --config pl.yaml --json pl.json >out.txt 2>err.txt || { echo "FAIL: mway --config pl.yaml: exit $?, $(cat err.txt)"; fail=1; }
+  [ -s pl.json ] && /usr/bin/python3 -c '
+import json, sys
+c = json.load(open("pl.json"))["config"]
+got = (c["traffic"]["packet_len"], c["nic"]["max_packet"], c["mway"]["buffer_length"])
+sys.exit(0 if got == (8, 8, 8) else print(f"FAIL: a file of packet_len 8 without a buffer length ran with (packet_len, max_packet, buffer_length) = {got}") or 1)' || fail=1
   "$bin" mway --help | tr -s ' \n' ' ' | grep -q "unless --buffer-length is given, mway.buffer_length, over a --config file's values" \
     || { echo "FAIL: mway --help does not say what --len sets"; fail=1; }
   # A file or --set naming another family is refused under net.family (the last --set counts).

@@ -125,6 +125,16 @@ void MwayRtlFabric::tick() {
     if (m_units->taken(n)) m_queue[size_t(n)].pop_front();
   m_units->clock_edge();
   if (m_units->take_error()) m_rtl_error = true;
+  if (m_activity && e > 0) {  // a loader that wrote a flit at this edge: progress (MwayFabric's step 3)
+    m_loader_was.resize(size_t(m_geo.num_channels()));
+    bool loaded = false;
+    for (int n = 0; n < m_geo.num_channels(); ++n) {
+      const std::pair<uint32_t, uint32_t> now = loader(n);
+      loaded |= now != m_loader_was[size_t(n)];
+      m_loader_was[size_t(n)] = now;
+    }
+    if (loaded) m_activity->progressed(e - 1);
+  }
   // Step 4: cycle e.
   m_units->evaluate();
   if (m_tracing) {

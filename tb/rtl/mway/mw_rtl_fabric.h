@@ -138,6 +138,9 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   std::array<uint64_t, 4> m_use{};
   bool m_rtl_error = false;
   std::vector<uint32_t> m_hdr;  ///< scratch header word
+  /// Each node's loader (rows, next flit) after the last edge: a change is a flit loaded, progress
+  /// for the watchdog as the SystemC fabric counts it.
+  std::vector<std::pair<uint32_t, uint32_t>> m_loader_was;
   // Traced copies of the lines (trace()).
   struct TracedLines {  // words as their bits (mway_trace_channel): an idle Drv and Buf all ones
     uint32_t drv = ~0u, tag = 0, buf = ~0u;
