@@ -52,44 +52,67 @@ sw::AnalyticParams router_analytic_params(const Config& cfg, const RouterParams&
 uint64_t rv32_room(const Config& cfg, const std::vector<sw::NodeTable>& tables) {
   if (cfg.node.cpu != CpuKind::Rv32) return 0;
   const size_t n = tables.size();
-  // A node's events: its sends, its receipts (the sends to it) and its receipt steps.
-  std::vector<uint64_t> events(n, 0);
-  std::vector<std::vector<uint32_t>> next(n);  // the nodes each node sends to
-  std::vector<uint32_t> preds(n, 0);
-  for (size_t i = 0; i < n; ++i) {
-    const sw::NodeTable& t = tables[i];
-    events[i] += t.count + t.receipt_steps;
-    for (uint32_t j = 0; j < t.count; ++j) {
-      const uint32_t d = uint32_t(t.sends[j].dst);
-      if (d >= n) continue;
-      ++events[d];  // its receipt
-      if (d == i) continue;
-      next[i].push_back(d);
-      ++preds[d];
+  uint64_t heaviest = 0;  // the events whose work may add up, one after the other
+  if (std::any_of(tables.begin(), tables.end(), [](const sw::NodeTable& t) { return t.receipts != nullptr; })) {
+    // Step-synchronous tables (gossip): a send of step s waits for every receipt of the steps
+    // before, so the steps follow one another and within a step the nodes work in parallel: the
+    // sum over the steps of the busiest node's events of that step (its sends, its receipts, and
+    // the step's entry in its receipt table).
+    std::vector<uint64_t> busiest;  // [step]
+    std::vector<uint64_t> mine;
+    for (const sw::NodeTable& t : tables) {
+      mine.assign(busiest.size(), 0);
+      auto at = [&](uint32_t step) -> uint64_t& {
+        if (step >= mine.size()) {
+          mine.resize(step + 1, 0);
+          busiest.resize(step + 1, 0);
+        }
+        return mine[step];
+      };
+      for (uint32_t j = 0; j < t.count; ++j) ++at(t.sends[j].step);
+      for (uint32_t j = 0; t.receipts && j < t.receipt_steps; ++j) at(t.receipts[j].step) += 1 + t.receipts[j].count;
+      for (size_t st = 0; st < mine.size(); ++st) busiest[st] = std::max(busiest[st], mine[st]);
     }
-  }
-  // The cores work in parallel, but a node's sends wait for its receipts: the work that may add up
-  // is that of the heaviest chain of nodes, each sending to the next (its events summed), when the
-  // sends form no cycle (a broadcast); else (an exchange, as gossip's) that of every node.
-  std::vector<uint64_t> chain(events);
-  std::vector<uint32_t> ready;
-  for (size_t i = 0; i < n; ++i)
-    if (preds[i] == 0) ready.push_back(uint32_t(i));
-  size_t done = 0;
-  uint64_t heaviest = 0;
-  while (!ready.empty()) {
-    const uint32_t i = ready.back();
-    ready.pop_back();
-    ++done;
-    heaviest = std::max(heaviest, chain[i]);
-    for (uint32_t d : next[i]) {
-      chain[d] = std::max(chain[d], chain[i] + events[d]);
-      if (--preds[d] == 0) ready.push_back(d);
+    for (uint64_t b : busiest) heaviest += b;
+  } else {
+    // A node's events: its sends, its receipts (the sends to it).
+    std::vector<uint64_t> events(n, 0);
+    std::vector<std::vector<uint32_t>> next(n);  // the nodes each node sends to
+    std::vector<uint32_t> preds(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+      const sw::NodeTable& t = tables[i];
+      events[i] += t.count;
+      for (uint32_t j = 0; j < t.count; ++j) {
+        const uint32_t d = uint32_t(t.sends[j].dst);
+        if (d >= n) continue;
+        ++events[d];  // its receipt
+        if (d == i) continue;
+        next[i].push_back(d);
+        ++preds[d];
+      }
     }
-  }
-  if (done < n) {
-    heaviest = 0;
-    for (uint64_t e : events) heaviest += e;
+    // The cores work in parallel, but a node's sends wait for its receipts: the work that may add
+    // up is that of the heaviest chain of nodes, each sending to the next (its events summed), when
+    // the sends form no cycle (a broadcast); else that of every node.
+    std::vector<uint64_t> chain(events);
+    std::vector<uint32_t> ready;
+    for (size_t i = 0; i < n; ++i)
+      if (preds[i] == 0) ready.push_back(uint32_t(i));
+    size_t done = 0;
+    while (!ready.empty()) {
+      const uint32_t i = ready.back();
+      ready.pop_back();
+      ++done;
+      heaviest = std::max(heaviest, chain[i]);
+      for (uint32_t d : next[i]) {
+        chain[d] = std::max(chain[d], chain[i] + events[d]);
+        if (--preds[d] == 0) ready.push_back(d);
+      }
+    }
+    if (done < n) {
+      heaviest = 0;
+      for (uint64_t e : events) heaviest += e;
+    }
   }
   const int cpi = *std::max_element(cfg.node.cpi.begin(), cfg.node.cpi.end());
   // Network cycles per instruction of the slowest class: cpi core cycles at clock_num / clock_den

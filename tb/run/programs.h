@@ -95,11 +95,12 @@ inline uint64_t program_cycle_limit(uint64_t predicted, uint64_t software = 0) {
 
 /// node.cpu = rv32: the network cycles the cores' own work may take, which an analytic time leaves
 /// out (there t_s = t_r = 0, the rv32 default): 10,000 instructions, plus 1,000 per event (a send,
-/// a receipt or a receipt step of a node's table; measured: at most 533 per node in a 32x32
+/// a receipt, or a step of a node's receipt table; measured: at most 533 per node in a 32x32
 /// recursive-doubling broadcast, 51,398 for a node's 500 sends and receipts in a 250-node gossip;
-/// docs/schedules.md) of the heaviest chain of nodes each sending to the next (a node's sends wait
-/// for its receipts, so the work along a chain adds up), or of every node when the sends form a
-/// cycle (an exchange); times the network cycles of the slowest instruction class at the core's
+/// docs/schedules.md) of the events whose work may add up: in a step-synchronous table (gossip)
+/// the busiest node's events of each step, summed over the steps; else those of the heaviest chain
+/// of nodes each sending to the next (a node's sends wait for its receipts), or of every node when
+/// the sends form a cycle; times the network cycles of the slowest instruction class at the core's
 /// clock (node.cpu_cpi, node.cpu_clock_ratio). 0 on the native processor.
 uint64_t rv32_room(const Config& cfg, const std::vector<sw::NodeTable>& tables);
 

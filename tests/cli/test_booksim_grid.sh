@@ -63,11 +63,27 @@ set -e
 [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--grid-points entry 'torus:2000:1:2:5'.*net.radix" "$work/err.txt" \
   && [ ! -e "$work/late" ] && [ ! -e "$work/args.txt" ] \
   || { echo "FAIL: a refused second point: exit $rc, folder $([ -e "$work/late" ] && echo left): $(cat "$work/err.txt")"; exit 1; }
+# --wormcast-set: a key the script sets for each run is refused; a point refused on its own names
+# itself with its own reason, not the extra key's; a key refused with a valid point names --wormcast-set.
+for args in "torus:4x4:1:2:5|router.vcs_per_class=2|the script sets router.vcs_per_class" \
+            "torus:4x4:1:2:5|sim.measure=100|the script sets sim.measure" \
+            "torus:1024x1024:8:64:64|bogus.key=1|entry 'torus:1024x1024:8:64:64': sim.watchdog = 2000 is invalid" \
+            "torus:4x4:1:2:5|bogus.key=1|--wormcast-set (with --grid-points entry 'torus:4x4:1:2:5'): config: unknown key 'bogus.key'"; do
+  IFS='|' read -r pt kv want <<<"$args"
+  set +e
+  "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points "$pt" --wormcast-set "$kv" \
+    --out "$work/ws" >"$work/err.txt" 2>&1
+  rc=$?
+  set -e
+  [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -qF -- "$want" "$work/err.txt" && [ ! -e "$work/ws" ] \
+    || { echo "FAIL: --grid-points $pt --wormcast-set $kv: exit $rc: $(cat "$work/err.txt") (want: $want)"; exit 1; }
+done
+[ ! -e "$work/args.txt" ] || { echo "FAIL: BookSim2 ran for a refused --wormcast-set"; exit 1; }
 # A program that cannot run, with --wormcast-set: one line naming it, exit 2 (not an internal error).
 for prog in "$work/none" /etc/passwd; do
   set +e
   WORMCAST=$prog "$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5 \
-    --wormcast-set router.vcs_per_class=2 --out "$work/noprog" >"$work/err.txt" 2>&1
+    --wormcast-set router.switch_accept=vc --out "$work/noprog" >"$work/err.txt" 2>&1
   rc=$?
   set -e
   [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q "WORMCAST = $prog" "$work/err.txt" && [ ! -e "$work/noprog" ] \

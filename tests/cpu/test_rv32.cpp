@@ -332,15 +332,28 @@ TEST_CASE("rv32: a run's cycle limit leaves room for the cores' own work at thei
   line[2].sends = to3;
   line[0].count = line[1].count = line[2].count = 1;
   CHECK(rv32_room(clock1, line) == 10000 + 1000 * 6);
-  // An exchange (0 and 1 send to each other, 2 receives a step): the sends form a cycle, every
-  // node's events count (2 + 2 + 1).
+  // Sends that form a cycle without steps (0 and 1 send to each other): every node's events count
+  // (2 + 2).
   const sw::SendEntry to0[1] = {{0, 1, 0, 0}};
-  std::vector<sw::NodeTable> swap(3);
+  std::vector<sw::NodeTable> swap(2);
   swap[0].sends = to1;
   swap[1].sends = to0;
   swap[0].count = swap[1].count = 1;
-  swap[2].receipt_steps = 1;
-  CHECK(rv32_room(clock1, swap) == 10000 + 1000 * 5);
+  CHECK(rv32_room(clock1, swap) == 10000 + 1000 * 4);
+  // A step-synchronous exchange (gossip's tables): in each of two steps nodes 0 and 1 send to each
+  // other and receive one message; node 2 receives one in step 1 only. Per step the busiest node
+  // has a send, a receipt and the step's entry (3): 6 in all, not the 13 of every node's events.
+  const sw::SendEntry two_to1[2] = {{1, 0, 0, 0}, {1, 1, 0, 0}}, two_to0[2] = {{0, 0, 0, 0}, {0, 1, 0, 0}};
+  const sw::ReceiptStep one_each[2] = {{0, 1}, {1, 1}}, late[1] = {{1, 1}};
+  std::vector<sw::NodeTable> steps(3);
+  steps[0].sends = two_to1;
+  steps[1].sends = two_to0;
+  steps[0].count = steps[1].count = 2;
+  steps[0].receipts = steps[1].receipts = one_each;
+  steps[0].receipt_steps = steps[1].receipt_steps = 2;
+  steps[2].receipts = late;
+  steps[2].receipt_steps = 1;
+  CHECK(rv32_room(clock1, steps) == 10000 + 1000 * 6);
   // The limit: the default or four times the prediction plus a million, then the room.
   CHECK(program_cycle_limit(747) == ProgramRunOptions::kDefaultProgramLimit);
   CHECK(program_cycle_limit(747, 13000) == ProgramRunOptions::kDefaultProgramLimit + 13000);
