@@ -413,11 +413,13 @@ int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string
 constexpr int kFormat = 3;  // 3: a model finds its runtime through $ORIGIN
 
 /// The check a load makes: the record exists and names this key; the shared object has the size
-/// and hash recorded when it was built.
+/// and hash recorded when it was built. meta_out: the record as read (null when unreadable), also
+/// when the entry fails the check.
 bool entry_valid(const fs::path& dir, const std::string& key_text, nlohmann::json* meta_out = nullptr) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return false;
-  nlohmann::json meta;
+  nlohmann::json local;
+  nlohmann::json& meta = meta_out ? *meta_out : local;
   try {
     meta = nlohmann::json::parse(read_file(dir / "meta.json"));
     if (meta.at("format").get<int>() != kFormat) return false;
@@ -431,7 +433,6 @@ bool entry_valid(const fs::path& dir, const std::string& key_text, nlohmann::jso
   } catch (const std::exception&) {
     return false;
   }
-  if (meta_out) *meta_out = meta;
   return true;
 }
 
@@ -861,13 +862,9 @@ std::vector<RtlCacheEntry> rtl_cache_entries() {
     if (x.valid) {
       x.description = meta.value("description", "");
       x.build_seconds = meta.value("build_seconds", 0.0);
-    } else {
-      try {
-        const nlohmann::json m = nlohmann::json::parse(read_file(e.path() / "meta.json"));
-        x.other_format = m.at("format").get<int>() != kFormat;
-        if (x.other_format) x.description = m.value("description", "");
-      } catch (const std::exception&) {
-      }
+    } else if (const auto f = meta.find("format"); f != meta.end() && f->is_number_integer() && *f != kFormat) {
+      x.other_format = true;
+      if (const auto d = meta.find("description"); d != meta.end() && d->is_string()) x.description = *d;
     }
     for (fs::recursive_directory_iterator it(e.path(), ec), end; it != end && !ec; it.increment(ec))
       if (it->is_regular_file()) x.bytes += it->file_size();

@@ -41,7 +41,8 @@ MwayRtlFabric::MwayRtlFabric(sc_core::sc_module_name name, const MwayParams& par
       m_queue(size_t(m_geo.num_channels())),
       m_ch_flits(size_t(m_geo.num_channels()), 0),
       m_node_flits(size_t(m_geo.num_channels()), 0),
-      m_hdr(size_t(MwLayout::words(m_l.hdr_w) + 1), 0u) {
+      m_hdr(size_t(MwLayout::words(m_l.hdr_w) + 1), 0u),
+      m_loader_was(size_t(m_geo.num_channels())) {
   m_p.validate();
   m_units = make_units(m_l, m_net, m_geo);
   m_units->reset();
@@ -126,7 +127,6 @@ void MwayRtlFabric::tick() {
   m_units->clock_edge();
   if (m_units->take_error()) m_rtl_error = true;
   if (m_activity && e > 0) {  // a loader that wrote a flit at this edge: progress (MwayFabric's step 3)
-    m_loader_was.resize(size_t(m_geo.num_channels()));
     bool loaded = false;
     for (int n = 0; n < m_geo.num_channels(); ++n) {
       const std::pair<uint32_t, uint32_t> now = loader(n);
