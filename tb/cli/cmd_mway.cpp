@@ -77,6 +77,9 @@ void register_mway_command(CLI::App& app) {
                   "the keys' own defaults stand, as under `run`, e.g. traffic.rate 0.1 and no broadcasts unless the "
                   "file sets them); the options given replace its values");
   add_common(cmd, a->common);
+  // The fabric records its whole network and has no router insides to dump: these two are left out
+  // of the help, and refused with their reason when given.
+  for (const char* o : {"--vcd-routers", "--router-vcd"}) cmd->get_option(o)->group("");
   set_command_action(cmd, [a, cmd] {
     // The command's own defaults (mesh:8x8, rate 0.01, every message a region broadcast, buffers
     // of a whole message) stand where no configuration file is given; with --config the file's

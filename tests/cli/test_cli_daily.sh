@@ -278,6 +278,11 @@ for name in r_0_0 ni_1_1; do
   [ $rc -eq 2 ] && grep -q "no internal signals to dump" err.txt && [ ! -e mw.vcd ] \
     || { echo "FAIL: mway --rtl-vcd $name: exit $rc, $(cat err.txt)"; fail=1; }
 done
+# ... and its help does not offer the two options it refuses, while traffic's does.
+"$bin" mway --help >help.txt 2>&1
+! grep -q -e "--router-vcd" -e "--vcd-routers" help.txt && grep -q -e "--vcd-window" help.txt \
+  && "$bin" traffic --help | grep -q -e "--vcd-routers" \
+  || { echo "FAIL: mway --help lists --router-vcd or --vcd-routers (or traffic's does not)"; fail=1; }
 # Both refusals come before any Verilated model is built on the other commands too: a broadcast's
 # node-program run and an m-way network of RTL units (the cache is not even created).
 WORMCAST_RTL_CACHE="$work/rtl-cache2" "$bin" broadcast --net torus:3x3 --algo rd --router rtl --rtl-vcd r_9_9=b.vcd 2>err.txt
