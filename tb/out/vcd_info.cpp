@@ -218,6 +218,7 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
         info.period = now - rise1;
     }
   }
+  info.timed = have_first;
   info.last = in.last_time(now);
   in.check_converter();
   return info;

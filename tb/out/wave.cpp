@@ -340,7 +340,11 @@ std::string packet_save_file(const std::string& dump, const VcdInfo& info, const
     }
   }
   // The hops in the dump's cycles, where it has a clock: a packet the dump does not cover has no
-  // view (a torus, ibt or m-way dump alike).
+  // view (a torus, ibt or m-way dump alike); a dump of declarations alone covers none.
+  if (!info.timed)
+    throw ConfigError(fmt::format("--packet {}: the dump holds no time stamp (its declarations only: a cut or "
+                                  "unfinished file?); allowed: a dump whose cycles cover the packet's hops ({}..{})",
+                                  packet, hops.front().cycle, hops.back().cycle));
   if (info.period > 0) {
     const uint64_t phase = info.first % info.period;
     const uint64_t first = (info.first - phase) / info.period, last = (info.last - phase) / info.period;

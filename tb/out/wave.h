@@ -28,6 +28,7 @@ struct VcdInfo {
   uint64_t last = 0;        ///< last time stamp
   uint64_t period = 0;      ///< clock period in dump steps (first two rising edges of a one-bit
                             ///< variable named clk), 0 when the dump has no such clock
+  bool timed = false;       ///< the dump holds a time stamp (not its declarations alone)
 };
 
 /// Reads a VCD, or an FST through fst2vcd. Throws ConfigError naming `option`, the path and why.

@@ -256,6 +256,12 @@ early=$(awk -F, 'NR > 1 && $8 == 1 && $1 < 20 { print $6; exit }' late.csv)
 rc=$?
 [ $rc -eq 2 ] && grep -q "outside the dump" err.txt && [ ! -e late-p.gtkw ] \
   || { echo "FAIL: wave --packet $early of a dump of cycles 90..99: exit $rc, $(cat err.txt)"; fail=1; }
+# A dump cut after its declarations (no time stamp) covers no packet either.
+sed '/^\$enddefinitions/q' late.vcd >decl.vcd
+"$bin" wave decl.vcd --packet "$early" --trace late.csv --save decl-p.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "no time stamp" err.txt && [ ! -e decl-p.gtkw ] \
+  || { echo "FAIL: wave --packet $early of a dump of declarations only: exit $rc, $(cat err.txt)"; fail=1; }
 
 # --rtl-vcd naming a router the network lacks: refused before the Verilated model is built.
 WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router mixed --warmup 50 --measure 200 \
