@@ -506,6 +506,11 @@ const ConfigKey* find_config_key(const std::string& key) {
   return row ? &row->key : nullptr;
 }
 
+std::vector<std::string> config_key_families(const std::string& key) {
+  const SchemaKey* row = find_key(key);
+  return row ? row->families : std::vector<std::string>{};
+}
+
 std::string config_reference() {
   std::string s;
   for (const SchemaKey& row : schema()) {

@@ -214,6 +214,8 @@ double parse_real(const std::string& what, const std::string& text, double lo, d
 std::string key_value_error(const std::string& key, const std::string& value);
 /// The schema's row of `key` (a common key or any family's), nullptr when there is none.
 const ConfigKey* find_config_key(const std::string& key);
+/// The families whose key `key` is (empty: a common key, or none).
+std::vector<std::string> config_key_families(const std::string& key);
 /// load_config on YAML text instead of a file (`name` appears in errors); throws ConfigError.
 Config load_config_text(const std::string& name, const std::string& text, const Overrides& overrides = {});
 /// Splits "a<sep>b<sep>c" (an empty trailing field counts).

@@ -13,6 +13,7 @@
 #include "sw/schedule/analytic.h"
 #include "sw/schedule/program_image.h"
 #include "systemc/common/config.h"
+#include "systemc/common/config_keys.h"
 #include "systemc/torus/params.h"
 #include "tb/out/files.h"
 #include "tb/out/output_plan.h"
@@ -69,6 +70,25 @@ int run_broadcast(const BroadcastArgs& a) {
   refuse_traffic_keys("broadcast", a.sets);
   Overrides ov = !a.net_given && a.config_file.empty() ? net_spec_overrides("--net", a.net) : Overrides{};
   ov.insert(ov.end(), given.begin(), given.end());
+  // The node programs run on the routers whose keys the command's defaults below set: a network of
+  // another family is refused under what named it (--net, --set net.family or the file).
+  {
+    std::string family, where;
+    for (const auto& [k, v] : ov)
+      if (k == "net.family") family = v, where = fmt::format("--net '{}'", a.net);
+    for (const std::string& x : a.sets)
+      if (const auto kv = parse_override(x); kv.first == "net.family")
+        family = kv.second, where = fmt::format("--set net.family = '{}'", kv.second);
+    if (family.empty())
+      if (const auto f = config_file_value(a.config_file, "net.family"))
+        family = *f, where = fmt::format("config: net.family = '{}' (in '{}')", *f, a.config_file);
+    const std::vector<std::string> runs_on = config_key_families("router.vcs_per_class");
+    if (!family.empty() && !runs_on.empty() && std::find(runs_on.begin(), runs_on.end(), family) == runs_on.end())
+      throw ConfigError(fmt::format("{} is invalid under `wormcast broadcast`: its node programs do not run on the {} "
+                                    "family; allowed: a network of the {} famil{}, e.g. torus:32x32, mesh:8x8 or "
+                                    "ibt:12x12",
+                                    where, family, join(runs_on, " or "), runs_on.size() == 1 ? "y" : "ies"));
+  }
   // Two VCs per dateline class: a sender's consecutive messages on one channel then do not wait
   // for the previous tail's last credit (section 5.3 of docs/router.md), which the papers' model
   // has no notion of. --set router.vcs_per_class=1 shows those one-cycle waits.

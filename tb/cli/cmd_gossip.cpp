@@ -263,6 +263,7 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
       throw ConfigError(e.what());
     }
     refuse_traffic_keys("gossip", a.sets);
+    check_set_conflicts(ov, a.sets);  // the schedule is --net's: a --set of its network is refused
     for (auto& x : a.sets) ov.push_back(parse_override(x));
     load_config_for_net(a.config_file, ov, a.g.net);
   }

@@ -54,6 +54,21 @@ py 'import json,sys; sys.exit(0 if json.load(open("gv.json"))["config"]["router"
 "$bin" broadcast --net torus:4x4 --len 4097 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q "1..4096" err.txt || { echo "FAIL: broadcast --len 4097: exit $rc, $(cat err.txt)"; fail=1; }
+# A network of a family the node programs do not run on is refused under what named it (not under
+# a key the command sets itself); gossip refuses a --set of its --net's family as a conflict.
+for args in "--net mway:4x4" "--set net.family=mway" "--config $(dirname "$0")/../../configs/mway_cube_9.yaml"; do
+  # shellcheck disable=SC2086
+  "$bin" broadcast --algo sequential $args --json m.json >/dev/null 2>err.txt
+  rc=$?
+  first=${args%% *}
+  [ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "mway family; allowed: a network of the torus or ibt" err.txt \
+    && grep -q -e "${first#--}" err.txt && ! grep -q "vcs_per_class" err.txt && [ ! -e m.json ] \
+    || { echo "FAIL: broadcast $args: exit $rc, $(cat err.txt)"; fail=1; }
+done
+"$bin" gossip --net ring:5 --algo approach1 --simulate --set net.family=mway 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "net.family=mway conflicts with net.family = 'torus'" err.txt \
+  || { echo "FAIL: gossip --simulate --set net.family=mway: exit $rc, $(cat err.txt)"; fail=1; }
 
 # 55 sends of t_s = 10^6 one after the other: 56 million cycles, past the old fixed limit.
 "$bin" broadcast --net torus:7x8 --algo sequential --len 1 --ts 1000000 --tr 1000000 --json long.json >/dev/null 2>err.txt
