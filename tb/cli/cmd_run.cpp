@@ -252,6 +252,17 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
     redirect.real.rdbuf(redirect.saved);
     set_json_stdout(&redirect.real);
   }
+  // --opt= with nothing after '=': the library would take the next word as its value.
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--") break;
+    if (word.size() > 3 && word.compare(0, 2, "--") == 0 && word.find('=') == word.size() - 1) {
+      const std::string name = word.substr(0, word.size() - 1);
+      std::cerr << "wormcast: " << name << "= has an empty value; allowed: " << name << "=VALUE or " << name
+                << " VALUE (wormcast COMMAND --help)" << std::endl;
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -2,6 +2,9 @@
 // parsing, and the callback that turns a ConfigError into a one-line message and exit code 2.
 #include "tb/cli/commands.h"
 
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <new>
 #include <sstream>
@@ -271,11 +274,27 @@ void run_length_overrides(const CLI::App* cmd, const RunLength& r, Overrides& ov
   if (cmd->count("--measure")) ov.emplace_back("sim.measure", r.measure);
 }
 
+namespace {
+/// Two values of one key are the same: the same text, or the same number written two ways (0.1,
+/// 0.10, 1e-1).
+bool same_value(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  auto number = [](const std::string& t, double& x) {
+    if (t.empty() || std::isspace(static_cast<unsigned char>(t[0]))) return false;
+    char* end = nullptr;
+    x = std::strtod(t.c_str(), &end);
+    return end == t.c_str() + t.size() && std::isfinite(x);
+  };
+  double x = 0, y = 0;
+  return number(a, x) && number(b, y) && x == y;
+}
+}  // namespace
+
 void check_set_conflicts(const Overrides& given, const std::vector<std::string>& sets) {
   for (auto& s : sets) {
     const auto kv = parse_override(s);
     for (auto& g : given)
-      if (g.first == kv.first && g.second != kv.second)
+      if (g.first == kv.first && !same_value(g.second, kv.second))
         throw ConfigError(fmt::format("--set {}={} conflicts with {} = '{}' given by an option of the command line; "
                                       "allowed: one of them, or the same value in both",
                                       kv.first, kv.second, g.first, g.second));

@@ -49,6 +49,18 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "conflicts with mway.buffers" err.txt || { echo "FAIL: mway --buffers vs --set: exit $rc"; fail=1; }
 "$bin" traffic --rate 0.1 --set traffic.rate=0.1 --measure 500 >/dev/null \
   || { echo "FAIL: the same value in an option and a --set is refused"; fail=1; }
+# ... written two ways (the same number) too.
+for pair in "0.10 traffic.rate=0.1" "0.5 traffic.rate=.5" "1e-1 traffic.rate=0.1"; do
+  "$bin" traffic --net torus:4x4 --rate "${pair%% *}" --set "${pair#* }" --measure 300 >/dev/null 2>err.txt \
+    || { echo "FAIL: --rate ${pair%% *} with --set ${pair#* } is refused: $(cat err.txt)"; fail=1; }
+done
+# An option written --opt= has an empty value, refused (the next word is not taken for it).
+for opt in --len= --vcs= --set=; do
+  "$bin" traffic --net torus:4x4 --measure 100 $opt 7 --json e0.json >/dev/null 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q -e "$opt has an empty value" err.txt && [ ! -e e0.json ] \
+    || { echo "FAIL: traffic $opt 7: exit $rc, $(cat err.txt)"; fail=1; }
+done
 "$bin" mway --net mesh:4x4 --set net.radix=8x8x8 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q "conflicts with net.radix" err.txt || { echo "FAIL: mway --net vs --set net.radix: exit $rc"; fail=1; }
