@@ -8,7 +8,8 @@
   the settling test says);
 - far beyond saturation with too few deliveries per batch (m-way, 512-flit broadcasts): a
   shortfall of deliveries beyond the counts' noise is unstable (exit 5), and the verdict line
-  names the outcome that stands when the run did not drain."""
+  names the outcome that stands when the run did not drain;
+- no load offered (rate 0): stable, with no accepted-over-offered ratio."""
 import json, os, subprocess, sys, tempfile
 
 WC = os.path.join(os.environ["WORMCAST_BUILD"], "tb", "wormcast")
@@ -65,6 +66,13 @@ with tempfile.TemporaryDirectory() as d:
                        capture_output=True, text=True)
     if p.returncode != 2 or "address itself" not in p.stderr:
         fail.append(f"config --check of an m-way bitrev pattern: exit {p.returncode}, {p.stderr.strip()}")
+
+# No load offered: nothing can grow, no evidence is needed; stable once settled, ratio null.
+p, j = run(["--net", "torus:4x4", "--rate", "0", "--measure", "5000"])
+v = j.get("stability", {})
+if p.returncode != 0 or v.get("verdict") != "stable" or v.get("accepted_over_offered", 0) is not None or \
+        "no load offered in the judged span" not in p.stdout + p.stderr:
+    fail.append(f"rate 0: exit {p.returncode}, {v.get('verdict')}, {v.get('accepted_over_offered', 'missing')}")
 
 for f in fail:
     print("FAIL:", f)
