@@ -173,21 +173,23 @@ def parse_log(text):
 
 
 def point_line(seed, rate, p):
-    """A judged point's log line, the form parse_log reads back."""
-    return (f"seed {seed}: rate {rate:.6g} -> {p['verdict']} (measure {p['measure']}, accepted {p['accepted']}, "
+    """A judged point's log line, the form parse_log reads back: the rate in full (the shortest
+    text that reads back as the same number), so that a resumed search matches it exactly."""
+    return (f"seed {seed}: rate {float(rate)!r} -> {p['verdict']} (measure {p['measure']}, accepted {p['accepted']}, "
             f"latency {p['latency_mean']})")
 
 
 def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_latency=None, latency_factor=None,
            log=None, known=()):
     """Bisection on traffic.rate between lo (expected stable) and hi (expected unstable) for one
-    seed. An undecided point at max_measure counts as not stable (the bracket moves down: the
+    seed, halving the bracket (midpoints rounded to 9 decimals) until it is no wider than
+    resolution or as narrow as those decimals allow. An undecided point at max_measure counts as not stable (the bracket moves down: the
     saturation found is a lower estimate). Returns a dict with the bracket, the peak accepted
     load, and every point run."""
     points = []
 
     def judge(rate):
-        hit = [k for k in known if abs(k["rate"] - rate) <= 1e-5 * rate]
+        hit = [k for k in known if k["rate"] == rate]  # the same rate, not a neighbour's verdict
         if hit:  # measured before the search was interrupted (--resume)
             points.append({**hit[0], "rate": rate})
             if log:  # the line parse_log reads: a resumed search's log resumes again
@@ -220,6 +222,8 @@ def bisect(wormcast, args, lo, hi, seed, measure, max_measure, resolution, zero_
     else:
         while hi - lo > resolution:
             mid = round((lo + hi) / 2, 9)
+            if mid in (lo, hi):  # the bracket is as narrow as the rates' 9 decimals allow
+                break
             if judge(mid) == "stable":
                 lo = mid
             else:

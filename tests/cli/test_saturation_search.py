@@ -4,7 +4,8 @@
 consistent with its bracket), reports the zero-load latency and the peak accepted load; a range
 whose top is stable reports "not reached"; bad options exit 2 naming the option. With a stand-in
 program: an undecided lowest load fails without a bracket, --latency-factor without a zero-load
-latency is refused, a failed search's log resumes, and one seed's refused run stops the others. The brackets
+latency is refused, a failed search's log resumes, a fine search resumes to the same bracket, a
+resolution finer than the search's rates is refused and the bisection ends at any resolution, and one seed's refused run stops the others. The brackets
 along a sweep's curve (scripts/wcsat.py) skip undecided points and say "not reached" when no
 point is unstable."""
 import json, os, subprocess, sys, tempfile
@@ -122,6 +123,36 @@ with tempfile.TemporaryDirectory() as d:
     p2 = sat("deadlock", "--seeds", "1", "--resume", log)
     if p.returncode != 1 or p2.returncode != 1 or "FAILED" not in p2.stderr or "internal error" in p2.stderr:
         fail.append(f"a failed search resumed: exit {p.returncode} then {p2.returncode}, {p2.stderr.strip()[-300:]}")
+    # A fine search resumed from its own log: each logged rate is matched exactly (not a neighbour
+    # within a relative 1e-5, nor a rate the log rounded), so the bracket is the original's.
+    fine = ["--seeds", "1", "--jobs", "1", "--resolution", "1e-6"]
+    p = sat("stable", *fine, "--out", os.path.join(d, "f.json"))
+    with open(os.path.join(d, "f.log"), "w") as f:
+        f.write(p.stderr)
+    p2 = sat("stable", *fine, "--out", os.path.join(d, "fr.json"), "--resume", os.path.join(d, "f.log"))
+    if p.returncode != 0 or p2.returncode != 0:
+        fail.append(f"a fine search resumed: exit {p.returncode} then {p2.returncode}: {p2.stderr.strip()[-300:]}")
+    else:
+        full, res = (json.load(open(os.path.join(d, n)))["seeds"][0] for n in ("f.json", "fr.json"))
+        if (full["last_stable"], full["first_unstable"]) != (res["last_stable"], res["first_unstable"]) \
+                or not all(pt.get("resumed") for pt in res["points"]) or not full["last_stable"] < 0.3 <= full["first_unstable"]:
+            fail.append(f"a fine search resumed: bracket {full['last_stable']}..{full['first_unstable']}, resumed "
+                        f"{res['last_stable']}..{res['first_unstable']}")
+    # A resolution finer than the search's rates (9 decimals) can reach is refused before any run;
+    # the bisection stops when the midpoint is one of the ends, whatever resolution it is given.
+    p = sat("stable", "--resolution", "1e-7", "--out", os.path.join(d, "r.json"))
+    if p.returncode != 2 or "--resolution" not in p.stderr or "1e-06" not in p.stderr or len(p.stderr.splitlines()) != 1 \
+            or os.path.exists(os.path.join(d, "r.json")):
+        fail.append(f"--resolution 1e-7: exit {p.returncode}, {p.stderr.strip()}")
+    try:
+        b = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import wcsat; "
+                            "print(wcsat.bisect(sys.argv[2], ['traffic'], 0.1, 0.9, 1, 100, 100, 1e-12)"
+                            "['first_unstable'])", os.path.join(TOP, "scripts"), fake],
+                           capture_output=True, text=True, timeout=120, env=dict(env, FAKE_MODE="stable"))
+        if b.returncode != 0 or float(b.stdout) != 0.3:
+            fail.append(f"bisect at resolution 1e-12: exit {b.returncode}, {b.stdout.strip()} {b.stderr.strip()[-200:]}")
+    except subprocess.TimeoutExpired:
+        fail.append("bisect at resolution 1e-12: still bisecting after 120 s (the midpoint stopped moving)")
     # One seed's run refused, the first seed's or a later one's: the search ends with its message and
     # code, the other seed's run stopped (it would wait ten minutes: the timeout fails the test if the
     # search waits for it).
