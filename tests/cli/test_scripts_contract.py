@@ -176,7 +176,7 @@ else:
 
 # --- 4b. saturation_tables: a report enters the table only when it is a finished search of its case
 # as the case stands (a failed search, or one of other options, is left out, and said so); the
-# seeds column is the report's; an empty case prefix is refused.
+# seeds column is the report's; an empty or unknown case prefix is refused.
 case("saturation_tables: --cases with an empty entry", "saturation_tables", ["--cases", "ll-uniform-v1,"],
      word="--cases")
 case("saturation_tables: --seeds 0", "saturation_tables", ["--seeds", "0"], word="--seeds")
@@ -187,7 +187,8 @@ if rep is not None:
           "--set", "traffic.packet_len=5", "--set", "sim.warmup=2000", "--set", "router.vc_realloc=empty",
           "--set", "traffic.tie=plus"]
     good = {**rep, "search": {**rep["search"], "set": vc[1::2], "measure": 10000, "max_measure": 40000, "hi": 0.9,
-                              "seeds": 4}}
+                              "lo": 0.01, "resolution": 0.005, "zero_rate": 0.002, "latency_factor": None,
+                              "config": None, "seeds": 4}}
     json.dump(good, open(os.path.join(tables, "vc-empty-plus-r1.json"), "w"))
     broken = {**good, "summary": {**good["summary"], "failed": "6 runs ended in ['deadlock']"}}
     json.dump(broken, open(os.path.join(tables, "vc-tail-plus-r1.json"), "w"))
@@ -201,6 +202,21 @@ if rep is not None:
     if p.returncode != 0 or len(rows) != 2 or not rows[1].startswith("vc-empty-plus-r1,") \
             or not rows[1].endswith(",4") or p.stderr.count("is not a finished search") != 3:
         fail.append(f"saturation_tables on cached reports: exit {p.returncode}, rows {rows}, {p.stderr[-400:]!r}")
+
+    # A search of the case run with another option that changes its result (here --lo and
+    # --resolution, or --latency-factor, --zero-rate, --config) is not the case's: it is run again
+    # (with a failing program: the run fails, the report is left as it was).
+    for k, v in (("lo", 0.3), ("resolution", 0.4), ("zero_rate", 0.001), ("latency_factor", 2.0),
+                 ("config", "configs/load_latency_8x8.yaml")):
+        one = tempfile.mkdtemp(dir=work)
+        json.dump({**good, "search": {**good["search"], k: v}}, open(os.path.join(one, "vc-empty-plus-r1.json"), "w"))
+        p = subprocess.run([os.path.join(SCRIPTS, "saturation_tables"), "--out", one, "--cases", "vc-empty-plus-r1",
+                            "--seeds", "4"], env={**ENV, "WORMCAST": failing}, capture_output=True, text=True,
+                           timeout=60)
+        if p.returncode == 0 or "vc-empty-plus-r1 failed" not in p.stderr:
+            fail.append(f"saturation_tables on a report with {k} = {v}: exit {p.returncode} (reused), {p.stderr[-300:]!r}")
+case("saturation_tables: --cases with an unknown prefix beside a known one", "saturation_tables",
+     ["--cases", "vc-empty-plus-r1,bogus", "--out", "st"], word="bogus", env={"WORMCAST": failing})
 
 # booksim_compare: each numeric option refused by name with its range (one combined line named none).
 fake_bs = write("fake_booksim", "#!/bin/sh\nexit 0\n")
