@@ -2,7 +2,8 @@
 """scripts/sweep: every combination of the --vary values runs once and lands in the CSV and JSON;
 latency grows with load; each point's stability verdict is in the CSV and saturation.json brackets
 the saturation load per curve; a non-numeric x axis (--x) plots; a bad point stops the sweep with
-exit 2 before anything is written; --emit-jobs / --merge-only split the run from the merge."""
+exit 2 before anything is written, as does a --points file with a point or a key twice; --emit-jobs /
+--merge-only split the run from the merge."""
 import csv, json, os, subprocess, sys, tempfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -108,6 +109,19 @@ with tempfile.TemporaryDirectory() as d:
         p = subprocess.run([sweep, "--points", path, "--out", inp] + base, capture_output=True, text=True)
         if p.returncode != 2 or "--out" not in p.stderr or open(path).read() != "traffic.rate\n0.1\n0.2\n":
             fail.append(f"--points {name} inside --out: exit {p.returncode}, {p.stderr.strip()}")
+    # A --points file with a point twice (it would run twice and count as two replications) or a
+    # key twice in its header (the last value silently won): refused before any run, one line naming
+    # the file and the line or column.
+    for name, text, word in (("dup_row", "traffic.rate\n0.1\n0.10\n", "lines 2 and 3"),
+                             ("dup_col", "traffic.rate,traffic.rate\n0.1,0.2\n", "column traffic.rate")):
+        path = os.path.join(d, name + ".csv")
+        with open(path, "w") as f:
+            f.write(text)
+        p = subprocess.run([sweep, "--points", path, "--seeds", "2", "--out", os.path.join(d, name)] + base,
+                           capture_output=True, text=True)
+        if p.returncode != 2 or "--points" not in p.stderr or path not in p.stderr or word not in p.stderr \
+                or len(p.stderr.strip().splitlines()) != 1 or os.path.exists(os.path.join(d, name)):
+            fail.append(f"--points {name}: exit {p.returncode}, {p.stderr.strip()}")
     # sim.seed with --seeds is summarized, not a plot's panel or axis: refused (the plot crashed).
     for opt in ("--panel", "--x"):
         p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.2", "--seeds", "2", "--plot", opt, "sim.seed",
