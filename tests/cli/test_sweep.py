@@ -2,8 +2,9 @@
 """scripts/sweep: every combination of the --vary values runs once and lands in the CSV and JSON;
 latency grows with load; each point's stability verdict is in the CSV and saturation.json brackets
 the saturation load per curve; a non-numeric x axis (--x) plots; a bad point stops the sweep with
-exit 2 before anything is written, as does a --points file with a point or a key twice; --emit-jobs /
---merge-only split the run from the merge."""
+exit 2 before anything is written, as does a --points file with a point or a key twice; a point whose
+every run deadlocked has no verdict (none), not undecided; --emit-jobs / --merge-only split the run from
+the merge."""
 import csv, json, os, subprocess, sys, tempfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -73,6 +74,17 @@ with tempfile.TemporaryDirectory() as d:
         if srow["runs"] != "3" or abs(float(srow["latency_mean"]) - m) > 1e-5 \
                 or abs(float(srow["latency_mean_ci95"]) - 4.302653 * sd / 3 ** 0.5) > 1e-4 or len(set(xs)) < 2:
             fail.append(f"--seeds summary {srow} does not match the runs {xs}")
+
+    # A point where every seed's run deadlocked (4x4 torus without the dateline) has no verdict: none
+    # in summary.csv and an unjudged point in saturation.json, not undecided (no run was undecided).
+    dl = os.path.join(d, "dl")
+    p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.6", "--seeds", "2", "--set", "router.dateline=false",
+                        "--out", dl] + base, capture_output=True, text=True)
+    summ = {r["traffic.rate"]: r for r in csv.DictReader(open(os.path.join(dl, "summary.csv")))}
+    b = json.load(open(os.path.join(dl, "saturation.json")))[0]
+    if p.returncode != 1 or summ["0.6"]["stability"] != "none" or summ["0.6"]["undecided_runs"] != "0" \
+            or summ["0.1"]["stability"] != "stable" or b["unjudged_points"] != [0.6] or b["undecided_points"]:
+        fail.append(f"--seeds with every run of a point deadlocked: exit {p.returncode}, {summ.get('0.6')}, {b}")
 
     # The plot of replications: titled with the seed count, never with one seed's number.
     import importlib.machinery, importlib.util
