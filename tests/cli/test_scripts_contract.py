@@ -215,6 +215,18 @@ if rep is not None:
                            timeout=60)
         if p.returncode == 0 or "vc-empty-plus-r1 failed" not in p.stderr:
             fail.append(f"saturation_tables on a report with {k} = {v}: exit {p.returncode} (reused), {p.stderr[-300:]!r}")
+    # A re-run (--force) stopped before its end leaves no tables.csv of the earlier run, which would
+    # contradict the reports it rewrites (here the search fails, as a stopped one does, before the end).
+    one = tempfile.mkdtemp(dir=work)
+    json.dump(good, open(os.path.join(one, "vc-empty-plus-r1.json"), "w"))
+    with open(os.path.join(one, "tables.csv"), "w") as f:
+        f.write("case,last_stable\nvc-empty-plus-r1,0.5\n")
+    p = subprocess.run([os.path.join(SCRIPTS, "saturation_tables"), "--out", one, "--cases", "vc-empty-plus-r1",
+                        "--seeds", "4", "--force"], env={**ENV, "WORMCAST": failing}, capture_output=True, text=True,
+                       timeout=60)
+    if p.returncode == 0 or os.path.exists(os.path.join(one, "tables.csv")):
+        fail.append(f"saturation_tables --force stopped: exit {p.returncode}, tables.csv left: "
+                    f"{os.path.exists(os.path.join(one, 'tables.csv'))}")
 case("saturation_tables: --cases with an unknown prefix beside a known one", "saturation_tables",
      ["--cases", "vc-empty-plus-r1,bogus", "--out", "st"], word="bogus", env={"WORMCAST": failing})
 
