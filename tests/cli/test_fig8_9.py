@@ -22,6 +22,35 @@ with tempfile.TemporaryDirectory() as d:
                                         if os.path.exists(os.path.join(d, w))) \
                 or not all(os.path.exists(os.path.join(d, w)) for w in want):
             figures.append(f"--plot-only --out {name}: exit {p.returncode}, files {sorted(os.listdir(d))}, {p.stderr[-200:]!r}")
+    # --plot-only titles the figures with the network of the data (the CSV's net column), refuses a
+    # --net other than it, and refuses a CSV or JSON unlike a run's with one line naming the file,
+    # exit 2 and no figure written.
+    shown = ("import runpy, sys; sys.path.insert(0, sys.argv[1]); import wcplot\n"
+             "wcplot.save = lambda fig, path, title=None, **k: print('TITLE', title.splitlines()[0])\n"
+             "sys.argv = [sys.argv[2]] + sys.argv[3:]; runpy.run_path(sys.argv[0], run_name='__main__')")
+    p = subprocess.run([sys.executable, "-c", shown, os.path.join(top, "scripts"), os.path.join(top, "scripts", "fig8_9"),
+                        "--plot-only", "--out", os.path.join(d, "res")], capture_output=True, text=True)
+    titles = [x for x in p.stdout.splitlines() if x.startswith("TITLE")]
+    if p.returncode != 0 or len(titles) != 2 or not all("on a 16x16 torus" in t for t in titles):
+        figures.append(f"--plot-only titles: exit {p.returncode}, {titles}, {p.stderr[-200:]!r}")
+    p = subprocess.run([os.path.join(top, "scripts", "fig8_9"), "--plot-only", "--net", "torus:8x8", "--out",
+                        os.path.join(d, "res")], capture_output=True, text=True)
+    if p.returncode != 2 or not p.stderr.startswith("fig8_9: --net") or len(p.stderr.splitlines()) != 1:
+        figures.append(f"--plot-only --net of another network: exit {p.returncode}, {p.stderr[-200:]!r}")
+    lines = open(prefix + ".csv").read().splitlines(True)
+    bad_csvs = {"value": lines[:3] + [lines[3].replace(",dcf,0,0,", ",dcf,0,0,x", 1)] + lines[4:],
+                "short": lines[:20], "column": [lines[0].replace(",steps", "")] + lines[1:],
+                "cut": lines[:5] + [lines[5][:12] + "\n"] + lines[6:]}
+    for name, text in bad_csvs.items():
+        bad = os.path.join(d, "bad-" + name)
+        open(bad + ".csv", "w").write("".join(text))
+        shutil.copy(prefix + ".json", bad + ".json")
+        p = subprocess.run([os.path.join(top, "scripts", "fig8_9"), "--plot-only", "--out", bad],
+                           capture_output=True, text=True)
+        made = [f for f in os.listdir(d) if f.startswith("bad-" + name) and not f.endswith((".csv", ".json"))]
+        if p.returncode != 2 or len(p.stderr.splitlines()) != 1 or "bad-" + name + ".csv" not in p.stderr \
+                or made or p.stdout:
+            figures.append(f"--plot-only of a {name} CSV: exit {p.returncode}, written {made}, {p.stderr[-200:]!r}")
     p = subprocess.run([os.path.join(top, "scripts", "fig8_9"), "--plot-only", "--out", os.path.join(d, "none")],
                        capture_output=True, text=True)
     if p.returncode != 2 or "--out" not in p.stderr or "Traceback" in p.stderr:
