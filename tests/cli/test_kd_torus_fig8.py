@@ -21,6 +21,19 @@ with tempfile.TemporaryDirectory() as d:
     if redraw.returncode != 0 or not os.path.getsize(out + ".png") \
             or json.loads(redraw.stdout.strip().splitlines()[-1]) != obs:
         fail.append(f"--plot-only: exit {redraw.returncode}, {redraw.stderr[-300:]!r}")
+    # --plot-only of a CSV unlike a run's (a value that is no number, a column missing, a line
+    # short, no data line): one line naming the file, exit 2, no PNG.
+    lines = open(out + ".csv").read().splitlines(True)
+    for name, text in {"value": lines[:7] + [lines[7].replace("8,4,", "8,x,", 1)] + lines[8:],
+                       "column": [",".join(x.split(",")[:-1]) + "\n" for x in lines],
+                       "cut": lines[:3] + [lines[3][:6] + "\n"] + lines[4:], "empty": lines[:1]}.items():
+        bad = os.path.join(d, "bad-" + name)
+        open(bad + ".csv", "w").write("".join(text))
+        p = subprocess.run([os.path.join(top, "scripts", "kd_torus_fig8"), "--plot-only", "--out", bad],
+                           capture_output=True, text=True)
+        if p.returncode != 2 or len(p.stderr.splitlines()) != 1 or "bad-" + name + ".csv" not in p.stderr \
+                or os.path.exists(bad + ".png") or p.stdout:
+            fail.append(f"--plot-only of a {name} CSV: exit {p.returncode}, {p.stderr[-300:]!r}")
     for args, word in ((["--quick", "--out", d], "--out"), (["--max-n", "1", "--out", out + "x"], "--max-n")):
         bad = subprocess.run([os.path.join(top, "scripts", "kd_torus_fig8")] + args, capture_output=True, text=True)
         if bad.returncode != 2 or word not in bad.stderr or len(bad.stderr.strip().splitlines()) != 1:
