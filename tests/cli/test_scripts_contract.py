@@ -256,6 +256,35 @@ case("load_latency: --vcs 9 (router.vcs_per_class is 1..8)", "load_latency", ["-
 if os.path.isdir("/proc") and os.geteuid() == 0:  # root may write anywhere the kernel allows a file
     case("sweep: --out under /proc", "sweep", ["--vary", "traffic.rate=0.1", "--out", "/proc/wc-sweep"],
          word="no file can be created in /proc")
+# Each option of load_latency is checked before any run and named by the script itself (not by
+# the sweep it starts): --rates as scripts/sweep's --vary values (no empty value, each once, loads
+# 0..1), --set as key=value of keys wormcast knows and the script does not set for each run.
+for args, word in ((["--rates", "0.1,,0.2"], "load_latency: --rates"), (["--rates", "0.1,0.10"], "load_latency: --rates"),
+                   (["--rates", "0.5:0.1:0.1"], "load_latency: --rates"), (["--rates", "0.5,1.5"], "load_latency: --rates"),
+                   (["--set", "bogus=1"], "load_latency: --set"), (["--set", "traffic.rate=0.1"], "load_latency: --set"),
+                   (["--set", "sim.measure"], "load_latency: --set"), (["--patterns", "uniform,"], "--patterns")):
+    case(f"load_latency: {' '.join(args)}", "load_latency", ["--out", "ll"] + args, word=word)
+# A run into the directory of an earlier complete run removes the merged outputs it rewrites when
+# it starts: a run stopped (here: failed) before its end leaves no saturation.csv or sweep.csv of
+# the earlier run beside its own partial data.
+ll = os.path.join(tempfile.mkdtemp(dir=work), "ll")
+tiny = ["--out", ll, "--patterns", "uniform", "--vcs", "1", "--rates", "0.1,0.2", "--jobs", "1", "--set",
+        "sim.warmup=100", "--set", "sim.measure=300", "--set", "sim.drain=2000", "--set", "net.radix=4x4"]
+first = subprocess.run([os.path.join(SCRIPTS, "load_latency")] + tiny, env=ENV, capture_output=True, text=True,
+                       timeout=300)
+runs_fail = write("runs_fail", f"#!/bin/sh\n[ \"$1\" = config ] && exec {WC} \"$@\"\n"
+                  "echo 'wormcast: a failure of this test' >&2\nexit 3\n")
+os.chmod(runs_fail, 0o755)
+old_sweep = open(os.path.join(ll, "uniform", "sweep.csv")).read() if first.returncode == 0 else None
+again = subprocess.run([os.path.join(SCRIPTS, "load_latency")] + tiny, env={**ENV, "WORMCAST": runs_fail},
+                       capture_output=True, text=True, timeout=300)
+left = [f for f in ("saturation.csv", "uniform/sweep.csv") if os.path.exists(os.path.join(ll, f))
+        and (f == "saturation.csv" or open(os.path.join(ll, f)).read() == old_sweep)]
+if first.returncode != 0 or again.returncode == 0 or left:
+    fail.append(f"load_latency re-run that fails: first exit {first.returncode}, again exit {again.returncode}, "
+                f"earlier outputs left {left}: {again.stderr[-300:]!r}")
+else:
+    print("ok load_latency: a re-run that fails leaves no merged output of the earlier run")
 case("load_latency: a missing --config", "load_latency", ["--config", "/nonexistent.yaml"], word="--config")
 case("load_latency: no program", "load_latency", ["--out", "ll"], word="not an executable program",
      env={"WORMCAST": "/nonexistent/wormcast"})
