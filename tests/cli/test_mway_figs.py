@@ -71,6 +71,23 @@ with tempfile.TemporaryDirectory() as d:
                        text=True)
     if p.returncode != 2 or len(p.stderr.strip().splitlines()) != 1 or os.path.exists(os.path.join(d, "bad")):
         fail.append(f"bad --only: exit {p.returncode}, stderr {p.stderr!r}")
+    # --only with an experiment twice, and a --set of a key wormcast does not know or the script
+    # sets for each run: one line on stderr naming the option, nothing on stdout, nothing created.
+    for args, word in ((["--only", "mesh,mesh"], "--only"), (["--set", "bogus=1", "--only", "mesh"], "--set"),
+                       (["--set", "traffic.rate=0.1", "--only", "mesh"], "--set"),
+                       (["--set", "sim.measure", "--only", "mesh"], "--set")):
+        bad = os.path.join(d, "bad-set")
+        p = subprocess.Popen([script, "--out", bad, "--no-doc"] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        try:
+            p.stdout, p.stderr = p.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # it runs: stopped (the script stops its runs)
+            p.terminate()
+            p.stdout, p.stderr = p.communicate()
+        if p.returncode != 2 or len(p.stderr.strip().splitlines()) != 1 or not p.stderr.startswith("mway_figs: " + word) \
+                or p.stdout or os.path.exists(bad):
+            fail.append(f"{args}: exit {p.returncode}, stdout {p.stdout[-300:]!r}, stderr {p.stderr[-300:]!r}, "
+                        f"created {os.path.exists(bad)}")
     p = subprocess.run([script, "--jobs", "x"], capture_output=True, text=True)
     if p.returncode != 2:
         fail.append(f"bad --jobs: exit {p.returncode}")
