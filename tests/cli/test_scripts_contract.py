@@ -438,6 +438,9 @@ case("fig8_9: --out under a file", "fig8_9", ["--out", os.path.join(afile, "x"),
 case("fig8_9: a --net wormcast refuses", "fig8_9", ["--net", "bogus", "--out", "f", "--no-plot"], word="--net 'bogus'")
 case("mway_figs: --out under a file", "mway_figs", ["--out", os.path.join(afile, "x"), "--quick"], word="--out")
 case("ibt_figs: --only bogus", "ibt_figs", ["--only", "fig1,bogus", "--no-plot"], word="--only")
+case("ibt_figs: --only with a part twice", "ibt_figs", ["--only", "table1,table1", "--no-plot"], word="--only")
+case("mway_figs: --only with an experiment twice", "mway_figs", ["--only", "mesh,mesh", "--out", "mw", "--no-doc"],
+     word="--only")
 case("gossip_tables: --doc missing", "gossip_tables", ["--doc", os.path.join(work, "none.md"), "--out", "g"], word="--doc")
 case("gossip_tables: --doc without markers", "gossip_tables", ["--doc", write("plain.md", "text\n"), "--out", "g"],
      word="--doc")
