@@ -2,9 +2,6 @@
 // parsing, and the callback that turns a ConfigError into a one-line message and exit code 2.
 #include "tb/cli/commands.h"
 
-#include <cctype>
-#include <cmath>
-#include <cstdlib>
 #include <iostream>
 #include <new>
 #include <sstream>
@@ -275,18 +272,51 @@ void run_length_overrides(const CLI::App* cmd, const RunLength& r, Overrides& ov
 }
 
 namespace {
+/// A decimal number's exact canonical form (its significant digits without leading or trailing
+/// zeros, the exponent of the last one, the sign), or "" when the text is no decimal number.
+std::string canonical_decimal(const std::string& t) {
+  size_t i = 0;
+  const bool minus = i < t.size() && (t[i] == '-' || t[i] == '+') && t[i++] == '-';
+  std::string digits;
+  long long exp = 0;
+  bool any = false, point = false;
+  for (; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c >= '0' && c <= '9') {
+      digits += c;
+      any = true;
+      if (point) --exp;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  if (!any) return "";
+  if (i < t.size()) {
+    if (t[i] != 'e' && t[i] != 'E') return "";
+    const std::string e = t.substr(i + 1);
+    if (e.empty() || e.size() > 12 || e.find_first_not_of("+-0123456789") != std::string::npos ||
+        e.find_first_of("+-", 1) != std::string::npos || e.find_first_of("0123456789") == std::string::npos)
+      return "";
+    exp += std::stoll(e);
+  }
+  const size_t first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return "0";
+  digits.erase(0, first);
+  while (digits.back() == '0') {
+    digits.pop_back();
+    ++exp;
+  }
+  return std::string(minus ? "-" : "") + digits + "e" + std::to_string(exp);
+}
+
 /// Two values of one key are the same: the same text, or the same number written two ways (0.1,
-/// 0.10, 1e-1).
+/// 0.10, 1e-1; compared exactly, digit by digit, not as floating point).
 bool same_value(const std::string& a, const std::string& b) {
   if (a == b) return true;
-  auto number = [](const std::string& t, double& x) {
-    if (t.empty() || std::isspace(static_cast<unsigned char>(t[0]))) return false;
-    char* end = nullptr;
-    x = std::strtod(t.c_str(), &end);
-    return end == t.c_str() + t.size() && std::isfinite(x);
-  };
-  double x = 0, y = 0;
-  return number(a, x) && number(b, y) && x == y;
+  const std::string x = canonical_decimal(a);
+  return !x.empty() && x == canonical_decimal(b);
 }
 }  // namespace
 

@@ -86,12 +86,16 @@ class DumpReader {
     return true;
   }
   /// The last time stamp: a VCD file is read from its last 64 KiB, a pipe to its end.
-  uint64_t last_time(uint64_t fallback) {
+  /// The last time stamp from here on (its tail only, for a file), or fallback; `seen`: one was read.
+  uint64_t last_time(uint64_t fallback, bool& seen) {
     std::string l;
     uint64_t last = fallback;
     if (m_pid <= 0 && m_size > 65536) std::fseek(m_file, long(m_size - 65536), SEEK_SET);
     while (line(l))
-      if (l.size() > 1 && l[0] == '#') last = std::strtoull(l.c_str() + 1, nullptr, 10);
+      if (l.size() > 1 && l[0] == '#') {
+        last = std::strtoull(l.c_str() + 1, nullptr, 10);
+        seen = true;
+      }
     return last;
   }
   const std::string& path() const { return m_path; }
@@ -218,8 +222,11 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
         info.period = now - rise1;
     }
   }
-  info.timed = have_first;
-  info.last = in.last_time(now);
+  // (A dump cut by a window writes its initial values before its first time stamp: on a large
+  // network that may lie beyond the lines read above, where the tail still shows one.)
+  bool seen_later = false;
+  info.last = in.last_time(now, seen_later);
+  info.timed = have_first || seen_later;
   in.check_converter();
   return info;
 }

@@ -49,6 +49,11 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "conflicts with mway.buffers" err.txt || { echo "FAIL: mway --buffers vs --set: exit $rc"; fail=1; }
 "$bin" traffic --rate 0.1 --set traffic.rate=0.1 --measure 500 >/dev/null \
   || { echo "FAIL: the same value in an option and a --set is refused"; fail=1; }
+# Integers beyond a double's precision that differ are two values.
+"$bin" traffic --net torus:4x4 --measure 100 --seed 9007199254740993 --set sim.seed=9007199254740992 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "conflicts with sim.seed" err.txt \
+  || { echo "FAIL: --seed 9007199254740993 with --set sim.seed=9007199254740992: exit $rc, $(cat err.txt)"; fail=1; }
 # ... written two ways (the same number) too.
 for pair in "0.10 traffic.rate=0.1" "0.5 traffic.rate=.5" "1e-1 traffic.rate=0.1"; do
   "$bin" traffic --net torus:4x4 --rate "${pair%% *}" --set "${pair#* }" --measure 300 >/dev/null 2>err.txt \
@@ -274,6 +279,16 @@ sed '/^\$enddefinitions/q' late.vcd >decl.vcd
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "no time stamp" err.txt && [ ! -e decl-p.gtkw ] \
   || { echo "FAIL: wave --packet $early of a dump of declarations only: exit $rc, $(cat err.txt)"; fail=1; }
+# A windowed dump of a large network holds its initial values before its first time stamp, far
+# down the file: it has time stamps all the same.
+"$bin" traffic --net torus:40x40 --rate 0.1 --warmup 0 --measure 150 --vcd w40.vcd --vcd-window 100:105 \
+  --trace t40.csv >/dev/null 2>&1
+p40=$(awk -F, 'NR > 1 && $1 >= 100 && $1 <= 105 { print $6; exit }' t40.csv)
+"$bin" wave w40.vcd --packet "$p40" --trace t40.csv --save w40p.gtkw >/dev/null 2>err.txt
+rc=$?
+[ $rc -eq 0 ] && grep -q "^-hop 1:" w40p.gtkw \
+  || { echo "FAIL: wave --packet $p40 of a windowed 40x40 dump: exit $rc, $(cat err.txt)"; fail=1; }
+rm -f w40.vcd t40.csv
 
 # --rtl-vcd naming a router the network lacks: refused before the Verilated model is built.
 WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" traffic --net torus:3x5 --router mixed --warmup 50 --measure 200 \
