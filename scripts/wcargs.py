@@ -16,6 +16,7 @@ Python traceback (an unexpected exception is one line `SCRIPT: internal error: .
 import argparse
 import array
 import csv
+import decimal
 import fcntl
 import io
 import json
@@ -90,6 +91,50 @@ def _number(text, kind):
     return v
 
 
+def plain_decimal(d):
+    """A Decimal as wormcast reads numbers: plain decimal digits, no exponent (1000, 0.02)."""
+    t = format(d.normalize(), "f")
+    return t if t != "-0" else "0"
+
+
+def same_value(v):
+    """A value as lists of values compare it: 0.1 and 0.10 are one number; other text is itself."""
+    try:
+        return ("n", decimal.Decimal(v).normalize()) if decimal.Decimal(v).is_finite() else ("s", v)
+    except decimal.InvalidOperation:
+        return ("s", v)
+
+
+def value_list(spec, limit=10000):
+    """A list of values as the sweeps take it: start:stop:step (three finite numbers, step > 0,
+    stop >= start, stop included when on the grid) or v1,v2,... (no empty value, each value once:
+    0.1 and 0.10 are one). The values as text; ValueError(why) names what is wrong."""
+    if ":" in spec:
+        try:
+            start, stop, step = (decimal.Decimal(x) for x in spec.split(":"))
+        except (decimal.InvalidOperation, ValueError):
+            raise ValueError("allowed: start:stop:step with three numbers")
+        if not all(x.is_finite() for x in (start, stop, step)):
+            raise ValueError("allowed: start:stop:step with three finite numbers")
+        if step <= 0 or stop < start:
+            raise ValueError("allowed: step > 0 and stop >= start")
+        n = int((stop - start) / step) + 1
+        if n > limit:
+            raise ValueError(f"allowed: at most {limit} values")
+        return [plain_decimal(start + i * step) for i in range(n)]
+    values = spec.split(",")
+    if "" in values:
+        raise ValueError("(an empty value); allowed: v1,v2,... with no empty value")
+    if len(values) > limit:
+        raise ValueError(f"allowed: at most {limit} values")
+    seen = {}
+    for v in values:
+        if same_value(v) in seen:
+            raise ValueError(f"({seen[same_value(v)]} and {v} are one value); allowed: each value once")
+        seen[same_value(v)] = v
+    return values
+
+
 def int_range(lo=None, hi=None):
     allowed = ("an integer " + (f"{lo}..{hi}" if hi is not None else f">= {lo}")) if lo is not None else "an integer"
 
@@ -162,10 +207,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse with the contract's one-line errors (exit 2)."""
 
     def error(self, message):
-        m = re.match(r"argument ([^:]+): '(.*)' is invalid; allowed: (.*)$", message, re.S)
+        m = re.match(r"argument ([^:]+): '(.*)' is invalid( \([^)]*\))?; allowed: (.*)$", message, re.S)
         if m:
             opt = m.group(1).split("/")[-1]
-            die(f"{opt} = '{m.group(2)}' is invalid; allowed: {m.group(3)}")
+            die(f"{opt} = '{m.group(2)}' is invalid{m.group(3) or ''}; allowed: {m.group(4)}")
         die(message + "; see --help")
 
 
@@ -502,6 +547,29 @@ def run_wormcast(cmd, ok=(0,)):
     if res.returncode not in ok:
         passthrough(res)
     return res
+
+
+def check_sets(program, sets, own, checks):
+    """A script's --set KEY=VALUE list (for every run) before any work: each key=value, none of
+    the keys the script sets itself (own: {key: what sets it}), and the list taken by `program
+    config --check` with each of checks ([(what, config arguments)]: the runs' configurations).
+    Bad input is one line naming --set (and the configuration it fails with), exit 2."""
+    for s in sets:
+        key = s.split("=", 1)[0]
+        if "=" not in s or not key:
+            fail("--set", s, "key=value (repeatable)")
+        if key in own:
+            fail("--set", s, f"a key other than {', '.join(own)}", f"{own[key]} sets {key}")
+    if not sets:
+        return
+    for what, args in checks:
+        cmd = [program, "config", "--check"] + args
+        for s in sets:
+            cmd += ["--set", s]
+        p = run_child(cmd, capture_output=True, text=True, errors="replace")
+        if p.returncode != 0:
+            why = " ".join(p.stderr.split()).removeprefix("wormcast: ").removeprefix("wormcast config: ")
+            die(f"--set = '{shown(' '.join(sets))}' is invalid{' for ' + what if what else ''}: {why}")
 
 
 def run_child(cmd, capture_output=False, text=False, errors=None, shell=False, stdout=None, stderr=None, env=None,

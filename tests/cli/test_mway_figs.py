@@ -10,6 +10,17 @@ import csv, os, subprocess, sys, tempfile
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 script = os.path.join(top, "scripts", "mway_figs")
 fail = []
+# A curve whose saturation is twice the lowest load: its 0.5 fraction is that load, listed once
+# (the sweep refuses a point given twice).
+import argparse, importlib.machinery, importlib.util  # noqa: E402
+sys.path.insert(0, os.path.join(top, "scripts"))
+loader = importlib.machinery.SourceFileLoader("mway_figs_module", script)
+mf = importlib.util.module_from_spec(importlib.util.spec_from_loader("mway_figs_module", loader))
+loader.exec_module(mf)
+mf.read_sat = lambda out, name, curve, bid: {"summary": {"last_stable": {"mean": 2 * mf.LOW}}}
+loads = mf.curve_loads("cube", argparse.Namespace(quick=False), "unused")
+if len(loads) != len(set(loads)) or (mf.exp("cube", argparse.Namespace(quick=False))["curves"][0], mf.LOW) not in loads:
+    fail.append(f"curve loads at a saturation of 2 x LOW: {loads}")
 with tempfile.TemporaryDirectory() as d:
     out = os.path.join(d, "q")
     p = subprocess.run([script, "--quick", "--out", out, "--jobs", "2"], capture_output=True, text=True)
