@@ -439,11 +439,13 @@ bool entry_valid(const fs::path& dir, const std::string& key_text, nlohmann::jso
 /// An exclusive lock on `path` for the life of the object.
 class FileLock {
  public:
-  FileLock(const fs::path& path, Progress& progress) {
+  /// why: what the lock is taken for, named when the lock file cannot be opened for writing.
+  FileLock(const fs::path& path, Progress& progress, const std::string& why) {
     m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (m_fd < 0)
-      throw ConfigError(fmt::format("rtl: cannot create the lock file {}: {}; allowed: a writable cache "
-                                    "directory (WORMCAST_RTL_CACHE)", path.string(), std::strerror(errno)));
+      throw ConfigError(fmt::format("rtl: {}, but the lock file {} cannot be opened for writing: {}; allowed: a "
+                                    "writable cache directory (WORMCAST_RTL_CACHE)",
+                                    why, path.string(), std::strerror(errno)));
     if (flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
       progress.step("waiting for another process that builds it");
       while (flock(m_fd, LOCK_EX) != 0 && errno == EINTR) {
@@ -506,7 +508,9 @@ fs::path ensure_entry(const std::string& name, const std::string& key_text, cons
     throw ConfigError(fmt::format("rtl: cannot create the cache directory {}: {}; allowed: a writable directory "
                                   "in WORMCAST_RTL_CACHE", cache.string(), ec.message()));
   Progress progress(description);
-  const FileLock lock(cache / (name + ".lock"), progress);
+  const FileLock lock(cache / (name + ".lock"), progress,
+                      fs::exists(dir, ec) ? fmt::format("the cached model {} fails its check and is to be rebuilt", dir.string())
+                                          : fmt::format("the model {} is to be built", description));
   // Whoever held the lock may have built it meanwhile.
   if (entry_valid(dir, key_text) && load(dir / object)) return dir;
   // Temporaries of this entry belong to builds that died holding the lock.
@@ -900,9 +904,14 @@ RtlCacheClean rtl_cache_clean() {
   for (const std::string& name : names) {
     // The entry's lock, as a build takes it: held, a build of it runs now and keeps it. (The lock
     // file stays: a process waiting for it holds it open.)
-    const int fd = ::open((cache / (name + ".lock")).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // (Read-only, where the cache is not writable: a lone lock file is then nothing to remove, and
+    // an entry beside it is named below as one that could not be removed.)
+    int fd = ::open((cache / (name + ".lock")).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    const int open_error = errno;
+    if (fd < 0 && (open_error == EACCES || open_error == EROFS || open_error == EPERM))
+      fd = ::open((cache / (name + ".lock")).c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-      out.failed.push_back(fmt::format("{}: {}", (cache / name).string(), std::strerror(errno)));
+      out.failed.push_back(fmt::format("{}: {}", (cache / name).string(), std::strerror(open_error)));
       continue;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {

@@ -76,6 +76,30 @@ sed -i -E 's/"format": [0-9]+/"format": 0/' "$entry/meta.json"
 "$bin" rtl list | grep -q "$(basename "$entry") .*torus.*(another cache format: never loaded, rebuilt if a run asks for it" \
   || { echo "FAIL: a record of another format is not flagged with its description"; fail=1; }
 echo "corrupt entries: flagged and rebuilt"
+# A cache the user cannot write (a shared one): a corrupt entry there is refused with that reason,
+# and `rtl clean` finds nothing to remove beside a lone lock file. (As root: run as nobody.)
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+  nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+  ro=$(mktemp -d /tmp/wc-ro.XXXXXX)
+  cp -a "$WORMCAST_RTL_CACHE/." "$ro/"
+  ro_entry=$(ls -d "$ro"/torus-* | head -1)
+  truncate -s 4096 "$ro_entry/model.so"
+  chmod -R a+rX,go-w "$ro"
+  if nobody test -x "$bin"; then
+    err=$(WORMCAST_RTL_CACHE=$ro nobody "$bin" traffic "${net[@]}" --rate 0.1 --warmup 0 --measure 100 --router rtl 2>&1); rc=$?
+    [ $rc -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] \
+      && case "$err" in *"fails its check and is to be rebuilt"*"writable cache"*) true ;; *) false ;; esac \
+      || { echo "FAIL: a corrupt entry in a read-only cache: exit $rc: $err"; fail=1; }
+    mkdir "$ro/lone" && touch "$ro/lone/torus-22fe25f868532a48.lock" && chmod -R a+rX,go-w "$ro/lone"
+    err=$(WORMCAST_RTL_CACHE=$ro/lone nobody "$bin" rtl clean 2>&1); rc=$?
+    [ $rc -eq 0 ] && case "$err" in *"cannot remove"*) false ;; *) true ;; esac \
+      || { echo "FAIL: rtl clean of a read-only cache with a lone lock file: exit $rc: $err"; fail=1; }
+    echo "a read-only cache: its corrupt entry refused with its reason, a lone lock file left alone"
+  else
+    echo "skipped: the program is not reachable as another user"
+  fi
+  rm -rf "$ro"
+fi
 
 # Verilator missing from PATH: exit 2, one line saying so, no entry.
 mkdir -p "$work/nopath"
