@@ -17,7 +17,7 @@ ProgramImage::ProgramImage(const Schedule& s) : m_source(s.source), m_chunks_per
   for (const Unicast& u : s.unicasts) {
     if (u.src < 0 || u.src >= n || u.dst < 0 || u.dst >= n)
       throw std::invalid_argument("program image: unicast node id out of range");
-    if (u.step < 1 || u.step > 0xffff)  // the step travels as a message's 16-bit tag
+    if (u.step < 1 || u.step > kMaxProgramStep)  // the step travels as a message's 16-bit tag
       throw std::invalid_argument("a send in step " + std::to_string(u.step) +
                                   ", which node programs cannot tag; allowed: steps 1..65535");
     sorted.push_back(&u);

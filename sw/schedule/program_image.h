@@ -17,6 +17,9 @@ namespace wormcast::sw {
 /// (ReceiptStep) go into the image, and a send of step s waits for all of the node's receipts of
 /// steps < s, counted per step (all nodes start holding data); each send's length is its share
 /// of chunks: ceil(length * chunks / chunks_per_node) flits.
+/// The last step a node program can run: each message carries its step in a 16-bit tag.
+constexpr int kMaxProgramStep = 0xffff;
+
 class ProgramImage {
  public:
   explicit ProgramImage(const Schedule& s);

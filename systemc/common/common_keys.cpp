@@ -158,6 +158,7 @@ const std::vector<ConfigKey>& common_keys() {
        "once; CYCLES 1..1000 (classes not named keep 1)",
        "rv32: core cycles per instruction by class (a load or store to the NIC adds the NIC's annotated delay)",
        [](Config& c, const std::string& v, const Field& f) {
+         if (v.empty()) bad(f, v);  // (split_list gives no part: it would keep every class at 1)
          c.node.cpi.assign(size_t(InsnClass::Count), 1);
          uint32_t named = 0;  // the classes given so far (a class given twice is refused)
          for (auto& part : split_list(v, ',')) {

@@ -105,6 +105,10 @@ int run_broadcast(const BroadcastArgs& a) {
   dry_run_limit(t.num_nodes());
   int source = 0;
   const sw::Schedule sched = make_schedule(a.choice, t, source);
+  if (sched.num_steps > sw::kMaxProgramStep)
+    throw ConfigError(fmt::format("--algo {} on --net {} takes {} steps; allowed: at most {} steps (a node program "
+                                  "tags each message with its step): a smaller network or another --algo",
+                                  a.choice.algo, sw::describe(t), sched.num_steps, sw::kMaxProgramStep));
 
   const RouterParams rp = derive_router_params(cfg.net, cfg.part<RouterConfig>());
   const uint32_t len = uint32_t(a.len);

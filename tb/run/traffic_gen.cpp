@@ -164,7 +164,7 @@ double message_dispersion(const TrafficConfig& t) {
 
 void check_synthetic_keys(const Config& cfg) {
   if (cfg.node.cpu != CpuKind::Native)  // synthetic traffic runs no node software
-    throw ConfigError("config: node.cpu = 'rv32' applies to node programs (broadcast, gossip --simulate), not to "
+    throw ConfigError("config: node.cpu = 'rv32' applies to node programs (broadcast, gossip --simulate, ibt bcast --simulate), not to "
                       "synthetic traffic; allowed here: native");
   if (cfg.nic.tr != 0)  // no receiving software: a packet's latency ends with its tail's delivery
     throw ConfigError(fmt::format("config: nic.tr = {} applies to node programs' receives (broadcast, gossip "

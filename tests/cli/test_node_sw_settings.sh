@@ -65,6 +65,16 @@ for args in "--net mway:4x4" "--set net.family=mway" "--config $(dirname "$0")/.
     && grep -q -e "${first#--}" err.txt && ! grep -q "vcs_per_class" err.txt && [ ! -e m.json ] \
     || { echo "FAIL: broadcast $args: exit $rc, $(cat err.txt)"; fail=1; }
 done
+# A schedule of more steps than a node program can tag (65,535): refused naming --algo and --net.
+"$bin" broadcast --net torus:257x256 --algo sequential --len 1 --json big.json 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "takes 65791 steps; allowed: at most 65535" err.txt \
+  && [ ! -e big.json ] || { echo "FAIL: broadcast sequential on 65,792 nodes: exit $rc, $(cat err.txt)"; fail=1; }
+# An empty node.cpu_cpi is an empty value, refused as every key's.
+"$bin" broadcast --net torus:4x4 --len 8 --set node.cpu_cpi= 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "node.cpu_cpi = '' is invalid" err.txt \
+  || { echo "FAIL: an empty node.cpu_cpi: exit $rc, $(cat err.txt)"; fail=1; }
 "$bin" gossip --net ring:5 --algo approach1 --simulate --set net.family=mway 2>err.txt
 rc=$?
 [ $rc -eq 2 ] && grep -q "net.family=mway conflicts with net.family = 'torus'" err.txt \
