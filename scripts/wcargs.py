@@ -207,7 +207,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with the contract's one-line errors (exit 2)."""
 
     def error(self, message):
-        m = re.match(r"argument ([^:]+): '(.*)' is invalid( \([^)]*\))?; allowed: (.*)$", message, re.S)
+        m = re.match(r"argument ([^:]+): '(.*)' is invalid( \(.*?\))?; allowed: (.*)$", message, re.S)
         if m:
             opt = m.group(1).split("/")[-1]
             die(f"{opt} = '{m.group(2)}' is invalid{m.group(3) or ''}; allowed: {m.group(4)}")

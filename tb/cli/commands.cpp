@@ -293,16 +293,20 @@ std::string canonical_decimal(const std::string& t) {
     }
   }
   if (!any) return "";
+  const bool zero = digits.find_first_not_of('0') == std::string::npos;
   if (i < t.size()) {
     if (t[i] != 'e' && t[i] != 'E') return "";
-    const std::string e = t.substr(i + 1);
-    if (e.empty() || e.size() > 12 || e.find_first_not_of("+-0123456789") != std::string::npos ||
-        e.find_first_of("+-", 1) != std::string::npos || e.find_first_of("0123456789") == std::string::npos)
-      return "";
-    exp += std::stoll(e);
+    std::string e = t.substr(i + 1);
+    const bool e_minus = !e.empty() && (e[0] == '-' || e[0] == '+') && e[0] == '-';
+    if (!e.empty() && (e[0] == '-' || e[0] == '+')) e.erase(0, 1);
+    if (e.empty() || e.find_first_not_of("0123456789") != std::string::npos) return "";
+    if (zero) return "0";  // zero whatever its exponent
+    e.erase(0, std::min(e.find_first_not_of('0'), e.size() - 1));  // its leading zeros
+    if (e.size() > 12) return "";  // beyond any key's range: compared as text
+    exp += e_minus ? -std::stoll(e) : std::stoll(e);
   }
+  if (zero) return "0";
   const size_t first = digits.find_first_not_of('0');
-  if (first == std::string::npos) return "0";
   digits.erase(0, first);
   while (digits.back() == '0') {
     digits.pop_back();

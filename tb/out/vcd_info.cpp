@@ -207,7 +207,9 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
   bool have_first = false;
   uint64_t now = 0, rise1 = 0;
   int rises = 0;
-  for (int n = 0; n < 200000 && in.line(l) && rises < 2; ++n) {
+  // (The lines before the first time stamp, a windowed dump's initial values, do not count: on a
+  // large network they outnumber the limit.)
+  for (int n = 0; n < 200000 && in.line(l) && rises < 2; n += have_first) {
     if (l.size() > 1 && l[0] == '#') {
       now = std::strtoull(l.c_str() + 1, nullptr, 10);
       if (!have_first) info.first = now;
@@ -222,8 +224,6 @@ VcdInfo read_vcd_info(const std::string& option, const std::string& path) {
         info.period = now - rise1;
     }
   }
-  // (A dump cut by a window writes its initial values before its first time stamp: on a large
-  // network that may lie beyond the lines read above, where the tail still shows one.)
   bool seen_later = false;
   info.last = in.last_time(now, seen_later);
   info.timed = have_first || seen_later;

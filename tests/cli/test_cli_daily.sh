@@ -49,6 +49,11 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "conflicts with mway.buffers" err.txt || { echo "FAIL: mway --buffers vs --set: exit $rc"; fail=1; }
 "$bin" traffic --rate 0.1 --set traffic.rate=0.1 --measure 500 >/dev/null \
   || { echo "FAIL: the same value in an option and a --set is refused"; fail=1; }
+# A zero, or an exponent written with many zeros, is still one number.
+for pair in "0.5 traffic.rate=0.5e0000000000000" "0 traffic.rate=0e99999999999999"; do
+  "$bin" traffic --net torus:2x2 --rate "${pair%% *}" --set "${pair#* }" --measure 300 >/dev/null 2>err.txt \
+    || { echo "FAIL: --rate ${pair%% *} with --set ${pair#* } is refused: $(cat err.txt)"; fail=1; }
+done
 # Integers beyond a double's precision that differ are two values.
 "$bin" traffic --net torus:4x4 --measure 100 --seed 9007199254740993 --set sim.seed=9007199254740992 2>err.txt
 rc=$?
@@ -286,8 +291,13 @@ rc=$?
 p40=$(awk -F, 'NR > 1 && $1 >= 100 && $1 <= 105 { print $6; exit }' t40.csv)
 "$bin" wave w40.vcd --packet "$p40" --trace t40.csv --save w40p.gtkw >/dev/null 2>err.txt
 rc=$?
-[ $rc -eq 0 ] && grep -q "^-hop 1:" w40p.gtkw \
-  || { echo "FAIL: wave --packet $p40 of a windowed 40x40 dump: exit $rc, $(cat err.txt)"; fail=1; }
+[ $rc -eq 0 ] && grep -q "^-hop 1:" w40p.gtkw && grep -q "^\[timestart\] 10[0-5]" w40p.gtkw \
+  || { echo "FAIL: wave --packet $p40 of a windowed 40x40 dump: exit $rc, $(cat err.txt) $(grep timestart w40p.gtkw)"; fail=1; }
+e40=$(awk -F, 'NR > 1 && $8 == 1 && $1 < 20 { print $6; exit }' t40.csv)
+"$bin" wave w40.vcd --packet "$e40" --trace t40.csv --save w40e.gtkw 2>err.txt
+rc=$?
+[ $rc -eq 2 ] && grep -q "outside the dump (cycles 100..104)" err.txt && [ ! -e w40e.gtkw ] \
+  || { echo "FAIL: wave --packet $e40 (cycles < 20) of the 40x40 dump of cycles 100..104: exit $rc, $(cat err.txt)"; fail=1; }
 rm -f w40.vcd t40.csv
 
 # --rtl-vcd naming a router the network lacks: refused before the Verilated model is built.

@@ -264,7 +264,9 @@ for args, word in ((["--rates", "0.1,,0.2"], "load_latency: --rates"), (["--rate
                    (["--set", "bogus=1"], "load_latency: --set"), (["--set", "traffic.rate=0.1"], "load_latency: --set"),
                    (["--set", "sim.measure"], "load_latency: --set"), (["--patterns", "uniform,"], "--patterns"),
                    # a grid whose stop lies past 1 and whose values do not: --rates passes, --set is named
-                   (["--rates", "0.1:1.05:0.1", "--set", "bogus=1"], "load_latency: --set")):
+                   (["--rates", "0.1:1.05:0.1", "--set", "bogus=1"], "load_latency: --set"),
+                   (["--rates", "+0.5"], "load_latency: --rates"), (["--rates", "0.1, 0.2"], "load_latency: --rates"),
+                   (["--rates", "0.1,0.2)"], "load_latency: --rates = '0.1,0.2)' is invalid ('0.2)' is not a load)")):
     case(f"load_latency: {' '.join(args)}", "load_latency", ["--out", "ll"] + args, word=word)
 # A run into the directory of an earlier complete run removes the merged outputs it rewrites when
 # it starts: a run stopped (here: failed) before its end leaves no saturation.csv or sweep.csv of
