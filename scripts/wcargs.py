@@ -549,6 +549,28 @@ def run_wormcast(cmd, ok=(0,)):
     return res
 
 
+def csv_records(path, text, fields):
+    """An earlier run's CSV (its text; path as messages name it) with exactly the header `fields`:
+    (line number, {column: text}) for each non-empty line. Another header, or a line of another
+    width, is one line naming the file and the line, exit 2."""
+    reader = csv.reader(text.splitlines())
+    header = next(reader, None)
+    if header != fields:
+        die(f"{path}: line 1 (the header) = '{shown(','.join(header or []))}' is invalid; allowed: {','.join(fields)}")
+    for line, values in enumerate(reader, 2):
+        if not values:
+            continue
+        if len(values) != len(fields):
+            die(f"{path}: line {line} = '{shown(','.join(values))}' is invalid ({len(values)} values); allowed: one "
+                f"value per column ({','.join(fields)})")
+        yield line, dict(zip(fields, values))
+
+
+def bad_cell(path, line, col, value, allowed):
+    """A CSV's value unlike a run's: one line naming the file, line and column, exit 2."""
+    die(f"{path}: line {line}, column {col} = '{shown(value)}' is invalid; allowed: {allowed}")
+
+
 def check_sets(program, sets, own, checks):
     """A script's --set KEY=VALUE list (for every run) before any work: each key=value, none of
     the keys the script sets itself (own: {key: what sets it}), and the list taken by `program

@@ -275,8 +275,8 @@ namespace {
 /// A decimal number's exact canonical form (its significant digits without leading or trailing
 /// zeros, the exponent of the last one, the sign), or "" when the text is no decimal number.
 std::string canonical_decimal(const std::string& t) {
-  size_t i = 0;
-  const bool minus = i < t.size() && (t[i] == '-' || t[i] == '+') && t[i++] == '-';
+  const bool minus = !t.empty() && t[0] == '-';
+  size_t i = !t.empty() && (t[0] == '-' || t[0] == '+') ? 1 : 0;
   std::string digits;
   long long exp = 0;
   bool any = false, point = false;
@@ -297,7 +297,7 @@ std::string canonical_decimal(const std::string& t) {
   if (i < t.size()) {
     if (t[i] != 'e' && t[i] != 'E') return "";
     std::string e = t.substr(i + 1);
-    const bool e_minus = !e.empty() && (e[0] == '-' || e[0] == '+') && e[0] == '-';
+    const bool e_minus = !e.empty() && e[0] == '-';
     if (!e.empty() && (e[0] == '-' || e[0] == '+')) e.erase(0, 1);
     if (e.empty() || e.find_first_not_of("0123456789") != std::string::npos) return "";
     if (zero) return "0";  // zero whatever its exponent
