@@ -278,6 +278,10 @@ int run_gossip(const GossipCliArgs& a, const CLI::App* cmd) {
     if (rs.size() != 1) throw sw::GossipParamError("--r: --simulate takes one value (got " + a.g.r + ")");
     r = rs[0];
     g = sw::gossip_schedule(a.g, r);
+    if (g.schedule.num_steps > sw::kMaxProgramStep)  // before the drawing's limit: the run's is the first
+      throw sw::GossipParamError(fmt::format("--simulate: the schedule takes {} steps; allowed: steps 1..{} (a node "
+                                             "program tags each message with its step)",
+                                             g.schedule.num_steps, sw::kMaxProgramStep));
     std::string why;
     if (!a.svg_file.empty() && !schedule_svg_drawable(g.schedule, why)) throw sw::GossipParamError("--svg: " + why);
     j = sw::gossip_command_json(a.g, text, code);
@@ -378,7 +382,8 @@ void register_gossip_command(CLI::App& app) {
   cmd->add_option("--set", a->sets, "with --simulate: override a configuration key (repeatable), e.g. "
                                     "router.local_ports=one");
   cmd->add_option("--svg", a->svg_file,
-                  "draw the schedule (1-D and 2-D networks), one panel per step: grey level = share of all "
+                  "draw the schedule (1-D and 2-D networks, at most 400,000 marks: nodes x steps + unicasts), one "
+                  "panel per step: grey level = share of all "
                   "data a node holds after the step, the step's receivers ringed, both directions of a link "
                   "side by side");
   add_record_options(cmd, a->rec);

@@ -182,7 +182,7 @@ void register_schedule_command(CLI::App& app) {
                 "Verify Definition 1, stepwise and depth contention-freedom and the step bound; "
                 "exit 1 unless Definition 1 and stepwise contention-freedom hold");
   cmd->add_option("--json", args->json_file, "Write the schedule as JSON")->check(file_path(true));
-  cmd->add_option("--svg", args->svg_file, "Draw each step on the 2-D torus as SVG")->check(file_path());
+  cmd->add_option("--svg", args->svg_file, "Draw each step on the 1-D or 2-D torus as SVG (at most 400,000 marks: nodes x steps + unicasts)")->check(file_path());
   cmd->add_flag("--quiet", args->quiet, "Print per-step counts only, not every unicast");
   set_command_action(cmd, [args] { return run_schedule(*args); });
 }

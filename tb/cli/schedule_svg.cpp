@@ -11,8 +11,17 @@
 namespace wormcast {
 
 bool schedule_svg_drawable(const sw::Schedule& s, std::string& why) {
-  if (s.topology.dims() <= 2) return true;
-  why = "only 1-D and 2-D networks can be drawn; got " + sw::describe(s.topology);
+  if (s.topology.dims() > 2) {
+    why = "only 1-D and 2-D networks can be drawn; got " + sw::describe(s.topology);
+    return false;
+  }
+  // Every panel draws every node (about 115 bytes each) and each unicast an arrow (about 160):
+  // beyond the limit the file runs to hundreds of megabytes that no viewer opens.
+  const uint64_t steps = uint64_t(std::max(1, s.num_steps));
+  const uint64_t marks = uint64_t(s.topology.num_nodes()) * steps + uint64_t(s.unicasts.size());
+  if (marks <= kSvgMaxMarks) return true;
+  why = fmt::format("at most {} marks (nodes x steps + unicasts); {} has {} nodes x {} steps + {} unicasts = {}",
+                    kSvgMaxMarks, sw::describe(s.topology), s.topology.num_nodes(), steps, s.unicasts.size(), marks);
   return false;
 }
 

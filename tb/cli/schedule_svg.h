@@ -1,13 +1,18 @@
 // SVG drawing of a schedule, one panel per step, shared by `wormcast schedule` and `wormcast gossip`.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "sw/schedule/schedule.h"
 
 namespace wormcast {
 
-/// Whether `s` can be drawn (1-D and 2-D networks); otherwise the one-line reason.
+/// The largest drawing: nodes x steps (each panel draws every node) + unicasts (an arrow each).
+constexpr uint64_t kSvgMaxMarks = 400000;
+
+/// Whether `s` can be drawn (1-D and 2-D networks, at most kSvgMaxMarks marks);
+/// otherwise the one-line reason.
 bool schedule_svg_drawable(const sw::Schedule& s, std::string& why);
 
 /// One panel per step on the 2-D grid (y grows upward, as in the papers' figures), each unicast

@@ -31,6 +31,7 @@ expect_bad --source --net torus:8x8 --algo dcf --source 8,0
 expect_bad --source --net torus:8x8 --algo dcf --source 1,2,3
 expect_bad --dcf-variant --net torus:8x8 --algo dcf --dcf-variant sol3
 expect_bad --svg --net torus:5x5x5 --algo wang-tseng
+expect_bad "marks" --net torus:32x32 --algo sequential  # 1,024 nodes x 1,023 steps: too large to draw
 
 "$bin" schedule --net torus:16x16 --algo dcf --source 3,4 --check --quiet --json "$work/dcf.json" \
   --svg "$work/dcf.svg" >"$work/dcf.txt" || { echo "FAIL: dcf --check exited $?"; fail=1; }
