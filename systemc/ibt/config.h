@@ -17,7 +17,7 @@ enum class IbtRouting { Dor, Bypass, Shortest };
 struct IbtConfig {
   std::vector<int> bypass{4};  ///< b1..bk
   IbtRouting routing = IbtRouting::Dor;
-  int layers = 0;  ///< layers of shortest routing; 0: auto, d*k + 3
+  int layers = 0;  ///< layers of shortest routing; 0: auto, d*k + 3 (ibt_layers: at most what fits)
 };
 
 /// The ibt family's keys: the torus router's and ibt.*.

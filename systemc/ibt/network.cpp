@@ -31,10 +31,29 @@ sw::IbtTopology ibt_topology(const Config& cfg) {
   }
 }
 
+namespace {
+/// VC classes per port of shortest routing with `layers` layers: max(C + L, 2 ceil(L / dk)).
+int shortest_classes(int dateline_classes, int layers, int dk) {
+  return std::max(dateline_classes + layers, 2 * ((layers + dk - 1) / dk));
+}
+
+/// The most layers (1..14) whose classes fit in a port's VCs, one VC per class.
+int most_layers(int dateline_classes, int dk) {
+  int most = 0;
+  while (most < 14 && shortest_classes(dateline_classes, most + 1, dk) <= limits::kMaxVcs) ++most;
+  return most;
+}
+}  // namespace
+
 int ibt_layers(const Config& cfg) {
   const IbtConfig& ibt = cfg.part<IbtConfig>();
   if (ibt.routing != IbtRouting::Shortest) return 0;
-  return ibt.layers ? ibt.layers : int(cfg.net.radix.size() * ibt.bypass.size()) + 3;  // ShortestTable::auto_layers
+  if (ibt.layers) return ibt.layers;
+  // auto: d*k + 3 (ShortestTable::auto_layers), at most the layers whose classes fit in a port's VCs
+  // (from d*k = 12 on: six bypass lengths in 2-D, four in 3-D).
+  const int dk = int(cfg.net.radix.size() * ibt.bypass.size());
+  const int classes = derive_router_params(cfg.net, cfg.part<RouterConfig>(), 2).classes;
+  return std::min(dk + 3, most_layers(classes, dk));
 }
 
 RouterParams ibt_router_params(const Config& cfg) {
@@ -42,7 +61,7 @@ RouterParams ibt_router_params(const Config& cfg) {
   if (const int layers = ibt_layers(cfg)) {
     // One align class per layer; the runs' two classes per d*k layers fit in them when d*k >= 2.
     const int dk = int(cfg.net.radix.size() * cfg.part<IbtConfig>().bypass.size());
-    p.num_vcs = std::max(p.classes + layers, 2 * ((layers + dk - 1) / dk)) * p.vcs_per_class;
+    p.num_vcs = shortest_classes(p.classes, layers, dk) * p.vcs_per_class;
   }
   return p;
 }
@@ -79,8 +98,7 @@ Family ibt_family() {
         // Not even one VC per class: the layers are too many (a 1-D network of one bypass length,
         // d*k = 1, needs two run classes per layer).
         const int dk = int(c.net.radix.size() * c.part<IbtConfig>().bypass.size());
-        int most = 0;
-        while (most < 14 && std::max(rp.classes + most + 1, 2 * ((most + 1 + dk - 1) / dk)) <= limits::kMaxVcs) ++most;
+        const int most = most_layers(rp.classes, dk);
         throw ConfigError(fmt::format("config: ibt.layers = {} is invalid for this network: {} VC classes per port, "
                                       "at most {} VCs; allowed: 1..{}",
                                       layers, classes, limits::kMaxVcs, most));

@@ -31,7 +31,7 @@ sw::IbtTopology ibt_topology(const Config& cfg);
 /// The router parameters of an ibt configuration: the torus router's with the two bypass ports
 /// (and the align classes of ibt.routing = shortest).
 RouterParams ibt_router_params(const Config& cfg);
-/// The layers of ibt.routing = shortest (ibt.layers, auto: d*k + 3); 0 under dor and bypass.
+/// The layers of ibt.routing = shortest (ibt.layers, auto: d*k + 3 or the most that fit in a port's VCs); 0 under dor and bypass.
 int ibt_layers(const Config& cfg);
 /// The routing of an ibt configuration's routers (BypassRouting).
 std::shared_ptr<const PortRouting> ibt_routing(const Config& cfg);

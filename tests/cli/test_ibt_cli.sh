@@ -75,6 +75,14 @@ for layers in 8 9; do
       || { echo "FAIL: ibt:11 <3> with 9 layers: exit $rc, $err"; fail=1; }
   fi
 done
+# ibt.layers = auto is d*k + 3, at most the layers whose classes fit in 16 VCs: six lengths in 2-D
+# (d*k = 12, 15 layers would need 17 classes) run with 14 layers, 16 VCs a port.
+"$bin" traffic --net ibt:48x48 --set ibt.bypass=12,12,12,12,12,12 --set ibt.routing=shortest --rate 0.01 \
+  --warmup 10 --measure 100 --json "$work/auto.json" >/dev/null 2>"$work/auto.txt"
+rc=$?
+[ $rc -eq 0 ] && python3 -c "import json, sys; sys.exit(json.load(open(sys.argv[1]))['energy']['router']['vcs'] != 16)" \
+  "$work/auto.json" || { echo "FAIL: ibt:48x48 with six lengths and auto layers: exit $rc, $(cat "$work/auto.txt")"; fail=1; }
+rm -f "$work/auto.json" "$work/auto.txt"
 # A bad ibt.bypass list is quoted whole (not its bad entry), and the allowed text gives the count.
 for v in "4,2000" "4, 8" "4,8," ",4" "4,,8" "9,18,27,36,45,54,63,72,81"; do
   err=$("$bin" traffic --net ibt:171 --set "ibt.bypass=$v" --warmup 10 --measure 10 2>&1 >/dev/null)
