@@ -262,9 +262,20 @@ SteadyVerdict judge_steady_state(const SteadySeries& s, const SteadyParams& p) {
                           {"lag1_autocorrelation", num(lat.lag1)},
                           {"of", "flit-copies created in the judged span"}};
   if (offered == 0) {
-    v.outcome = transient_over ? SteadyOutcome::Stable : SteadyOutcome::Undecided;
-    if (!transient_over) v.reasons.push_back("no load offered in the judged span, and the series still drifts");
-    v.brief = "no load offered in the judged span";
+    // Settled: nothing owed through the judged span. A backlog there is packets offered before it
+    // still in flight (a long message, an overload in the discarded start): nothing to judge yet.
+    double owed = 0;
+    for (size_t i = start; i < n; ++i) owed = std::max(owed, s.copies_owed[i]);
+    v.outcome = transient_over && owed == 0 ? SteadyOutcome::Stable : SteadyOutcome::Undecided;
+    if (owed > 0)
+      v.reasons.push_back(fmt::format("no load offered in the judged span, while up to {:.6g} flit-copies offered "
+                                      "before it are still owed: the packets still draining decide nothing; a "
+                                      "longer sim.measure or a load in the window",
+                                      owed));
+    else if (!transient_over)
+      v.reasons.push_back("no load offered in the judged span, and the series still drifts");
+    v.brief = owed > 0 ? "undecided: no load offered in the judged span, earlier packets still draining"
+                       : "no load offered in the judged span";
     return v;
   }
   const Growth gc = growth(tb, copies, double(offered) / cycles);

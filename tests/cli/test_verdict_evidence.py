@@ -9,7 +9,9 @@
 - far beyond saturation with too few deliveries per batch (m-way, 512-flit broadcasts): a
   shortfall of deliveries beyond the counts' noise is unstable (exit 5), and the verdict line
   names the outcome that stands when the run did not drain;
-- no load offered (rate 0): stable, with no accepted-over-offered ratio."""
+- no load offered (rate 0): stable, with no accepted-over-offered ratio; no load offered in the
+  judged span while earlier packets still drain through it (a 4096-flit message from the warm-up,
+  a trace's overload in the discarded start): undecided, never stable."""
 import json, os, subprocess, sys, tempfile
 
 WC = os.path.join(os.environ["WORMCAST_BUILD"], "tb", "wormcast")
@@ -73,6 +75,20 @@ v = j.get("stability", {})
 if p.returncode != 0 or v.get("verdict") != "stable" or v.get("accepted_over_offered", 0) is not None or \
         "no load offered in the judged span" not in p.stdout + p.stderr:
     fail.append(f"rate 0: exit {p.returncode}, {v.get('verdict')}, {v.get('accepted_over_offered', 'missing')}")
+
+# No load offered in the judged span, but packets offered before it still owed through it: the
+# drain decides nothing (undecided), however settled the series looks.
+with tempfile.TemporaryDirectory() as d:
+    trace = os.path.join(d, "heavy.csv")
+    with open(trace, "w") as f:
+        f.write("cycle,src,dst,len\n" + "".join(f"{c},{s},{(s + 1) % 16},5\n" for c in range(100) for s in range(16)))
+    for args in (["--net", "torus:4x4", "--warmup", "50", "--measure", "300", "--len", "4096", "--rate", "1"],
+                 ["--net", "torus:4x4", "--warmup", "0", "--measure", "200", "--set", f"traffic.trace={trace}"]):
+        p, j = run(args)
+        v = j.get("stability", {})
+        if p.returncode != 0 or v.get("verdict") != "undecided" or \
+                not any("still owed" in r for r in v.get("reasons", [])):
+            fail.append(f"{' '.join(args)}: exit {p.returncode}, verdict {v.get('verdict')}, {v.get('reasons')}")
 
 for f in fail:
     print("FAIL:", f)
