@@ -282,35 +282,46 @@ std::vector<HopRow> read_packet_hops(const std::string& path, uint64_t packet, i
   const size_t c_cycle = col("cycle"), c_router = col("router"), c_in = col("in_port"), c_out = col("out_port"),
                c_vc = col("vc"), c_packet = col("packet"), c_head = col("head");
   std::vector<HopRow> hops;
-  const std::string want = std::to_string(packet);
+  // Every row is checked, not only the packet's: a row cut short or a field that is not a number
+  // means another file or a damaged one, whose hops (this packet's among them) cannot be trusted.
+  std::vector<size_t> numbers = {c_cycle, c_router, c_in, c_out, c_vc, c_packet};
+  for (const char* extra : {"flit"})
+    if (const auto it = std::find(head.begin(), head.end(), extra); it != head.end()) numbers.push_back(size_t(it - head.begin()));
+  std::vector<size_t> bits = {c_head};
+  if (const auto it = std::find(head.begin(), head.end(), "tail"); it != head.end()) bits.push_back(size_t(it - head.begin()));
   size_t no = 1;
   while (std::getline(in, line)) {
     ++no;
     const auto f = split_list(line, ',');
-    if (max_router && f.size() >= head.size()) {
-      int r = -1;
-      std::from_chars(f[c_router].data(), f[c_router].data() + f[c_router].size(), r);
-      *max_router = std::max(*max_router, r);
-    }
-    if (f.size() < head.size() || f[c_packet] != want || f[c_head] != "1") continue;
+    if (f.size() != head.size())
+      throw ConfigError(fmt::format("--trace '{}' line {}: {} fields; allowed: {}, as the header names (the --trace "
+                                    "CSV of a run)",
+                                    path, no, f.size(), head.size()));
     // A number of the row: every character a decimal digit (a value the trace cannot hold is refused,
     // not read as 0).
-    auto number = [&](size_t c, const char* name) {
+    auto number = [&](size_t c) {
       uint64_t v = 0;
       const std::string& t = f[c];
       const auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), v);
       if (t.empty() || err != std::errc() || end != t.data() + t.size() || v > uint64_t(1) << 40)
         throw ConfigError(fmt::format("--trace '{}' line {}: {} = '{}' is not a number of a hop; allowed: the --trace "
                                       "CSV of a run",
-                                      path, no, name, t));
+                                      path, no, head[c], t));
       return v;
     };
+    for (size_t c : numbers) number(c);
+    for (size_t c : bits)
+      if (f[c] != "0" && f[c] != "1")
+        throw ConfigError(fmt::format("--trace '{}' line {}: {} = '{}'; allowed: 0 or 1 (the --trace CSV of a run)",
+                                      path, no, head[c], f[c]));
+    if (max_router) *max_router = std::max(*max_router, int(number(c_router)));
+    if (number(c_packet) != packet || f[c_head] != "1") continue;
     HopRow h;
-    h.cycle = number(c_cycle, "cycle");
-    h.router = int(number(c_router, "router"));
-    h.in_port = int(number(c_in, "in_port"));
-    h.out_port = int(number(c_out, "out_port"));
-    h.vc = int(number(c_vc, "vc"));
+    h.cycle = number(c_cycle);
+    h.router = int(number(c_router));
+    h.in_port = int(number(c_in));
+    h.out_port = int(number(c_out));
+    h.vc = int(number(c_vc));
     hops.push_back(h);
   }
   if (hops.empty()) throw ConfigError(fmt::format("--packet {}: no head flit of that packet in '{}'; allowed: a packet id of that trace", packet, path));

@@ -348,6 +348,16 @@ for w in full cut; do
   "$bin" traffic --net torus:3x3 --rate 0.1 --warmup 50 --measure 100 --trace $w.csv --vcd $w.vcd "${window[@]}" >/dev/null 2>&1
   "$bin" wave $w.vcd --packet 5 --trace $w.csv --save $w-p5.gtkw >/dev/null 2>&1
 done
+# A damaged trace row anywhere (a field short, a bit that is not 0 or 1) is refused naming its
+# line, nothing written: the packet's hops could not be trusted (such a row was skipped).
+sed '3s/,[01]$//' full.csv >short.csv
+sed '3s/,[01]$/,x/' full.csv >badbit.csv
+for t in short badbit; do
+  "$bin" wave full.vcd --packet 5 --trace $t.csv --save $t.gtkw >/dev/null 2>err.txt
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "'$t.csv' line 3: " err.txt && [ ! -e $t.gtkw ] \
+    || { echo "FAIL: wave --trace with a damaged row ($t): exit $rc, $(cat err.txt)"; fail=1; }
+done
 [ -n "$(grep timestart full-p5.gtkw)" ] && [ "$(grep timestart full-p5.gtkw)" = "$(grep timestart cut-p5.gtkw)" ] \
   || { echo "FAIL: a windowed dump's packet view: $(grep timestart cut-p5.gtkw) against $(grep timestart full-p5.gtkw)"; fail=1; }
 mkdir -p fakebin && printf '#!/bin/sh\necho "$@" > "%s/gtkwave.args"\n' "$work" >fakebin/gtkwave && chmod +x fakebin/gtkwave
