@@ -214,15 +214,15 @@ void load_yaml_text(const std::string& name, const std::string& text, Values& va
 
 }  // namespace
 
-[[noreturn]] void bad_value(const ConfigKey& k, const std::string& v) {
-  throw ConfigError(fmt::format("config: {} = '{}' is invalid; allowed: {}", k.key, v, k.allowed));
+[[noreturn]] void bad_value(const ConfigKey& k, const std::string& v, const char* kind) {
+  throw ConfigError(fmt::format("config: {} = '{}' is invalid; allowed: {}{}", k.key, v, k.allowed, kind));
 }
 
 int64_t key_int(const ConfigKey& k, const std::string& v, int64_t lo, int64_t hi) {
   try {
     return parse_int(k.key, v, lo, hi);
   } catch (const ConfigError&) {
-    bad_value(k, v);
+    bad_value(k, v, " (a decimal integer)");  // a fraction or 2.0 inside the range is not one
   }
 }
 
@@ -290,8 +290,11 @@ std::string key_value_error(const std::string& key, const std::string& value) {
   Config scratch;
   try {
     row->key.apply(scratch, value, row->key);
-  } catch (const ConfigError&) {
-    return fmt::format("'{}' is invalid; allowed: {} (key {})", value, row->key.allowed, key);
+  } catch (const ConfigError& e) {
+    // The allowed values as the key's own refusal (bad_value) gives them, with the kind of number.
+    const std::string own = fmt::format("config: {} = '{}' is invalid; allowed: ", key, value), msg = e.what();
+    const std::string allowed = msg.rfind(own, 0) == 0 ? msg.substr(own.size()) : row->key.allowed;
+    return fmt::format("'{}' is invalid; allowed: {} (key {})", value, allowed, key);
   }
   return "";
 }

@@ -182,7 +182,8 @@ struct ConfigKey {
 };
 
 /// "config: <key> = '<value>' is invalid; allowed: <allowed>", as a ConfigError.
-[[noreturn]] void bad_value(const ConfigKey& k, const std::string& value);
+/// `kind`: appended to the allowed values (e.g. " (a decimal integer)").
+[[noreturn]] void bad_value(const ConfigKey& k, const std::string& value, const char* kind = "");
 
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);

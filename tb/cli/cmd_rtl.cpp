@@ -44,6 +44,7 @@ void register_rtl_command(CLI::App& app) {
   set->add_to(*build);
   build->add_flag("--trace", *trace, "the variant that can dump its internal signals (--rtl-vcd)");
   set_command_action(build, [set, trace, build] {
+    check_set_conflicts(set->given(*build), set->sets);  // as wormcast traffic
     const Config cfg = set->config(*build);
     RtlBuildSpec spec;
     if (cfg.net.family == "mway") {

@@ -64,6 +64,7 @@ int sc_main(int argc, char* argv[]) {
     // implement is refused, as a run with router.model = rtl refuses it, not dropped.
     auto rtl_config = [&] {
       wormcast::Config cfg;
+      wormcast::check_set_conflicts(set.given(app), set.sets);  // as wormcast traffic
       try {
         cfg = set.config(app);
       } catch (const wormcast::ConfigError&) {

@@ -15,12 +15,18 @@ void ParamSetOptions::add_to(CLI::App& app, const std::string& test_sets) {
     app.add_option("--test-set", test_set, "a named parameter set of the tests (" + test_sets + ")");
 }
 
-Config ParamSetOptions::config(const CLI::App& app, const Overrides& first) const {
-  Overrides ov = first;
+Overrides ParamSetOptions::given(const CLI::App& app) const {
+  Overrides ov;
   if (!net.empty())
     for (auto& kv : net_spec_overrides("--net", net)) ov.push_back(kv);
   if (app.count("--vcs")) ov.emplace_back("router.vcs_per_class", std::to_string(vcs));
   if (app.count("--buf")) ov.emplace_back("router.buffer_depth", std::to_string(buf));
+  return ov;
+}
+
+Config ParamSetOptions::config(const CLI::App& app, const Overrides& first) const {
+  Overrides ov = first;
+  for (auto& kv : given(app)) ov.push_back(kv);
   for (const std::string& s : sets) ov.push_back(parse_override(s));
   return load_config(config_file, ov);
 }

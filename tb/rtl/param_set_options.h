@@ -17,6 +17,8 @@ struct ParamSetOptions {
 
   /// Adds --config, --net, --vcs, --buf, --set (and --test-set when `test_sets` names where they are).
   void add_to(CLI::App& app, const std::string& test_sets = "");
+  /// The keys the options --net, --vcs and --buf set (to check against --set: check_set_conflicts).
+  Overrides given(const CLI::App& app) const;
   /// The configuration they give (validated; throws ConfigError).
   /// `first`: overrides before the options' own (which may change them).
   Config config(const CLI::App& app, const Overrides& first = {}) const;

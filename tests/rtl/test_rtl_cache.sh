@@ -59,6 +59,11 @@ err=$(WORMCAST_RTL_CACHE="$work/c\$ORIGIN" "$bin" rtl build --net torus:3x2 2>&1
 [ $rc -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ ! -e "$work/c\$ORIGIN" ] \
   && case "$err" in *"without '\$'"*) true ;; *) false ;; esac \
   || { echo "FAIL: a cache path with a '\$': exit $rc: $err"; fail=1; }
+# An option and a --set of the same key with different values: refused before any build, as wormcast
+# traffic refuses them (the --set won silently).
+err=$(WORMCAST_RTL_CACHE="$work/conflict" "$bin" rtl build --net torus:3x2 --vcs 2 --set router.vcs_per_class=3 2>&1); rc=$?
+[ $rc -eq 2 ] && [ ! -e "$work/conflict" ] && case "$err" in *"conflicts with router.vcs_per_class = '2'"*) true ;; *) false ;; esac \
+  || { echo "FAIL: rtl build --vcs 2 --set router.vcs_per_class=3: exit $rc: $err"; fail=1; }
 mkdir -p "$work/d\$ORIGIN"  # a relative path under such a working directory: refused the same way
 err=$(cd "$work/d\$ORIGIN" && WORMCAST_RTL_CACHE=rel "$bin" rtl build --net torus:3x2 2>&1); rc=$?
 [ $rc -eq 2 ] && [ ! -e "$work/d\$ORIGIN/rel" ] || { echo "FAIL: a relative cache path under a '\$': exit $rc: $err"; fail=1; }
