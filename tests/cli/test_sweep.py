@@ -3,8 +3,9 @@
 latency grows with load; each point's stability verdict is in the CSV and saturation.json brackets
 the saturation load per curve; a non-numeric x axis (--x) plots; a bad point stops the sweep with
 exit 2 before anything is written, as does a --points file with a point or a key twice; a point whose
-every run deadlocked has no verdict (none), not undecided; --emit-jobs / --merge-only split the run from
-the merge."""
+every run deadlocked has no verdict (none), not undecided; a point whose wormcast exits 2 (a result it
+cannot write) stops the sweep with that run's line and exit 2, no merged output left; --emit-jobs /
+--merge-only split the run from the merge."""
 import csv, json, os, subprocess, sys, tempfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -140,6 +141,31 @@ with tempfile.TemporaryDirectory() as d:
                             "--out", os.path.join(d, "seedpanel")] + base, capture_output=True, text=True)
         if p.returncode != 2 or opt not in p.stderr or os.path.exists(os.path.join(d, "seedpanel")):
             fail.append(f"{opt} sim.seed with --seeds: exit {p.returncode}, {p.stderr.strip()}")
+
+    # A point whose wormcast exits 2 when it runs (its result cannot be written: a full disk,
+    # here a stand-in program) stops the sweep with that run's own line and exit 2: the later
+    # points do not run, no merged output is left; with GNU parallel and with the script's own pool
+    # (no parallel on PATH). Exits 3 and 5 stay results (the deadlock and unstable cases above).
+    real = os.path.join(os.environ["WORMCAST_BUILD"], "tb", "wormcast")
+    stub = os.path.join(d, "wormcast-full-disk")
+    line = "wormcast traffic: --json 'p001.json': cannot write: No space left on device; allowed: a file system with room for it"
+    with open(stub, "w") as f:
+        f.write(f"""#!/bin/sh
+case " $* " in *" traffic "*traffic.rate=0.2" "*) echo "{line}" >&2; exit 2;; esac
+exec '{real}' "$@"
+""")
+    os.chmod(stub, 0o755)
+    nopath = os.path.join(d, "nopath")
+    os.makedirs(nopath)
+    for how, path in (("parallel", os.environ.get("PATH", "")), ("pool", nopath)):
+        full = os.path.join(d, "full-" + how)
+        p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.2,0.3,0.4", "--out", full] + base[:-1] + ["1"],
+                           capture_output=True, text=True, env={**os.environ, "WORMCAST": stub, "PATH": path})
+        left = sorted(os.listdir(full)) if os.path.isdir(full) else []
+        ran = sorted(os.listdir(os.path.join(full, "points"))) if os.path.isdir(os.path.join(full, "points")) else []
+        if p.returncode != 2 or p.stderr.strip() != line or left != ["jobs.txt", "points"] \
+                or ran != ["p000.json", "p000.log", "p001.log"]:
+            fail.append(f"a point exiting 2 ({how}): exit {p.returncode}, stderr {p.stderr!r}, left {left}, points {ran}")
 
     # Jobs for elsewhere, then a merge of what is there (nothing ran: every point missing, exit 1).
     em = os.path.join(d, "emit")
