@@ -3,8 +3,8 @@
 # topology, and the table, CSV and JSON say what they found. The other simulator here is a
 # stand-in that is stable up to a known load (0.3) and prints BookSim2's summary lines, so the test
 # checks the bisection, the overrides BookSim2 is given per point and the output files, not the
-# models. A bad grid entry is a one-line error, exit 2, and no output file. --first-seed moves the
-# seeds.
+# models. A bad grid entry, or --grid-points without --grid, is a one-line error, exit 2, and no output
+# file. --first-seed moves the seeds.
 # Usage: test_booksim_grid.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -37,6 +37,13 @@ for bad in "torus:4x4:1:2" "ring:4x4:1:2:5" "torus:4x4:9:2:5" "torus:4x8:1:2:5" 
   grep -q -- "--grid-points" "$work/err.txt" || { echo "FAIL: $bad: the error does not name --grid-points"; exit 1; }
   [ ! -e "$work/bad" ] || { echo "FAIL: $bad: an output folder was left behind"; exit 1; }
 done
+# --grid-points without --grid (the points were never read, the --nets comparison ran): refused.
+set +e
+"$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid-points foo --out "$work/bad" >"$work/err.txt" 2>&1
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--grid-points = 'foo'.*--grid" "$work/err.txt" \
+  && [ ! -e "$work/bad" ] || { echo "FAIL: --grid-points without --grid: exit $rc: $(cat "$work/err.txt")"; exit 1; }
 # --nets as BookSim2's torus takes them (one radix), each once; a network wormcast refuses is its
 # own line and exit 2.
 for bad in "4x2" "4x4,4x4"; do
