@@ -359,7 +359,12 @@ if p and "plot: skipped" not in p.stdout:
 
 # --- 6. bench
 for args, word in ((["--points", "bogus"], "--points"), (["--points", ""], "--points"), (["--preset", "x"], "--preset"), (["--threads", "0"], "--threads"),
-                   (["--repeat", "0"], "--repeat"), (["--router", "foo"], "--router"), (["--out", work], "--out")):
+                   (["--repeat", "0"], "--repeat"), (["--router", "foo"], "--router"), (["--out", work], "--out"),
+                   # a point twice, as a router twice (it was run once, silently); the m-way point,
+                   # which bench runs on the SystemC fabric only, with another router (rows of sc)
+                   (["--quick", "--out", "b.json", "--points", "8x8,8x8"], "--points"), (["--router", "sc,sc"], "--router"),
+                   (["--quick", "--out", "b.json", "--router", "rtl", "--points", "mway"], "--points mway"),
+                   (["--router", "sc,rtl", "--points", "8x8,mway"], "--router")):
     case(f"bench: {' '.join(args)}", "bench", args, word=word)
 d = tempfile.mkdtemp(dir=work)
 p = case("bench: --out without a directory part", "bench", ["--points", "8x8", "--quick", "--out", "bench.json"],
