@@ -146,10 +146,12 @@ def judged_point(wormcast, args, rate, seed, measure, max_measure, zero_latency=
 def parse_log(text):
     """The points of an interrupted search from its log's text (lines "seed S: rate R -> V (measure
     M, accepted A, latency L)"): {seed: [point, ...]}, each marked "resumed". Other lines are
-    ignored; a line of that form with a number that does not parse raises ValueError naming it."""
+    ignored; a line of that form with a number that does not parse raises ValueError naming it, as
+    does a seed and rate logged twice with different results (a log of two searches: which one to
+    resume is unknown). The same point logged twice alike (a resumed search's log) is one point."""
     import re
     pat = re.compile(r"^seed (\d+): rate ([0-9.e+-]+) -> (\w+) \(measure (\d+), accepted ([^,]+), latency ([^)]+)\)")
-    out = {}
+    out, first = {}, {}
     for n, line in enumerate(text.splitlines(), 1):
         m = pat.match(line.strip())
         if m:
@@ -168,7 +170,17 @@ def parse_log(text):
                 raise ValueError(f"line {n}: a number that does not parse")
             if rate is None or m[3] not in ("stable", "unstable", "undecided", "none"):
                 raise ValueError(f"line {n}: rate {m[2]}, verdict {m[3]}")
-            out.setdefault(int(m[1]), []).append(point)
+            seed = int(m[1])
+            if (seed, rate) in first:
+                n0, p0 = first[seed, rate]
+                if p0 != point:
+                    raise ValueError(f"line {n}: seed {seed}, rate {m[2]} -> {m[3]}, measure {m[4]}, accepted {m[5]}, "
+                                     f"latency {m[6]}; line {n0} logs it with another result: {p0['verdict']}, measure "
+                                     f"{p0['measure']}, accepted {p0['accepted']}, latency {p0['latency_mean']}; "
+                                     "each seed and rate has one result")
+                continue
+            first[seed, rate] = n, point
+            out.setdefault(seed, []).append(point)
     return out
 
 

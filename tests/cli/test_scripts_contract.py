@@ -161,6 +161,19 @@ if first.returncode != 0 or again.returncode != 0 or not points \
                 f"{first.returncode} {again.returncode}: {again.stderr[-300:]!r}")
 case("saturation: --resume of a search with other options", "saturation", sat + ["--resolution", "0.05", "--resume", log],
      word="--resume")
+# A log with a seed and rate twice, with different results (two searches' lines: the first was
+# used, silently): refused naming the line, the seed and the rate. The same point twice alike (a
+# resumed search's log after its first) is one point: the logs of both runs resume.
+if points:
+    flip = points[0].replace("-> stable", "-> UNSTABLE").replace("-> unstable", "-> stable").replace("UNSTABLE", "unstable")
+    seed_rate = flip.split(" -> ")[0].replace(": rate", ", rate")
+    n = len(first.stderr.splitlines()) + 1
+    case("saturation: --resume with a seed and rate twice, with two verdicts", "saturation",
+         sat + ["--seeds", "2", "--resume", write("conflict.log", first.stderr + flip + "\n")],
+         word=f"line {n}: {seed_rate} ->")
+    both = saturation(["--seeds", "2", "--resume", write("both.log", first.stderr + again.stderr), "--out", "e.json"])
+    if both.returncode != 0 or both.stderr.count(") resumed") != len(points):
+        fail.append(f"saturation --resume of two runs' logs: exit {both.returncode}: {both.stderr[-300:]!r}")
 # A seed with no stable load at or above --lo is left out of the last stable load's mean, and said so.
 # (Windows long enough to decide the lowest load: an undecided one fails the search, without a bracket.)
 low = saturation(["--seeds", "4", "--lo", "0.5", "--measure", "2000", "--max-measure", "16000", "--out", "c.json"])
