@@ -2,10 +2,10 @@
 """scripts/sweep: every combination of the --vary values runs once and lands in the CSV and JSON;
 latency grows with load; each point's stability verdict is in the CSV and saturation.json brackets
 the saturation load per curve; a non-numeric x axis (--x) plots; a bad point stops the sweep with
-exit 2 before anything is written, as does a --points file with a point or a key twice; a point whose
-every run deadlocked has no verdict (none), not undecided; a point whose wormcast exits 2 (a result it
-cannot write) stops the sweep with that run's line and exit 2, no merged output left; --emit-jobs /
---merge-only split the run from the merge."""
+exit 2 before anything is written, as does a --points file with a point or a key twice (or a sim.seed
+column with --seeds, named so); a point whose every run deadlocked has no verdict (none), not
+undecided; a point whose wormcast exits 2 (a result it cannot write) stops the sweep with that run's
+line and exit 2, no merged output left; --emit-jobs / --merge-only split the run from the merge."""
 import csv, json, os, subprocess, sys, tempfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -135,6 +135,19 @@ with tempfile.TemporaryDirectory() as d:
         if p.returncode != 2 or "--points" not in p.stderr or path not in p.stderr or word not in p.stderr \
                 or len(p.stderr.strip().splitlines()) != 1 or os.path.exists(os.path.join(d, name)):
             fail.append(f"--points {name}: exit {p.returncode}, {p.stderr.strip()}")
+    # --seeds with a --points file that has a sim.seed column: refused naming that clash (it was
+    # "a key appears twice"); --panel with only the x axis varied: the message says what is allowed
+    # (it was an empty list, "()").
+    seedcol = os.path.join(d, "seedcol.csv")
+    with open(seedcol, "w") as f:
+        f.write("traffic.rate,sim.seed\n0.1,1\n0.2,2\n")
+    for args, words in ((["--points", seedcol, "--seeds", "2"], ("--seeds", "sim.seed column", seedcol)),
+                        (["--vary", "traffic.rate=0.1", "--panel", "traffic.rate", "--plot"],
+                         ("--panel", "only the x axis, traffic.rate, is varied"))):
+        p = subprocess.run([sweep] + args + ["--out", os.path.join(d, "clash")] + base, capture_output=True, text=True)
+        if p.returncode != 2 or not all(w in p.stderr for w in words) or "()" in p.stderr \
+                or len(p.stderr.strip().splitlines()) != 1 or os.path.exists(os.path.join(d, "clash")):
+            fail.append(f"{' '.join(args)}: exit {p.returncode}, {p.stderr.strip()}")
     # sim.seed with --seeds is summarized, not a plot's panel or axis: refused (the plot crashed).
     for opt in ("--panel", "--x"):
         p = subprocess.run([sweep, "--vary", "traffic.rate=0.1,0.2", "--seeds", "2", "--plot", opt, "sim.seed",
