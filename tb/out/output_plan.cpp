@@ -448,9 +448,7 @@ void OutputPlan::commit(const std::string& summary) {
   const auto check = [](const char* option) {
     const std::string why = check_stdout();
     if (!why.empty())
-      throw ConfigError(fmt::format("{}: cannot write the result: {}; allowed: a writable standard output (or --json "
-                                    "FILE)",
-                                    option, why));
+      throw ConfigError(fmt::format("{}: cannot write the result: {}; allowed: a writable standard output", option, why));
   };
   for (auto& e : m_entries)
     if (!e.done && e.to_stdout) {

@@ -128,12 +128,28 @@ done
 
 for bad in "-k 99999999999999|--packets: '99999999999999' is invalid; allowed: a decimal integer 1..64" \
            "--algo rect --split-range 1000000000000|--split-range: '1000000000000' is invalid; allowed: a decimal integer 0..64" \
-           "--algo line --staged|--staged: only with --algo rect"; do
+           "--algo line --staged|--staged: only with --algo rect" \
+           "--algo line --split-range 8|--split-range: only with --algo rect" \
+           "--algo line --global-split 3|--global-split: only with --algo global" \
+           "--algo line --dim2 0|--dim2: only with --algo rect or trees" \
+           "--algo rect --dim 1 --dim2 1|--dim2: must be in 0..1 and differ from --dim"; do
   # shellcheck disable=SC2086
   out=$("$bin" ibt bcast --net ibt:12x12 --bypass 4 ${bad%%|*} 2>&1); rc=$?
   [ $rc -eq 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && printf '%s' "$out" | grep -q -- "${bad#*|}" \
     || { echo "FAIL: ibt bcast ${bad%%|*}: exit $rc: $out"; fail=1; }
 done
+
+# rect and trees take the first dimension other than --dim when --dim2 is not given (--dim 1:
+# dimension 0; the fixed default 1 collided with it); trees reads no --pn.
+for algo in rect trees; do
+  net=ibt:12x12; extra="--bypass 4"; [ $algo = trees ] && net=torus:8x8 && extra=
+  # shellcheck disable=SC2086
+  out=$("$bin" ibt bcast --net $net $extra --algo $algo --dim 1 -k 2 2>&1); rc=$?
+  [ $rc -eq 0 ] || { echo "FAIL: ibt bcast --algo $algo --dim 1 without --dim2: exit $rc: $out"; fail=1; }
+done
+out=$("$bin" ibt bcast --net torus:8x8 --algo trees --pn 3 2>&1); rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q -- "--pn: only with --algo line, rect or global" \
+  || { echo "FAIL: ibt bcast --algo trees --pn 3: exit $rc: $out"; fail=1; }
 
 # Back-to-back messages and VC reuse under router.vc_realloc = empty: with V VCs per class,
 # (V - 1) L >= R + Ld + Cd keeps a sequential broadcast at the analytic time; one flit less is

@@ -134,33 +134,48 @@ json run_topo(const IbtArgs& a, std::ostream& out) {
 IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j) {
   if (a.packets < 1 || a.packets > 64) throw IbtConfigError("--packets: k must be in 1..64");
   if (a.dim < 0 || a.dim >= t.dims()) throw IbtConfigError("--dim: must be in 0.." + std::to_string(t.dims() - 1));
-  // --dim2: only the algorithms of two dimensions read it (on a network of d >= 2, which they check).
-  if ((a.algo == "rect" || a.algo == "trees") && t.dims() >= 2 && (a.dim2 < 0 || a.dim2 >= t.dims() || a.dim2 == a.dim))
+  if (a.algo != "line" && a.algo != "rect" && a.algo != "global" && a.algo != "trees")
+    throw IbtConfigError("--algo: line, rect, global or trees (got '" + a.algo + "')");
+  // An option the algorithm does not read is refused (the run would not be the one asked for).
+  const bool two_dims = a.algo == "rect" || a.algo == "trees";
+  const auto only = [&](bool given, bool reads, const char* option, const char* algos) {
+    if (given && !reads) throw IbtConfigError(std::string(option) + ": only with --algo " + algos + " (got " + a.algo + ")");
+  };
+  only(a.dim2 >= 0, two_dims, "--dim2", "rect or trees");
+  only(a.split_range >= 0, a.algo == "rect", "--split-range", "rect");
+  only(a.global_split > 0, a.algo == "global", "--global-split", "global");
+  only(!a.pn.empty(), a.algo != "trees", "--pn", "line, rect or global");
+  only(a.staged, a.algo == "rect", "--staged", "rect");
+  // --dim2: the algorithms of two dimensions (on a network of d >= 2, which they check); not given,
+  // the first dimension other than --dim.
+  const int dim2 = a.dim2 >= 0 ? a.dim2 : (a.dim == 0 ? 1 : 0);
+  if (two_dims && t.dims() >= 2 && (dim2 >= t.dims() || dim2 == a.dim))
     throw IbtConfigError("--dim2: must be in 0.." + std::to_string(t.dims() - 1) + " and differ from --dim");
-  if (a.split_range < 0) throw IbtConfigError("--split-range: must be >= 0");
-  if (a.staged && a.algo != "rect") throw IbtConfigError("--staged: only with --algo rect (got " + a.algo + ")");
+  const int split_range = a.split_range >= 0 ? a.split_range : 4;
+  const int global_split = a.global_split > 0 ? a.global_split : 1;
+  const std::string pn = a.pn.empty() ? "best" : a.pn;
   const int64_t s = parse_source(t, a.source);
   const int k = a.packets;
-  if (a.global_split < 1 || a.global_split > k) throw IbtConfigError("--global-split: must be in 1..k = " + std::to_string(k));
+  if (global_split > k) throw IbtConfigError("--global-split: must be in 1..k = " + std::to_string(k));
   IbtBroadcast b;
   j = json{{"network", t.name()}, {"source", s}, {"packets", k}, {"algo", a.algo}};
   if (a.algo == "line") {
-    const auto pns = pn_list(a.pn, {0, 1, 2, 3, 4, 5, 6, 7});
+    const auto pns = pn_list(pn, {0, 1, 2, 3, 4, 5, 6, 7});
     const LineBest best = best_line(t, s, a.dim, k, pns);
     b = ibt_line(s, a.dim, k, best.pn);
     j["pn"] = best.pn;
   } else if (a.algo == "rect") {
     if (t.dims() < 2) throw IbtConfigError("--algo rect: needs d >= 2");
-    const auto pns = pn_list(a.pn, {1, 3, 5, 7});
-    const RectBest best = best_rectangular(t, s, a.dim, a.dim2, k, a.split_range, pns, a.staged);
-    b = ibt_rectangular(s, a.dim, a.dim2, best.k1, best.k2, best.pn1, best.pn2);
+    const auto pns = pn_list(pn, {1, 3, 5, 7});
+    const RectBest best = best_rectangular(t, s, a.dim, dim2, k, split_range, pns, a.staged);
+    b = ibt_rectangular(s, a.dim, dim2, best.k1, best.k2, best.pn1, best.pn2);
     j["k1"] = best.k1;
     j["k2"] = best.k2;
     j["pn1"] = best.pn1;
     j["pn2"] = best.pn2;
   } else if (a.algo == "global") {
     if (t.dims() < 2) throw IbtConfigError("--algo global: needs d >= 2");
-    b = global_plan(t, s, k, pn_list(a.pn, {1, 3, 5, 7}), a.global_split);
+    b = global_plan(t, s, k, pn_list(pn, {1, 3, 5, 7}), global_split);
     std::vector<int> counts, pns;
     for (const auto& c : b.colours) {
       counts.push_back(c.count);
@@ -170,7 +185,7 @@ IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j)
     j["pns"] = pns;
   } else if (a.algo == "trees") {
     if (!t.is_torus() || t.dims() < 2) throw IbtConfigError("--algo trees: needs a torus:... network with d >= 2");
-    b = torus_trees(s, a.dim, a.dim2, k);
+    b = torus_trees(s, a.dim, dim2, k);
   } else {
     throw IbtConfigError("--algo: line, rect, global or trees (got '" + a.algo + "')");
   }
@@ -243,13 +258,13 @@ void register_ibt_options(CLI::App& app, IbtArgs& args) {
   bc->add_option("--algo", args.algo, "line (Sec. 4.1), rect (Sec. 5.1), global (Sec. 6.1), trees (torus, eqs. 5-6)");
   bc->add_option("--source", args.source, "source node id or coordinates x1,...,xd");
   bc->add_option("--dim", args.dim, "line dimension / first rectangle dimension (0-based)");
-  bc->add_option("--dim2", args.dim2, "second rectangle dimension (0-based)");
+  bc->add_option("--dim2", args.dim2, "rect, trees: second rectangle dimension (0-based; default: the first other than --dim)");
   bc->add_option("--packets,-k", args.packets, "k, packets per message (1..64)");
-  bc->add_option("--pn", args.pn, "Int(pn) packet-sending order code 0..15 (Bin = rRLl), or best");
-  bc->add_option("--split-range", args.split_range, "rect: search k1 with |k1 - k2| <= this");
+  bc->add_option("--pn", args.pn, "line, rect, global: Int(pn) packet-sending order code 0..15 (Bin = rRLl), or best (default)");
+  bc->add_option("--split-range", args.split_range, "rect: search k1 with |k1 - k2| <= this (default 4)");
   bc->add_option("--global-split", args.global_split,
-                 "global: search every split of k over the d colours whose counts differ by at most this (1: the "
-                 "even split; INTERPRETATION, the paper names no search)");
+                 "global: search every split of k over the d colours whose counts differ by at most this (default 1: "
+                 "the even split; INTERPRETATION, the paper names no search)");
   bc->add_flag("--staged", args.staged, "rect: choose pn by line broadcasts first, then search the split only");
   bc->add_flag("--per-step", args.per_step, "print sends and link utilization per step");
   bc->callback([&] { args.command = "bcast"; });

@@ -21,12 +21,14 @@ struct IbtArgs {
   std::string compare;           ///< topo: "torus" adds Torus(n^d), Torus(m^(d+1)), alpha, beta
   std::string algo = "line";     ///< bcast: line, rect, global, trees
   std::string source = "0";      ///< node id, or coordinates "x,y,..."
+  // The options one algorithm reads hold "not given" (-1, 0 or empty) unless given: an option the
+  // algorithm does not read is refused, not ignored; plan_ibt_broadcast applies the defaults.
   int dim = 0;                   ///< line: dimension; rect/trees: first of (dim, dim2)
-  int dim2 = 1;
+  int dim2 = -1;                 ///< rect/trees; not given: the first dimension other than dim
   int packets = 32;
-  std::string pn = "best";       ///< Int(pn) 0..15, or best (line: 0..7; rect/global: 1,3,5,7)
-  int split_range = 4;           ///< rect: |k1 - k2| <= this (the paper's d_k)
-  int global_split = 1;          ///< global: colour counts differ by at most this (1: the even split)
+  std::string pn;                ///< Int(pn) 0..15, or best (line: 0..7; rect/global: 1,3,5,7); not given: best
+  int split_range = -1;          ///< rect: |k1 - k2| <= this (the paper's d_k); not given: 4
+  int global_split = 0;          ///< global: colour counts differ by at most this; not given: 1 (the even split)
   bool staged = false;           ///< rect: choose pn by line broadcasts, then search the split
   bool per_step = false;         ///< bcast: print sends and utilization per step
   std::string json_file;
