@@ -151,6 +151,8 @@ expect_bad --net --net torus:3x5 --algo approach1-2
 expect_bad approach1-1-bw --net torus:9x9 --algo approach1-1-bw
 expect_bad --svg --net torus:3x3x3 --algo approach1-1-1
 expect_bad --svg --net ring:27 --algo circgos --search --r 2,10
+expect_bad --divisors-only --net ring:9 --a 3 --b 1 --divisors-only  # read by --search only (it was ignored)
+expect_bad --uncoloured --net ring:9 --a 3 --b 1 --uncoloured  # a ring's algorithm has no colours (it was ignored)
 expect_bad "marks" --net ring:600 --algo approach1  # 600 nodes x 300 steps + 179,700 unicasts: too large to draw
 
 # One-port variants: verified under the one-port rule (exit 0 with --check), simulated on the

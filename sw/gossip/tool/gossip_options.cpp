@@ -127,6 +127,14 @@ void check_parameters(const GossipArgs& a) {
                            "; allowed: --phases only with --algo high-dim-gos (approachI-J[-K] names its phases)");
   if (a.confirm && !a.search)
     throw GossipParamError("--confirm needs --search; allowed: --confirm only together with --search");
+  if (a.divisors_only && !a.search)
+    throw GossipParamError("--divisors-only needs --search; allowed: --divisors-only only together with --search");
+  // The colours split a multi-dimensional algorithm's data by axis: the others have none to drop.
+  const bool colours = a.algo == "torgos" || a.algo == "cubgos" || a.algo == "high-dim-gos" ||
+                       std::regex_match(a.algo, std::regex(R"(approach[12](-[12])+)"));
+  if (a.uncoloured && (a.table || !colours))
+    throw GossipParamError("--uncoloured: does not apply to " + (a.table ? std::string("--table") : "--algo " + a.algo) +
+                           "; allowed: --uncoloured only with --algo torgos, cubgos, high-dim-gos or approachI-J[-K]");
 }
 
 GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
