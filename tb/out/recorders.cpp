@@ -3,6 +3,7 @@
 #include "tb/out/recorders.h"
 
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include <algorithm>
 #include <cmath>
@@ -265,7 +266,19 @@ void Recorders::finish() {
   if (m_opened) {
     // The save file, from the complete dump's declarations (tb/out/wave.h): the view opens on its
     // first 200 cycles.
-    const VcdInfo info = read_vcd_info(m_opt.vcd_path.empty() ? "--fst" : "--vcd", m_vcd_tmp);
+    const bool fst = m_opt.vcd_path.empty();
+    VcdInfo info;
+    try {
+      info = read_vcd_info(fst ? "--fst" : "--vcd", m_vcd_tmp);
+    } catch (const ConfigError&) {
+      // The recorder's writes are not checked as they go: a dump cut short is one the file system
+      // had no room for (or lost), named by the user's path, not the temporary's.
+      struct statvfs fs {};
+      const bool full = statvfs(m_vcd_tmp.c_str(), &fs) == 0 && fs.f_bavail == 0;
+      throw ConfigError(fmt::format("{} '{}': cannot write the waveform{}; allowed: a file system with room for it",
+                                    fst ? "--fst" : "--vcd", fst ? m_opt.fst_path : m_opt.vcd_path,
+                                    full ? ": No space left on device" : " completely"));
+    }
     m_plan->write(m_gtkw, overview_save_file(m_shown, info, {}, 200, nullptr));
   }
   if (!m_fst_vcd.empty()) {
