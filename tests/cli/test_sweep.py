@@ -3,9 +3,10 @@
 latency grows with load; each point's stability verdict is in the CSV and saturation.json brackets
 the saturation load per curve; a non-numeric x axis (--x) plots; a bad point stops the sweep with
 exit 2 before anything is written, as does a --points file with a point or a key twice (or a sim.seed
-column with --seeds, named so); a point whose every run deadlocked has no verdict (none), not
-undecided; a point whose wormcast exits 2 (a result it cannot write) stops the sweep with that run's
-line and exit 2, no merged output left; --emit-jobs / --merge-only split the run from the merge."""
+column with --seeds, named so) and --panel without --plot; a point whose every run deadlocked has no
+verdict (none), not undecided; a point whose wormcast exits 2 (a result it cannot write) stops the
+sweep with that run's line and exit 2, no merged output left; --emit-jobs / --merge-only split the
+run from the merge."""
 import csv, json, os, subprocess, sys, tempfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -137,13 +138,15 @@ with tempfile.TemporaryDirectory() as d:
             fail.append(f"--points {name}: exit {p.returncode}, {p.stderr.strip()}")
     # --seeds with a --points file that has a sim.seed column: refused naming that clash (it was
     # "a key appears twice"); --panel with only the x axis varied: the message says what is allowed
-    # (it was an empty list, "()").
+    # (it was an empty list, "()"); --panel without --plot: refused, naming --plot (it was ignored).
     seedcol = os.path.join(d, "seedcol.csv")
     with open(seedcol, "w") as f:
         f.write("traffic.rate,sim.seed\n0.1,1\n0.2,2\n")
     for args, words in ((["--points", seedcol, "--seeds", "2"], ("--seeds", "sim.seed column", seedcol)),
                         (["--vary", "traffic.rate=0.1", "--panel", "traffic.rate", "--plot"],
-                         ("--panel", "only the x axis, traffic.rate, is varied"))):
+                         ("--panel", "only the x axis, traffic.rate, is varied")),
+                        (["--vary", "traffic.rate=0.1", "--vary", "router.vcs_per_class=1,2", "--panel",
+                          "router.vcs_per_class"], ("--panel = 'router.vcs_per_class'", "without --plot"))):
         p = subprocess.run([sweep] + args + ["--out", os.path.join(d, "clash")] + base, capture_output=True, text=True)
         if p.returncode != 2 or not all(w in p.stderr for w in words) or "()" in p.stderr \
                 or len(p.stderr.strip().splitlines()) != 1 or os.path.exists(os.path.join(d, "clash")):
