@@ -2,9 +2,9 @@
 # scripts/bench --booksim: both simulators run on the same point, interleaved, and the ratio is
 # the one of the two whole-process rates, each from the cycles its simulator reports. The other
 # simulator here is a stand-in that prints BookSim2's summary lines after a known pause, so the
-# test checks the bench's arithmetic and parsing, not a speed. A missing executable is a one-line
-# error, exit 2, and no output file. Under --preset booksim-iq torus-bound runs too (alone and with
-# its features), with wormcast's latency.
+# test checks the bench's arithmetic and parsing, not a speed. A missing executable, or --router
+# (which --booksim does not read), is a one-line error, exit 2, and no output file. Under --preset
+# booksim-iq torus-bound runs too (alone and with its features), with wormcast's latency.
 # Usage: test_bench_booksim.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -31,6 +31,16 @@ set -e
 [ "$(wc -l <"$work/err.txt")" -eq 1 ] || { echo "FAIL: not a one-line error:"; cat "$work/err.txt"; exit 1; }
 grep -q -- "--booksim" "$work/err.txt" || { echo "FAIL: the error does not name --booksim"; exit 1; }
 [ ! -e "$work/none.json" ] || { echo "FAIL: an output file was left behind"; exit 1; }
+# --router with --booksim (whose wormcast runs are the SystemC router's; --router was ignored):
+# refused naming --router and --booksim, before any run, no output file.
+set +e
+"$src/scripts/bench" --booksim "$work/fake_booksim" --router rtl --quick --points 8x8 --out "$work/router.json" \
+  >"$work/err.txt" 2>&1
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--router = 'rtl'.*with --booksim" "$work/err.txt" \
+  && [ ! -e "$work/router.json" ] && [ ! -e "$work/args.txt" ] \
+  || { echo "FAIL: --booksim --router rtl: exit $rc: $(cat "$work/err.txt")"; exit 1; }
 
 "$src/scripts/bench" --booksim "$work/fake_booksim" --quick --points 8x8 --repeat 3 --out "$work/b.json"
 /usr/bin/python3 - "$work/b.json" "$work/args.txt" <<'PY'
