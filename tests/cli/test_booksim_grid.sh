@@ -3,8 +3,8 @@
 # topology, and the table, CSV and JSON say what they found. The other simulator here is a
 # stand-in that is stable up to a known load (0.3) and prints BookSim2's summary lines, so the test
 # checks the bisection, the overrides BookSim2 is given per point and the output files, not the
-# models. A bad grid entry, or --grid-points without --grid, is a one-line error, exit 2, and no output
-# file. --first-seed moves the seeds.
+# models. A bad grid entry, --grid-points without --grid or --nets with it, is a one-line error,
+# exit 2, and no output file. --first-seed moves the seeds.
 # Usage: test_booksim_grid.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -44,6 +44,15 @@ rc=$?
 set -e
 [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--grid-points = 'foo'.*--grid" "$work/err.txt" \
   && [ ! -e "$work/bad" ] || { echo "FAIL: --grid-points without --grid: exit $rc: $(cat "$work/err.txt")"; exit 1; }
+# --nets with --grid (the grid's networks are --grid-points', --nets was never read): refused.
+set +e
+"$src/scripts/booksim_compare" --booksim "$work/fake_booksim" --grid --grid-points torus:4x4:1:2:5 --nets 8x8 --seeds 1 \
+  --period 50 --tol 0.1 --out "$work/bad" >"$work/err.txt" 2>&1
+rc=$?
+set -e
+[ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--nets = '8x8'.*with --grid" "$work/err.txt" \
+  && [ ! -e "$work/bad" ] && [ ! -e "$work/args.txt" ] \
+  || { echo "FAIL: --nets with --grid: exit $rc: $(cat "$work/err.txt")"; exit 1; }
 # --nets as BookSim2's torus takes them (one radix), each once; a network wormcast refuses is its
 # own line and exit 2.
 for bad in "4x2" "4x4,4x4"; do
