@@ -34,7 +34,7 @@ std::vector<ConfigKey> ibt_keys() {
                    "the source's bypass ring first where it shortens the path, then dimension order; shortest: "
                    "ibt.layers layers of align hops and a bypass run each, then dimension order, "
                    "(2 + layers) x V VCs per port (docs/router.md section 10)"),
-      {"ibt.layers", "auto", "auto (d*k + 3, at most what fits in 16 VCs) or 1..14",
+      {"ibt.layers", "auto", "auto (d*k + 3, at most what fits in 16 VCs at V = 1) or 1..14",
        "layers of ibt.routing = shortest: each align hops and a run on one bypass ring, the rings in "
        "turn; more layers come closer to the distance and need more VC classes (docs/router.md section 10)",
        [](Config& c, const std::string& v, const ConfigKey& f) {

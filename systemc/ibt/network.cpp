@@ -103,9 +103,10 @@ Family ibt_family() {
                                       "at most {} VCs; allowed: 1..{}",
                                       layers, classes, limits::kMaxVcs, most));
       }
-      throw ConfigError(fmt::format("config: router.vcs_per_class = {} is invalid with ibt.routing = shortest and {} "
+      throw ConfigError(fmt::format("config: router.vcs_per_class = {} is invalid with ibt.routing = shortest and {}{} "
                                     "layers; allowed: 1..{} ({} VC classes per port, at most {} VCs)",
-                                    rp.vcs_per_class, layers, limits::kMaxVcs / classes, classes, limits::kMaxVcs));
+                                    rp.vcs_per_class, c.part<IbtConfig>().layers ? "" : "ibt.layers = auto: ", layers,
+                                    limits::kMaxVcs / classes, classes, limits::kMaxVcs));
     }
     if (rp.num_vcs > limits::kMaxVcs)
       throw ConfigError(fmt::format("config: router.vcs_per_class is invalid; allowed: at most {} VCs per port ({} "

@@ -139,8 +139,8 @@ for bad in "-k 99999999999999|--packets: '99999999999999' is invalid; allowed: a
     || { echo "FAIL: ibt bcast ${bad%%|*}: exit $rc: $out"; fail=1; }
 done
 
-# rect and trees take the first dimension other than --dim when --dim2 is not given (--dim 1:
-# dimension 0; the fixed default 1 collided with it); trees reads no --pn.
+# rect and trees take --dim2 1 when it is not given, 0 with --dim 1 (the fixed default 1 collided
+# with it); trees reads no --pn.
 for algo in rect trees; do
   net=ibt:12x12; extra="--bypass 4"; [ $algo = trees ] && net=torus:8x8 && extra=
   # shellcheck disable=SC2086

@@ -288,5 +288,9 @@ TEST_CASE("ibt config: bad bypass vectors, uneven radices and the RTL router in 
   // 2 + L classes: L = 7 on two bypass lengths (9 classes) leaves V = 1; L at most 14.
   REQUIRE(cli({"traffic", "--net", "ibt:24x24", "--set", "ibt.bypass=4,8", "--set", "ibt.routing=shortest", "--set",
                "router.vcs_per_class=2"}) == 2);
+  // The refusal says the layers are auto's (the user set none).
+  REQUIRE_THROWS_WITH(load_config("", {{"net.family", "ibt"}, {"net.radix", "24x24"}, {"ibt.bypass", "4,8"},
+                                       {"ibt.routing", "shortest"}, {"router.vcs_per_class", "2"}}),
+                      Catch::Contains("ibt.layers = auto: 7 layers"));
   REQUIRE(cli({"traffic", "--net", "ibt:16x16", "--set", "ibt.routing=shortest", "--set", "ibt.layers=15"}) == 2);
 }

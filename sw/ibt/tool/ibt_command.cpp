@@ -147,8 +147,8 @@ IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j)
   only(!a.pn.empty(), a.algo != "trees", "--pn", "line, rect or global");
   only(a.staged, a.algo == "rect", "--staged", "rect");
   // --dim2: the algorithms of two dimensions (on a network of d >= 2, which they check); not given,
-  // the first dimension other than --dim.
-  const int dim2 = a.dim2 >= 0 ? a.dim2 : (a.dim == 0 ? 1 : 0);
+  // 1, or 0 with --dim 1.
+  const int dim2 = a.dim2 >= 0 ? a.dim2 : (a.dim == 1 ? 0 : 1);
   if (two_dims && t.dims() >= 2 && (dim2 >= t.dims() || dim2 == a.dim))
     throw IbtConfigError("--dim2: must be in 0.." + std::to_string(t.dims() - 1) + " and differ from --dim");
   const int split_range = a.split_range >= 0 ? a.split_range : 4;
@@ -258,7 +258,7 @@ void register_ibt_options(CLI::App& app, IbtArgs& args) {
   bc->add_option("--algo", args.algo, "line (Sec. 4.1), rect (Sec. 5.1), global (Sec. 6.1), trees (torus, eqs. 5-6)");
   bc->add_option("--source", args.source, "source node id or coordinates x1,...,xd");
   bc->add_option("--dim", args.dim, "line dimension / first rectangle dimension (0-based)");
-  bc->add_option("--dim2", args.dim2, "rect, trees: second rectangle dimension (0-based; default: the first other than --dim)");
+  bc->add_option("--dim2", args.dim2, "rect, trees: second rectangle dimension (0-based; default 1, or 0 with --dim 1)");
   bc->add_option("--packets,-k", args.packets, "k, packets per message (1..64)");
   bc->add_option("--pn", args.pn, "line, rect, global: Int(pn) packet-sending order code 0..15 (Bin = rRLl), or best (default)");
   bc->add_option("--split-range", args.split_range, "rect: search k1 with |k1 - k2| <= this (default 4)");

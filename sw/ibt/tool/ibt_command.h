@@ -24,7 +24,7 @@ struct IbtArgs {
   // The options one algorithm reads hold "not given" (-1, 0 or empty) unless given: an option the
   // algorithm does not read is refused, not ignored; plan_ibt_broadcast applies the defaults.
   int dim = 0;                   ///< line: dimension; rect/trees: first of (dim, dim2)
-  int dim2 = -1;                 ///< rect/trees; not given: the first dimension other than dim
+  int dim2 = -1;                 ///< rect/trees; not given: 1, or 0 with dim 1
   int packets = 32;
   std::string pn;                ///< Int(pn) 0..15, or best (line: 0..7; rect/global: 1,3,5,7); not given: best
   int split_range = -1;          ///< rect: |k1 - k2| <= this (the paper's d_k); not given: 4
