@@ -183,11 +183,9 @@ IbtBroadcast plan_ibt_broadcast(const IbtArgs& a, const IbtTopology& t, json& j)
     }
     j["counts"] = counts;
     j["pns"] = pns;
-  } else if (a.algo == "trees") {
+  } else {  // trees (the algorithm was checked above)
     if (!t.is_torus() || t.dims() < 2) throw IbtConfigError("--algo trees: needs a torus:... network with d >= 2");
     b = torus_trees(s, a.dim, dim2, k);
-  } else {
-    throw IbtConfigError("--algo: line, rect, global or trees (got '" + a.algo + "')");
   }
   return b;
 }
