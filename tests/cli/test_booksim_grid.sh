@@ -166,7 +166,8 @@ for bad in 0 999999 x; do
     --first-seed "$bad" --out "$work/bad" >"$work/err.txt" 2>&1
   rc=$?
   set -e
-  [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--first-seed" "$work/err.txt" && [ ! -e "$work/bad" ] \
+  [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--first-seed" "$work/err.txt" && grep -q "1\.\.1000000" "$work/err.txt" \
+    && [ ! -e "$work/bad" ] \
     || { echo "FAIL: --first-seed $bad: exit $rc: $(cat "$work/err.txt")"; exit 1; }
 done
 echo "ok: booksim_compare --first-seed"
