@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "systemc/common/family.h"
 #include "systemc/common/version.h"
@@ -205,8 +206,10 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
         if (sub->check_name(word)) next = sub;
       if (!next) {
         if (at->get_require_subcommand_min() == 0) break;  // a positional argument of this command
-        std::cerr << path << ": unknown command '" << shown_value(word) << "'; allowed: " << command_names(*at)
-                  << " (" << path << " --help lists them)" << std::endl;
+        std::cerr << path << ": "
+                  << one_line_message(fmt::format("unknown command '{}'; allowed: {} ({} --help lists them)",
+                                                  shown_value(word), command_names(*at), path))
+                  << std::endl;
         return 2;
       }
       at = next;

@@ -372,19 +372,66 @@ void refuse_traffic_keys(const char* command, const std::vector<std::string>& se
 std::string shown_value(const std::string& value) {
   constexpr size_t kMax = 80;
   if (value.size() <= kMax) return value;
-  return fmt::format("{}... ({} characters)", value.substr(0, kMax - 20), value.size());
+  size_t cut = kMax - 20;  // (at the start of a UTF-8 sequence: no character split)
+  while (cut > 0 && (uint8_t(value[cut]) & 0xC0) == 0x80) --cut;
+  return fmt::format("{}... ({} characters)", value.substr(0, cut), value.size());
 }
 
-std::string one_line_message(std::string message) {
-  for (char& c : message)
-    if (c == '\n' || c == '\r') c = ' ';
+namespace {
+// The length of the well-formed UTF-8 sequence at s[i] (2..4 bytes; no overlong form, surrogate
+// or code point above U+10FFFF), 0 when there is none.
+size_t utf8_sequence(const std::string& s, size_t i) {
+  const auto byte = [&](size_t j) { return j < s.size() ? uint8_t(s[j]) : uint8_t(0); };
+  const uint8_t b = byte(i);
+  const auto cont = [&](size_t j) { return (byte(j) & 0xC0) == 0x80; };
+  if (b >= 0xC2 && b <= 0xDF) return cont(i + 1) ? 2 : 0;
+  if (b >= 0xE0 && b <= 0xEF) {
+    const uint8_t lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
+    return byte(i + 1) >= lo && byte(i + 1) <= hi && cont(i + 2) ? 3 : 0;
+  }
+  if (b >= 0xF0 && b <= 0xF4) {
+    const uint8_t lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
+    return byte(i + 1) >= lo && byte(i + 1) <= hi && cont(i + 2) && cont(i + 3) ? 4 : 0;
+  }
+  return 0;
+}
+}  // namespace
+
+std::string one_line_message(std::string raw) {
+  // A line break or tab becomes a space; any other control byte, and a byte that is not part of
+  // well-formed UTF-8 (a value typed in another encoding), is written as \xNN, so that a message
+  // echoing the user's text is one line of plain text on any terminal.
+  std::string message;
+  message.reserve(raw.size());
+  for (size_t i = 0; i < raw.size();) {
+    const uint8_t c = uint8_t(raw[i]);
+    if (c == '\n' || c == '\r' || c == '\t') {
+      message += ' ';
+      ++i;
+    } else if (c >= 0x20 && c < 0x7F) {
+      message += char(c);
+      ++i;
+    } else if (const size_t n = c >= 0x80 ? utf8_sequence(raw, i) : 0; n) {
+      message.append(raw, i, n);
+      i += n;
+    } else {
+      message += fmt::format("\\x{:02X}", c);
+      ++i;
+    }
+  }
   // The shortened message (its head, the count left out, its tail) stays within kMax characters
   // too (the marker takes at most 45 of them, a 20-digit count), and the line with the program's
   // prefix ("wormcast broadcast: ", at most 30) within 400.
   constexpr size_t kMax = 370, kHead = 125, kTail = 200;
   if (message.size() <= kMax) return message;
-  return fmt::format("{} ... [{} characters left out] ... {}", message.substr(0, kHead),
-                     message.size() - kHead - kTail, message.substr(message.size() - kTail));
+  // (The cuts move back to the start of a UTF-8 sequence: no character is split.)
+  const auto start_of = [&](size_t at) {
+    while (at > 0 && (uint8_t(message[at]) & 0xC0) == 0x80) --at;
+    return at;
+  };
+  const size_t head = start_of(kHead), tail = start_of(message.size() - kTail);
+  return fmt::format("{} ... [{} characters left out] ... {}", message.substr(0, head), tail - head,
+                     message.substr(tail));
 }
 
 std::string parse_error_line(std::string what, const std::string& help) {

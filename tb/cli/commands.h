@@ -125,7 +125,8 @@ int parse_source(const sw::Topology& t, const std::string& text);
 /// A value as an error message shows it: at most 80 characters, a longer one cut with its length
 /// named (a 120 KB --set value is not echoed whole).
 std::string shown_value(const std::string& value);
-/// An error message as one line on stderr: line breaks become spaces, and a message longer than
+/// An error message as one line on stderr: line breaks and tabs become spaces, other control bytes
+/// and bytes outside well-formed UTF-8 are written as \xNN, and a message longer than
 /// 370 characters keeps its start (the option or key) and its end (the allowed range) around a
 /// note of what was left out, so that the line with the program's prefix is at most 400.
 std::string one_line_message(std::string message);

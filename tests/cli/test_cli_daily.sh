@@ -389,6 +389,21 @@ n=$(wc -l <err.txt); w=$(awk '{ print length($0) }' err.txt)
 [ $rc -eq 2 ] && [ "$n" = 1 ] && [ "$w" -le 400 ] && grep -q "characters left out" err.txt \
   || { echo "FAIL: a long value's error line: exit $rc, $n lines, $w characters"; fail=1; }
 
+# A value's control bytes and bytes outside UTF-8 are echoed as \xNN: one line of valid UTF-8, no
+# terminal escape sequence, a multi-byte character kept whole (also where a long message is cut).
+"$bin" traffic --set "net.topology=$(printf 'a\033[31mb\nc\377 \303\251')" 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err.txt)" = 1 ] && grep -qF "'a\x1B[31mb c\xFF é'" err.txt && ! grep -q "$(printf '\033')" err.txt \
+  || { echo "FAIL: control bytes in a value: exit $rc, $(od -c err.txt | head -5)"; fail=1; }
+"$bin" "$(printf 'tr\033affic')" 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] && grep -qF "unknown command 'tr\x1Baffic'" err.txt \
+  || { echo "FAIL: control bytes in a command word: exit $rc, $(od -c err.txt | head -5)"; fail=1; }
+"$bin" traffic --set "net.topology=$(printf '\303\251%.0s' $(seq 300))" 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] && python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' err.txt \
+  || { echo "FAIL: a long value of two-byte characters: exit $rc, not valid UTF-8"; fail=1; }
+
 printf 'cycle,src,dst,len\n1,0,5,4\n' >tr.csv
 cp tr.csv tr0.csv
 "$bin" traffic --net torus:4x4 --warmup 0 --measure 50 --set traffic.trace=tr.csv --deliveries tr.csv 2>err.txt >/dev/null
