@@ -103,8 +103,9 @@ std::string IbtTopology::name() const {
 
 std::vector<int> parse_bypass(const std::string& text) {
   std::vector<int> out;
-  if (!std::regex_match(text, std::regex(R"(\d{1,6}(,\d{1,6})*)")))
-    throw IbtConfigError("--bypass: expected b1,b2,... (positive integers, multiples of d*k below n/2), got '" + text + "'");
+  // Decimal numbers without a leading zero (04 is not a length), as every other option reads them.
+  if (!std::regex_match(text, std::regex(R"((0|[1-9]\d{0,5})(,(0|[1-9]\d{0,5}))*)")))
+    throw IbtConfigError("--bypass: expected b1,b2,... (positive integers without a leading zero, multiples of d*k below n/2), got '" + text + "'");
   size_t pos = 0;
   while (pos <= text.size()) {
     const size_t comma = text.find(',', pos);
@@ -117,8 +118,10 @@ std::vector<int> parse_bypass(const std::string& text) {
 
 IbtNetSpec parse_ibt_net(const std::string& text) {
   std::smatch m;
-  if (!std::regex_match(text, m, std::regex(R"((ibt|torus):(\d{1,7})((x\d{1,7})*))")))
-    throw IbtConfigError("--net: expected ibt:NxN[xN..] or torus:NxN[xN..] (equal sides, 1..8 dimensions), got '" + text + "'");
+  // Sides written in decimal without a leading zero (torus:04x4 is refused, as by every other --net).
+  if (!std::regex_match(text, m, std::regex(R"((ibt|torus):([1-9]\d{0,6})((x[1-9]\d{0,6})*))")))
+    throw IbtConfigError("--net: expected ibt:NxN[xN..] or torus:NxN[xN..] (equal sides n >= 3 without a leading zero, "
+                         "1..8 dimensions, n^d at most 67108864 nodes), got '" + text + "'");
   IbtNetSpec s;
   s.torus = m[1] == "torus";
   s.n = std::stoi(m[2]);

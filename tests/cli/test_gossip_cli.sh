@@ -193,6 +193,16 @@ if e["closed_form"] is not None or ("one" in sys.argv[2] and e["step_by_step"]["
 PY
 done
 
+# An uncoloured (or one-port) phase f runs on axis f: its circulation is checked against that axis's
+# radix, not the first one's (circgos:5:2 on the 13-node axis of 3x13 was refused as "2..3").
+for args in "--net torus:3x13 --phases 1 circgos:5:2 --uncoloured" "--net mesh:3x13 --phases 1 circgos:5:2 --uncoloured" \
+            "--net torus:10x14 --phases 1 circgos:12:6 --port one" "--net torus:3x5x7 --phases 1 1 circgos:5:2 --uncoloured"; do
+  # shellcheck disable=SC2086
+  "$bin" gossip $args --algo high-dim-gos --check --quiet 2>&1 | grep -q "^verdict: PASS" \
+    || { echo "FAIL: [$args] is not a verified schedule"; fail=1; }
+done
+expect_bad "2..13" --net torus:3x13 --algo high-dim-gos --phases 1 circgos:14:7 --uncoloured
+
 # --svg: a well-formed drawing, one panel per step, with and without --simulate.
 for args in "--net torus:8x8 --algo approach1-1-bw" "--net ring:12 --algo circgos --a 3 --b 2" \
             "--net torus:4x4 --algo torgos --a 2 --b 1 --simulate --len 4"; do

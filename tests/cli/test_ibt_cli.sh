@@ -91,5 +91,13 @@ for v in "4,2000" "4, 8" "4,8," ",4" "4,,8" "9,18,27,36,45,54,63,72,81"; do
     && case "$err" in *"ibt.bypass = '$v' is invalid; allowed: b1,...,bk: 1..8 lengths"*) true ;; *) false ;; esac \
     || { echo "FAIL: ibt.bypass=$v: exit $rc, $err"; fail=1; }
 done
+# Numbers with a leading zero are refused, as by every other command (torus:04x4 was read as 4x4).
+for args in "topo --net torus:04x4" "topo --net ibt:012x12" "bcast --net ibt:12x12 --bypass 04 --algo line -k 3"; do
+  # shellcheck disable=SC2086
+  err=$("$bin" ibt $args 2>&1 >/dev/null)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && case "$err" in *"leading zero"*) true ;; *) false ;; esac \
+    || { echo "FAIL: ibt $args: exit $rc, $err"; fail=1; }
+done
 [ $fail -eq 0 ] && echo "wormcast ibt: results, errors and output paths through the output plan"
 exit $fail

@@ -1,5 +1,6 @@
 // The gossip command's options and their validation (one line naming the option, exit 2):
 // --net, --r, --phases, --port and the algorithm with its parameters.
+#include <algorithm>
 #include <cmath>
 #include <regex>
 
@@ -145,11 +146,17 @@ GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
   s.coloured = !a.uncoloured && s.ports == PortModel::AllPort;
   std::smatch m;
   const int n = t.radix(0);
+  // A phase's circulation is checked here against the radix of the axis it runs on (uncoloured:
+  // phase f on axis f) or, coloured (every colour takes the phases along other axes), against the
+  // largest; the generator then checks it on every axis it meets (gossip.cpp, check_circ).
+  int largest = 0;
+  for (int i = 0; i < t.dims(); ++i) largest = std::max(largest, t.radix(i));
+  const auto phase_radix = [&](size_t f) { return s.coloured || int(f) >= t.dims() ? largest : t.radix(int(f)); };
   if (std::regex_match(a.algo, m, std::regex(R"(approach([12])((-[12])+))"))) {
     s.algo = GossipAlgo::HighDimGos;
     const std::string digits = m[1].str() + m[2].str();
     for (char c : digits)
-      if (c != '-') s.phases.push_back(parse_phase(std::string(1, c), n));
+      if (c != '-') s.phases.push_back(parse_phase(std::string(1, c), phase_radix(s.phases.size())));
     if (int(s.phases.size()) != t.dims())
       throw GossipParamError("--algo: " + a.algo + " names " + std::to_string(s.phases.size()) + " phases but --net has " + std::to_string(t.dims()) + " dimensions");
     return s;
@@ -158,7 +165,7 @@ GossipSpec make_spec(const GossipArgs& a, const Topology& t) {
   if (s.algo == GossipAlgo::HighDimGos) {
     if (int(a.phases.size()) != t.dims())
       throw GossipParamError("--phases: high-dim-gos needs one of 1, 2, circgos:A:B per dimension (" + std::to_string(t.dims()) + ")");
-    for (const std::string& p : a.phases) s.phases.push_back(parse_phase(p, n));
+    for (const std::string& p : a.phases) s.phases.push_back(parse_phase(p, phase_radix(s.phases.size())));
   }
   check_diagonal_net(t, s.algo);  // the network's shape first: no parameter fits a network that does not
   if (s.algo == GossipAlgo::Circgos || s.algo == GossipAlgo::Torgos || s.algo == GossipAlgo::Cubgos) {
