@@ -411,14 +411,15 @@ nlohmann::json common_result(const std::string& command, const Config& cfg, cons
       if (arrays) util.push_back(-1);  // no link there
       continue;
     }
-    const double u = r.window ? std::round(double(r.links_end[i] - r.links_begin[i]) / double(r.window) * 1e4) / 1e4 : 0.0;
-    if (arrays) util.push_back(u);
+    // (The mean is taken over the exact values, each link's is rounded only as it is shown.)
+    const double u = r.window ? double(r.links_end[i] - r.links_begin[i]) / double(r.window) : 0.0;
+    if (arrays) util.push_back(std::round(u * 1e4) / 1e4);
     sum += u;
     mx = std::max(mx, u);
     ++real_links;
   }
   j["links"] = {{"mean_utilization", real_links ? std::round(sum / double(real_links) * 1e4) / 1e4 : 0.0},
-                {"max_utilization", mx},
+                {"max_utilization", std::round(mx * 1e4) / 1e4},
                 {"order", net.link_order()}};
   if (arrays) j["links"]["utilization"] = util;
   if (!r.inj_end.empty()) {

@@ -90,6 +90,29 @@ with tempfile.TemporaryDirectory() as tmp:
     for ch, u in enumerate(util):
         if round(u * (w1 - w0)) != per_ch[ch]:
             fail.append(f"m-way channel {ch}: {u * (w1 - w0)} transfers in the window, the trace has {per_ch[ch]}")
+    mean = round(sum(per_ch.values()) / (len(util) * (w1 - w0)), 4)
+    if j["links"]["mean_utilization"] != mean:
+        fail.append(f"m-way mean_utilization {j['links']['mean_utilization']}, the trace gives {mean}")
+
+# The mean utilization is the mean of the links' exact values, rounded once: 27 one-flit messages
+# between neighbours of a 3x3 torus (36 links) in 20,000 cycles are 0.0000375, shown 0.0 (the mean
+# of the links' rounded values, 27 links of 0.0001, was 0.0001).
+with tempfile.TemporaryDirectory() as tmp:
+    trace, out = os.path.join(tmp, "n.csv"), os.path.join(tmp, "n.json")
+    with open(trace, "w") as f:
+        f.write("cycle,src,dst,len\n")
+        for i in range(27):
+            src = i % 9
+            dst = (src // 3) * 3 + (src % 3 + 1) % 3 if i < 9 else ((src // 3 + 1) % 3) * 3 + src % 3 if i < 18 \
+                else (src // 3) * 3 + (src % 3 + 2) % 3
+            f.write(f"{100 + 20 * i},{src},{dst},1\n")
+    subprocess.run([WC, "traffic", "--net", "torus:3x3", "--set", f"traffic.trace={trace}", "--warmup", "10",
+                    "--measure", "20000", "--set", "sim.progress=off", "--json", out], check=True, stdout=subprocess.DEVNULL)
+    links = json.load(open(out))["links"]
+    used = sum(1 for u in links["utilization"] if u > 0)
+    if used != 27 or links["mean_utilization"] != 0.0 or links["max_utilization"] != 0.0001:
+        fail.append(f"3x3 torus, 27 one-hop flits in 20,000 cycles: {used} links used, mean_utilization "
+                    f"{links['mean_utilization']} (want 0.0), max {links['max_utilization']} (want 0.0001)")
 
 if fail:
     print("\n".join(fail))
