@@ -64,6 +64,11 @@ std::string Network::router_vcd_refusal(const std::string& arg, const std::strin
                      "port waveform)", arg, why);
 }
 
+std::string Network::waveform_router_error(const std::string& name, const std::string& first) {
+  return fmt::format("--vcd-routers: '{}' is not a router of this network; allowed: names like {} (comma-separated)",
+                     name, first);
+}
+
 std::string Network::router_vcd_twice(const std::string& arg, const std::string& router) {
   return fmt::format("--router-vcd '{}': router {} is given twice; allowed: one file per router", arg, router);
 }
@@ -102,7 +107,7 @@ std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config
   if (!opt.internal_routers.empty() && f->internals_refusal)
     if (const std::string why = f->internals_refusal(cfg); !why.empty())
       throw ConfigError(Network::router_vcd_refusal(opt.internal_routers.front(), why));
-  if (!opt.internal_routers.empty() && f->node_name) {
+  if ((!opt.internal_routers.empty() || !opt.waveform_routers.empty()) && f->node_name) {
     const int n = cfg.net.topology().num_nodes();
     std::unordered_set<std::string> names;
     for (int i = 0; i < n; ++i) names.insert(f->node_name(cfg, i));
@@ -113,6 +118,8 @@ std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config
         throw ConfigError(Network::router_vcd_name_error(arg, f->node_name(cfg, 0), f->node_name(cfg, n - 1)));
       if (!given.insert(arg.substr(0, eq)).second) throw ConfigError(Network::router_vcd_twice(arg, arg.substr(0, eq)));
     }
+    for (const std::string& name : opt.waveform_routers)
+      if (!names.count(name)) throw ConfigError(Network::waveform_router_error(name, f->node_name(cfg, 0)));
   }
   return f->make(name, cfg, opt);
 }

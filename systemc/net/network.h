@@ -37,6 +37,9 @@ struct NetworkOptions {
   /// The ROUTER=FILE arguments of --rtl-vcd: where the family names its nodes before building
   /// (Family::node_name), a ROUTER the network lacks is refused before anything is built.
   std::vector<std::string> internal_routers;
+  /// The routers --vcd-routers names: where the family names its nodes before building
+  /// (Family::node_name), a name the network lacks is refused before anything is built.
+  std::vector<std::string> waveform_routers;
 };
 
 class Network : public sc_core::sc_module {
@@ -138,6 +141,9 @@ class Network : public sc_core::sc_module {
   static std::string router_vcd_twice(const std::string& arg, const std::string& router);
   /// The one-line error of --router-vcd ARG that names no router of the network (first .. last).
   static std::string router_vcd_name_error(const std::string& arg, const std::string& first, const std::string& last);
+  /// The one-line error of a --vcd-routers name that is no router of the network (first: a name
+  /// that is one).
+  static std::string waveform_router_error(const std::string& name, const std::string& first);
   /// internals_refusal() of a network whose routers keep their state in the port waveform.
   static std::string no_internal_signals();
   /// Closes every waveform trace_internals opened (written completely).

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -56,8 +57,29 @@ std::string vcd_file(const std::string& path) { return strip_suffix(path, ".vcd"
 
 }  // namespace
 
+namespace {
+// --vcd-window START:END (END above START), given with a waveform; throws ConfigError.
+std::pair<uint64_t, uint64_t> vcd_window(const RecordOptions& opt) {
+  if (opt.vcd_path.empty() && opt.fst_path.empty())
+    throw ConfigError("--vcd-window: given without a waveform; allowed: only with --vcd or --fst");
+  const auto parts = split_list(opt.vcd_window, ':');
+  if (parts.size() != 2) throw ConfigError(fmt::format("--vcd-window '{}': allowed: START:END, cycles", opt.vcd_window));
+  const auto from = uint64_t(parse_int("--vcd-window START", parts[0], 0, 4000000000000000000LL));
+  const auto to = uint64_t(parse_int("--vcd-window END", parts[1], 1, 4000000000000000000LL));
+  if (to <= from)
+    throw ConfigError(fmt::format("--vcd-window '{}': END is not above START; allowed: START:END with END > START", opt.vcd_window));
+  return {from, to};
+}
+}  // namespace
+
 void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
   plan.set_limit(parse_size("--max-output-size", opt.max_output_size));
+  // The waveform's options that need no network, checked before it (and any Verilated model it
+  // needs) is built; the routers --vcd-routers names are checked by make_network where the family
+  // names its nodes before building.
+  if (!opt.vcd_window.empty()) vcd_window(opt);
+  if (!opt.vcd_routers.empty() && opt.vcd_path.empty() && opt.fst_path.empty())
+    throw ConfigError("--vcd-routers: given without a waveform; allowed: only with --vcd or --fst");
   // A recording is a file (or a file and its save file): "-" would name files "-.vcd", "-.gtkw".
   std::vector<std::pair<const char*, std::string>> paths{{"--vcd", opt.vcd_path}, {"--fst", opt.fst_path},
                                                          {"--trace", opt.trace_path},
@@ -199,9 +221,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
     std::vector<int> nodes;
     for (const auto& name : split_list(opt.vcd_routers, ',')) {
       const int node = net.find_node(name);
-      if (node < 0)
-        throw ConfigError(fmt::format("--vcd-routers: '{}' is not a router of this network; allowed: names like {} "
-                                      "(comma-separated)", name, net.node_name(0)));
+      if (node < 0) throw ConfigError(Network::waveform_router_error(name, net.node_name(0)));
       nodes.push_back(node);
     }
     const std::string why = net.set_traced_nodes(nodes);
@@ -214,13 +234,7 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
   m_shown = shown;
   m_clk = &clk;
   if (!opt.vcd_window.empty()) {
-    if (vcd_tmp.empty()) throw ConfigError("--vcd-window: given without a waveform; allowed: only with --vcd or --fst");
-    const auto parts = split_list(opt.vcd_window, ':');
-    if (parts.size() != 2) throw ConfigError(fmt::format("--vcd-window '{}': allowed: START:END, cycles", opt.vcd_window));
-    m_from = uint64_t(parse_int("--vcd-window START", parts[0], 0, 4000000000000000000LL));
-    m_to = uint64_t(parse_int("--vcd-window END", parts[1], 1, 4000000000000000000LL));
-    if (m_to <= m_from)
-      throw ConfigError(fmt::format("--vcd-window '{}': END is not above START; allowed: START:END with END > START", opt.vcd_window));
+    std::tie(m_from, m_to) = vcd_window(opt);
     m_windowed = true;
   }
   if (!vcd_tmp.empty() && (!m_windowed || m_from == 0)) {

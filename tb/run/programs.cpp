@@ -254,12 +254,16 @@ struct ProgramTop : sc_core::sc_module {
   std::vector<std::unique_ptr<NodeCpu>> cpus;
   std::vector<std::unique_ptr<Rv32Core>> cores;
   ProgramTop(sc_core::sc_module_name n, const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
-             const std::vector<std::string>& rtl_vcd, bool hop_trace, const FirmwareTables* fw)
+             const std::vector<std::string>& rtl_vcd, const std::string& vcd_routers, bool hop_trace,
+             const FirmwareTables* fw)
       : sc_module(n), clk("clk", cycle_time()) {
     NetworkOptions opt;
     opt.listener = &listener;
     opt.trace_internals = !rtl_vcd.empty();
-    opt.internal_routers = rtl_vcd;  // checked before the network (and its Verilated models) is built
+    // The routers named by --rtl-vcd and --vcd-routers are checked before the network (and its
+    // Verilated models) is built.
+    opt.internal_routers = rtl_vcd;
+    if (!vcd_routers.empty()) opt.waveform_routers = split_list(vcd_routers, ',');
     opt.hop_trace = hop_trace;
     net = make_network("net", cfg, opt);
     listener.net = net.get();
@@ -325,7 +329,8 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
     opt.plan = &own;
   }
   dry_run_point();  // the configuration checked, the outputs planned: the network is built next
-  RunTopPtr<ProgramTop> top(new ProgramTop("top", cfg, programs, opt.rtl_vcd, !opt.trace_path.empty(), opt.firmware));
+  RunTopPtr<ProgramTop> top(
+      new ProgramTop("top", cfg, programs, opt.rtl_vcd, opt.vcd_routers, !opt.trace_path.empty(), opt.firmware));
   const bool rv32 = cfg.node.cpu == CpuKind::Rv32;
   Network& net = *top->net;
   // The cores' program counter, state (CoreState) and interrupt line, in the waveform beside each

@@ -104,6 +104,7 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   nopt.listener = &stats;
   nopt.trace_internals = !opt.rtl_vcd.empty();
   nopt.internal_routers = opt.rtl_vcd;
+  if (!opt.vcd_routers.empty()) nopt.waveform_routers = split_list(opt.vcd_routers, ',');
   nopt.plain_links = opt.vcd_path.empty() && opt.fst_path.empty();  // no waveform shows the links
   nopt.node_software = false;  // traffic sources submit to the NICs directly
   nopt.hop_trace = !opt.trace_path.empty();

@@ -313,6 +313,16 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "router r_0_0 is given twice" err.txt && ! ls "$work/rtl-cache"/torus-* >/dev/null 2>&1 \
   && [ ! -e a.vcd ] && [ ! -e b.vcd ] \
   || { echo "FAIL: --rtl-vcd naming r_0_0 twice: exit $rc, $(cat err.txt)"; fail=1; }
+# --vcd-routers naming a router the network lacks, and a bad --vcd-window: refused before the model
+# is built, in one line (the model was built first, then the option refused), on traffic and broadcast.
+for args in "traffic --vcd-routers r_9_9" "traffic --vcd-window 9:3" "broadcast --algo sequential --vcd-routers r_9_9"; do
+  # shellcheck disable=SC2086
+  WORMCAST_RTL_CACHE="$work/rtl-cache" "$bin" $args --net torus:3x5 --router rtl --vcd vr.vcd 2>err.txt >/dev/null
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -qE "r_9_9' is not a router of this network|END is not above START" err.txt \
+    && ! ls "$work/rtl-cache"/torus-* >/dev/null 2>&1 && [ ! -e vr.vcd ] \
+    || { echo "FAIL: $args with an RTL router: exit $rc, $(cat err.txt)"; fail=1; }
+done
 # An m-way network has no router internals: --rtl-vcd says so for any name (not "a router of the
 # network" for one name and "no internal signals" for another).
 for name in r_0_0 ni_1_1; do
