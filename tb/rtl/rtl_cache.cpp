@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <pwd.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/file.h>
@@ -673,10 +674,23 @@ std::string rtl_cache_dir() {
   std::string dir = env_or("WORMCAST_RTL_CACHE", "");
   if (dir.empty()) {
     const std::string xdg = env_or("XDG_CACHE_HOME", "");
-    if (!xdg.empty() && xdg[0] == '/')
+    if (!xdg.empty() && xdg[0] == '/') {
       dir = xdg + "/wormcast/rtl";
-    else
-      dir = env_or("HOME", "/tmp") + "/.cache/wormcast/rtl";
+    } else {
+      // The user's home: $HOME, else the password database's entry. Never a shared directory such
+      // as /tmp, where another user could place a model this process would load and run.
+      std::string home = env_or("HOME", "");
+      if (home.empty() || home[0] != '/') {
+        std::vector<char> buf(16384);
+        struct passwd pw {}, *found = nullptr;
+        if (getpwuid_r(getuid(), &pw, buf.data(), buf.size(), &found) == 0 && found && found->pw_dir)
+          home = found->pw_dir;
+      }
+      if (home.empty() || home[0] != '/')
+        throw ConfigError("rtl: no cache directory: HOME is not an absolute path and the user has no home "
+                          "directory; allowed: WORMCAST_RTL_CACHE (or XDG_CACHE_HOME or HOME) set to a directory");
+      dir = home + "/.cache/wormcast/rtl";
+    }
   }
   std::error_code ec;
   const fs::path abs = fs::absolute(dir, ec);
@@ -863,6 +877,11 @@ std::vector<RtlCacheEntry> rtl_cache_entries() {
     x.name = name;
     nlohmann::json meta;
     x.valid = entry_valid(e.path(), "", &meta);
+    if (x.valid) {  // and in the directory its key names (a load looks for it there only)
+      Hash h;
+      h.add(meta.value("key", std::string()));
+      x.valid = name.substr(name.rfind('-') + 1) == h.hex();
+    }
     if (x.valid) {
       x.description = meta.value("description", "");
       x.build_seconds = meta.value("build_seconds", 0.0);

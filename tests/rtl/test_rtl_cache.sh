@@ -68,6 +68,22 @@ mkdir -p "$work/d\$ORIGIN"  # a relative path under such a working directory: re
 err=$(cd "$work/d\$ORIGIN" && WORMCAST_RTL_CACHE=rel "$bin" rtl build --net torus:3x2 2>&1); rc=$?
 [ $rc -eq 2 ] && [ ! -e "$work/d\$ORIGIN/rel" ] || { echo "FAIL: a relative cache path under a '\$': exit $rc: $err"; fail=1; }
 
+# An entry copied under another entry's name (its files whole, its key another directory's): listed
+# as failing its check, the original still as valid.
+cp -r "$entry0" "$WORMCAST_RTL_CACHE/torus-0123456789abcdef"
+"$bin" rtl list >"$work/list.txt" || { echo "FAIL: rtl list"; fail=1; }
+grep -q "torus-0123456789abcdef.*corrupt" "$work/list.txt" && ! grep -q "$(basename "$entry0").*corrupt" "$work/list.txt" \
+  || { echo "FAIL: rtl list on an entry under another name: $(cat "$work/list.txt")"; fail=1; }
+rm -rf "$WORMCAST_RTL_CACHE/torus-0123456789abcdef"
+# Without WORMCAST_RTL_CACHE, XDG_CACHE_HOME and HOME the cache is under the user's home directory
+# from the password database, never a shared one such as /tmp.
+home=$(getent passwd "$(id -u)" | cut -d: -f6)
+if [ -n "$home" ] && [ "${home#/}" != "$home" ]; then
+  out=$(env -u WORMCAST_RTL_CACHE -u XDG_CACHE_HOME -u HOME "$bin" rtl list 2>&1) \
+    && case "$out" in *"$home/.cache/wormcast/rtl"*) true ;; *) false ;; esac \
+    || { echo "FAIL: rtl list without HOME: $out"; fail=1; }
+fi
+
 # A corrupt entry (the shared object truncated): listed as such, rebuilt on use, never loaded.
 entry=$(ls -d "$WORMCAST_RTL_CACHE"/torus-* | head -1)
 truncate -s 4096 "$entry/model.so"
