@@ -261,8 +261,10 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
     if (word == "--") break;
     if (word.size() > 3 && word.compare(0, 2, "--") == 0 && word.find('=') == word.size() - 1) {
       const std::string name = word.substr(0, word.size() - 1);
-      std::cerr << "wormcast: " << name << "= has an empty value; allowed: " << name << "=VALUE or " << name
-                << " VALUE (wormcast COMMAND --help)" << std::endl;
+      std::cerr << "wormcast: "
+                << one_line_message(fmt::format("{}= has an empty value; allowed: {}=VALUE or {} VALUE (wormcast "
+                                                "COMMAND --help)", shown_value(name), shown_value(name), shown_value(name)))
+                << std::endl;
       return 2;
     }
   }

@@ -369,18 +369,19 @@ void refuse_traffic_keys(const char* command, const std::vector<std::string>& se
   }
 }
 
-std::string shown_value(const std::string& value) {
-  constexpr size_t kMax = 80;
-  if (value.size() <= kMax) return value;
-  size_t cut = kMax - 20;  // (at the start of a UTF-8 sequence: no character split)
-  while (cut > 0 && (uint8_t(value[cut]) & 0xC0) == 0x80) --cut;
-  return fmt::format("{}... ({} characters)", value.substr(0, cut), value.size());
+namespace {
+// A cut of `s` at `at` moved back to the start of a UTF-8 sequence (at most 3 bytes: a longer run
+// of continuation bytes is no sequence, cut where asked), so that no character is split.
+size_t character_start(const std::string& s, size_t at) {
+  const auto continuation = [&](size_t i) { return (uint8_t(s[i]) & 0xC0) == 0x80; };
+  for (size_t back = 0; back < 3 && at > back && at - back < s.size() && continuation(at - back); ++back)
+    if (!continuation(at - back - 1)) return at - back - 1;
+  return at;
 }
 
-namespace {
 // The length of the well-formed UTF-8 sequence at s[i] (2..4 bytes; no overlong form, surrogate
 // or code point above U+10FFFF), 0 when there is none.
-size_t utf8_sequence(const std::string& s, size_t i) {
+size_t utf8_length(const std::string& s, size_t i) {
   const auto byte = [&](size_t j) { return j < s.size() ? uint8_t(s[j]) : uint8_t(0); };
   const uint8_t b = byte(i);
   const auto cont = [&](size_t j) { return (byte(j) & 0xC0) == 0x80; };
@@ -394,6 +395,34 @@ size_t utf8_sequence(const std::string& s, size_t i) {
     return byte(i + 1) >= lo && byte(i + 1) <= hi && cont(i + 2) && cont(i + 3) ? 4 : 0;
   }
   return 0;
+}
+
+// Characters in s[from, to): its UTF-8 sequences, and each byte that is in none.
+size_t characters(const std::string& s, size_t from, size_t to) {
+  size_t n = 0;
+  for (size_t i = from; i < to && i < s.size(); ++n) i += std::max<size_t>(1, utf8_length(s, i));
+  return n;
+}
+}  // namespace
+
+std::string shown_value(const std::string& value) {
+  constexpr size_t kMax = 80;
+  if (value.size() <= kMax) return value;
+  return fmt::format("{}... ({} characters)", value.substr(0, character_start(value, kMax - 20)),
+                     characters(value, 0, value.size()));
+}
+
+namespace {
+// utf8_length, but 0 (escaped as the other control bytes are) for the C1 control characters
+// (U+0080..U+009F, among them a terminal's escape U+009B) and the line and paragraph separators
+// (U+2028, U+2029).
+size_t utf8_sequence(const std::string& s, size_t i) {
+  const size_t n = utf8_length(s, i);
+  if (n == 2 && uint8_t(s[i]) == 0xC2 && uint8_t(s[i + 1]) < 0xA0) return 0;  // U+0080..U+009F
+  if (n == 3 && uint8_t(s[i]) == 0xE2 && uint8_t(s[i + 1]) == 0x80 &&
+      (uint8_t(s[i + 2]) == 0xA8 || uint8_t(s[i + 2]) == 0xA9))
+    return 0;  // U+2028, U+2029
+  return n;
 }
 }  // namespace
 
@@ -425,13 +454,9 @@ std::string one_line_message(std::string raw) {
   constexpr size_t kMax = 370, kHead = 125, kTail = 200;
   if (message.size() <= kMax) return message;
   // (The cuts move back to the start of a UTF-8 sequence: no character is split.)
-  const auto start_of = [&](size_t at) {
-    while (at > 0 && (uint8_t(message[at]) & 0xC0) == 0x80) --at;
-    return at;
-  };
-  const size_t head = start_of(kHead), tail = start_of(message.size() - kTail);
-  return fmt::format("{} ... [{} characters left out] ... {}", message.substr(0, head), tail - head,
-                     message.substr(tail));
+  const size_t head = character_start(message, kHead), tail = character_start(message, message.size() - kTail);
+  return fmt::format("{} ... [{} characters left out] ... {}", message.substr(0, head),
+                     characters(message, head, tail), message.substr(tail));
 }
 
 std::string parse_error_line(std::string what, const std::string& help) {

@@ -93,7 +93,7 @@ int sc_main(int argc, char* argv[]) {
     std::cerr << "wc_lockstep: " << wormcast::parse_error_line(e.what(), "wc_lockstep") << std::endl;
     return 2;
   } catch (const wormcast::ConfigError& e) {
-    std::cerr << "wc_lockstep: " << e.what() << std::endl;
+    std::cerr << "wc_lockstep: " << wormcast::one_line_message(e.what()) << std::endl;
     return 2;
   }
 }

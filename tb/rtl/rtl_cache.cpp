@@ -878,9 +878,10 @@ std::vector<RtlCacheEntry> rtl_cache_entries() {
     nlohmann::json meta;
     x.valid = entry_valid(e.path(), "", &meta);
     if (x.valid) {  // and in the directory its key names (a load looks for it there only)
+      const auto key = meta.find("key");
       Hash h;
-      h.add(meta.value("key", std::string()));
-      x.valid = name.substr(name.rfind('-') + 1) == h.hex();
+      if (key != meta.end() && key->is_string()) h.add(key->get<std::string>());
+      x.valid = key != meta.end() && key->is_string() && name.substr(name.rfind('-') + 1) == h.hex();
     }
     if (x.valid) {
       x.description = meta.value("description", "");

@@ -409,6 +409,18 @@ rc=$?
 rc=$?
 [ $rc -eq 2 ] && grep -qF "unknown command 'tr\x1Baffic'" err.txt \
   || { echo "FAIL: control bytes in a command word: exit $rc, $(od -c err.txt | head -5)"; fail=1; }
+# Unicode's control characters too (a terminal's escape U+009B, next line U+0085, line separator
+# U+2028); the empty-value line as well; a long value's length in characters, not bytes.
+"$bin" traffic --set "net.topology=$(printf 'a\302\23331m\302\205b\342\200\250c')" 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] && grep -qF "'a\xC2\x9B31m\xC2\x85b\xE2\x80\xA8c'" err.txt \
+  || { echo "FAIL: Unicode control characters in a value: exit $rc, $(od -c err.txt | head -5)"; fail=1; }
+"$bin" traffic "$(printf -- '--a\033b\nc=')" 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err.txt)" = 1 ] && grep -qF -- "--a\x1Bb c= has an empty value" err.txt \
+  || { echo "FAIL: control bytes in an empty-valued option: exit $rc, $(od -c err.txt | head -5)"; fail=1; }
+"$bin" "$(printf 'ab\303\251%.0s' $(seq 100))" 2>err.txt >/dev/null
+grep -q "(300 characters)" err.txt || { echo "FAIL: a 300-character command word: $(cat err.txt)"; fail=1; }
 "$bin" traffic --set "net.topology=$(printf '\303\251%.0s' $(seq 300))" 2>err.txt >/dev/null
 rc=$?
 [ $rc -eq 2 ] && python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' err.txt \

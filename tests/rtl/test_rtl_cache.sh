@@ -75,6 +75,13 @@ cp -r "$entry0" "$WORMCAST_RTL_CACHE/torus-0123456789abcdef"
 grep -q "torus-0123456789abcdef.*corrupt" "$work/list.txt" && ! grep -q "$(basename "$entry0").*corrupt" "$work/list.txt" \
   || { echo "FAIL: rtl list on an entry under another name: $(cat "$work/list.txt")"; fail=1; }
 rm -rf "$WORMCAST_RTL_CACHE/torus-0123456789abcdef"
+# An entry whose record's key is not text: listed as failing its check (rtl list aborted).
+cp -r "$entry0" "$WORMCAST_RTL_CACHE/torus-0123456789abcdef"
+sed -i -E 's/"key": "([^"\\]|\\.)*"/"key": 5/' "$WORMCAST_RTL_CACHE/torus-0123456789abcdef/meta.json"
+grep -q '"key": 5' "$WORMCAST_RTL_CACHE/torus-0123456789abcdef/meta.json" || { echo "FAIL: the test's key edit"; fail=1; }
+"$bin" rtl list >"$work/list.txt" 2>&1 && grep -q "torus-0123456789abcdef.*corrupt" "$work/list.txt" \
+  || { echo "FAIL: rtl list on an entry with a numeric key: $(cat "$work/list.txt")"; fail=1; }
+rm -rf "$WORMCAST_RTL_CACHE/torus-0123456789abcdef"
 # Without WORMCAST_RTL_CACHE, XDG_CACHE_HOME and HOME the cache is under the user's home directory
 # from the password database, never a shared one such as /tmp.
 home=$(getent passwd "$(id -u)" | cut -d: -f6)

@@ -66,7 +66,7 @@ int sc_main(int argc, char* argv[]) {
     std::cout << r << std::endl;
     return r.ok ? 0 : 1;
   } catch (const std::exception& e) {
-    std::cerr << "wc_mway_lockstep: " << e.what() << std::endl;
+    std::cerr << "wc_mway_lockstep: " << wormcast::one_line_message(e.what()) << std::endl;
     return 2;
   }
 }
