@@ -55,9 +55,6 @@ std::pair<int, std::string> parse_rtl_vcd(const Network& net, const std::string&
 /// The file --vcd writes: SystemC names it BASE.vcd whatever the path ends in.
 std::string vcd_file(const std::string& path) { return strip_suffix(path, ".vcd") + ".vcd"; }
 
-}  // namespace
-
-namespace {
 // --vcd-window START:END (END above START), given with a waveform; throws ConfigError.
 std::pair<uint64_t, uint64_t> vcd_window(const RecordOptions& opt) {
   if (opt.vcd_path.empty() && opt.fst_path.empty())
