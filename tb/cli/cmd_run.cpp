@@ -260,10 +260,10 @@ int run_commands_registering(int argc, const char* const* argv, bool named_only)
     const std::string word = argv[i];
     if (word == "--") break;
     if (word.size() > 3 && word.compare(0, 2, "--") == 0 && word.find('=') == word.size() - 1) {
-      const std::string name = word.substr(0, word.size() - 1);
+      const std::string name = shown_value(word.substr(0, word.size() - 1));
       std::cerr << "wormcast: "
-                << one_line_message(fmt::format("{}= has an empty value; allowed: {}=VALUE or {} VALUE (wormcast "
-                                                "COMMAND --help)", shown_value(name), shown_value(name), shown_value(name)))
+                << one_line_message(fmt::format("{0}= has an empty value; allowed: {0}=VALUE or {0} VALUE (wormcast "
+                                                "COMMAND --help)", name))
                 << std::endl;
       return 2;
     }

@@ -403,16 +403,7 @@ size_t characters(const std::string& s, size_t from, size_t to) {
   for (size_t i = from; i < to && i < s.size(); ++n) i += std::max<size_t>(1, utf8_length(s, i));
   return n;
 }
-}  // namespace
 
-std::string shown_value(const std::string& value) {
-  constexpr size_t kMax = 80;
-  if (value.size() <= kMax) return value;
-  return fmt::format("{}... ({} characters)", value.substr(0, character_start(value, kMax - 20)),
-                     characters(value, 0, value.size()));
-}
-
-namespace {
 // utf8_length, but 0 (escaped as the other control bytes are) for the C1 control characters
 // (U+0080..U+009F, among them a terminal's escape U+009B) and the line and paragraph separators
 // (U+2028, U+2029).
@@ -425,6 +416,13 @@ size_t utf8_sequence(const std::string& s, size_t i) {
   return n;
 }
 }  // namespace
+
+std::string shown_value(const std::string& value) {
+  constexpr size_t kMax = 80;
+  if (value.size() <= kMax) return value;
+  return fmt::format("{}... ({} characters)", value.substr(0, character_start(value, kMax - 20)),
+                     characters(value, 0, value.size()));
+}
 
 std::string one_line_message(std::string raw) {
   // A line break or tab becomes a space; any other control byte, and a byte that is not part of
