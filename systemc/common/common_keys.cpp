@@ -106,8 +106,26 @@ E to_choice(const Field& f, const std::string& v, const Choices<E>& c) {
 
 }  // namespace
 
+/// The keys that take effect only where another key has one value (ConfigKey::needs_key): the RV32
+/// core's settings, the on/off process's, the hotspot pattern's and the message mode's length.
+std::vector<Field> with_needs(std::vector<Field> fields) {
+  static const char* const kNeeds[][3] = {
+      {"node.cpu_clock_ratio", "node.cpu", "rv32"},      {"node.cpu_quantum", "node.cpu", "rv32"},
+      {"node.cpu_cpi", "node.cpu", "rv32"},              {"node.cpu_ram", "node.cpu", "rv32"},
+      {"traffic.burst_alpha", "traffic.process", "onoff"}, {"traffic.burst_beta", "traffic.process", "onoff"},
+      {"traffic.hotspots", "traffic.pattern", "hotspot"}, {"traffic.hotspot_fraction", "traffic.pattern", "hotspot"},
+      {"traffic.message_len", "traffic.mode", "message"}};
+  for (Field& f : fields)
+    for (const auto& n : kNeeds)
+      if (f.key == n[0]) {
+        f.needs_key = n[1];
+        f.needs_value = n[2];
+      }
+  return fields;
+}
+
 const std::vector<ConfigKey>& common_keys() {
-  static const std::vector<Field> fields = {
+  static const std::vector<Field> fields = with_needs({
       {"net.family", "torus", "a registered router family (see the list below)",
        "router family: which routers, links and NIC adapters build the network",
        [](Config& c, const std::string& v, const Field&) { c.net.family = v; },  // checked in load_config
@@ -273,7 +291,7 @@ const std::vector<ConfigKey>& common_keys() {
                    "the result's per-router and per-link arrays (router_activity per_router, vc_utilization, "
                    "vc_blocking; energy per_router; links utilization); auto: only up to 65,536 nodes, whose arrays "
                    "take about a kilobyte of JSON per node (the totals are always there)"),
-  };
+  });
   return fields;
 }
 

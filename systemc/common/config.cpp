@@ -488,6 +488,23 @@ Config build_config(Values values, const Overrides& overrides) {
     if (h >= nodes)
       throw ConfigError(fmt::format("config: traffic.hotspots = {} is invalid; allowed: node ids 0..{}", h, nodes - 1));
   if (fam->validate) fam->validate(c);
+  // A value given on the command line where it takes no effect (ConfigKey::needs_key) is refused,
+  // not silently ignored. The default is let through, and so is a file's value: a file may hold
+  // the settings of several set-ups, as a run's echoed configuration holds every key.
+  for (const auto& given : overrides) {
+    const SchemaKey* row = find_key(given.first);
+    if (!row || row->key.needs_key.empty() || !in_family(*row, family)) continue;
+    const nlohmann::json on = find_key(row->key.needs_key)->key.show(c);
+    const std::string met = on.is_string() ? on.get<std::string>() : on.dump();
+    if (met == row->key.needs_value) continue;
+    Config d = c;
+    row->key.apply(d, row->key.def, row->key);
+    if (row->key.show(d) == row->key.show(c)) continue;
+    throw ConfigError(fmt::format("config: {} = '{}' is not used with {} = {} (it applies with {} = {}); allowed "
+                                  "there: leave {} out (or at its default {})",
+                                  given.first, values[given.first], row->key.needs_key, met, row->key.needs_key,
+                                  row->key.needs_value, given.first, row->key.def));
+  }
   return c;
 }
 
@@ -514,12 +531,22 @@ std::vector<std::string> config_key_families(const std::string& key) {
   return row ? row->families : std::vector<std::string>{};
 }
 
+namespace {
+/// A key's allowed values, and where it takes effect when that is not everywhere.
+std::string allowed_where(const Field& f) {
+  if (f.needs_key.empty()) return f.allowed;
+  return fmt::format("{}; only with {} = {} (elsewhere the command line may give only the default)", f.allowed,
+                     f.needs_key, f.needs_value);
+}
+}  // namespace
+
 std::string config_reference() {
   std::string s;
   for (const SchemaKey& row : schema()) {
     const Field& f = row.key;
     s += fmt::format("  {:<26} default {:<10} {}{}\n  {:<26} allowed: {}\n", f.key, f.def, f.help,
-                     row.families.empty() ? "" : fmt::format(" [family {}]", join(row.families, ",")), "", f.allowed);
+                     row.families.empty() ? "" : fmt::format(" [family {}]", join(row.families, ",")), "",
+                     allowed_where(f));
   }
   s += "\n  families:\n";
   for (auto& name : family_names()) s += fmt::format("    {:<10} {}\n", name, find_family(name)->help);
@@ -546,7 +573,7 @@ std::string config_reference_markdown() {
       "|---|---|---|---|---|\n";
   for (const SchemaKey& row : schema()) {
     const Field& f = row.key;
-    s += fmt::format("| {} | {} | {} | {} | {} |\n", f.key, cell(f.def), cell(f.allowed), cell(f.help),
+    s += fmt::format("| {} | {} | {} | {} | {} |\n", f.key, cell(f.def), cell(allowed_where(f)), cell(f.help),
                      row.families.empty() ? "all" : join(row.families, ", "));
   }
   s += "\nFamilies (`net.family`):\n\n| family | network |\n|---|---|\n";

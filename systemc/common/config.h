@@ -179,6 +179,10 @@ struct ConfigKey {
   char list_sep = 0;  ///< a YAML list of scalars is joined with this separator (0: one scalar only)
   /// Other keys a value stands for, set unless given (a named preset); null: none.
   std::function<Overrides(const std::string& value)> implies = nullptr;
+  /// Where the key takes effect: only where key `needs_key` has the value `needs_value` (as the
+  /// reference shows it); empty: everywhere. A value other than the default given on the command
+  /// line where it takes no effect is refused (load_config), not silently ignored.
+  std::string needs_key, needs_value;
 };
 
 /// "config: <key> = '<value>' is invalid; allowed: <allowed>", as a ConfigError.

@@ -198,6 +198,11 @@ std::vector<ConfigKey> torus_keys() {
                  "enters a dimension and kept through it, as BookSim2's dim_order_torus (entry; SystemC only)"),
        })
     keys.push_back(std::move(k));
+  for (ConfigKey& k : keys)
+    if (k.key == "router.adaptive_vcs") {
+      k.needs_key = "router.routing";
+      k.needs_value = "min-adaptive";
+    }
   return keys;
 }
 

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# A key that takes effect only with another key's value (the RV32 core's settings with node.cpu =
+# rv32, the bursts with traffic.process = onoff, the hotspots with traffic.pattern = hotspot, the
+# message length with traffic.mode = message, the adaptive VCs with router.routing = min-adaptive),
+# given on the command line where it takes no effect, is refused: one line naming the key, the
+# setting it needs and the one it met, exit 2, no output file. The same value where it applies
+# runs; its default is let through anywhere; a configuration file may hold it (a file can carry
+# the settings of several set-ups), and a run's echoed configuration, which holds every key, runs
+# again as it is.
+# Usage: test_unused_keys.sh WORMCAST
+set -uo pipefail
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+fail=0
+quick=(--net torus:4x4 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off)
+
+refused() {  # refused PATTERN COMMAND...: exit 2, one line holding PATTERN, no JSON written
+  local want=$1
+  shift
+  out=$("$bin" "$@" --json r.json 2>&1 >/dev/null)
+  rc=$?
+  if [ $rc -ne 2 ] || [ "$(printf '%s\n' "$out" | wc -l)" -ne 1 ] || ! grep -qF -- "$want" <<<"$out" || [ -e r.json ]; then
+    echo "FAIL: $* : exit $rc, $(ls r.json 2>/dev/null) $out"
+    fail=1
+  fi
+  rm -f r.json
+}
+runs() {  # runs COMMAND...: exit 0 or 1 (a run's verdict), a JSON result written
+  "$bin" "$@" --json r.json >/dev/null 2>err.txt
+  rc=$?
+  if [ $rc -gt 1 ] || [ ! -s r.json ]; then
+    echo "FAIL: $* : exit $rc, $(cat err.txt)"
+    fail=1
+  fi
+  rm -f r.json
+}
+
+refused "config: traffic.burst_alpha = '0.3' is not used with traffic.process = bernoulli (it applies with traffic.process = onoff); allowed there: leave traffic.burst_alpha out (or at its default 0.1)" \
+  traffic "${quick[@]}" --set traffic.burst_alpha=0.3
+runs traffic "${quick[@]}" --set traffic.burst_alpha=0.3 --set traffic.process=onoff
+refused "traffic.burst_beta = '0.5' is not used with traffic.process = bernoulli" traffic "${quick[@]}" --set traffic.burst_beta=0.5
+refused "traffic.hotspots = '3' is not used with traffic.pattern = uniform (it applies with traffic.pattern = hotspot)" \
+  traffic "${quick[@]}" --set traffic.hotspots=3
+refused "traffic.hotspot_fraction = '0.5' is not used with traffic.pattern = transpose" \
+  traffic "${quick[@]}" --pattern transpose --set traffic.hotspot_fraction=0.5
+runs traffic "${quick[@]}" --pattern hotspot --set traffic.hotspots=3 --set traffic.hotspot_fraction=0.5
+refused "traffic.message_len = '12' is not used with traffic.mode = bernoulli (it applies with traffic.mode = message)" \
+  traffic "${quick[@]}" --set traffic.message_len=12
+runs traffic "${quick[@]}" --set traffic.message_len=12 --set traffic.mode=message
+refused "router.adaptive_vcs = '3' is not used with router.routing = dor (it applies with router.routing = min-adaptive)" \
+  traffic "${quick[@]}" --set router.adaptive_vcs=3
+runs traffic "${quick[@]}" --set router.adaptive_vcs=3 --set router.routing=min-adaptive
+refused "node.cpu_quantum = '8' is not used with node.cpu = native (it applies with node.cpu = rv32)" \
+  broadcast --net torus:4x4 --len 8 --set node.cpu_quantum=8
+refused "node.cpu_clock_ratio = '0.5' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_clock_ratio=0.5
+refused "node.cpu_cpi = 'div:4' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_cpi=div:4
+refused "node.cpu_ram = '131072' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_ram=131072
+# A value outside the key's range is that error first, wherever the key applies.
+refused "config: traffic.burst_alpha = '2' is invalid; allowed: 0..1" traffic "${quick[@]}" --set traffic.burst_alpha=2
+# The default, given where the key takes no effect, runs; so does the key in a configuration file.
+runs traffic "${quick[@]}" --set traffic.burst_alpha=0.1 --set node.cpu_quantum=1 --set router.adaptive_vcs=2
+printf 'traffic:\n  burst_alpha: 0.3\n  hotspots: 2\n  message_len: 40\n' >set-ups.yaml
+runs traffic --config set-ups.yaml "${quick[@]}"
+# A run's echoed configuration (every key of the family; JSON is YAML) runs again as it is.
+"$bin" traffic "${quick[@]}" --json first.json >/dev/null 2>err.txt || true
+/usr/bin/python3 -c 'import json; json.dump(json.load(open("first.json"))["config"], open("echo.yaml", "w"))' 2>>err.txt
+if [ -s echo.yaml ]; then
+  runs run echo.yaml
+else
+  echo "FAIL: no echoed configuration from the first run: $(cat err.txt)"
+  fail=1
+fi
+
+[ $fail -eq 0 ] && echo "unused keys: ok"
+exit $fail
