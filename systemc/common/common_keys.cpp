@@ -109,18 +109,11 @@ E to_choice(const Field& f, const std::string& v, const Choices<E>& c) {
 /// The keys that take effect only where another key has one value (ConfigKey::needs_key): the RV32
 /// core's settings, the on/off process's, the hotspot pattern's and the message mode's length.
 std::vector<Field> with_needs(std::vector<Field> fields) {
-  static const char* const kNeeds[][3] = {
-      {"node.cpu_clock_ratio", "node.cpu", "rv32"},      {"node.cpu_quantum", "node.cpu", "rv32"},
-      {"node.cpu_cpi", "node.cpu", "rv32"},              {"node.cpu_ram", "node.cpu", "rv32"},
-      {"traffic.burst_alpha", "traffic.process", "onoff"}, {"traffic.burst_beta", "traffic.process", "onoff"},
-      {"traffic.hotspots", "traffic.pattern", "hotspot"}, {"traffic.hotspot_fraction", "traffic.pattern", "hotspot"},
-      {"traffic.message_len", "traffic.mode", "message"}};
-  for (Field& f : fields)
-    for (const auto& n : kNeeds)
-      if (f.key == n[0]) {
-        f.needs_key = n[1];
-        f.needs_value = n[2];
-      }
+  for (const char* k : {"node.cpu_clock_ratio", "node.cpu_quantum", "node.cpu_cpi", "node.cpu_ram"})
+    only_with(fields, k, "node.cpu", "rv32");
+  for (const char* k : {"traffic.burst_alpha", "traffic.burst_beta"}) only_with(fields, k, "traffic.process", "onoff");
+  for (const char* k : {"traffic.hotspots", "traffic.hotspot_fraction"}) only_with(fields, k, "traffic.pattern", "hotspot");
+  only_with(fields, "traffic.message_len", "traffic.mode", "message");
   return fields;
 }
 

@@ -488,12 +488,19 @@ Config build_config(Values values, const Overrides& overrides) {
     if (h >= nodes)
       throw ConfigError(fmt::format("config: traffic.hotspots = {} is invalid; allowed: node ids 0..{}", h, nodes - 1));
   if (fam->validate) fam->validate(c);
-  // A value given on the command line where it takes no effect (ConfigKey::needs_key) is refused,
-  // not silently ignored. The default is let through, and so is a file's value: a file may hold
-  // the settings of several set-ups, as a run's echoed configuration holds every key.
+  // A value given on the command line where it takes no effect (ConfigKey::needs_key), while the
+  // key it needs is left to the file or its default, is refused, not silently ignored: the setting
+  // that would enable it was most likely forgotten. The default is let through; so is a file's
+  // value (a file may hold the settings of several set-ups, as a run's echoed configuration holds
+  // every key), and so is a value whose enabling key the command line sets too (a sweep's shared
+  // --set meets points where it takes no effect).
+  const auto on_command_line = [&overrides](const std::string& key) {
+    return std::any_of(overrides.begin(), overrides.end(), [&key](const auto& o) { return o.first == key; });
+  };
   for (const auto& given : overrides) {
     const SchemaKey* row = find_key(given.first);
-    if (!row || row->key.needs_key.empty() || !in_family(*row, family)) continue;
+    if (!row || row->key.needs_key.empty() || !in_family(*row, family) || on_command_line(row->key.needs_key))
+      continue;
     const nlohmann::json on = find_key(row->key.needs_key)->key.show(c);
     const std::string met = on.is_string() ? on.get<std::string>() : on.dump();
     if (met == row->key.needs_value) continue;
@@ -501,9 +508,9 @@ Config build_config(Values values, const Overrides& overrides) {
     row->key.apply(d, row->key.def, row->key);
     if (row->key.show(d) == row->key.show(c)) continue;
     throw ConfigError(fmt::format("config: {} = '{}' is not used with {} = {} (it applies with {} = {}); allowed "
-                                  "there: leave {} out (or at its default {})",
+                                  "there: leave {} out (or at its default {}), or set {} too",
                                   given.first, values[given.first], row->key.needs_key, met, row->key.needs_key,
-                                  row->key.needs_value, given.first, row->key.def));
+                                  row->key.needs_value, given.first, row->key.def, row->key.needs_key));
   }
   return c;
 }
@@ -521,6 +528,16 @@ nlohmann::json Config::echo() const {
   return j;
 }
 
+void only_with(std::vector<ConfigKey>& keys, const std::string& name, const char* on, const char* value) {
+  for (ConfigKey& k : keys)
+    if (k.key == name) {
+      k.needs_key = on;
+      k.needs_value = value;
+      return;
+    }
+  throw std::logic_error("only_with: no key " + name);
+}
+
 const ConfigKey* find_config_key(const std::string& key) {
   const SchemaKey* row = find_key(key);
   return row ? &row->key : nullptr;
@@ -535,8 +552,8 @@ namespace {
 /// A key's allowed values, and where it takes effect when that is not everywhere.
 std::string allowed_where(const Field& f) {
   if (f.needs_key.empty()) return f.allowed;
-  return fmt::format("{}; only with {} = {} (elsewhere the command line may give only the default)", f.allowed,
-                     f.needs_key, f.needs_value);
+  return fmt::format("{}; only with {} = {} (elsewhere the command line gives only the default, or sets {} too)",
+                     f.allowed, f.needs_key, f.needs_value, f.needs_key);
 }
 }  // namespace
 

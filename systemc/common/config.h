@@ -182,7 +182,7 @@ struct ConfigKey {
   /// Where the key takes effect: only where key `needs_key` has the value `needs_value` (as the
   /// reference shows it); empty: everywhere. A value other than the default given on the command
   /// line where it takes no effect is refused (load_config), not silently ignored.
-  std::string needs_key, needs_value;
+  std::string needs_key = {}, needs_value = {};
 };
 
 /// "config: <key> = '<value>' is invalid; allowed: <allowed>", as a ConfigError.

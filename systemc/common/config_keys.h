@@ -25,6 +25,9 @@ struct PatternHelp {
 };
 const std::vector<PatternHelp>& pattern_help();
 
+/// Marks keys[name] as taking effect only where key `on` has the value `value` (ConfigKey::needs_key).
+void only_with(std::vector<ConfigKey>& keys, const std::string& name, const char* on, const char* value);
+
 /// A decimal integer lo..hi for key k (bad_value otherwise).
 int64_t key_int(const ConfigKey& k, const std::string& v, int64_t lo, int64_t hi);
 /// A decimal number lo..hi for key k (bad_value otherwise).

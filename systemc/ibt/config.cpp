@@ -46,6 +46,7 @@ std::vector<ConfigKey> ibt_keys() {
        }},
        })
     keys.push_back(std::move(k));
+  only_with(keys, "ibt.layers", "ibt.routing", "shortest");
   return keys;
 }
 

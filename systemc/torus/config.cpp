@@ -157,6 +157,9 @@ std::vector<ConfigKey> torus_router_keys() {
       k.implies = [](const std::string& v) { return v == "booksim-iq" ? kBooksimIq : Overrides{}; };
   // The router reports its events (router_activity), so the energy model's keys are its too.
   for (ConfigKey& k : energy_keys()) keys.push_back(std::move(k));
+  // Only the iSLIP allocators iterate and accept by port (network.cpp, derive_router_params).
+  only_with(keys, "router.islip_iterations", "router.allocator", "islip");
+  only_with(keys, "router.switch_accept", "router.allocator", "islip");
   return keys;
 }
 
@@ -198,11 +201,7 @@ std::vector<ConfigKey> torus_keys() {
                  "enters a dimension and kept through it, as BookSim2's dim_order_torus (entry; SystemC only)"),
        })
     keys.push_back(std::move(k));
-  for (ConfigKey& k : keys)
-    if (k.key == "router.adaptive_vcs") {
-      k.needs_key = "router.routing";
-      k.needs_value = "min-adaptive";
-    }
+  only_with(keys, "router.adaptive_vcs", "router.routing", "min-adaptive");
   return keys;
 }
 

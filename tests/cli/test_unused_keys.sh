@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # A key that takes effect only with another key's value (the RV32 core's settings with node.cpu =
 # rv32, the bursts with traffic.process = onoff, the hotspots with traffic.pattern = hotspot, the
-# message length with traffic.mode = message, the adaptive VCs with router.routing = min-adaptive),
-# given on the command line where it takes no effect, is refused: one line naming the key, the
-# setting it needs and the one it met, exit 2, no output file. The same value where it applies
-# runs; its default is let through anywhere; a configuration file may hold it (a file can carry
-# the settings of several set-ups), and a run's echoed configuration, which holds every key, runs
-# again as it is.
+# message length with traffic.mode = message, the adaptive VCs with router.routing = min-adaptive,
+# the iSLIP iterations and accept rule with router.allocator = islip, the iBT shortest routing's
+# layers with ibt.routing = shortest),
+# given on the command line where it takes no effect while that other key is left to its default
+# or the file, is refused: one line naming the key, the setting it needs and the one it met, exit
+# 2, no output file. The same value where it applies runs; its default is let through anywhere;
+# so is a value whose enabling key the command line sets too (a sweep's shared --set); a
+# configuration file may hold it (a file can carry the settings of several set-ups), and a run's
+# echoed configuration, which holds every key, runs again as it is.
 # Usage: test_unused_keys.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -38,14 +41,15 @@ runs() {  # runs COMMAND...: exit 0 or 1 (a run's verdict), a JSON result writte
   rm -f r.json
 }
 
-refused "config: traffic.burst_alpha = '0.3' is not used with traffic.process = bernoulli (it applies with traffic.process = onoff); allowed there: leave traffic.burst_alpha out (or at its default 0.1)" \
+refused "config: traffic.burst_alpha = '0.3' is not used with traffic.process = bernoulli (it applies with traffic.process = onoff); allowed there: leave traffic.burst_alpha out (or at its default 0.1), or set traffic.process too" \
   traffic "${quick[@]}" --set traffic.burst_alpha=0.3
 runs traffic "${quick[@]}" --set traffic.burst_alpha=0.3 --set traffic.process=onoff
 refused "traffic.burst_beta = '0.5' is not used with traffic.process = bernoulli" traffic "${quick[@]}" --set traffic.burst_beta=0.5
 refused "traffic.hotspots = '3' is not used with traffic.pattern = uniform (it applies with traffic.pattern = hotspot)" \
   traffic "${quick[@]}" --set traffic.hotspots=3
+printf 'traffic:\n  pattern: transpose\n' >transpose.yaml
 refused "traffic.hotspot_fraction = '0.5' is not used with traffic.pattern = transpose" \
-  traffic "${quick[@]}" --pattern transpose --set traffic.hotspot_fraction=0.5
+  traffic --config transpose.yaml "${quick[@]}" --set traffic.hotspot_fraction=0.5
 runs traffic "${quick[@]}" --pattern hotspot --set traffic.hotspots=3 --set traffic.hotspot_fraction=0.5
 refused "traffic.message_len = '12' is not used with traffic.mode = bernoulli (it applies with traffic.mode = message)" \
   traffic "${quick[@]}" --set traffic.message_len=12
@@ -53,11 +57,22 @@ runs traffic "${quick[@]}" --set traffic.message_len=12 --set traffic.mode=messa
 refused "router.adaptive_vcs = '3' is not used with router.routing = dor (it applies with router.routing = min-adaptive)" \
   traffic "${quick[@]}" --set router.adaptive_vcs=3
 runs traffic "${quick[@]}" --set router.adaptive_vcs=3 --set router.routing=min-adaptive
+refused "router.islip_iterations = '3' is not used with router.allocator = input-first (it applies with router.allocator = islip)" \
+  traffic "${quick[@]}" --set router.islip_iterations=3
+refused "router.switch_accept = 'port' is not used with router.allocator = input-first" traffic "${quick[@]}" --set router.switch_accept=port
+runs traffic "${quick[@]}" --set router.preset=booksim-iq --set router.islip_iterations=3 --set router.switch_accept=vc
+refused "ibt.layers = '2' is not used with ibt.routing = dor (it applies with ibt.routing = shortest)" \
+  traffic --net ibt:16x16 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set ibt.layers=2
+runs traffic --net ibt:16x16 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set ibt.layers=2 --set ibt.routing=shortest
 refused "node.cpu_quantum = '8' is not used with node.cpu = native (it applies with node.cpu = rv32)" \
   broadcast --net torus:4x4 --len 8 --set node.cpu_quantum=8
 refused "node.cpu_clock_ratio = '0.5' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_clock_ratio=0.5
 refused "node.cpu_cpi = 'div:4' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_cpi=div:4
 refused "node.cpu_ram = '131072' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_ram=131072
+# The enabling key on the command line too: a sweep's shared --set, let through.
+runs traffic "${quick[@]}" --set traffic.burst_alpha=0.3 --set traffic.process=bernoulli
+runs traffic "${quick[@]}" --pattern uniform --set traffic.hotspots=3
+runs broadcast --net torus:4x4 --len 8 --set node.cpu=native --set node.cpu_quantum=8
 # A value outside the key's range is that error first, wherever the key applies.
 refused "config: traffic.burst_alpha = '2' is invalid; allowed: 0..1" traffic "${quick[@]}" --set traffic.burst_alpha=2
 # The default, given where the key takes no effect, runs; so does the key in a configuration file.
