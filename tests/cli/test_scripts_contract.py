@@ -463,6 +463,11 @@ case("ibt_figs: --only bogus", "ibt_figs", ["--only", "fig1,bogus", "--no-plot"]
 case("ibt_figs: --only with a part twice", "ibt_figs", ["--only", "table1,table1", "--no-plot"], word="--only")
 case("mway_figs: --only with an experiment twice", "mway_figs", ["--only", "mesh,mesh", "--out", "mw", "--no-doc"],
      word="--only")
+# Beyond the program's own ranges (sim.measure 1..10^9), before any run: every run would be refused.
+case("mway_figs: --measure beyond sim.measure", "mway_figs", ["--measure", "2000000000", "--out", "mw", "--no-doc"],
+     word="--measure = '2000000000' is invalid; allowed: an integer 1..1000000000")
+case("mway_figs: --max-measure below --measure", "mway_figs", ["--measure", "10", "--max-measure", "5", "--out", "mw",
+     "--no-doc"], word="--max-measure = '5' is invalid; allowed: at least --measure (10)")
 case("gossip_tables: --doc missing", "gossip_tables", ["--doc", os.path.join(work, "none.md"), "--out", "g"], word="--doc")
 case("gossip_tables: --doc without markers", "gossip_tables", ["--doc", write("plain.md", "text\n"), "--out", "g"],
      word="--doc")
