@@ -104,8 +104,6 @@ E to_choice(const Field& f, const std::string& v, const Choices<E>& c) {
         [](const Config& c) { return nlohmann::json(name_of(TABLE, c.MEMBER)); }               \
   }
 
-}  // namespace
-
 /// The keys that take effect only where another key has one value (ConfigKey::needs_key): the RV32
 /// core's settings, the on/off process's, the hotspot pattern's and the message mode's length.
 std::vector<Field> with_needs(std::vector<Field> fields) {
@@ -116,6 +114,8 @@ std::vector<Field> with_needs(std::vector<Field> fields) {
   only_with(fields, "traffic.message_len", "traffic.mode", "message");
   return fields;
 }
+
+}  // namespace
 
 const std::vector<ConfigKey>& common_keys() {
   static const std::vector<Field> fields = with_needs({

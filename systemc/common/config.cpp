@@ -19,6 +19,7 @@
 #include <iterator>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <yaml-cpp/eventhandler.h>

@@ -181,7 +181,8 @@ struct ConfigKey {
   std::function<Overrides(const std::string& value)> implies = nullptr;
   /// Where the key takes effect: only where key `needs_key` has the value `needs_value` (as the
   /// reference shows it); empty: everywhere. A value other than the default given on the command
-  /// line where it takes no effect is refused (load_config), not silently ignored.
+  /// line where it takes no effect, while needs_key is left to the file or its default, is refused
+  /// (load_config), not silently ignored.
   std::string needs_key = {}, needs_value = {};
 };
 
