@@ -494,25 +494,16 @@ Config build_config(Values values, const Overrides& overrides) {
   // that would enable it was most likely forgotten. The default is let through; so is a file's
   // value (a file may hold the settings of several set-ups, as a run's echoed configuration holds
   // every key), and so is a value whose enabling key the command line sets too (a sweep's shared
-  // --set meets points where it takes no effect).
+  // --set meets points where it takes no effect). Under a trace every drawn-traffic key is unused:
+  // the trace's own rule refuses those (tb/cli/commands.cpp), naming the trace.
   const auto on_command_line = [&overrides](const std::string& key) {
     return std::any_of(overrides.begin(), overrides.end(), [&key](const auto& o) { return o.first == key; });
   };
-  for (const auto& given : overrides) {
-    const SchemaKey* row = find_key(given.first);
-    if (!row || row->key.needs_key.empty() || !in_family(*row, family) || on_command_line(row->key.needs_key))
-      continue;
-    const nlohmann::json on = find_key(row->key.needs_key)->key.show(c);
-    const std::string met = on.is_string() ? on.get<std::string>() : on.dump();
-    if (met == row->key.needs_value) continue;
-    Config d = c;
-    row->key.apply(d, row->key.def, row->key);
-    if (row->key.show(d) == row->key.show(c)) continue;
-    throw ConfigError(fmt::format("config: {} = '{}' is not used with {} = {} (it applies with {} = {}); allowed "
-                                  "there: leave {} out (or at its default {}), or set {} too",
-                                  given.first, values[given.first], row->key.needs_key, met, row->key.needs_key,
-                                  row->key.needs_value, given.first, row->key.def, row->key.needs_key));
-  }
+  for (const auto& given : overrides)
+    if (const SchemaKey* row = find_key(given.first); row && !row->key.needs_key.empty() && in_family(*row, family) &&
+                                                      !on_command_line(row->key.needs_key) &&
+                                                      !(!c.traffic.trace.empty() && given.first.rfind("traffic.", 0) == 0))
+      refuse_without_effect(c, given.first, values[given.first], true);
   return c;
 }
 
@@ -527,6 +518,22 @@ nlohmann::json Config::echo() const {
     j[key.substr(0, dot)][key.substr(dot + 1)] = row.key.show(*this);
   }
   return j;
+}
+
+void refuse_without_effect(const Config& c, const std::string& key, const std::string& value, bool may_set_enabler) {
+  const SchemaKey* row = find_key(key);
+  if (!row || row->key.needs_key.empty() || !in_family(*row, c.net.family)) return;
+  const ConfigKey& f = row->key;
+  const nlohmann::json on = find_key(f.needs_key)->key.show(c);
+  const std::string met = on.is_string() ? on.get<std::string>() : on.dump();
+  if (met == f.needs_value) return;
+  Config d = c;
+  f.apply(d, f.def, f);
+  if (f.show(d) == f.show(c)) return;
+  throw ConfigError(fmt::format("config: {} = '{}' is not used with {} = {} (it applies with {} = {}); allowed there: "
+                                "leave {} out (or at its default {}){}",
+                                key, value, f.needs_key, met, f.needs_key, f.needs_value, key, f.def,
+                                may_set_enabler ? fmt::format(", or set {} too", f.needs_key) : std::string()));
 }
 
 void only_with(std::vector<ConfigKey>& keys, const std::string& name, const char* on, const char* value) {

@@ -190,6 +190,11 @@ struct ConfigKey {
 /// `kind`: appended to the allowed values (e.g. " (a decimal integer)").
 [[noreturn]] void bad_value(const ConfigKey& k, const std::string& value, const char* kind = "");
 
+/// Throws the ConfigError load_config gives a command-line `value` of `key` that takes no effect in
+/// c (ConfigKey::needs_key unmet, the value not the default); nothing where it does.
+/// may_set_enabler: the line suggests setting the enabling key too (not where the command fixes it).
+void refuse_without_effect(const Config& c, const std::string& key, const std::string& value, bool may_set_enabler);
+
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);
 /// The value the YAML file at yaml_path gives `key`, as its text (none for no file, or a file that

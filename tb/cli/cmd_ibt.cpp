@@ -2,6 +2,7 @@
 // the step simulator; options and work in sw/ibt/tool/), and `bcast --simulate`, which runs the
 // step simulator's broadcast as node programs on the cycle-accurate ibt family.
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -80,10 +81,20 @@ int simulate(const IbtCliArgs& a) {
     ov.emplace_back("ibt.routing", "bypass");
   }
   check_set_conflicts(ov, a.sets);
+  const std::ptrdiff_t fixed = std::ptrdiff_t(ov.size());  // the command's own keys, before the --set list
   refuse_traffic_keys("ibt", a.sets);
   ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config_for_net(a.config_file, ov, a.ibt.net);
+  // This command fixes ibt.routing itself, and load_config lets a key through whose enabling key
+  // is among the overrides (as a user's sweep sets it): a --set that takes no effect under the
+  // command's own keys is refused here.
+  for (auto& s : a.sets) {
+    const auto [key, value] = parse_override(s);
+    const ConfigKey* k = find_config_key(key);
+    if (k && std::any_of(ov.begin(), ov.begin() + fixed, [k](const auto& o) { return o.first == k->needs_key; }))
+      refuse_without_effect(cfg, key, value, false);
+  }
   if (a.len > cfg.nic.max_packet)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));
 

@@ -9,7 +9,9 @@
 # 2, no output file. The same value where it applies runs; its default is let through anywhere;
 # so is a value whose enabling key the command line sets too (a sweep's shared --set); a
 # configuration file may hold it (a file can carry the settings of several set-ups), and a run's
-# echoed configuration, which holds every key, runs again as it is.
+# echoed configuration, which holds every key, runs again as it is. A command that fixes the
+# enabling key itself (ibt bcast --simulate) refuses such a --set all the same; under a trace the
+# trace's own rule refuses the drawn-traffic keys.
 # Usage: test_unused_keys.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -69,6 +71,13 @@ refused "node.cpu_quantum = '8' is not used with node.cpu = native (it applies w
 refused "node.cpu_clock_ratio = '0.5' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_clock_ratio=0.5
 refused "node.cpu_cpi = 'div:4' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_cpi=div:4
 refused "node.cpu_ram = '131072' is not used with node.cpu = native" broadcast --net torus:4x4 --len 8 --set node.cpu_ram=131072
+# A command that fixes the enabling key itself: ibt bcast --simulate routes by ibt.routing = bypass.
+refused "config: ibt.layers = '3' is not used with ibt.routing = bypass (it applies with ibt.routing = shortest); allowed there: leave ibt.layers out (or at its default auto)" \
+  ibt bcast --net ibt:16x16 --bypass 4 -k 2 --simulate --set ibt.layers=3
+# Under a trace every drawn-traffic key is unused: the trace's rule speaks for them.
+printf '0,0,1,4\n5,2,3,4\n' >t.csv
+refused "config: traffic.hotspots = 3 is not used with traffic.trace" \
+  traffic --net torus:4x4 --warmup 100 --measure 400 --set sim.progress=off --set traffic.trace=t.csv --set traffic.hotspots=3
 # The enabling key on the command line too: a sweep's shared --set, let through.
 runs traffic "${quick[@]}" --set traffic.burst_alpha=0.3 --set traffic.process=bernoulli
 runs traffic "${quick[@]}" --pattern uniform --set traffic.hotspots=3
