@@ -67,6 +67,7 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
   m_vc_out.assign(size_t(m_np) * m_nv, 0);
   if (!m_routing && m_topo.num_nodes() <= kRouteTableNodes && m_topo.dims() <= 4)
     m_route_table.assign(2 * size_t(m_topo.num_nodes()), 0);  // filled as heads ask (route)
+  if (!m_route_table.empty() && !m_p.valiant) m_table_nodes = uint32_t(m_topo.num_nodes());
 
   if (plain) {
     if (!edges) model_error(kError, this->name(), "plain links need an edge set");
@@ -352,43 +353,28 @@ void TorusRouter::route(int in_port, const Flit& head, int& out_port, int& vc_lo
     else
       target = head.mid;
   }
-  PortRoute rs;
-  int above = 0;  // dimension order: the entry rule's class (route_step)
-  if (m_routing) {
-    const bool net_in = in_port < m_net;
-    rs = m_routing->route(m_node, net_in ? in_port : -1, net_in ? head.vc / m_p.vcs_per_class : -1, head.dst, head.tie);
-  } else {
+  if (!m_routing) {  // dimension order: its step, from the table of a small network (filled on demand)
     uint8_t e;
-    if (uint32_t(target) < m_route_table.size() / 2) {  // a small network: its table, filled on demand
+    if (uint32_t(target) < m_route_table.size() / 2) {
       uint8_t& known = m_route_table[2 * size_t(target) + size_t(head.tie)];
       if (!(known & kRouteKnown)) known = route_step(target, head.tie);
       e = known;
     } else {
       e = route_step(target, head.tie);
     }
-    rs.port = (e & 15) - 1;
-    rs.classed = rs.port >= 0 && m_topo.torus(rs.port >> 1);
-    rs.vclass = sw::VcClass(e >> 4 & 1);
-    above = e >> 5 & 1;
+    route_of_step(in_port, head, e, base, out_port, vc_lo, vc_hi);
+    return;
   }
+  const bool net_in = in_port < m_net;
+  const PortRoute rs =
+      m_routing->route(m_node, net_in ? in_port : -1, net_in ? head.vc / m_p.vcs_per_class : -1, head.dst, head.tie);
   if (rs.port < 0) {  // only at the destination in phase 2: a phase-1 head is not at its target
-    out_port = m_p.local == 1 ? m_net : (in_port < m_net ? m_net + in_port : in_port);
-    vc_lo = 0;
-    vc_hi = m_p.valiant ? m_nv : m_p.escape_vcs();
+    eject_route(in_port, out_port, vc_lo, vc_hi);
     return;
   }
   out_port = rs.port;
   vc_lo = base;
   vc_hi = base + m_p.escape_vcs();
-  if (m_p.vc_class_entry && rs.classed && !m_routing) {
-    // Entry rule (docs/router.md section 11): continuing in the dimension of its input port, a head
-    // keeps the class of the input VC it holds; entering the dimension it takes class x > t.
-    const int d = rs.port >> 1, iv = head.vc - base;
-    if (in_port < m_net && (in_port >> 1) == d && iv >= 0 && iv < m_p.escape_vcs())
-      rs.vclass = sw::VcClass(iv / m_p.vcs_per_class);
-    else
-      rs.vclass = sw::VcClass(above);
-  }
   if (rs.vc_class >= 0) {
     vc_lo = rs.vc_class * m_p.vcs_per_class;
     vc_hi = vc_lo + m_p.vcs_per_class;
@@ -404,7 +390,7 @@ uint8_t TorusRouter::route_step(int target, bool tie) const {
   const int d = st.port >> 1;
   // The entry rule's class only where the rule applies (its coordinates cost two divisions).
   const bool above = m_p.vc_class_entry && m_topo.coord_of(m_node, d) > m_topo.coord_of(target, d);
-  return uint8_t(kRouteKnown | (st.port + 1) | int(st.vclass) << 4 | int(above) << 5);
+  return uint8_t(kRouteKnown | (st.port + 1) | int(st.vclass) << 4 | int(above) << 5 | int(m_topo.torus(d)) * kRouteClassed);
 }
 
 // Only an empty adaptive VC (every credit back), under either reallocation policy (docs/router.md
@@ -481,7 +467,7 @@ void TorusRouter::request_vc_idle(int ivc, int port, int need_credits) {
   if (!in.routed) {
     if (!s.head) model_error(kError, name(), "body flit on an idle VC at input ", port);
     int rp, lo, hi;
-    route(port, s, rp, lo, hi);
+    if (!route_known(port, s, rp, lo, hi)) route(port, s, rp, lo, hi);
     in.route_port = int8_t(rp);
     in.vc_lo = int8_t(lo);
     in.vc_hi = int8_t(hi);

@@ -177,6 +177,44 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// min-adaptive: the escape route, dimension order; under valiant: the route of the head's phase,
   /// to its intermediate node or to its destination, on that phase's VC set).
   void route(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const;
+  /// route() for a head whose dimension-order step the table holds (no family routing, no Valiant
+  /// phase), inline; false where route() works it out (the first head to its target, among others).
+  bool route_known(int in_port, const Flit& head, int& out_port, int& vc_lo, int& vc_hi) const {
+    if (head.dst >= m_table_nodes) return false;
+    const uint8_t e = m_route_table[2 * size_t(head.dst) + size_t(head.tie)];
+    if (!(e & kRouteKnown)) return false;
+    route_of_step(in_port, head, e, 0, out_port, vc_lo, vc_hi);
+    return true;
+  }
+  /// The output port and VC range of a head at this router from its dimension-order step e
+  /// (route_step) on VC set `base` (Valiant's phase 2: escape_vcs(); else 0).
+  void route_of_step(int in_port, const Flit& head, uint8_t e, int base, int& out_port, int& vc_lo, int& vc_hi) const {
+    const int port = (e & 15) - 1;
+    if (port < 0) {  // only at the destination in phase 2: a phase-1 head is not at its target
+      eject_route(in_port, out_port, vc_lo, vc_hi);
+      return;
+    }
+    out_port = port;
+    vc_lo = base;
+    vc_hi = base + m_p.escape_vcs();
+    if (!(e & kRouteClassed) || m_p.classes != 2) return;  // every VC of the set
+    int cls = e >> 4 & 1;
+    if (m_p.vc_class_entry) {
+      // Entry rule (docs/router.md section 11): continuing in the dimension of its input port, a
+      // head keeps the class of the input VC it holds; entering the dimension it takes class x > t.
+      const int iv = head.vc - base;
+      cls = in_port < m_net && (in_port >> 1) == (port >> 1) && iv >= 0 && iv < m_p.escape_vcs() ? iv / m_p.vcs_per_class
+                                                                                                   : e >> 5 & 1;
+    }
+    vc_lo = base + cls * m_p.vcs_per_class;
+    vc_hi = vc_lo + m_p.vcs_per_class;
+  }
+  /// The route of a head at its destination: the ejection port, every VC of its set.
+  void eject_route(int in_port, int& out_port, int& vc_lo, int& vc_hi) const {
+    out_port = m_p.local == 1 ? m_net : (in_port < m_net ? m_net + in_port : in_port);
+    vc_lo = 0;
+    vc_hi = m_p.valiant ? m_nv : m_p.escape_vcs();
+  }
   /// min-adaptive: the free (not allocated, every credit back) adaptive output VC (port * VCs + VC) of a productive direction with the
   /// most credits, or -1 (docs/router.md section 12).
   int pick_adaptive(const Flit& head) const;
@@ -302,13 +340,18 @@ class TorusRouter : public RouterBase, public EdgeMember {
   /// [2 * target + tie] = route_step(target, tie), or 0 while no head asked for it. Empty: each head
   /// computes route_step. (Mutable: a cache that the first head to a target fills.)
   mutable std::vector<uint8_t> m_route_table;
+  /// The nodes of m_route_table where route_known may read it (no family routing, no Valiant phase),
+  /// else 0.
+  uint32_t m_table_nodes = 0;
   /// (Larger tables crowd the caches more than they save: a 16x16 torus ran slower with them.)
   static constexpr int kRouteTableNodes = 64;
   static constexpr uint8_t kRouteKnown = 0x80;
+  static constexpr uint8_t kRouteClassed = 0x40;
   /// The dimension-order step towards target, packed: (port + 1) | class << 4 | above << 5 |
-  /// kRouteKnown, where `above` (only under router.vc_class_entry) says that this router's
-  /// coordinate exceeds the target's in the port's dimension (the entry rule's class); port + 1 = 0
-  /// at the target.
+  /// classed << 6 | kRouteKnown, where `above` (only under router.vc_class_entry) says that this
+  /// router's coordinate exceeds the target's in the port's dimension (the entry rule's class) and
+  /// `classed` that the port's dimension is a torus one (dateline classes); port + 1 = 0 at the
+  /// target.
   uint8_t route_step(int target, bool tie) const;
   /// [o * nv + w] flits sent (but those InVc::sent holds); an output port's count is the sum over
   /// its VCs (output_flits), the base's per-port count is not kept.
