@@ -185,13 +185,22 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& log, int ca
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
   }
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&attr, 0);
   sigset_t all, before;
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, &before);
+  // The child starts with the signal mask the program had before the hold below (a mask is
+  // inherited across exec: the tools would otherwise start with every signal blocked, and the
+  // interrupt handler's SIGTERM would wait for the compile to end), and with the default action
+  // for the stopping signals even where the program was started with them ignored.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setsigmask(&attr, &before);
+  sigset_t stops;
+  sigemptyset(&stops);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) sigaddset(&stops, sig);
+  posix_spawnattr_setsigdefault(&attr, &stops);
   pid_t pid = 0;
   const int err = posix_spawnp(&pid, a[0], &fa, &attr, a.data(), environ);
   if (err == 0 && !add_interruptible_group(pid)) {  // more children than the table holds: not started

@@ -176,6 +176,33 @@ else
   echo "FAIL: no build tool was seen running"; fail=1
 fi
 
+# The same with a stand-in for Verilator that never ends on its own: the stop must reach the tool
+# itself (a tool started with every signal blocked ran on, and the program waited for it).
+# (A Python script: a shell would reset its own signal mask, as a compiler does not.)
+printf '#!/usr/bin/python3\nimport time\nwhile True:\n    time.sleep(1)\n' >"$work/endless-verilator"
+chmod +x "$work/endless-verilator"
+endless() { ps -eo args= | grep -F -- "$work/endless-verilator" | grep -v grep | wc -l; }
+WORMCAST_VERILATOR="$work/endless-verilator" "$bin" rtl build --net torus:5x4 --vcs 2 >"$work/endless.out" 2>&1 & ps_end=$!
+for _ in $(seq 600); do [ "$(endless)" -gt 0 ] && break; kill -0 $ps_end 2>/dev/null || break; sleep 0.1; done
+if [ "$(endless)" -gt 0 ]; then
+  kill -TERM $ps_end
+  # A hang detector, not a speed bound: without the stop reaching it the tool runs for ever.
+  for _ in $(seq 300); do kill -0 $ps_end 2>/dev/null || break; sleep 0.1; done
+  if kill -0 $ps_end 2>/dev/null; then
+    echo "FAIL: 30 s after SIGTERM the program still waits for a tool that did not get the stop"; fail=1
+    kill -KILL $ps_end
+  fi
+  wait $ps_end; rc=$?
+  [ $rc -eq 143 ] || { echo "FAIL: a build stopped in an endless tool exited $rc, want 143"; fail=1; }
+  sleep 1
+  [ "$(endless)" -eq 0 ] || { echo "FAIL: the endless tool runs on after the stop"; fail=1; }
+  pkill -KILL -f -- "$work/endless-verilator" 2>/dev/null
+  echo "a build stopped in a tool that never ends: the tool stopped, the program ended"
+else
+  kill -KILL $ps_end 2>/dev/null; wait $ps_end 2>/dev/null
+  echo "FAIL: the stand-in tool was never seen running: $(cat "$work/endless.out")"; fail=1
+fi
+
 # `rtl clean` while a model builds: the runtime the model links against and loads is held too,
 # so the clean leaves it and the build ends well (it once removed the runtime, and the link failed).
 "$bin" rtl build --net torus:5x3 --vcs 2 >"$work/held.out" 2>&1 & pb=$!
