@@ -14,6 +14,8 @@ cat >"$work/fake_booksim" <<'SH'
 #!/bin/sh
 # Echoes the overrides it was given, so the test can check them, then BookSim2's summary.
 echo "$@" >>"$(dirname "$0")/args.txt"
+# And the CPUs it may run on (every run of an invocation is pinned to one, the same as wormcast's).
+sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status >>"$(dirname "$0")/cpus.txt"
 sleep 0.3
 echo "====== Overall Traffic Statistics ======"
 echo "Packet latency average = 21.5 (1 samples)"
@@ -52,11 +54,18 @@ set -e
   || { echo "FAIL: --router sc,rtl --preset booksim-iq: exit $rc: $(cat "$work/out.txt" "$work/err.txt")"; exit 1; }
 
 "$src/scripts/bench" --booksim "$work/fake_booksim" --quick --points 8x8 --repeat 3 --out "$work/b.json"
-/usr/bin/python3 - "$work/b.json" "$work/args.txt" <<'PY'
-import json, sys
+/usr/bin/python3 - "$work/b.json" "$work/args.txt" "$work/cpus.txt" <<'PY'
+import json, os, sys
 j = json.load(open(sys.argv[1]))
 args = open(sys.argv[2]).read().split("\n")
 fails = []
+# Pinned by default to the lowest CPU the script may use, every BookSim2 run alike.
+low = min(os.sched_getaffinity(0))
+if j["host"].get("pinned_cpu") != low:
+    fails.append(f"pinned_cpu {j['host'].get('pinned_cpu')}, want the lowest allowed CPU {low}")
+cpus = open(sys.argv[3]).read().split()
+if len(cpus) != 6 or set(cpus) != {str(low)}:
+    fails.append(f"BookSim2 ran on CPUs {cpus}, want CPU {low} alone in each of its 6 runs")
 pts = j["points"]
 if [p["net"] for p in pts] != ["torus:8x8", "torus:8x8"]:
     fails.append(f"points {[p['net'] for p in pts]}")
@@ -99,11 +108,19 @@ PY
 # --preset booksim-iq: torus-bound (built beside the program) runs in turn with the two, alone and
 # with --features all; both mean latencies are wormcast's, and of_bound (of_bound_full) is wormcast's
 # median rate over the bound's (the full bound's).
-"$src/scripts/bench" --booksim "$work/fake_booksim" --quick --points 8x8 --repeat 2 --preset booksim-iq --out "$work/iq.json"
-/usr/bin/python3 - "$work/iq.json" <<'PY'
-import json, sys
+# (With --pin none: each run where the scheduler puts it.)
+rm -f "$work/cpus.txt"
+"$src/scripts/bench" --booksim "$work/fake_booksim" --quick --points 8x8 --repeat 2 --preset booksim-iq --pin none \
+  --out "$work/iq.json"
+/usr/bin/python3 - "$work/iq.json" "$work/cpus.txt" <<'PY'
+import json, os, sys
 j = json.load(open(sys.argv[1]))
 fails = []
+if j["host"].get("pinned_cpu") is not None:
+    fails.append(f"--pin none: pinned_cpu {j['host'].get('pinned_cpu')}")
+every = open("/proc/self/status").read().split("Cpus_allowed_list:")[1].split()[0]
+if set(open(sys.argv[2]).read().split()) != {every}:
+    fails.append(f"--pin none: BookSim2 ran with CPUs {open(sys.argv[2]).read().split()}, want {every}")
 if not j.get("bound"):
     fails.append("no bound named in the JSON")
 for p in j["points"]:

@@ -377,7 +377,10 @@ for args, word in ((["--points", "bogus"], "--points"), (["--points", ""], "--po
                    # which bench runs on the SystemC fabric only, with another router (rows of sc)
                    (["--quick", "--out", "b.json", "--points", "8x8,8x8"], "--points"), (["--router", "sc,sc"], "--router"),
                    (["--quick", "--out", "b.json", "--router", "rtl", "--points", "mway"], "--points mway"),
-                   (["--router", "sc,rtl", "--points", "8x8,mway"], "--router")):
+                   (["--router", "sc,rtl", "--points", "8x8,mway"], "--router"),
+                   # a CPU the script may not use; a pinned run without --booksim or with threads
+                   (["--booksim", "/bin/true", "--pin", "4096"], "--pin"), (["--booksim", "/bin/true", "--pin", "x"], "--pin"),
+                   (["--pin", "0"], "--pin"), (["--booksim", "/bin/true", "--threads", "2", "--pin", "0"], "--pin")):
     case(f"bench: {' '.join(args)}", "bench", args, word=word)
 d = tempfile.mkdtemp(dir=work)
 p = case("bench: --out without a directory part", "bench", ["--points", "8x8", "--quick", "--out", "bench.json"],
