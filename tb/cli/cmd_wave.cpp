@@ -85,8 +85,8 @@ int run_wave(const WaveArgs& a) {
   }
   dry_run_point();
   plan.write(save, text);
-  plan.commit(fmt::format("{}: {} {} grouped\nopen with: gtkwave {} {}\n", save, count,
-                           a.packet >= 0 ? "hops" : "routers / channels", a.dump, save));
+  const char* what = a.packet >= 0 ? (count == 1 ? "hop" : "hops") : (count == 1 ? "router / channel" : "routers / channels");
+  plan.commit(fmt::format("{}: {} {} grouped\nopen with: gtkwave {} {}\n", save, count, what, a.dump, save));
   return 0;
 }
 
