@@ -115,7 +115,13 @@ TorusNetwork::TorusNetwork(sc_core::sc_module_name name, const Config& cfg, cons
   m_idle_credit = std::make_unique<CreditSig>("idle_credit");
   RouterMaker rtl;
   if (cfg.part<RouterConfig>().model != RouterModel::SystemC) {
-    if (opt.trace_internals) enable_rtl_internal_tracing();
+    // The traced variant of the RTL model (a build of its own, and slower) only where --rtl-vcd
+    // names an RTL router: in a mixed network a SystemC router dumps its own state.
+    bool rtl_named = false;
+    for (const std::string& arg : opt.internal_routers)
+      for (int r = 0; r < n && !rtl_named; ++r)
+        rtl_named = arg.compare(0, arg.find('='), node_name(r)) == 0 && node_is_rtl(cfg, m_topo, r);
+    if (opt.trace_internals && (rtl_named || opt.internal_routers.empty())) enable_rtl_internal_tracing();
     rtl = rtl_router_maker(cfg);
   }
   if (m_plain) m_watch.resize(size_t(n));  // never resized again: the routers keep their entries
