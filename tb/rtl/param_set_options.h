@@ -12,7 +12,8 @@ namespace wormcast {
 
 struct ParamSetOptions {
   std::string config_file, net, test_set;
-  int vcs = 0, buf = 0;
+  /// As given (checked as the configuration's keys, by config()).
+  std::string vcs, buf;
   std::vector<std::string> sets;
 
   /// Adds --config, --net, --vcs, --buf, --set (and --test-set when `test_sets` names where they are).
