@@ -188,7 +188,7 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& log, int ca
   sigset_t all, before;
   sigfillset(&all);
   pthread_sigmask(SIG_BLOCK, &all, &before);
-  // The child starts with the signal mask the program had before the hold below (a mask is
+  // The child starts with the signal mask the program had before this hold (a mask is
   // inherited across exec: the tools would otherwise start with every signal blocked, and the
   // interrupt handler's SIGTERM would wait for the compile to end), and with the default action
   // for the stopping signals even where the program was started with them ignored.
