@@ -499,9 +499,9 @@ Config build_config(Values values, const Overrides& overrides) {
   const auto on_command_line = [&overrides](const std::string& key) {
     return std::any_of(overrides.begin(), overrides.end(), [&key](const auto& o) { return o.first == key; });
   };
+  // (refuse_without_effect skips a key without an enabling key, or of another family.)
   for (const auto& given : overrides)
-    if (const SchemaKey* row = find_key(given.first); row && !row->key.needs_key.empty() && in_family(*row, family) &&
-                                                      !on_command_line(row->key.needs_key) &&
+    if (const SchemaKey* row = find_key(given.first); row && !on_command_line(row->key.needs_key) &&
                                                       !(!c.traffic.trace.empty() && given.first.rfind("traffic.", 0) == 0))
       refuse_without_effect(c, given.first, values[given.first], true);
   return c;
