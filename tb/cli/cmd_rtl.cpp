@@ -29,7 +29,9 @@ void register_rtl_command(CLI::App& app) {
     for (const RtlCacheEntry& e : entries)
       std::cout << fmt::format("{:<28} {:>7.1f} MiB {:>5.0f} s  {}\n", e.name, double(e.bytes) / (1 << 20),
                                e.build_seconds,
-                               e.valid          ? e.description
+                               e.valid && e.stale.empty() ? e.description
+                               : e.valid ? fmt::format("{} ({}: never loaded by this program; `wormcast rtl clean "
+                                                       "--unusable` removes it)", e.description, e.stale)
                                : e.other_format ? e.description + " (another cache format: never loaded, rebuilt "
                                                                   "if a run asks for it; `wormcast rtl clean` removes it)"
                                                 : "(incomplete or corrupt: rebuilt on use)");
@@ -65,10 +67,16 @@ void register_rtl_command(CLI::App& app) {
   CLI::App* clean = cmd->add_subcommand(
       "clean", "remove every cached model that no running build holds (only the cache's own entries: other files "
                "in the directory stay)");
-  set_command_action(clean, [] {
-    const RtlCacheClean c = rtl_cache_clean();
+  auto unusable = std::make_shared<bool>(false);
+  clean->add_flag("--unusable", *unusable,
+                  "only the entries this program cannot load as they are (built from other sources, by another "
+                  "Verilator, of another cache format, incomplete or corrupt: `wormcast rtl list` marks them) and "
+                  "what failed builds left; the models it loads stay");
+  set_command_action(clean, [unusable] {
+    const RtlCacheClean c = rtl_cache_clean(*unusable);
     auto entries = [](int n) { return fmt::format("{} entr{}", n, n == 1 ? "y" : "ies"); };
     std::cout << "removed " << entries(c.removed) << " from " << rtl_cache_dir();
+    if (*unusable) std::cout << "; kept " << entries(c.kept) << " that this program loads";
     if (c.busy) std::cout << "; left " << entries(c.busy) << " that a running build holds";
     if (c.foreign) std::cout << "; left " << c.foreign << " other file" << (c.foreign == 1 ? "" : "s") << " alone";
     if (c.failed_builds)

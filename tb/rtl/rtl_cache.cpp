@@ -422,6 +422,62 @@ int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string
 
 constexpr int kFormat = 3;  // 3: a model finds its runtime through $ORIGIN
 
+/// The first line of a model's key and of the runtime's: the cache format (and, for a model, the
+/// plugin interface this program loads).
+std::string model_key_head() { return fmt::format("wormcast-rtl {} abi {}", kFormat, kRtlPluginAbi); }
+std::string runtime_key_head() { return fmt::format("wormcast-rtl-runtime {}", kFormat); }
+
+/// The lines of a model's key that this program's own files set, last in the key: the hashes of
+/// the Verilog sources and of the harness headers a model is compiled against (hashed once).
+struct SourceLines {
+  std::string rtl, harness;
+};
+const SourceLines& source_lines() {
+  static const SourceLines lines = [] {
+    const SourceLayout src = source_layout();
+    return SourceLines{"rtl " + hash_tree(src.rtl, {"."}, {".sv", ".svh", ".vlt", ".f"}),
+                       "harness " + hash_tree(src.include, {"sw", "systemc", "tb"}, {".h"})};
+  }();
+  return lines;
+}
+
+/// Why this program never loads the entry of key `key` (a valid entry's record), or "" when it may:
+/// a model built from other Verilog sources or harness headers, or for another plugin interface,
+/// and a model or runtime built by another Verilator. (What the environment chooses, the compiler,
+/// its flags and Verilator's options, is not held against an entry: another environment loads it.)
+/// A part this program cannot work out (no sources, no Verilator) is not held against it either.
+std::string stale_reason(const std::string& key) {
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < key.size();) {
+    const size_t end = key.find('\n', at);
+    lines.push_back(key.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    at = end == std::string::npos ? key.size() : end + 1;
+  }
+  auto line = [&lines](const std::string& prefix) {
+    for (const std::string& l : lines)
+      if (starts_with(l, prefix)) return l;
+    return std::string();
+  };
+  const bool runtime = !lines.empty() && starts_with(lines[0], "wormcast-rtl-runtime ");
+  if (!runtime) {
+    if (lines.empty() || lines[0] != model_key_head()) return "built for another plugin interface";
+    try {
+      if (line("rtl ") != source_lines().rtl) return "built from other Verilog sources";
+      if (line("harness ") != source_lines().harness) return "built against other harness headers";
+    } catch (const ConfigError&) {
+    }
+  }
+  try {
+    const std::string v = line("verilator ");
+    const std::string want = "verilator " + tools().verilator_version;
+    // A model's line goes on with Verilator's options: the version must end where they begin.
+    if (!(starts_with(v, want) && (v.size() == want.size() || (!runtime && v[want.size()] == ' '))))
+      return "built by another Verilator";
+  } catch (const ConfigError&) {
+  }
+  return "";
+}
+
 /// The check a load makes: the record exists and names this key; the shared object has the size
 /// and hash recorded when it was built. meta_out: the record as read (null when unreadable), also
 /// when the entry fails the check.
@@ -586,8 +642,8 @@ const RuntimeKey& runtime_key() {
   static const RuntimeKey k = [] {
     const Tools& t = tools();
     RuntimeKey r;
-    r.key = fmt::format("wormcast-rtl-runtime {}\nverilator {}\ncxx {} {}\nflags {}\n", kFormat, t.verilator_version,
-                        t.cxx, t.cxx_version, t.cxxflags);
+    r.key = fmt::format("{}\nverilator {}\ncxx {} {}\nflags {}\n", runtime_key_head(), t.verilator_version, t.cxx,
+                        t.cxx_version, t.cxxflags);
     Hash h;
     h.add(r.key);
     r.name = "runtime-" + h.hex();
@@ -722,8 +778,8 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
   const SourceLayout src = source_layout();
   check_snapshot(src.include);
   // The key: everything that changes the shared object.
-  std::string key = fmt::format("wormcast-rtl {} abi {}\nfamily {}\nsystemc {}\ntrace {}\nfiles {}\n", kFormat,
-                                kRtlPluginAbi, spec.family, spec.systemc, spec.trace, spec.files);
+  std::string key = fmt::format("{}\nfamily {}\nsystemc {}\ntrace {}\nfiles {}\n", model_key_head(), spec.family,
+                                spec.systemc, spec.trace, spec.files);
   for (const RtlUnit& u : spec.units) {
     key += fmt::format("unit {} {}", u.top, u.prefix);
     for (const std::string& g : u.gargs) key += " " + g;
@@ -735,8 +791,7 @@ const RtlPlugin& load_rtl_plugin(const RtlBuildSpec& spec) {
   const std::string spec_key = key;
   const auto found = loaded.find(spec_key);
   if (found != loaded.end()) return *found->second;
-  key += "rtl " + hash_tree(src.rtl, {"."}, {".sv", ".svh", ".vlt", ".f"}) + "\n";
-  key += "harness " + hash_tree(src.include, {"sw", "systemc", "tb"}, {".h"}) + "\n";
+  key += source_lines().rtl + "\n" + source_lines().harness + "\n";
   Hash h;
   h.add(key);
   const std::string name = spec.family + "-" + h.hex();
@@ -895,6 +950,7 @@ std::vector<RtlCacheEntry> rtl_cache_entries() {
     if (x.valid) {
       x.description = meta.value("description", "");
       x.build_seconds = meta.value("build_seconds", 0.0);
+      x.stale = stale_reason(meta["key"].get<std::string>());
     } else if (const auto f = meta.find("format"); f != meta.end() && f->is_number_integer() && *f != kFormat) {
       x.other_format = true;
       if (const auto d = meta.find("description"); d != meta.end() && d->is_string()) x.description = *d;
@@ -907,10 +963,15 @@ std::vector<RtlCacheEntry> rtl_cache_entries() {
   return v;
 }
 
-RtlCacheClean rtl_cache_clean() {
+RtlCacheClean rtl_cache_clean(bool unusable_only) {
   RtlCacheClean out;
   const fs::path cache = existing_cache();
   std::error_code ec;
+  // The entries this program loads as they are (unusable_only leaves them).
+  std::set<std::string> usable;
+  if (unusable_only)
+    for (const RtlCacheEntry& e : rtl_cache_entries())
+      if (e.valid && e.stale.empty()) usable.insert(e.name);
   // Entries by name: those with a directory, and those a build has only a temporary of so far.
   std::set<std::string> names;
   for (const auto& e : fs::directory_iterator(cache, ec)) {
@@ -931,6 +992,10 @@ RtlCacheClean rtl_cache_clean() {
     }
   }
   for (const std::string& name : names) {
+    if (usable.count(name)) {
+      ++out.kept;
+      continue;
+    }
     // The entry's lock, as a build takes it: held, a build of it runs now and keeps it. (The lock
     // file stays: a process waiting for it holds it open.)
     // (Read-only, where the cache is not writable: a lone lock file is then nothing to remove, and

@@ -58,6 +58,9 @@ struct RtlCacheEntry {
   /// Its record is of another cache format (a program of another format wrote it): never loaded,
   /// rebuilt if a run asks for its key; removed by rtl_cache_clean.
   bool other_format = false;
+  /// A valid entry this program never loads, and why (built from other Verilog sources or harness
+  /// headers, for another plugin interface, or by another Verilator); "" when it may load it.
+  std::string stale;
   uint64_t bytes = 0;       ///< size on disk
   double build_seconds = 0;
 };
@@ -70,11 +73,15 @@ struct RtlCacheClean {
   int busy = 0;                     ///< entries a running build holds (their lock): left
   int foreign = 0;                  ///< files and directories that are not the cache's: left
   int failed_builds = 0;            ///< builds that left no entry, whose log or temporaries were removed
+  int kept = 0;                     ///< entries this program loads, left (unusable_only)
   std::vector<std::string> failed;  ///< "PATH: reason" of each entry that could not be removed
 };
 /// Removes every entry (and the shared runtime) that no running build holds, with its stale
 /// temporaries and its build log; leaves the lock files (a waiting build holds one open) and
-/// everything the cache did not make. Throws ConfigError when the cache path is not a directory.
-RtlCacheClean rtl_cache_clean();
+/// everything the cache did not make. unusable_only: only the entries this program cannot load as
+/// they are (RtlCacheEntry: stale, of another format, incomplete or corrupt) and the leftovers of
+/// failed builds; the entries it loads stay. Throws ConfigError when the cache path is not a
+/// directory.
+RtlCacheClean rtl_cache_clean(bool unusable_only = false);
 
 }  // namespace wormcast

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The on-demand build of Verilated models (tb/rtl/rtl_cache.h), in a cache of its own:
 # two processes asking for one new model at once build it once and both run; a second run builds
-# nothing; a corrupt entry is reported by `rtl list` and rebuilt, never loaded; Verilator missing
+# nothing; entries of other sources or another Verilator are marked by `rtl list` and removed by
+# `rtl clean --unusable`, which keeps the rest; a corrupt entry is reported by `rtl list` and rebuilt,
+# never loaded; Verilator missing
 # from PATH and a failed build are exit 2 with one line (the log named), and leave nothing loadable;
 # a build stopped by a signal stops its tools and removes its temporary directory; `rtl clean`
 # removes the cache's own entries only, and none that a running build holds (a model's build holds
@@ -37,6 +39,49 @@ echo "concurrent first uses: $n build, both traces equal to SystemC ($(($(wc -l 
 # A second run builds nothing.
 run --router rtl --deliveries "$work/c.csv" 2>"$work/c.err" || { echo "FAIL: the second run"; fail=1; }
 [ "$(builds "$work/c.err")" -eq 0 ] || { echo "FAIL: the second run built the model again"; fail=1; }
+
+# Entries this program never loads: copies of the model whose keys name other Verilog sources and
+# another Verilator (each under its key's own name, so that it passes the check a load makes) are
+# listed with the reason; `rtl clean --unusable` removes them and keeps the model and the runtime,
+# which then load without a rebuild.
+model=$(ls -d "$WORMCAST_RTL_CACHE"/torus-*/ | head -1)
+model=${model%/}
+python3 - "$model" <<'PY' || { echo "FAIL: crafting entries of other sources"; fail=1; }
+import json, os, shutil, sys
+def fnv(text):  # tb/rtl/rtl_cache.cpp's Hash::add(std::string): the text, then one zero byte
+    h, m, b = 1469598103934665603, (1 << 64) - 1, text.encode()
+    i = 0
+    while i + 8 <= len(b):
+        h = ((h ^ int.from_bytes(b[i:i + 8], "little")) * 1099511628211) & m
+        h ^= h >> 29
+        i += 8
+    for c in b[i:] + b"\0":
+        h = ((h ^ c) * 1099511628211) & m
+    return "%016x" % h
+src = sys.argv[1]
+meta = json.load(open(os.path.join(src, "meta.json")))
+assert os.path.basename(src) == "torus-" + fnv(meta["key"]), "the test's hash is not the cache's"
+for tag, old, new in (("sources", "\nrtl ", "\nrtl 0:"), ("verilator", "\nverilator ", "\nverilator 0.0 ")):
+    m = dict(meta, key=meta["key"].replace(old, new, 1))
+    dst = os.path.join(os.path.dirname(src), "torus-" + fnv(m["key"]))
+    shutil.copytree(src, dst)
+    json.dump(m, open(os.path.join(dst, "meta.json"), "w"))
+    print(tag, os.path.basename(dst))
+PY
+"$bin" rtl list >"$work/list.txt" || { echo "FAIL: rtl list"; fail=1; }
+[ "$(grep -c "built from other Verilog sources: never loaded by this program" "$work/list.txt")" -eq 1 ] \
+  && [ "$(grep -c "built by another Verilator: never loaded" "$work/list.txt")" -eq 1 ] \
+  && [ "$(grep -c "never loaded" "$work/list.txt")" -eq 2 ] && ! grep -q "$(basename "$model").*never loaded" "$work/list.txt" \
+  || { echo "FAIL: rtl list does not mark exactly the two entries of other sources: $(cat "$work/list.txt")"; fail=1; }
+out=$("$bin" rtl clean --unusable 2>&1) || { echo "FAIL: rtl clean --unusable: $out"; fail=1; }
+case "$out" in "removed 2 entries from $WORMCAST_RTL_CACHE; kept 2 entries that this program loads") ;;
+  *) echo "FAIL: rtl clean --unusable: $out (want 2 removed, the model and the runtime kept)"; fail=1 ;; esac
+[ "$(ls -d "$WORMCAST_RTL_CACHE"/torus-*/ | wc -l)" -eq 1 ] && [ -d "$model" ] \
+  || { echo "FAIL: rtl clean --unusable left $(ls "$WORMCAST_RTL_CACHE")"; fail=1; }
+run --router rtl --deliveries "$work/kept.csv" 2>"$work/kept.err" || { echo "FAIL: the run after clean --unusable"; fail=1; }
+[ "$(builds "$work/kept.err")" -eq 0 ] && cmp -s "$work/sc.csv" "$work/kept.csv" \
+  || { echo "FAIL: the kept model was rebuilt or its trace differs"; fail=1; }
+echo "entries of other sources and another Verilator: marked by rtl list, removed by rtl clean --unusable"
 
 # The cache moved, under a path with a comma, a colon and a quote: its models load from there
 # (each finds its runtime beside it) without a rebuild, and a new model builds there.
