@@ -46,7 +46,7 @@ run --router rtl --deliveries "$work/c.csv" 2>"$work/c.err" || { echo "FAIL: the
 # which then load without a rebuild.
 model=$(ls -d "$WORMCAST_RTL_CACHE"/torus-*/ | head -1)
 model=${model%/}
-python3 - "$model" <<'PY' || { echo "FAIL: crafting entries of other sources"; fail=1; }
+python3 - "$model" <<'PY' >"$work/crafted.txt" || { echo "FAIL: crafting entries of other sources"; fail=1; }
 import json, os, shutil, sys
 def fnv(text):  # tb/rtl/rtl_cache.cpp's Hash::add(std::string): the text, then one zero byte
     h, m, b = 1469598103934665603, (1 << 64) - 1, text.encode()
@@ -81,6 +81,8 @@ case "$out" in "removed 2 entries from $WORMCAST_RTL_CACHE; kept 2 entries that 
 run --router rtl --deliveries "$work/kept.csv" 2>"$work/kept.err" || { echo "FAIL: the run after clean --unusable"; fail=1; }
 [ "$(builds "$work/kept.err")" -eq 0 ] && cmp -s "$work/sc.csv" "$work/kept.csv" \
   || { echo "FAIL: the kept model was rebuilt or its trace differs"; fail=1; }
+# (Their lock files stay, as after any clean: gone, they leave the sections below one model.)
+while read -r _ name; do rm -f "$WORMCAST_RTL_CACHE/$name.lock"; done <"$work/crafted.txt"
 echo "entries of other sources and another Verilator: marked by rtl list, removed by rtl clean --unusable"
 
 # The cache moved, under a path with a comma, a colon and a quote: its models load from there
