@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/fs.h>
+#include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -239,6 +241,47 @@ bool add_interruptible_group(int pgid) {
 void remove_interruptible_group(int pgid) {
   for (int i = 0; i < kGroups; ++i)
     if (g_groups[i] == pgid) g_groups[i] = 0;
+}
+
+int spawn_stoppable(const std::vector<std::string>& argv, const void* actions) {
+  std::vector<char*> a;
+  for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+  a.push_back(nullptr);
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
+  // The child's mask is the one the program had before this hold (a mask is inherited across exec:
+  // the child would otherwise start with every signal blocked, and the interrupt handler's SIGTERM
+  // would wait for it to end).
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setsigmask(&attr, &before);
+  sigset_t stops;
+  sigemptyset(&stops);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) sigaddset(&stops, sig);
+  posix_spawnattr_setsigdefault(&attr, &stops);
+  pid_t pid = 0;
+  const int err =
+      posix_spawnp(&pid, a[0], static_cast<const posix_spawn_file_actions_t*>(actions), &attr, a.data(), environ);
+  if (err == 0 && !add_interruptible_group(int(pid))) {  // more children than the table holds: not started
+    kill(-pid, SIGTERM);
+    waitpid(pid, nullptr, 0);
+    pid = -1;
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  posix_spawnattr_destroy(&attr);
+  return err == 0 ? int(pid) : -1;
+}
+
+int wait_stoppable(int pid) {
+  int status = 0;
+  pid_t waited;
+  while ((waited = waitpid(pid_t(pid), &status, 0)) < 0 && errno == EINTR) {
+  }
+  remove_interruptible_group(pid);
+  return waited < 0 ? -1 : status;
 }
 
 void set_progress_shown(bool shown) { g_progress_shown = shown ? 1 : 0; }

@@ -91,6 +91,17 @@ std::string check_stdout();
 /// running. At most 64 at a time; add returns false when the table is full.
 bool add_interruptible_group(int pgid);
 void remove_interruptible_group(int pgid);
+/// Starts argv (found on PATH) with the file actions `actions` (a posix_spawn_file_actions_t, or
+/// null) as the leader of a process group of its own that the interrupt handler stops
+/// (add_interruptible_group), signals held from before the start until the group is registered,
+/// so that a stop in between cannot miss it; the child starts with the program's signal mask and
+/// the default action for the stop signals, even where the program was started with them ignored.
+/// Its pid, or -1 when it could not start (or the table of groups is full). The caller waits for it
+/// (wait_stoppable), which takes it out of the table.
+int spawn_stoppable(const std::vector<std::string>& argv, const void* actions);
+/// Waits for a child of spawn_stoppable (retrying when a signal interrupts the wait) and takes its
+/// group out of the interrupt handler's table; its wait status, or -1.
+int wait_stoppable(int pid);
 /// A directory the interrupt handler removes with its contents once the groups have stopped (a
 /// build's temporary directory); "" for none.
 void set_interrupt_scratch_dir(const std::string& dir);

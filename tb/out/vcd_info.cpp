@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "systemc/common/config.h"
+#include "tb/out/output_plan.h"
 
 namespace wormcast {
 
@@ -53,7 +54,7 @@ class DumpReader {
   ~DumpReader() {
     std::free(m_buf);
     if (m_file) std::fclose(m_file);
-    if (m_pid > 0) ::waitpid(m_pid, nullptr, 0);  // stopped early, it ends on a broken pipe
+    if (m_pid > 0) wait_stoppable(m_pid);  // stopped early, it ends on a broken pipe
     if (m_errors) std::fclose(m_errors);
   }
   /// For a converted FST: waits for the converter and throws ConfigError naming its failure
@@ -62,10 +63,10 @@ class DumpReader {
     if (m_pid <= 0) return;
     std::fclose(m_file);
     m_file = nullptr;
-    int status = 0;
     const pid_t pid = m_pid;
     m_pid = 0;
-    if (::waitpid(pid, &status, 0) < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 0)) return;
+    const int status = wait_stoppable(pid);
+    if (status < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 0)) return;
     std::string message;
     if (m_errors) {
       std::rewind(m_errors);
@@ -111,7 +112,6 @@ class DumpReader {
     if (::pipe2(fds, O_CLOEXEC) != 0) throw ConfigError(unavailable);
     // A path starting with '-' would read as an option of the converter.
     const std::string arg = m_path[0] == '-' ? "./" + m_path : m_path;
-    std::vector<char*> argv{const_cast<char*>("fst2vcd"), const_cast<char*>(arg.c_str()), nullptr};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
@@ -119,10 +119,12 @@ class DumpReader {
       posix_spawn_file_actions_adddup2(&fa, fileno(m_errors), 2);
     else
       posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    const int err = ::posix_spawnp(&m_pid, argv[0], &fa, nullptr, argv.data(), environ);
+    // Stopped with this program, and given SIGPIPE's default action: stopped early, it ends on the
+    // broken pipe even where the program was started with SIGPIPE ignored.
+    m_pid = spawn_stoppable({"fst2vcd", arg}, &fa);
     posix_spawn_file_actions_destroy(&fa);
     ::close(fds[1]);
-    if (err != 0) {
+    if (m_pid < 0) {
       m_pid = 0;
       ::close(fds[0]);
       throw ConfigError(unavailable);

@@ -4,7 +4,6 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <spawn.h>
@@ -34,7 +33,6 @@
 #include "systemc/common/config.h"
 #include "tb/out/output_plan.h"
 
-extern char** environ;
 
 namespace wormcast {
 
@@ -169,12 +167,9 @@ std::string hash_tree(const fs::path& root, const std::vector<std::string>& sub,
 /// Starts argv with standard input from /dev/null and standard output and error appended to
 /// `log` (or, with `capture` >= 0, standard output into that file and standard error dropped);
 /// its pid, or -1 when it could not start. The child leads a process group of its own, which the
-/// interrupt handler stops (compiler driver, compiler and assembler alike) until reaped() is
-/// called; signals are held between the start and that registration.
+/// interrupt handler stops (compiler driver, compiler and assembler alike) until it is waited for
+/// (spawn_stoppable, tb/out/output_plan.h).
 pid_t spawn(const std::vector<std::string>& argv, const std::string& log, int capture = -1) {
-  std::vector<char*> a;
-  for (const std::string& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-  a.push_back(nullptr);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   if (capture >= 0) {
@@ -185,37 +180,10 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& log, int ca
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
   }
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  sigset_t all, before;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &before);
-  // The child starts with the signal mask the program had before this hold (a mask is
-  // inherited across exec: the tools would otherwise start with every signal blocked, and the
-  // interrupt handler's SIGTERM would wait for the compile to end), and with the default action
-  // for the stopping signals even where the program was started with them ignored.
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);
-  posix_spawnattr_setsigmask(&attr, &before);
-  sigset_t stops;
-  sigemptyset(&stops);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) sigaddset(&stops, sig);
-  posix_spawnattr_setsigdefault(&attr, &stops);
-  pid_t pid = 0;
-  const int err = posix_spawnp(&pid, a[0], &fa, &attr, a.data(), environ);
-  if (err == 0 && !add_interruptible_group(pid)) {  // more children than the table holds: not started
-    kill(-pid, SIGTERM);
-    waitpid(pid, nullptr, 0);
-    pid = -1;
-  }
-  pthread_sigmask(SIG_SETMASK, &before, nullptr);
-  posix_spawnattr_destroy(&attr);
+  const pid_t pid = spawn_stoppable(argv, &fa);
   posix_spawn_file_actions_destroy(&fa);
-  return err == 0 ? pid : -1;
+  return pid;
 }
-
-/// The child `pid` of spawn() has been waited for: the interrupt handler leaves its group alone.
-void reaped(pid_t pid) { remove_interruptible_group(pid); }
 
 /// Runs argv (as spawn; with `out`, its standard output captured there); the exit status (127
 /// when it could not start).
@@ -227,18 +195,13 @@ int run(const std::vector<std::string>& argv, const std::string& log, std::strin
     if (capture < 0) return 127;
   }
   const pid_t pid = spawn(argv, log, capture);
-  int status = 0;
-  if (pid > 0) {
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    reaped(pid);
-  }
+  const int status = pid > 0 ? wait_stoppable(pid) : -1;
   if (out) {
     *out = read_file(tmpl);
     close(capture);
     unlink(tmpl);
   }
-  if (pid <= 0) return 127;
+  if (status < 0) return 127;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -408,7 +371,7 @@ int run_all(const std::vector<std::vector<std::string>>& cmds, const std::string
     }
     const auto it = running.find(pid);
     if (it == running.end()) continue;
-    reaped(pid);
+    remove_interruptible_group(pid);  // waited for: the interrupt handler leaves its group alone
     const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (!ok && failed < 0) failed = int(it->second);
     running.erase(it);
