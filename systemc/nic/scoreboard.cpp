@@ -133,6 +133,7 @@ const PacketRecord* Scoreboard::on_eject(int node, uint64_t cycle, const FlitVie
   m_done.arrived = cycle + 1;
   m_done.last = --e.remaining == 0;
   ++m_delivered;
+  if (m_packets) m_packets->on_packet_done(m_done);
   if (m_done.last) {
     e = Entry{};  // reset for its next packet; its shared group and data go now
     m_free.push_back(place);

@@ -64,6 +64,16 @@ class DeliveryObserver {
   ~DeliveryObserver() = default;
 };
 
+/// Told about every packet copy delivered whole, in nondecreasing cycle order: the record on_eject
+/// returns (its dst the node that received the copy, arrived the end of the tail's cycle).
+class PacketObserver {
+ public:
+  virtual void on_packet_done(const PacketRecord& r) = 0;
+
+ protected:
+  ~PacketObserver() = default;
+};
+
 class Scoreboard {
  public:
   /// key_mask / index_mask: the packet-id and flit-index bits a flit of the family carries.
@@ -77,6 +87,8 @@ class Scoreboard {
   /// Report every ejected flit to `obs` from now on (nullptr: stop).
   void set_delivery_observer(DeliveryObserver* obs) { m_log = obs; }
   bool observed() const { return m_log != nullptr; }
+  /// Report every packet copy delivered whole to `obs` from now on (nullptr: stop).
+  void set_packet_observer(PacketObserver* obs) { m_packets = obs; }
 
   /// A packet's head enters the network.
   void on_inject(const PacketRecord& rec);
@@ -149,6 +161,7 @@ class Scoreboard {
   uint64_t m_last_eject = 0;  ///< bands run nodes' cycles out of order: the largest
   std::vector<std::string> m_errors;  ///< the first few
   DeliveryObserver* m_log = nullptr;
+  PacketObserver* m_packets = nullptr;
   PacketRecord m_done;
 };
 

@@ -160,8 +160,8 @@ void require_with(const CLI::App* cmd, const std::string& flag, bool on, const s
 
 const std::vector<std::string>& record_option_names() {
   static const std::vector<std::string> names{"--vcd",        "--fst",        "--vcd-routers",   "--vcd-window",
-                                              "--trace",      "--deliveries", "--router-vcd",    "--deadlock-dot",
-                                              "--max-output-size"};
+                                              "--trace",      "--deliveries", "--packets",       "--router-vcd",
+                                              "--deadlock-dot", "--max-output-size"};
   return names;
 }
 
@@ -238,6 +238,10 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
       ->check(file_path());
   cmd->add_option("--deliveries", o.deliveries_path,
                   "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc")
+      ->check(file_path());
+  cmd->add_option("--packets", o.packets_path,
+                  "write every packet delivered as CSV: packet,src,dst,via,flits,created,injected,arrived,hops,"
+                  "latency,network_latency (a multi-destination packet: a line per node that received it)")
       ->check(file_path());
   cmd->add_option("--router-vcd,--rtl-vcd", o.rtl_vcd,
                   "ROUTER=FILE.vcd: the inside of that router, e.g. r_3_4=r34.vcd (repeatable): an RTL router's "

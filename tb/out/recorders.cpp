@@ -18,6 +18,7 @@
 #include "systemc/common/clock.h"
 #include "systemc/net/network.h"
 #include "tb/out/delivery_csv.h"
+#include "tb/out/packet_csv.h"
 #include "tb/out/files.h"
 #include "tb/out/hop_csv.h"
 #include "tb/out/output_plan.h"
@@ -81,6 +82,7 @@ void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
   std::vector<std::pair<const char*, std::string>> paths{{"--vcd", opt.vcd_path}, {"--fst", opt.fst_path},
                                                          {"--trace", opt.trace_path},
                                                          {"--deliveries", opt.deliveries_path},
+                                                         {"--packets", opt.packets_path},
                                                          {"--deadlock-dot", opt.deadlock_dot_path}};
   for (const auto& a : opt.rtl_vcd)
     if (const auto eq = a.find('='); eq != std::string::npos) paths.emplace_back("--router-vcd", a.substr(eq + 1));
@@ -104,6 +106,7 @@ void plan_recordings(OutputPlan& plan, const RecordOptions& opt) {
   }
   if (!opt.trace_path.empty()) plan.add("--trace", opt.trace_path, true);
   if (!opt.deliveries_path.empty()) plan.add("--deliveries", opt.deliveries_path, true);
+  if (!opt.packets_path.empty()) plan.add("--packets", opt.packets_path, true);
   if (!opt.deadlock_dot_path.empty()) plan.add("--deadlock-dot", opt.deadlock_dot_path);
   for (const auto& a : opt.rtl_vcd) {
     const auto eq = a.find('=');
@@ -136,6 +139,8 @@ void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycl
   const double packets = c * n * flits;  // packet ids reach about this (one flit a packet at most)
   const double hop_line = digits(c) + digits(n) + 3 + digits(packets) + 3 + 9;       // 9 separators
   const double delivery_line = digits(c) + 2 * digits(n) + digits(packets) + 2 + 6;  // 6 separators
+  // A packet's line: its id, three nodes, its flits, four cycles, its hops and two latencies.
+  const double packet_line = digits(packets) + 3 * digits(n) + 2 + 4 * digits(c) + 2 + 2 * 3 + 11;  // 11 separators
   double bytes = 0;
   std::string what;
   auto add = [&](const std::string& path, const char* option, double b) {
@@ -147,6 +152,7 @@ void check_recording_estimate(const RecordOptions& opt, int nodes, uint64_t cycl
   add(opt.fst_path, "--fst", wave);  // the VCD it is converted from
   add(opt.trace_path, "--trace", c * n * crossings * hop_line);
   add(opt.deliveries_path, "--deliveries", c * n * flits * delivery_line);
+  add(opt.packets_path, "--packets", c * n * flits * packet_line);
   if (bytes > double(limit))
     throw ConfigError(fmt::format("--max-output-size: the recordings ({}) of {} cycles on {} nodes would take about {:.3g} "
                                   "bytes, more than the limit of {} bytes; allowed: at most --max-output-size (raise it "
@@ -190,6 +196,11 @@ Recorders::Recorders(const RecordOptions& opt, const sc_core::sc_signal_in_if<bo
   if (!opt.deliveries_path.empty()) {
     m_deliveries = std::make_unique<DeliveryCsv>(m_plan->temp(opt.deliveries_path));
     net.scoreboard().set_delivery_observer(m_deliveries.get());
+  }
+  if (!opt.packets_path.empty()) {
+    m_packets = std::make_unique<PacketCsv>(m_plan->temp(opt.packets_path),
+                                            [&net](const PacketRecord& r) { return net.packet_hops(r); });
+    net.scoreboard().set_packet_observer(m_packets.get());
   }
   // --fst records a scratch VCD that finish() converts; the save file shows the FST.
   std::string vcd_tmp, gtkw, shown;
@@ -303,6 +314,10 @@ void Recorders::finish() {
   if (m_deliveries) {
     m_net.scoreboard().set_delivery_observer(nullptr);
     if (!m_deliveries->finish()) throw ConfigError(fmt::format("--deliveries '{}': cannot write; allowed: a file system with room for it", m_opt.deliveries_path));
+  }
+  if (m_packets) {
+    m_net.scoreboard().set_packet_observer(nullptr);
+    if (!m_packets->finish()) throw ConfigError(fmt::format("--packets '{}': cannot write; allowed: a file system with room for it", m_opt.packets_path));
   }
   // The files complete and closed: the size limit once more, on what they hold now (the run's
   // checks saw them before the last step and with their writers' buffers unflushed).

@@ -1,5 +1,6 @@
 // The optional recordings of a run, for any router family: port/channel waveforms (VCD or FST,
-// with a GTKWave save file), the per-hop CSV, the per-flit delivery CSV, router internals.
+// with a GTKWave save file), the per-hop CSV, the per-flit delivery CSV, the per-packet CSV, router
+// internals.
 #pragma once
 
 #include <functional>
@@ -15,6 +16,7 @@ class Network;
 class OutputPlan;
 class HopCsv;
 class DeliveryCsv;
+class PacketCsv;
 
 /// The optional recordings of a run (empty path: not written).
 struct RecordOptions {
@@ -22,6 +24,7 @@ struct RecordOptions {
   std::string fst_path;         ///< the same as FST (recorded as VCD, converted by vcd2fst at the end)
   std::string trace_path;       ///< per-hop CSV
   std::string deliveries_path;  ///< per-flit delivery CSV: cycle,node,src,packet,flit,vc
+  std::string packets_path;     ///< per-packet CSV (tb/out/packet_csv.h)
   std::vector<std::string> rtl_vcd;  ///< "r_x_y=FILE.vcd": every signal inside that router
   std::string deadlock_dot_path;  ///< the wait-for graph as Graphviz DOT, written on a deadlock
   std::string vcd_routers;  ///< "r_0_0,r_1_0": the VCD/FST holds only these routers ("": all)
@@ -63,6 +66,7 @@ class Recorders {
   Network& m_net;
   std::unique_ptr<HopCsv> m_hops;
   std::unique_ptr<DeliveryCsv> m_deliveries;
+  std::unique_ptr<PacketCsv> m_packets;
   sc_core::sc_trace_file* m_vcd = nullptr;
   std::string m_fst_vcd;  ///< the temporary VCD behind --fst
   // --vcd-window: the waveform is opened at m_from and closed at m_to.
