@@ -176,6 +176,17 @@ std::vector<ConfigKey> torus_router_keys() {
       "smaller of sim.band_nodes and its default 1024",
       {"sim.schedule", "sim.threads", "router.model", "net.radix"},
       {{"sim.schedule", "auto"}, {"sim.threads", "auto"}, {"router.model", "sc"}});
+  // Lanes need more than one thread (network.cpp, resolve_threads): sim.threads above 1, or auto on
+  // 4096 routers or more (kAutoMinRouters; one thread below); bands run in one.
+  only_where(
+      keys, "sim.lanes",
+      [](const Config& c) {
+        int64_t nodes = 1;
+        for (int k : c.net.radix) nodes *= k;
+        return c.sim.schedule != Schedule::Bands && (c.sim.threads > 1 || (c.sim.threads == 0 && nodes >= 4096));
+      },
+      "sim.schedule = auto or cycles and sim.threads above 1, or auto on 4096 or more nodes in net.radix",
+      {"sim.threads", "sim.schedule", "net.radix"}, {{"sim.threads", "2"}, {"sim.schedule", "auto"}});
   return keys;
 }
 

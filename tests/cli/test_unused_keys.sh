@@ -6,7 +6,8 @@
 # min-adaptive, the iSLIP iterations and accept rule with router.allocator = islip, the iBT
 # shortest routing's layers with ibt.routing = shortest, the bypass lengths with a bypass routing,
 # the entry VC-class rule with dateline classes on a torus dimension, the band block with bands in
-# one thread on a network larger than a block, the broadcast region with region broadcasts),
+# one thread on a network larger than a block, the lanes' rule with more than one thread, the
+# broadcast region with region broadcasts),
 # given on the command line where it takes no effect while the switches that would turn it on are
 # left to their defaults or the file, or where the network leaves it nothing to do, is refused:
 # one line naming the key, the condition it needs and the settings it met, exit 2, no output file.
@@ -114,6 +115,10 @@ refused "sim.band_nodes = '32' is not used with sim.schedule = cycles, net.radix
 runs traffic --net torus:8x8 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set sim.band_nodes=32
 runs traffic --net torus:8x8 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set sim.band_nodes=32 \
   --set sim.threads=2
+# The lanes' rule: more than one thread.
+refused "config: sim.lanes = 'always' is not used with sim.threads = auto, net.radix = 4x4 (it applies with sim.schedule = auto or cycles and sim.threads above 1, or auto on 4096 or more nodes in net.radix); allowed there: leave sim.lanes out (or at its default adaptive), or set sim.threads too" \
+  traffic "${quick[@]}" --set sim.lanes=always
+runs traffic "${quick[@]}" --set sim.lanes=always --set sim.threads=2
 # The bypass lengths: a routing that takes bypass links (or a radix the default length does not fit).
 refused "config: ibt.bypass = '2' is not used with ibt.routing = dor (it applies with ibt.routing = bypass or shortest, or on a net.radix the default 4 is no valid bypass for); allowed there: leave ibt.bypass out (or at its default 4), or set ibt.routing too" \
   traffic --net ibt:16x16 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set ibt.bypass=2
