@@ -104,14 +104,29 @@ E to_choice(const Field& f, const std::string& v, const Choices<E>& c) {
         [](const Config& c) { return nlohmann::json(name_of(TABLE, c.MEMBER)); }               \
   }
 
-/// The keys that take effect only where another key has one value (ConfigKey::needs_key): the RV32
-/// core's settings, the on/off process's, the hotspot pattern's and the message mode's length.
+/// The keys that take effect only where other keys allow (ConfigKey::applies): the RV32 core's
+/// settings, the on/off process's, the hotspot pattern's, and the two lengths, which a length
+/// distribution (traffic.sizes) replaces (tb/run/traffic_gen.cpp).
 std::vector<Field> with_needs(std::vector<Field> fields) {
   for (const char* k : {"node.cpu_clock_ratio", "node.cpu_quantum", "node.cpu_cpi", "node.cpu_ram"})
     only_with(fields, k, "node.cpu", "rv32");
   for (const char* k : {"traffic.burst_alpha", "traffic.burst_beta"}) only_with(fields, k, "traffic.process", "onoff");
   for (const char* k : {"traffic.hotspots", "traffic.hotspot_fraction"}) only_with(fields, k, "traffic.pattern", "hotspot");
-  only_with(fields, "traffic.message_len", "traffic.mode", "message");
+  only_where(
+      fields, "traffic.message_len",
+      [](const Config& c) { return c.traffic.mode == InjectionMode::Message && c.traffic.sizes.empty(); },
+      "traffic.mode = message and traffic.sizes empty", {"traffic.mode", "traffic.sizes"},
+      {{"traffic.mode", "message"}, {"traffic.sizes", ""}});
+  // The mway family's nic.max_packet follows traffic.packet_len unless given (systemc/mway/network.cpp):
+  // there it also applies while the two are equal.
+  only_where(
+      fields, "traffic.packet_len",
+      [](const Config& c) {
+        return (c.traffic.mode == InjectionMode::Bernoulli && c.traffic.sizes.empty()) ||
+               (c.net.family == "mway" && c.nic.max_packet == c.traffic.packet_len);
+      },
+      "traffic.mode = bernoulli and traffic.sizes empty, or in the mway family while nic.max_packet follows it",
+      {"traffic.mode", "traffic.sizes"}, {{"traffic.mode", "bernoulli"}, {"traffic.sizes", ""}});
   return fields;
 }
 

@@ -489,21 +489,20 @@ Config build_config(Values values, const Overrides& overrides) {
     if (h >= nodes)
       throw ConfigError(fmt::format("config: traffic.hotspots = {} is invalid; allowed: node ids 0..{}", h, nodes - 1));
   if (fam->validate) fam->validate(c);
-  // A value given on the command line where it takes no effect (ConfigKey::needs_key), while the
-  // key it needs is left to the file or its default, is refused, not silently ignored: the setting
-  // that would enable it was most likely forgotten. The default is let through; so is a file's
-  // value (a file may hold the settings of several set-ups, as a run's echoed configuration holds
-  // every key), and so is a value whose enabling key the command line sets too (a sweep's shared
-  // --set meets points where it takes no effect). Under a trace every drawn-traffic key is unused:
-  // the trace's own rule refuses those (tb/cli/commands.cpp), naming the trace.
+  // A value given on the command line where it takes no effect (ConfigKey::applies) is refused,
+  // not silently ignored: the setting that would make it apply was most likely forgotten. The
+  // default is let through; so is a file's value (a file may hold the settings of several set-ups,
+  // as a run's echoed configuration holds every key), and so is a value that the switches the
+  // command line sets keep off (a sweep's shared --set meets points where it takes no effect).
+  // Under a trace every drawn-traffic key is unused: the trace's own rule refuses those
+  // (tb/cli/commands.cpp), naming the trace.
   const auto on_command_line = [&overrides](const std::string& key) {
     return std::any_of(overrides.begin(), overrides.end(), [&key](const auto& o) { return o.first == key; });
   };
-  // (refuse_without_effect skips a key without an enabling key, or of another family.)
+  // (refuse_without_effect skips a key that applies everywhere, or of another family.)
   for (const auto& given : overrides)
-    if (const SchemaKey* row = find_key(given.first); row && !on_command_line(row->key.needs_key) &&
-                                                      !(!c.traffic.trace.empty() && given.first.rfind("traffic.", 0) == 0))
-      refuse_without_effect(c, given.first, values[given.first], true);
+    if (find_key(given.first) && !(!c.traffic.trace.empty() && given.first.rfind("traffic.", 0) == 0))
+      refuse_without_effect(c, given.first, values[given.first], on_command_line);
   return c;
 }
 
@@ -520,30 +519,69 @@ nlohmann::json Config::echo() const {
   return j;
 }
 
-void refuse_without_effect(const Config& c, const std::string& key, const std::string& value, bool may_set_enabler) {
+namespace {
+/// A key's effective value in c as text, as a --set would give it (a string as it is, a number
+/// in its shortest form: 0, not 0.0).
+std::string shown(const Config& c, const std::string& key) {
+  const nlohmann::json v = find_key(key)->key.show(c);
+  if (v.is_number_float()) return fmt::format("{}", v.get<double>());
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+}  // namespace
+
+void refuse_without_effect(const Config& c, const std::string& key, const std::string& value, const KeyTest& given,
+                           const KeyTest& fixed) {
   const SchemaKey* row = find_key(key);
-  if (!row || row->key.needs_key.empty() || !in_family(*row, c.net.family)) return;
+  if (!row || !row->key.applies || !in_family(*row, c.net.family)) return;
   const ConfigKey& f = row->key;
-  const nlohmann::json on = find_key(f.needs_key)->key.show(c);
-  const std::string met = on.is_string() ? on.get<std::string>() : on.dump();
-  if (met == f.needs_value) return;
+  if (f.applies(c)) return;
   Config d = c;
   f.apply(d, f.def, f);
   if (f.show(d) == f.show(c)) return;
-  throw ConfigError(fmt::format("config: {} = '{}' is not used with {} = {} (it applies with {} = {}); allowed there: "
-                                "leave {} out (or at its default {}){}",
-                                key, value, f.needs_key, met, f.needs_key, f.needs_value, key, f.def,
-                                may_set_enabler ? fmt::format(", or set {} too", f.needs_key) : std::string()));
+  // The switches turned on where the user may still set them: those the command line leaves to the
+  // file or their defaults (free), and those it sets too (user).
+  Config free_on = c, user_on = c;
+  std::vector<std::string> suggest;  // free switches that are off
+  for (const auto& [k, on] : f.switches) {
+    if (fixed && fixed(k)) continue;
+    const ConfigKey& s = find_key(k)->key;
+    s.apply(user_on, on, s);
+    if (given(k)) continue;
+    if (shown(c, k) != on) suggest.push_back(k);
+    s.apply(free_on, on, s);
+  }
+  const bool forgotten = f.applies(free_on);
+  if (!forgotten && f.applies(user_on)) return;  // the command line's own switches keep it off
+  // The condition's keys that keep it off: a switch away from its value, and every key that is none.
+  std::vector<std::string> met;
+  for (const std::string& k : f.reads) {
+    const auto sw = std::find_if(f.switches.begin(), f.switches.end(), [&k](const auto& o) { return o.first == k; });
+    const std::string v = shown(c, k);
+    if (sw == f.switches.end() || sw->second != v) met.push_back(v.empty() ? k + " empty" : k + " = " + v);
+  }
+  throw ConfigError(fmt::format("config: {} = '{}' is not used with {} (it applies with {}); allowed there: leave {} "
+                                "out (or at its default {}){}",
+                                key, value, join(met, ", "), f.where, key, f.def,
+                                forgotten && !suggest.empty() ? fmt::format(", or set {} too", join(suggest, " and "))
+                                                              : std::string()));
+}
+
+void only_where(std::vector<ConfigKey>& keys, const std::string& name, std::function<bool(const Config&)> applies,
+                std::string where, std::vector<std::string> reads, Overrides switches) {
+  for (ConfigKey& k : keys)
+    if (k.key == name) {
+      k.applies = std::move(applies);
+      k.where = std::move(where);
+      k.reads = std::move(reads);
+      k.switches = std::move(switches);
+      return;
+    }
+  throw std::logic_error("only_where: no key " + name);
 }
 
 void only_with(std::vector<ConfigKey>& keys, const std::string& name, const char* on, const char* value) {
-  for (ConfigKey& k : keys)
-    if (k.key == name) {
-      k.needs_key = on;
-      k.needs_value = value;
-      return;
-    }
-  throw std::logic_error("only_with: no key " + name);
+  const std::string k = on, v = value;
+  only_where(keys, name, [k, v](const Config& c) { return shown(c, k) == v; }, k + " = " + v, {k}, {{k, v}});
 }
 
 const ConfigKey* find_config_key(const std::string& key) {
@@ -559,9 +597,11 @@ std::vector<std::string> config_key_families(const std::string& key) {
 namespace {
 /// A key's allowed values, and where it takes effect when that is not everywhere.
 std::string allowed_where(const Field& f) {
-  if (f.needs_key.empty()) return f.allowed;
-  return fmt::format("{}; only with {} = {} (elsewhere the command line gives only the default, or sets {} too)",
-                     f.allowed, f.needs_key, f.needs_value, f.needs_key);
+  if (!f.applies) return f.allowed;
+  std::vector<std::string> switches;
+  for (const auto& [k, v] : f.switches) switches.push_back(k);
+  return fmt::format("{}; only with {} (elsewhere the command line gives only the default, or sets {} too)", f.allowed,
+                     f.where, join(switches, " or "));
 }
 }  // namespace
 

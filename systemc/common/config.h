@@ -179,21 +179,33 @@ struct ConfigKey {
   char list_sep = 0;  ///< a YAML list of scalars is joined with this separator (0: one scalar only)
   /// Other keys a value stands for, set unless given (a named preset); null: none.
   std::function<Overrides(const std::string& value)> implies = nullptr;
-  /// Where the key takes effect: only where key `needs_key` has the value `needs_value` (as the
-  /// reference shows it); empty: everywhere. A value other than the default given on the command
-  /// line where it takes no effect, while needs_key is left to the file or its default, is refused
-  /// (load_config), not silently ignored.
-  std::string needs_key = {}, needs_value = {};
+  /// Where the key takes effect: where `applies` holds (null: everywhere). `where` names that
+  /// condition as the reference and a refusal show it ("traffic.mode = bernoulli and traffic.sizes
+  /// empty"); `reads` are the keys it reads, shown with their values in a refusal; `switches` are
+  /// those of them that turn the key on, each with a value that does (the network's shape and
+  /// family are no switches: they are where the key is used). A value other than the default given
+  /// on the command line where it takes no effect is refused (load_config, refuse_without_effect),
+  /// not silently ignored, unless the switches the command line sets are what keep it off.
+  std::function<bool(const Config&)> applies = nullptr;
+  std::string where = {};
+  std::vector<std::string> reads = {};
+  Overrides switches = {};
 };
 
 /// "config: <key> = '<value>' is invalid; allowed: <allowed>", as a ConfigError.
 /// `kind`: appended to the allowed values (e.g. " (a decimal integer)").
 [[noreturn]] void bad_value(const ConfigKey& k, const std::string& value, const char* kind = "");
 
+/// Whether the command line sets a key (load_config: any override) or the command fixes it.
+using KeyTest = std::function<bool(const std::string& key)>;
 /// Throws the ConfigError load_config gives a command-line `value` of `key` that takes no effect in
-/// c (ConfigKey::needs_key unmet, the value not the default); nothing where it does.
-/// may_set_enabler: the line suggests setting the enabling key too (not where the command fixes it).
-void refuse_without_effect(const Config& c, const std::string& key, const std::string& value, bool may_set_enabler);
+/// c (ConfigKey::applies false, the value not the default); nothing where it does, and nothing
+/// where the switches `given` sets, which the user chose, are what keep it off (a sweep's shared
+/// --set). A switch `fixed` by the command itself (ibt bcast --simulate: ibt.routing) neither lets
+/// the value through nor is suggested; the line suggests setting the switches left to the file or
+/// their defaults that would turn the key on.
+void refuse_without_effect(const Config& c, const std::string& key, const std::string& value, const KeyTest& given,
+                           const KeyTest& fixed = nullptr);
 
 /// Builds a Config from an optional YAML file and overrides; throws ConfigError.
 Config load_config(const std::string& yaml_path, const Overrides& overrides);

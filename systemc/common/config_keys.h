@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,7 +26,12 @@ struct PatternHelp {
 };
 const std::vector<PatternHelp>& pattern_help();
 
-/// Marks keys[name] as taking effect only where key `on` has the value `value` (ConfigKey::needs_key).
+/// Marks keys[name] as taking effect only where `applies` holds (ConfigKey::applies, where, reads,
+/// switches).
+void only_where(std::vector<ConfigKey>& keys, const std::string& name, std::function<bool(const Config&)> applies,
+                std::string where, std::vector<std::string> reads, Overrides switches);
+/// Marks keys[name] as taking effect only where key `on` has the value `value` (only_where: `on` is
+/// the condition's one key and switch).
 void only_with(std::vector<ConfigKey>& keys, const std::string& name, const char* on, const char* value);
 
 /// A decimal integer lo..hi for key k (bad_value otherwise).

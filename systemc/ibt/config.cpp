@@ -47,6 +47,25 @@ std::vector<ConfigKey> ibt_keys() {
        })
     keys.push_back(std::move(k));
   only_with(keys, "ibt.layers", "ibt.routing", "shortest");
+  // Dimension order routes over the torus links alone: the bypass lengths then only make the
+  // network valid, where the default is not (a radix of 8 or less has no bypass of length 4).
+  only_where(
+      keys, "ibt.bypass",
+      [](const Config& c) {
+        if (c.part<IbtConfig>().routing != IbtRouting::Dor) return true;
+        std::vector<int> def;
+        for (auto& p : split_list(sw::kDefaultBypass, ',')) def.push_back(std::stoi(p));
+        try {
+          sw::IbtTopology(c.net.radix[0], int(c.net.radix.size()), def);
+        } catch (const sw::IbtConfigError&) {
+          return true;
+        }
+        return false;
+      },
+      fmt::format("ibt.routing = bypass or shortest, or on a net.radix the default {} is no valid bypass for",
+                  sw::kDefaultBypass),
+      {"ibt.routing"},
+      {{"ibt.routing", "bypass"}});
   return keys;
 }
 

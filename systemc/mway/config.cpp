@@ -9,7 +9,7 @@ const Choices<RegionMode> kRegions = {{"all", RegionMode::All}, {"random", Regio
 }  // namespace
 
 std::vector<ConfigKey> mway_keys() {
-  return {
+  std::vector<ConfigKey> keys = {
       {"mway.algo", "mst-safe", "unicast, mst, mst-safe, mst-replica, mst-unicast, rd",
        "how a region broadcast travels (docs/mway.md section 8); unicast: dimension-order unicasts only",
        [](Config& c, const std::string& v, const ConfigKey& f) {
@@ -49,6 +49,11 @@ std::vector<ConfigKey> mway_keys() {
        [](Config& c, const std::string& v, const ConfigKey& f) { c.traffic.region = key_choice(f, v, kRegions); },
        [](const Config& c) { return nlohmann::json(name_of(kRegions, c.traffic.region)); }},
   };
+  // Only a region broadcast draws a region (tb/run/traffic_gen.cpp).
+  only_where(
+      keys, "traffic.region", [](const Config& c) { return c.traffic.broadcast_fraction > 0; },
+      "traffic.broadcast_fraction above 0", {"traffic.broadcast_fraction"}, {{"traffic.broadcast_fraction", "1"}});
+  return keys;
 }
 
 }  // namespace wormcast

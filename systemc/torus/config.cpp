@@ -160,6 +160,33 @@ std::vector<ConfigKey> torus_router_keys() {
   // Only the iSLIP allocators iterate and accept by port (network.cpp, derive_router_params).
   only_with(keys, "router.islip_iterations", "router.allocator", "islip");
   only_with(keys, "router.switch_accept", "router.allocator", "islip");
+  // Bands need the SystemC routers in one thread, and a network of more nodes than a block
+  // (network.h, bandable()): a block as large as the network, under this value and the default
+  // alike, runs cycle by cycle. (sim.threads auto may take one thread on any network.)
+  only_where(
+      keys, "sim.band_nodes",
+      [](const Config& c) {
+        const SimConfig& s = c.sim;
+        int64_t nodes = 1;
+        for (int k : c.net.radix) nodes *= k;
+        return s.schedule != Schedule::Cycles && s.threads <= 1 && c.part<RouterConfig>().model == RouterModel::SystemC &&
+               nodes > std::min(s.band_nodes, SimConfig{}.band_nodes);
+      },
+      "sim.schedule = auto or bands, sim.threads = auto or 1, router.model = sc and more nodes in net.radix than the "
+      "smaller of sim.band_nodes and its default 1024",
+      {"sim.schedule", "sim.threads", "router.model", "net.radix"},
+      {{"sim.schedule", "auto"}, {"sim.threads", "auto"}, {"router.model", "sc"}});
+  // Lanes need more than one thread (network.cpp, resolve_threads): sim.threads above 1, or auto on
+  // 4096 routers or more (kAutoMinRouters; one thread below); bands run in one.
+  only_where(
+      keys, "sim.lanes",
+      [](const Config& c) {
+        int64_t nodes = 1;
+        for (int k : c.net.radix) nodes *= k;
+        return c.sim.schedule != Schedule::Bands && (c.sim.threads > 1 || (c.sim.threads == 0 && nodes >= 4096));
+      },
+      "sim.schedule = auto or cycles and sim.threads above 1, or auto on 4096 or more nodes in net.radix",
+      {"sim.threads", "sim.schedule", "net.radix"}, {{"sim.threads", "2"}, {"sim.schedule", "auto"}});
   return keys;
 }
 
@@ -202,6 +229,15 @@ std::vector<ConfigKey> torus_keys() {
        })
     keys.push_back(std::move(k));
   only_with(keys, "router.adaptive_vcs", "router.routing", "min-adaptive");
+  // The entry rule picks between the two dateline classes of a torus dimension (router.h,
+  // route_of_step); a mesh, or one class, has no choice to make.
+  only_where(
+      keys, "router.vc_class",
+      [](const Config& c) {
+        return c.part<RouterConfig>().dateline && std::find(c.net.torus.begin(), c.net.torus.end(), true) != c.net.torus.end();
+      },
+      "router.dateline = true and a torus dimension in net.topology", {"router.dateline", "net.topology"},
+      {{"router.dateline", "true"}});
   return keys;
 }
 

@@ -86,14 +86,18 @@ int simulate(const IbtCliArgs& a) {
   ov.emplace_back("nic.max_packet", std::to_string(std::max(64, a.len)));
   for (auto& s : a.sets) ov.push_back(parse_override(s));
   const Config cfg = load_config_for_net(a.config_file, ov, a.ibt.net);
-  // This command fixes ibt.routing itself, and load_config lets a key through whose enabling key
-  // is among the overrides (as a user's sweep sets it): a --set that takes no effect under the
+  // This command fixes ibt.routing itself, and load_config lets a key through whose switches are
+  // among the overrides (as a user's sweep sets them): a --set that takes no effect under the
   // command's own keys is refused here.
+  const auto user_sets = [&a](const std::string& key) {
+    return std::any_of(a.sets.begin(), a.sets.end(), [&key](const std::string& s) { return parse_override(s).first == key; });
+  };
+  const auto command_sets = [&ov, fixed](const std::string& key) {
+    return std::any_of(ov.begin(), ov.begin() + fixed, [&key](const auto& o) { return o.first == key; });
+  };
   for (auto& s : a.sets) {
     const auto [key, value] = parse_override(s);
-    const ConfigKey* k = find_config_key(key);
-    if (k && std::any_of(ov.begin(), ov.begin() + fixed, [k](const auto& o) { return o.first == k->needs_key; }))
-      refuse_without_effect(cfg, key, value, false);
+    refuse_without_effect(cfg, key, value, user_sets, command_sets);
   }
   if (a.len > cfg.nic.max_packet)
     throw ConfigError(fmt::format("--len = {} is invalid; allowed: at most nic.max_packet = {} flits", a.len, cfg.nic.max_packet));

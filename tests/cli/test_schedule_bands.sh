@@ -43,10 +43,10 @@ read -r -a args <<<"${cases[1]}"
   --deliveries "$work/d.csv" >/dev/null || true
 [[ -s $work/d.csv ]] || { echo "no delivery trace"; exit 1; }
 # sim.schedule=auto (the default): probed in one thread on 4 blocks (256 nodes, blocks of 64), cycles
-# with two threads and on one block (blocks of 256).
+# with two threads and on one block (blocks of the default 1024).
 run a1 "${args[@]}" --set sim.threads=1
 run a2 "${args[@]}" --set sim.threads=2
-run a3 "${args[@]}" --set sim.threads=1 --set sim.band_nodes=256
+run a3 "${args[@]}" --set sim.threads=1 --set sim.band_nodes=1024
 /usr/bin/python3 - "$work" "$i" <<'PY'
 import json, sys
 work, n = sys.argv[1], int(sys.argv[2])

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# A key that takes effect only with another key's value (the RV32 core's settings with node.cpu =
+# A key that takes effect only where other keys allow (the RV32 core's settings with node.cpu =
 # rv32, the bursts with traffic.process = onoff, the hotspots with traffic.pattern = hotspot, the
-# message length with traffic.mode = message, the adaptive VCs with router.routing = min-adaptive,
-# the iSLIP iterations and accept rule with router.allocator = islip, the iBT shortest routing's
-# layers with ibt.routing = shortest),
-# given on the command line where it takes no effect while that other key is left to its default
-# or the file, is refused: one line naming the key, the setting it needs and the one it met, exit
-# 2, no output file. The same value where it applies runs; its default is let through anywhere;
-# so is a value whose enabling key the command line sets too (a sweep's shared --set); a
-# configuration file may hold it (a file can carry the settings of several set-ups), and a run's
-# echoed configuration, which holds every key, runs again as it is. A command that fixes the
-# enabling key itself (ibt bcast --simulate) refuses such a --set all the same; under a trace the
-# trace's own rule refuses the drawn-traffic keys.
+# message length with traffic.mode = message and no traffic.sizes, the packet length with
+# traffic.mode = bernoulli and no traffic.sizes, the adaptive VCs with router.routing =
+# min-adaptive, the iSLIP iterations and accept rule with router.allocator = islip, the iBT
+# shortest routing's layers with ibt.routing = shortest, the bypass lengths with a bypass routing,
+# the entry VC-class rule with dateline classes on a torus dimension, the band block with bands in
+# one thread on a network larger than a block, the lanes' rule with more than one thread, the
+# broadcast region with region broadcasts),
+# given on the command line where it takes no effect while the switches that would turn it on are
+# left to their defaults or the file, or where the network leaves it nothing to do, is refused:
+# one line naming the key, the condition it needs and the settings it met, exit 2, no output file.
+# The same value where it applies runs; its default is let through anywhere; so is a value that
+# switches the command line sets keep off (a sweep's shared --set); a configuration file may hold
+# it (a file can carry the settings of several set-ups), and a run's echoed configuration, which
+# holds every key, runs again as it is. A command that fixes a switch itself (ibt bcast --simulate)
+# refuses such a --set all the same; under a trace the trace's own rule refuses the drawn-traffic
+# keys.
 # Usage: test_unused_keys.sh WORMCAST
 set -uo pipefail
 bin=$1
@@ -53,7 +58,7 @@ printf 'traffic:\n  pattern: transpose\n' >transpose.yaml
 refused "traffic.hotspot_fraction = '0.5' is not used with traffic.pattern = transpose" \
   traffic --config transpose.yaml "${quick[@]}" --set traffic.hotspot_fraction=0.5
 runs traffic "${quick[@]}" --pattern hotspot --set traffic.hotspots=3 --set traffic.hotspot_fraction=0.5
-refused "traffic.message_len = '12' is not used with traffic.mode = bernoulli (it applies with traffic.mode = message)" \
+refused "traffic.message_len = '12' is not used with traffic.mode = bernoulli (it applies with traffic.mode = message and traffic.sizes empty)" \
   traffic "${quick[@]}" --set traffic.message_len=12
 runs traffic "${quick[@]}" --set traffic.message_len=12 --set traffic.mode=message
 refused "router.adaptive_vcs = '3' is not used with router.routing = dor (it applies with router.routing = min-adaptive)" \
@@ -74,6 +79,51 @@ refused "node.cpu_ram = '131072' is not used with node.cpu = native" broadcast -
 # A command that fixes the enabling key itself: ibt bcast --simulate routes by ibt.routing = bypass.
 refused "config: ibt.layers = '3' is not used with ibt.routing = bypass (it applies with ibt.routing = shortest); allowed there: leave ibt.layers out (or at its default auto)" \
   ibt bcast --net ibt:16x16 --bypass 4 -k 2 --simulate --set ibt.layers=3
+# Conditions over several keys. The packet length: bernoulli mode without a length distribution
+# (and in the mway family while nic.max_packet follows it).
+printf 'traffic:\n  mode: message\n' >message.yaml
+printf 'traffic:\n  sizes: 4:1,8:1\n' >sizes.yaml
+refused "config: traffic.packet_len = '8' is not used with traffic.mode = message (it applies with traffic.mode = bernoulli and traffic.sizes empty, or in the mway family while nic.max_packet follows it); allowed there: leave traffic.packet_len out (or at its default 5), or set traffic.mode too" \
+  traffic --config message.yaml "${quick[@]}" --set traffic.packet_len=8
+refused "traffic.packet_len = '8' is not used with traffic.sizes = 4:1,8:1 (it applies with traffic.mode = bernoulli and traffic.sizes empty" \
+  traffic --config sizes.yaml "${quick[@]}" --len 8
+runs traffic "${quick[@]}" --len 8
+runs traffic --config message.yaml "${quick[@]}" --set traffic.packet_len=8 --set traffic.mode=bernoulli
+runs mway --net mesh:4x4 --config message.yaml --rate 0.02 --warmup 100 --measure 400 --set sim.progress=off \
+  --set traffic.packet_len=8
+# The message length: message mode without a length distribution.
+refused "config: traffic.message_len = '12' is not used with traffic.sizes = 4:1,8:1 (it applies with traffic.mode = message and traffic.sizes empty); allowed there: leave traffic.message_len out (or at its default 16), or set traffic.sizes too" \
+  traffic --config sizes.yaml "${quick[@]}" --set traffic.mode=message --set traffic.message_len=12
+# The broadcast region: only region broadcasts draw one.
+refused "config: traffic.region = 'random' is not used with traffic.broadcast_fraction = 0 (it applies with traffic.broadcast_fraction above 0); allowed there: leave traffic.region out (or at its default all), or set traffic.broadcast_fraction too" \
+  traffic --net mway:4x4 --rate 0.02 --warmup 100 --measure 400 --set sim.progress=off --set traffic.region=random
+runs mway --net mesh:4x4 --rate 0.01 --warmup 100 --measure 400 --set sim.progress=off --region random
+# The entry VC-class rule: two dateline classes on a torus dimension.
+refused "config: router.vc_class = 'entry' is not used with net.topology = mesh (it applies with router.dateline = true and a torus dimension in net.topology); allowed there: leave router.vc_class out (or at its default hop)" \
+  traffic --net mesh:4x4 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set router.vc_class=entry
+printf 'router:\n  dateline: false\n' >nodateline.yaml
+refused "router.vc_class = 'entry' is not used with router.dateline = false, net.topology = torus (it applies with router.dateline = true and a torus dimension in net.topology); allowed there: leave router.vc_class out (or at its default hop), or set router.dateline too" \
+  traffic --config nodateline.yaml "${quick[@]}" --set router.vc_class=entry
+runs traffic "${quick[@]}" --set router.vc_class=entry
+runs traffic "${quick[@]}" --set router.vc_class=entry --set router.dateline=false
+# The band block: bands (sim.schedule auto or bands) in one thread, on more nodes than a block.
+refused "config: sim.band_nodes = '64' is not used with net.radix = 4x4 (it applies with sim.schedule = auto or bands, sim.threads = auto or 1, router.model = sc and more nodes in net.radix than the smaller of sim.band_nodes and its default 1024); allowed there: leave sim.band_nodes out (or at its default 1024)" \
+  traffic "${quick[@]}" --set sim.band_nodes=64
+printf 'sim:\n  schedule: cycles\n' >cycles.yaml
+refused "sim.band_nodes = '32' is not used with sim.schedule = cycles, net.radix = 8x8 (it applies with" \
+  traffic --config cycles.yaml --net torus:8x8 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set sim.band_nodes=32
+runs traffic --net torus:8x8 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set sim.band_nodes=32
+runs traffic --net torus:8x8 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set sim.band_nodes=32 \
+  --set sim.threads=2
+# The lanes' rule: more than one thread.
+refused "config: sim.lanes = 'always' is not used with sim.threads = auto, net.radix = 4x4 (it applies with sim.schedule = auto or cycles and sim.threads above 1, or auto on 4096 or more nodes in net.radix); allowed there: leave sim.lanes out (or at its default adaptive), or set sim.threads too" \
+  traffic "${quick[@]}" --set sim.lanes=always
+runs traffic "${quick[@]}" --set sim.lanes=always --set sim.threads=2
+# The bypass lengths: a routing that takes bypass links (or a radix the default length does not fit).
+refused "config: ibt.bypass = '2' is not used with ibt.routing = dor (it applies with ibt.routing = bypass or shortest, or on a net.radix the default 4 is no valid bypass for); allowed there: leave ibt.bypass out (or at its default 4), or set ibt.routing too" \
+  traffic --net ibt:16x16 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set ibt.bypass=2
+runs traffic --net ibt:16x16 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set ibt.bypass=2 --set ibt.routing=bypass
+runs traffic --net ibt:8x8 --rate 0.05 --warmup 100 --measure 400 --set sim.progress=off --set ibt.bypass=2
 # Under a trace every drawn-traffic key is unused: the trace's rule speaks for them.
 printf '0,0,1,4\n5,2,3,4\n' >t.csv
 refused "config: traffic.hotspots = 3 is not used with traffic.trace" \
