@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <stdexcept>
 #include <utility>
 
@@ -255,11 +256,35 @@ Schedule translate(const Schedule& s, int new_source) {
 }
 
 void sort_canonical(Schedule& s) {
-  std::stable_sort(s.unicasts.begin(), s.unicasts.end(), [](const Unicast& a, const Unicast& b) {
+  std::vector<Unicast>& us = s.unicasts;
+  auto before = [](const Unicast& a, const Unicast& b) {
     if (a.step != b.step) return a.step < b.step;
     if (a.src != b.src) return a.src < b.src;
     return a.order < b.order;
-  });
+  };
+  if (std::is_sorted(us.begin(), us.end(), before)) return;
+  if (us.size() > UINT32_MAX) {
+    std::stable_sort(us.begin(), us.end(), before);
+    return;
+  }
+  // Sorted as positions, then moved into place along the permutation's cycles: std::stable_sort
+  // of the unicasts themselves would take a buffer of up to all of them (millions of a gossip).
+  std::vector<uint32_t> from(us.size());
+  std::iota(from.begin(), from.end(), 0u);
+  std::stable_sort(from.begin(), from.end(), [&](uint32_t a, uint32_t b) { return before(us[a], us[b]); });
+  for (size_t i = 0; i < from.size(); ++i) {
+    if (from[i] == i) continue;
+    Unicast held = std::move(us[i]);
+    size_t j = i;
+    while (from[j] != i) {
+      const size_t k = from[j];
+      us[j] = std::move(us[k]);
+      from[j] = uint32_t(j);
+      j = k;
+    }
+    us[j] = std::move(held);
+    from[j] = uint32_t(j);
+  }
 }
 
 void drop_redundant(Schedule& s) {
