@@ -14,6 +14,7 @@
 namespace wormcast::sw {
 
 using gossip_detail::LineMsg;
+using gossip_detail::LineOut;
 using gossip_detail::Segment;
 
 namespace {
@@ -27,7 +28,7 @@ struct LineJob {
 };
 
 /// Per line: the operation's unicasts in line positions. `base` is the line's node at position 0.
-using LinePlanner = std::function<int(const LineJob& job, int base, std::vector<LineMsg>& out)>;
+using LinePlanner = std::function<int(const LineJob& job, int base, LineOut& out)>;
 
 class Builder {
  public:
@@ -53,51 +54,42 @@ class Builder {
   /// Runs one operation on every line of every job at once (they share the steps) and appends
   /// it as a phase. Contents are cut from the payloads as they were when the operation began.
   void run(const std::string& phase, const std::vector<LineJob>& jobs, const LinePlanner& plan) {
-    struct Update {
-      int colour, node;
-      ChunkSet chunks;
+    // Room for the operation's unicasts, counted first (the planners are cheap): a list doubling
+    // as it grows would hold up to twice the schedule, and three times while it moves.
+    class Count final : public LineOut {
+     public:
+      void push_back(const LineMsg&) override { ++n; }
+      size_t n = 0;
+    } count;
+    for_each_line(jobs, [&](const LineJob& job, int base) { plan(job, base, count); });
+    std::vector<Unicast>& us = m_s.unicasts;
+    if (us.capacity() < us.size() + count.n) us.reserve(us.size() + count.n);
+    // Each message becomes a unicast as the planner makes it; the receivers' holdings grow once
+    // every line is planned, from the unicasts of each job (a job's are consecutive).
+    class Emit final : public LineOut {
+     public:
+      Emit(Builder& b, const LineJob& job, int base) : m_b(b), m_job(job), m_base(base) {}
+      void push_back(const LineMsg& m) override { m_b.emit(m_job, m_base, m, m_unions); }
+
+     private:
+      Builder& m_b;
+      const LineJob& m_job;
+      int m_base;
+      Unions m_unions;
     };
-    std::vector<Update> updates;
+    std::vector<size_t> job_begin;
     int steps = 0;
-    std::vector<LineMsg> msgs;
     for (const LineJob& job : jobs) {
-      const int n = m_t.radix(job.axis);
-      for (int base = 0; base < m_t.num_nodes(); ++base) {
-        if (m_t.coord_of(base, job.axis) != 0) continue;
-        msgs.clear();
-        steps = std::max(steps, plan(job, base, msgs));
-        std::map<std::pair<int, int>, ChunkSet> unions;  // (lo, len) -> union of payloads
-        for (const LineMsg& m : msgs) {
-          auto key = std::make_pair(m.lo, m.len);
-          auto it = unions.find(key);
-          if (it == unions.end()) {
-            ChunkSet u;
-            for (int i = 0; i < std::min(m.len, n); ++i) u.add(m_hold[size_t(job.colour)][size_t(at(base, job.axis, m.lo + i))]);
-            it = unions.emplace(key, std::move(u)).first;
-          }
-          ChunkSet content;
-          if (m.parts <= 1) {
-            content = it->second;
-          } else {
-            const std::vector<int> ids = it->second.ids();
-            const size_t total = ids.size();
-            const size_t lo = total * size_t(m.part) / size_t(m.parts);
-            const size_t hi = total * size_t(m.part + 1) / size_t(m.parts);
-            for (size_t i = lo; i < hi; ++i) content.add(ids[i]);
-          }
-          if (content.empty()) continue;  // more packets than chunks: nothing to send
-          Unicast u;
-          u.src = at(base, job.axis, m.from);
-          u.dst = at(base, job.axis, m.to);
-          u.step = m_step + m.step;
-          u.tie_negative = m.dir < 0;
-          u.chunks = content;
-          updates.push_back(Update{job.colour, u.dst, content});
-          m_s.unicasts.push_back(std::move(u));
-        }
-      }
+      job_begin.push_back(us.size());
+      for_each_line({job}, [&](const LineJob& j, int base) {
+        Emit out(*this, j, base);
+        steps = std::max(steps, plan(j, base, out));
+      });
     }
-    for (Update& u : updates) m_hold[size_t(u.colour)][size_t(u.node)].add(u.chunks);
+    job_begin.push_back(us.size());
+    for (size_t k = 0; k < jobs.size(); ++k)
+      for (size_t i = job_begin[k]; i < job_begin[k + 1]; ++i)
+        m_hold[size_t(jobs[k].colour)][size_t(us[i].dst)].add(us[i].chunks);
     m_phases.push_back(PhaseSpan{phase, m_step + 1, m_step + steps});
     m_step += steps;
   }
@@ -114,6 +106,46 @@ class Builder {
   }
 
  private:
+  using Unions = std::map<std::pair<int, int>, ChunkSet>;  ///< (lo, len) -> union of payloads
+
+  /// Calls f(job, base) for every line of every job, `base` the line's node at position 0.
+  template <class F>
+  void for_each_line(const std::vector<LineJob>& jobs, F f) const {
+    for (const LineJob& job : jobs)
+      for (int base = 0; base < m_t.num_nodes(); ++base)
+        if (m_t.coord_of(base, job.axis) == 0) f(job, base);
+  }
+
+  /// The unicast of message m on the line through `base` (none when it would carry nothing).
+  void emit(const LineJob& job, int base, const LineMsg& m, Unions& unions) {
+    const int n = m_t.radix(job.axis);
+    auto key = std::make_pair(m.lo, m.len);
+    auto it = unions.find(key);
+    if (it == unions.end()) {
+      ChunkSet u;
+      for (int i = 0; i < std::min(m.len, n); ++i) u.add(m_hold[size_t(job.colour)][size_t(at(base, job.axis, m.lo + i))]);
+      it = unions.emplace(key, std::move(u)).first;
+    }
+    ChunkSet content;
+    if (m.parts <= 1) {
+      content = it->second;
+    } else {
+      const std::vector<int> ids = it->second.ids();
+      const size_t total = ids.size();
+      const size_t lo = total * size_t(m.part) / size_t(m.parts);
+      const size_t hi = total * size_t(m.part + 1) / size_t(m.parts);
+      for (size_t i = lo; i < hi; ++i) content.add(ids[i]);
+    }
+    if (content.empty()) return;  // more packets than chunks: nothing to send
+    Unicast u;
+    u.src = at(base, job.axis, m.from);
+    u.dst = at(base, job.axis, m.to);
+    u.step = m_step + m.step;
+    u.tie_negative = m.dir < 0;
+    u.chunks = std::move(content);
+    m_s.unicasts.push_back(std::move(u));
+  }
+
   Topology m_t;
   int m_colours;
   std::vector<std::vector<ChunkSet>> m_hold;  ///< [colour][node]: what the generator has delivered
@@ -159,7 +191,7 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
       // A ring: floor(n/2) steps both ways. A line: n - 1 steps both ways (INTERPRETATION, the
       // paper's "minor modifications" for linear arrays: the end PU receives n - 1 packets over
       // its one link).
-      b.run(prefix + "approach1", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+      b.run(prefix + "approach1", jobs, [&](const LineJob& j, int, LineOut& out) {
         const int n = radix(j);
         if (line) return gossip_detail::circulate_blocks(all_positions(n), n, out);
         return one ? gossip_detail::circulate_one_port(n, all_positions(n), n, out)
@@ -168,12 +200,12 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
       return;
     case LineAlgo::Approach2:
       // The ternary tree inside [0, n) never uses the wrap-around link: the same on a line.
-      b.run(prefix + "concentrate", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+      b.run(prefix + "concentrate", jobs, [&](const LineJob& j, int, LineOut& out) {
         const int n = radix(j);
         return one ? gossip_detail::concentrate_one_port(n, {Segment{0, n}}, out)
                    : gossip_detail::concentrate(n, {Segment{0, n}}, out);
       });
-      b.run(prefix + "disseminate", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+      b.run(prefix + "disseminate", jobs, [&](const LineJob& j, int, LineOut& out) {
         const int n = radix(j);
         return one ? gossip_detail::disseminate_all_one_port(n, out) : gossip_detail::disseminate_all(n, out);
       });
@@ -186,7 +218,7 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
       // n; each round puts min(a2, gap) - 1 new bridgeheads evenly into every gap (on a line the
       // wrap-around gap is the two end pieces, filled by fill_line).
       auto bridgeheads = [&](int n) { return ring_bridgeheads(n, c.a1, ports); };
-      b.run(prefix + "1", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+      b.run(prefix + "1", jobs, [&](const LineJob& j, int, LineOut& out) {
         const int n = radix(j);
         std::vector<Segment> segs;
         for (int i = 0; i < c.a1; ++i) {
@@ -195,7 +227,7 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
         }
         return one ? gossip_detail::concentrate_one_port(n, segs, out) : gossip_detail::concentrate(n, segs, out);
       });
-      b.run(prefix + "2", jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+      b.run(prefix + "2", jobs, [&](const LineJob& j, int, LineOut& out) {
         const int n = radix(j);
         const std::vector<int> bh = bridgeheads(n);
         if (line) return gossip_detail::circulate_blocks(bh, c.a1, out);
@@ -225,7 +257,7 @@ void line_gossip(Builder& b, const LineSpec& spec, int colours, int phase, const
         max_rounds = std::max(max_rounds, int(sets.size()) - 1);
       }
       for (int round = 1; round <= max_rounds; ++round)
-        b.run(prefix + "3." + str(round), jobs, [&](const LineJob& j, int, std::vector<LineMsg>& out) {
+        b.run(prefix + "3." + str(round), jobs, [&](const LineJob& j, int, LineOut& out) {
           const int n = radix(j);
           const std::vector<std::vector<int>>& sets = rounds[n];
           if (round >= int(sets.size())) return 0;
@@ -289,7 +321,7 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
     return v;
   };
   const std::vector<LineJob> rows = jobs_for(colours, d, 0);
-  b.run("1", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+  b.run("1", rows, [&](const LineJob& j, int base, LineOut& out) {
     std::vector<Segment> segs;
     const std::vector<int> bh = bridgeheads(base, j.axis, g0);
     if (!line) {
@@ -313,15 +345,15 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
   });
   // Circulation among the bridgeheads of a line: each ends with `period` consecutive ones' data
   // (on a mesh: blocks of `period` consecutive ones, Approach 1 on a line within each).
-  auto circulate = [&](const std::vector<int>& bh, int period, std::vector<LineMsg>& out) {
+  auto circulate = [&](const std::vector<int>& bh, int period, LineOut& out) {
     if (line) return gossip_detail::circulate_blocks(bh, period, out);
     return one ? gossip_detail::circulate_one_port(n, bh, period, out) : gossip_detail::circulate(n, bh, period / 2, period, out);
   };
-  b.run("2", rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+  b.run("2", rows, [&](const LineJob& j, int base, LineOut& out) {
     return circulate(bridgeheads(base, j.axis, g0), c.a1, out);
   });
   for (int f = 1; f < d; ++f)
-    b.run("3." + str(f), jobs_for(colours, d, f), [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+    b.run("3." + str(f), jobs_for(colours, d, f), [&](const LineJob& j, int base, LineOut& out) {
       return circulate(bridgeheads(base, j.axis, g0), c.a1, out);
     });
   int g = g0;
@@ -330,14 +362,14 @@ GossipSchedule diagonal_gossip(const Topology& t, const GossipSpec& spec) {
     // whose spacing it does not divide fills every remaining PU (factor = spacing).
     const int factor = g % c.a2 == 0 ? c.a2 : g;
     const int next = g / factor;
-    b.run("4a." + str(round), rows, [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+    b.run("4a." + str(round), rows, [&](const LineJob& j, int base, LineOut& out) {
       if (line) return gossip_detail::fill_line(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out);
       return one ? gossip_detail::fill_one_port(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out)
                  : gossip_detail::fill(n, bridgeheads(base, j.axis, g), bridgeheads(base, j.axis, next), c.k, out);
     });
     for (int f = 1; f < d; ++f)
       b.run("4b." + str(round) + "." + str(f), jobs_for(colours, d, f),
-            [&](const LineJob& j, int base, std::vector<LineMsg>& out) {
+            [&](const LineJob& j, int base, LineOut& out) {
               return circulate(bridgeheads(base, j.axis, next), factor, out);
             });
     g = next;
@@ -371,7 +403,7 @@ GossipSchedule black_white_gossip(const Topology& t, const GossipSpec& spec) {
   Builder b(t, 1, "approach1-1-bw");
   // 2 x 2 gossip: partners differ in the lowest bit of one coordinate.
   for (int axis = 0; axis < 2; ++axis)
-    b.run("2x2." + str(axis), {LineJob{0, axis}}, [n](const LineJob&, int, std::vector<LineMsg>& out) {
+    b.run("2x2." + str(axis), {LineJob{0, axis}}, [n](const LineJob&, int, LineOut& out) {
       for (int p = 0; p < n; p += 2) {
         out.push_back(LineMsg{1, p, p + 1, +1, p, 1, 0, 1});
         out.push_back(LineMsg{1, p + 1, p, -1, p + 1, 1, 0, 1});
@@ -380,7 +412,7 @@ GossipSchedule black_white_gossip(const Topology& t, const GossipSpec& spec) {
     });
   // Phase f: black (x0 + x1 even) along axis f, white along the other axis, at the same time.
   for (int f = 0; f < 2; ++f)
-    b.run("bw." + str(f + 1), {LineJob{0, 0}, LineJob{0, 1}}, [&t, n, f](const LineJob& j, int base, std::vector<LineMsg>& out) {
+    b.run("bw." + str(f + 1), {LineJob{0, 0}, LineJob{0, 1}}, [&t, n, f](const LineJob& j, int base, LineOut& out) {
       const int parity = j.axis == f ? 0 : 1;
       const int other = t.coord_of(base, 1 - j.axis);
       std::vector<int> mine;

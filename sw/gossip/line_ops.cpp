@@ -52,7 +52,7 @@ int wrap(int p, int n) { return ((p % n) + n) % n; }
 
 /// Merges of segment [lo, lo+m) happen in step `top`, its thirds' merges in earlier steps, so
 /// in one step only merges of one recursion level run, on disjoint intervals.
-void concentrate_rec(int n, int lo, int m, int top, std::vector<LineMsg>& out) {
+void concentrate_rec(int n, int lo, int m, int top, LineOut& out) {
   if (m <= 1) return;
   const Thirds t = thirds(m);
   const int cm = lo + t.left + concentration_centre(t.mid);
@@ -70,22 +70,22 @@ void concentrate_rec(int n, int lo, int m, int top, std::vector<LineMsg>& out) {
 
 }  // namespace
 
-int concentrate(int n, const std::vector<Segment>& segments, std::vector<LineMsg>& out) {
+int concentrate(int n, const std::vector<Segment>& segments, LineOut& out) {
   int depth = 0;
   for (const Segment& s : segments) depth = std::max(depth, concentration_steps(s.len));
   for (const Segment& s : segments) concentrate_rec(n, s.lo, s.len, depth, out);
   return depth;
 }
 
-int disseminate_all(int n, std::vector<LineMsg>& out) {
-  std::vector<LineMsg> conc;
+int disseminate_all(int n, LineOut& out) {
+  LineList conc;
   const int depth = concentrate(n, {Segment{0, n}}, conc);
-  for (const LineMsg& m : conc)
+  for (const LineMsg& m : conc.msgs)
     out.push_back(LineMsg{depth + 1 - m.step, m.to, m.from, -m.dir, 0, n, 0, 1});
   return depth;
 }
 
-int circulate(int n, const std::vector<int>& bh, int steps, int period, std::vector<LineMsg>& out) {
+int circulate(int n, const std::vector<int>& bh, int steps, int period, LineOut& out) {
   const int b = int(bh.size());
   if (b < 2 || steps < 1) return 0;
   for (int s = 1; s <= steps; ++s) {
@@ -135,7 +135,7 @@ namespace {
 /// Two streams into one gap (Fig. 1): chain = L, y_1..y_q, R; the left old bridgehead sends its
 /// k packets rightwards in order, the right one leftwards in reverse order, and every new one takes
 /// each packet from whichever stream brings it first. Returns the steps (0 without new ones).
-int two_streams(const std::vector<int>& chain, int k, std::vector<LineMsg>& out) {
+int two_streams(const std::vector<int>& chain, int k, LineOut& out) {
   const int left = chain.front(), right = chain.back();
   const int q = int(chain.size()) - 2;
   int steps = 0;
@@ -157,7 +157,7 @@ int two_streams(const std::vector<int>& chain, int k, std::vector<LineMsg>& out)
 /// One stream: chain = origin, y_1..y_q in the direction `dir`; the origin sends its k packets in
 /// order and every y_x forwards each packet one step after receiving it (packet j reaches y_x in
 /// step x + j - 1), so q + k - 1 steps (0 without new ones).
-int one_stream(const std::vector<int>& chain, int dir, int k, std::vector<LineMsg>& out) {
+int one_stream(const std::vector<int>& chain, int dir, int k, LineOut& out) {
   const int q = int(chain.size()) - 1;
   for (int j = 1; j <= k; ++j)
     for (int x = 1; x <= q; ++x)
@@ -167,7 +167,7 @@ int one_stream(const std::vector<int>& chain, int dir, int k, std::vector<LineMs
 
 }  // namespace
 
-int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k, LineOut& out) {
   if (old.empty() || k < 1) return 0;
   int steps = 0;
   for (GapChain& g : gap_chains(n, old, all)) {
@@ -177,7 +177,7 @@ int fill(int n, const std::vector<int>& old, const std::vector<int>& all, int k,
   return steps;
 }
 
-int fill_line(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+int fill_line(int n, const std::vector<int>& old, const std::vector<int>& all, int k, LineOut& out) {
   if (old.empty() || k < 1) return 0;
   std::vector<char> is_old(size_t(n), 0);
   for (int p : old) is_old[size_t(p)] = 1;
@@ -209,7 +209,7 @@ int fill_line(int n, const std::vector<int>& old, const std::vector<int>& all, i
   return steps;
 }
 
-int circulate_blocks(const std::vector<int>& bh, int period, std::vector<LineMsg>& out) {
+int circulate_blocks(const std::vector<int>& bh, int period, LineOut& out) {
   const int b = int(bh.size());
   int steps = 0;
   for (int lo = 0; lo < b; lo += period) {
@@ -226,7 +226,7 @@ int circulate_blocks(const std::vector<int>& bh, int period, std::vector<LineMsg
 
 namespace {
 
-void concentrate_rec_one_port(int n, int lo, int m, bool toward_right, int top, std::vector<LineMsg>& out) {
+void concentrate_rec_one_port(int n, int lo, int m, bool toward_right, int top, LineOut& out) {
   if (m <= 1) return;
   if (toward_right) {
     const int left = m / 2;  // sends rightwards
@@ -245,21 +245,21 @@ void concentrate_rec_one_port(int n, int lo, int m, bool toward_right, int top, 
 
 }  // namespace
 
-int concentrate_one_port(int n, const std::vector<Segment>& segments, std::vector<LineMsg>& out) {
+int concentrate_one_port(int n, const std::vector<Segment>& segments, LineOut& out) {
   int depth = 0;
   for (const Segment& s : segments) depth = std::max(depth, concentration_steps_one_port(s.len));
   for (const Segment& s : segments) concentrate_rec_one_port(n, s.lo, s.len, true, depth, out);
   return depth;
 }
 
-int disseminate_all_one_port(int n, std::vector<LineMsg>& out) {
-  std::vector<LineMsg> conc;
+int disseminate_all_one_port(int n, LineOut& out) {
+  LineList conc;
   const int depth = concentrate_one_port(n, {Segment{0, n}}, conc);
-  for (const LineMsg& m : conc) out.push_back(LineMsg{depth + 1 - m.step, m.to, m.from, -m.dir, 0, n, 0, 1});
+  for (const LineMsg& m : conc.msgs) out.push_back(LineMsg{depth + 1 - m.step, m.to, m.from, -m.dir, 0, n, 0, 1});
   return depth;
 }
 
-int circulate_one_port(int n, const std::vector<int>& bh, int period, std::vector<LineMsg>& out) {
+int circulate_one_port(int n, const std::vector<int>& bh, int period, LineOut& out) {
   const int b = int(bh.size());
   if (b < 2 || period < 2) return 0;
   for (int s = 1; s < period; ++s)
@@ -269,7 +269,7 @@ int circulate_one_port(int n, const std::vector<int>& bh, int period, std::vecto
   return period - 1;
 }
 
-int fill_one_port(int n, const std::vector<int>& old, const std::vector<int>& all, int k, std::vector<LineMsg>& out) {
+int fill_one_port(int n, const std::vector<int>& old, const std::vector<int>& all, int k, LineOut& out) {
   if (old.empty() || k < 1) return 0;
   int steps = 0;
   for (const GapChain& g : gap_chains(n, old, all)) steps = std::max(steps, one_stream(g.chain, +1, k, out));

@@ -16,6 +16,11 @@ namespace wormcast::sw {
 class ChunkSet {
  public:
   ChunkSet() = default;
+  ChunkSet(const ChunkSet& o);
+  ChunkSet(ChunkSet&& o) noexcept;
+  ChunkSet& operator=(const ChunkSet& o);
+  ChunkSet& operator=(ChunkSet&& o) noexcept;
+  ~ChunkSet();
   static ChunkSet single(int chunk) {
     ChunkSet s;
     s.add(chunk);
@@ -41,12 +46,36 @@ class ChunkSet {
     uint64_t bits;
     bool operator==(const Word& o) const { return index == o.index && bits == o.bits; }
   };
-  /// Its nonzero words only, by index: a unicast of a gossip schedule on thousands of nodes
-  /// carries a few chunks of a range that large, and a schedule holds millions of unicasts.
-  std::vector<Word> m_words;
-  /// The word of index i, 0 when the set has none there.
-  uint64_t word(uint32_t i) const;
+  /// The set's nonzero words, by index, as a pointer and a count; `one` is where the inline
+  /// word is spelled out when there is one.
+  struct Words {
+    const Word* data;
+    uint32_t size;
+  };
+  Words words(Word& one) const;
+  /// Replaces the words by `v` (sorted, none 0).
+  void assign(const std::vector<Word>& v);
+  /// Puts the word of index i at its place, its bits or'ed into an existing one's.
+  void insert(uint32_t i, uint64_t bits);
+  void release();
+
+  // A unicast of a gossip schedule on thousands of nodes carries a few chunks of a range that
+  // large, and a schedule holds millions of unicasts (Approach 1 on a ring of 4,096 nodes: 16.8
+  // million, one chunk each). So a set of one word keeps it inline, in 12 bytes and no allocation;
+  // a larger one keeps its nonzero words only, on the heap.
+  //   m_tag < kHeap: one word or none, index m_tag, bits m_raw (0: the empty set);
+  //   m_tag = kHeap | n: n >= 2 words at the block m_raw points to (a header word: its index the
+  //   capacity; then the words).
+  static constexpr uint32_t kHeap = 0x80000000u;
+  uint32_t m_tag = 0;
+  uint32_t m_raw[2] = {0, 0};  ///< the inline bits or the block pointer, at 4-byte alignment
+  uint64_t raw() const;
+  void set_raw(uint64_t v);
+  Word* block() const;
+  bool on_heap() const { return (m_tag & kHeap) != 0; }
+  uint32_t heap_size() const { return m_tag & ~kHeap; }
 };
+static_assert(sizeof(ChunkSet) == 12, "a unicast's chunk set is 12 bytes: a unicast 32");
 
 /// How many messages a node may have in flight: all-port (one per network port, sent and
 /// received at once) or one-port (one send and one receipt at a time; Sec. 7.2 of Juurlink,
@@ -63,6 +92,7 @@ struct Unicast {
   bool tie_negative = false;  ///< head flit's tie bit: a distance-k/2 dimension goes negative
   ChunkSet chunks = ChunkSet::single(0);
 };
+static_assert(sizeof(Unicast) == 32, "a schedule holds millions of unicasts");
 
 /// What the schedule distributes: one source's message (chunk 0), or every node's own data
 /// (gossip, all-to-all start: node x holds chunks x*chunks_per_node .. (x+1)*chunks_per_node-1).

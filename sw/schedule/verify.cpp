@@ -61,14 +61,27 @@ void verify_gossip(const Schedule& s, Verdict& v) {
   for (int x = 0; x < nodes; ++x)
     for (int c = 0; c < per; ++c) holds[size_t(x)].add(x * per + c);
 
-  std::vector<std::vector<int>> by_step(size_t(s.num_steps) + 1);
-  for (int i = 0; i < int(us.size()); ++i) by_step[size_t(us[size_t(i)].step)].push_back(i);
+  // The unicasts of step s are by_step[first[s] .. first[s + 1]), in schedule order; by_step
+  // stays empty when the schedule lists them by step already (as generated: millions of them),
+  // the positions being their indices then.
+  std::vector<size_t> first(size_t(s.num_steps) + 2, 0);
+  for (const Unicast& u : us) ++first[size_t(u.step) + 1];
+  for (size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+  std::vector<int> by_step;
+  if (!std::is_sorted(us.begin(), us.end(), [](const Unicast& a, const Unicast& b) { return a.step < b.step; })) {
+    by_step.resize(us.size());
+    std::vector<size_t> next(first.begin(), first.end() - 1);
+    for (int i = 0; i < int(us.size()); ++i) by_step[next[size_t(us[size_t(i)].step)]++] = i;
+  }
+  auto unicast_at = [&](size_t pos) { return by_step.empty() ? int(pos) : by_step[pos]; };
 
   const int ports = t.num_net_ports();
   // Arc -> last (step, unicast) that used it: a second user in the same step is a conflict.
   std::vector<int> arc_step(size_t(nodes) * size_t(ports), 0), arc_user(size_t(nodes) * size_t(ports), -1);
   for (int step = 1; step <= s.num_steps; ++step) {
-    for (int i : by_step[size_t(step)]) {
+    const size_t begin = first[size_t(step)], end = first[size_t(step) + 1];
+    for (size_t pos = begin; pos < end; ++pos) {
+      const int i = unicast_at(pos);
       const Unicast& u = us[size_t(i)];
       if (u.chunks.empty()) ++v.empty_unicasts;
       const int missing = u.chunks.first_missing_from(holds[size_t(u.src)]);
@@ -89,7 +102,10 @@ void verify_gossip(const Schedule& s, Verdict& v) {
         arc_user[k] = i;
       }
     }
-    for (int i : by_step[size_t(step)]) holds[size_t(us[size_t(i)].dst)].add(us[size_t(i)].chunks);
+    for (size_t pos = begin; pos < end; ++pos) {
+      const Unicast& u = us[size_t(unicast_at(pos))];
+      holds[size_t(u.dst)].add(u.chunks);
+    }
   }
   v.chunk_causal = v.chunk_causality_violations == 0;
   v.stepwise_contention_free = v.stepwise_conflicts == 0;

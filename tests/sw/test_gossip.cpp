@@ -2,7 +2,9 @@
 // held chunks and never uses a directed link twice in a step; Lemma 4 exact; the diagonals.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
+#include <utility>
 
 #include "sw/gossip/gossip.h"
 #include "sw/schedule/cost.h"
@@ -265,4 +267,124 @@ TEST_CASE("gossip verifier: the one-port rule rejects two sends or receipts of a
   const Verdict w = verify(x, one);
   REQUIRE(w.one_port);
   REQUIRE(w.ok());
+}
+
+namespace {
+
+bool has_error(const Verdict& v, const std::string& line) {
+  return std::find(v.errors.begin(), v.errors.end(), line) != v.errors.end();
+}
+
+bool has_text(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("gossip verifier: corrupted schedules on a ring of 200 and a 13x13 torus fail, the fault named", "[sw]") {
+  // Chunk ids past 64 and sets of the whole line (Approach 2 disseminates everything), coordinates
+  // of two dimensions and two colours (HIGH-DIM-GOS' with CIRCGOS), one-port (Approach 1).
+  LineSpec circ;
+  circ.algo = LineAlgo::Circgos;
+  circ.circ = CircParams::from_ab(3, 1);
+  GossipSpec one_port = ring_spec(GossipAlgo::Approach1);
+  one_port.ports = PortModel::OnePort;
+  const std::pair<Topology, GossipSpec> cases[] = {
+      {ring(200), ring_spec(GossipAlgo::Approach2)}, {torus(13, 2), high_dim(2, circ)}, {ring(200), one_port}};
+  for (const auto& [t, spec] : cases) {
+    CAPTURE(describe(t), gossip_algo_name(spec.algo));
+    VerifyOptions o;
+    o.one_port = spec.ports == PortModel::OnePort;
+    const Schedule good = generate_gossip(t, spec).schedule;
+    const Verdict ok = verify(good, o);
+    REQUIRE(ok.ok());
+    const int nodes = t.num_nodes(), per = good.chunks_per_node, total = nodes * per;
+    const size_t last = good.unicasts.size() - 1;
+
+    // A send of a chunk its sender does not hold yet: the first unicast also carries the chunk of
+    // the node half the network away.
+    {
+      Schedule s = good;
+      Unicast& u = s.unicasts[0];
+      const int chunk = ((u.src + nodes / 2) % nodes) * per;
+      REQUIRE_FALSE(u.chunks.contains(chunk));
+      u.chunks.add(chunk);
+      const Verdict v = verify(s, o);
+      INFO(format_verdict(s, v));
+      REQUIRE_FALSE(v.ok());
+      REQUIRE_FALSE(v.chunk_causal);
+      REQUIRE(v.chunk_causality_violations == 1);
+      REQUIRE(v.complete);
+      REQUIRE(v.stepwise_contention_free);
+      REQUIRE(has_error(v, "step " + std::to_string(u.step) + ": " + format_node(t, u.src) + " sends chunk " +
+                               std::to_string(chunk) + " (of node " + format_node(t, chunk / per) + ") to " +
+                               format_node(t, u.dst) + " before it holds it"));
+      const std::string text = format_verdict(s, v);
+      REQUIRE(has_text(text, "a node only sends chunks it holds: NO (1 unicasts)\n"));
+      REQUIRE(has_text(text, "verdict: FAIL"));
+    }
+
+    // A lost delivery: without the last unicast its receiver ends short of what it would get.
+    {
+      Schedule s = good;
+      const Unicast lost = s.unicasts[last];
+      REQUIRE(lost.step == s.num_steps);
+      s.unicasts.pop_back();
+      ChunkSet left;
+      for (int c = 0; c < per; ++c) left.add(lost.dst * per + c);
+      for (const Unicast& u : s.unicasts)
+        if (u.dst == lost.dst) left.add(u.chunks);
+      REQUIRE(left.count() < total);
+      const Verdict v = verify(s, o);
+      INFO(format_verdict(s, v));
+      REQUIRE_FALSE(v.ok());
+      REQUIRE_FALSE(v.complete);
+      REQUIRE(v.incomplete_nodes == 1);
+      REQUIRE(v.chunk_causal);
+      REQUIRE(has_error(v, "node " + format_node(t, lost.dst) + " ends with " + std::to_string(left.count()) + " of " +
+                               std::to_string(total) + " chunks"));
+      REQUIRE(has_text(format_verdict(s, v), "every node holds all " + std::to_string(total) + " chunks: NO (1 nodes short)\n"));
+    }
+
+    // A unicast sent twice: the copy meets the original on every link of its path in the same
+    // step; its chunks count as repeated deliveries; one-port, its sender sends and its receiver
+    // receives two messages in the step.
+    {
+      Schedule s = good;
+      const size_t i = good.unicasts.size() / 2;
+      const Unicast u = s.unicasts[i];
+      s.unicasts.push_back(u);
+      const Verdict v = verify(s, o);
+      INFO(format_verdict(s, v));
+      REQUIRE_FALSE(v.ok());
+      REQUIRE_FALSE(v.stepwise_contention_free);
+      const std::vector<Arc> path = unicast_path(t, u);
+      REQUIRE(v.stepwise_conflicts == int(path.size()));
+      const UnicastPair first{int(i), int(last + 1), path.front()};
+      REQUIRE(describe_pair(s, v.first_stepwise_conflict) == describe_pair(s, first));
+      REQUIRE(has_error(v, "stepwise conflict: step " + std::to_string(u.step) + " " + format_node(t, u.src) + "->" +
+                               format_node(t, u.dst) + " and step " + std::to_string(u.step) + " " + format_node(t, u.src) +
+                               "->" + format_node(t, u.dst) + " share arc " + format_node(t, path.front().node) + " " +
+                               format_port(path.front().port)));
+      REQUIRE(v.repeated_chunks == ok.repeated_chunks + u.chunks.count());
+      REQUIRE(v.complete);
+      REQUIRE(v.chunk_causal);
+      if (o.one_port) {
+        REQUIRE_FALSE(v.one_port);
+        REQUIRE(v.one_port_violations == 2);
+        REQUIRE(has_error(v, "one-port: node " + format_node(t, u.src) + " sends more than one message in step " +
+                                 std::to_string(u.step)));
+        REQUIRE(has_error(v, "one-port: node " + format_node(t, u.dst) + " receives more than one message in step " +
+                                 std::to_string(u.step)));
+      }
+    }
+
+    // A unicast outside the steps: nothing else is evaluated.
+    {
+      Schedule s = good;
+      s.unicasts[last].step = s.num_steps + 1;
+      const Verdict v = verify(s, o);
+      REQUIRE_FALSE(v.ok());
+      REQUIRE_FALSE(v.steps_valid);
+      REQUIRE(has_error(v, "unicast " + std::to_string(last) + " has an invalid node or step"));
+    }
+  }
 }
