@@ -30,6 +30,12 @@ struct NetConfig {
   std::vector<int> radix{8, 8};
   std::vector<bool> torus{true, true};
   sw::Topology topology() const;
+  /// Nodes of the network: the product of the radixes.
+  int64_t nodes() const {
+    int64_t n = 1;
+    for (int k : radix) n *= k;
+    return n;
+  }
 };
 
 struct NicConfig {

@@ -196,8 +196,7 @@ Family mway_family() {
   f.defaults = [](const auto& value_of) { return Overrides{{"nic.max_packet", value_of("traffic.packet_len")}}; };
   f.validate = [](Config& c) {
     c.net.torus.assign(c.net.radix.size(), false);  // m-way networks are meshes (a d-cube is 2-ary)
-    int64_t nodes = 1;
-    for (int k : c.net.radix) nodes *= k;
+    const int64_t nodes = c.net.nodes();
     const bool dims_ok = int(c.net.radix.size()) <= sw::kMwayMaxDims;  // 2n + 1 ways in a 32-bit way mask
     for (int k : c.net.radix)
       if (!dims_ok || k > limits::kMaxRtlRadix || nodes > limits::kMaxRtlNodes)

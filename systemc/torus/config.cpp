@@ -167,10 +167,8 @@ std::vector<ConfigKey> torus_router_keys() {
       keys, "sim.band_nodes",
       [](const Config& c) {
         const SimConfig& s = c.sim;
-        int64_t nodes = 1;
-        for (int k : c.net.radix) nodes *= k;
         return s.schedule != Schedule::Cycles && s.threads <= 1 && c.part<RouterConfig>().model == RouterModel::SystemC &&
-               nodes > std::min(s.band_nodes, SimConfig{}.band_nodes);
+               c.net.nodes() > std::min(s.band_nodes, SimConfig{}.band_nodes);
       },
       "sim.schedule = auto or bands, sim.threads = auto or 1, router.model = sc and more nodes in net.radix than the "
       "smaller of sim.band_nodes and its default 1024",
@@ -181,9 +179,7 @@ std::vector<ConfigKey> torus_router_keys() {
   only_where(
       keys, "sim.lanes",
       [](const Config& c) {
-        int64_t nodes = 1;
-        for (int k : c.net.radix) nodes *= k;
-        return c.sim.schedule != Schedule::Bands && (c.sim.threads > 1 || (c.sim.threads == 0 && nodes >= 4096));
+        return c.sim.schedule != Schedule::Bands && (c.sim.threads > 1 || (c.sim.threads == 0 && c.net.nodes() >= 4096));
       },
       "sim.schedule = auto or cycles and sim.threads above 1, or auto on 4096 or more nodes in net.radix",
       {"sim.threads", "sim.schedule", "net.radix"}, {{"sim.threads", "2"}, {"sim.schedule", "auto"}});

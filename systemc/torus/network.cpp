@@ -505,8 +505,7 @@ Family torus_family() {
     if (c.part<RouterConfig>().routing == RouterRouting::MinAdaptive && c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = min-adaptive is SystemC only; allowed with router.model = rtl "
                         "or mixed: dor (the routing the RTL router implements)");
-    int64_t nodes = 1;
-    for (int k : c.net.radix) nodes *= k;
+    const int64_t nodes = c.net.nodes();
     if (c.part<RouterConfig>().routing == RouterRouting::Valiant && nodes > limits::kMaxRtlNodes)
       throw ConfigError(fmt::format("config: router.routing = valiant is invalid on {} nodes; allowed: networks of at "
                                     "most {} nodes (the head's 16-bit intermediate node), or dor, min-adaptive",
