@@ -36,6 +36,8 @@ module wc_input_port #(
   parameter int unsigned IbtRouting  = wc_pkg::IbtRoutingDor,
   /// Test hook only: the deliberately broken bypass plan (wc_route).
   parameter int unsigned BugIbtTie   = 0,
+  /// Dateline class rule (router.vc_class): 0 = hop, nonzero = entry (wc_route).
+  parameter int unsigned VcClassEntry = 0,
   /// Dateline VC classes C: 2 (dateline classes on a torus) or 1.
   parameter int unsigned NumClasses  = 2,
   /// VCs per dateline class, V.
@@ -95,7 +97,8 @@ module wc_input_port #(
     .IbtLen2    (IbtLen2),
     .IbtLen3    (IbtLen3),
     .IbtRouting (IbtRouting),
-    .BugIbtTie  (BugIbtTie)
+    .BugIbtTie  (BugIbtTie),
+    .VcClassEntry (VcClassEntry)
   ) i_route (
     .my_coord_i (my_coord_i),
     .dst_i      (flit_i.dst),

@@ -4,6 +4,21 @@
 // bypass port first takes the bypass hops that shorten its path (docs/router.md section 10); one
 // that arrived on a bypass port goes on in its direction, and not across a second dateline link
 // once its ring's dateline is behind it (it arrived in class l/h, or by that link).
+//
+// The dateline class of a torus hop (two classes) follows one of two rules (router.vc_class,
+// docs/router.md 5.2 and section 11):
+// - hop (VcClassEntry = 0): decided afresh at every router from the rest of the dimension's path:
+//   class p (0) while the path still takes the wraparound link (plus and x > t, minus and x < t),
+//   else l/h (1).
+// - entry (VcClassEntry != 0): decided where the head enters the dimension, kept through it. A
+//   head that arrived on a network port of the dimension it leaves by (InPort / 2 = d) keeps the
+//   class of the input VC it holds (in_lh_i: its VC on the incoming link is in the second class);
+//   one injected here (a local port) or arriving from another dimension takes class 1 if x_d >
+//   t_d, else 0. So going plus class 1 holds the packets that take the wraparound link, going
+//   minus class 0 does; the enum's names (p, l/h) are those of the hop rule, its values the
+//   class numbers. The input VC is that of the flit's buffer, so the decision depends only on the
+//   flit and the input port, and computing it at arrival (edge a+1, stored in route_t with the
+//   flit) gives the class the SystemC router computes when the head reaches the buffer front.
 module wc_route #(
   /// Dimensions n of the network (1..4).
   parameter int unsigned NumDims    = 2,
@@ -41,12 +56,16 @@ module wc_route #(
   /// Test hook only: nonzero makes the bypass plan prefer minus on a tie of j = a and j = -a
   /// (the contract prefers plus). It breaks the contract on purpose so that the lockstep test of
   /// the iBT router can prove it notices.
-  parameter int unsigned BugIbtTie  = 0
+  parameter int unsigned BugIbtTie  = 0,
+  /// Dateline class rule (router.vc_class): 0 = hop, nonzero = entry (see above). Only with two
+  /// classes and no bypass ports (wc_router checks it).
+  parameter int unsigned VcClassEntry = 0
 ) (
   input  logic [wc_pkg::MaxDims*wc_pkg::CoordW-1:0] my_coord_i,
   input  logic [wc_pkg::FlitDstW-1:0]               dst_i,
   input  logic                                      tie_i,
-  /// The head arrived in dateline class l/h (its VC in the second class of a two-class router).
+  /// The head arrived in dateline class l/h (its VC in the second class of a two-class router):
+  /// the class an iBT head keeps on its ring, and under the entry rule in its dimension.
   input  logic                                      in_lh_i,
   output wc_pkg::route_t                            route_o
 );
@@ -56,6 +75,9 @@ module wc_route #(
   localparam int unsigned TorusPorts = 2 * NumDims;
   localparam int unsigned NetPorts  = TorusPorts + ((IbtLens != 0) ? 2 : 0);
   localparam int unsigned BypassPlus = TorusPorts;  // bypass+; bypass- is BypassPlus + 1
+  // Entry rule: the dimension of a torus input port (a head from it keeps its class there).
+  localparam bit          FromTorus  = InPort < TorusPorts;
+  localparam int unsigned InDim      = InPort / 2;
   // All-port: eject through the local port that matches the last hop (network input p) or
   // through the injection port itself; one-port: the single local port.
   localparam int unsigned EjectPort = (NumLocal == 1) ? NetPorts :
@@ -251,6 +273,14 @@ module wc_route #(
         // Class p while the rest of this dimension's path still takes the wraparound link.
         route_o.vc_class = (Torus[d] && (plus ? (x > t) : (x < t))) ? wc_pkg::VcClassP
                                                                      : wc_pkg::VcClassLh;
+        if ((VcClassEntry != 0) && Torus[d]) begin
+          // Entry rule: continuing in its dimension the class of its input VC, else x > t.
+          if (FromTorus && (InDim == 32'(d))) begin
+            route_o.vc_class = in_lh_i ? wc_pkg::VcClassLh : wc_pkg::VcClassP;
+          end else begin
+            route_o.vc_class = (x > t) ? wc_pkg::VcClassLh : wc_pkg::VcClassP;
+          end
+        end
         route_o.class_en = UseClasses && Torus[d];
       end
     end

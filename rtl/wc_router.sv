@@ -68,6 +68,11 @@ module wc_router #(
   /// of moving them past it. It breaks the contract on purpose so that the lockstep test can
   /// prove it notices.
   parameter int unsigned BugSaPtr      = 0,
+  /// Dateline class rule (router.vc_class, docs/router.md section 11): 0 = hop, the class of a
+  /// torus hop decided at every router from the rest of the dimension's path; nonzero = entry,
+  /// decided where the head enters the dimension (class 1 if x_d > t_d) and kept while it
+  /// continues in it (wc_route). Only with two dateline classes and no bypass ports.
+  parameter int unsigned VcClassEntry  = 0,
   /// Ports, 2*NumDims (+ 2 bypass ports) + NumLocal. Derived (a parameter so that the port
   /// widths can use it); do not override.
   parameter int unsigned NumPorts      = 2 * NumDims + ((IbtLens != 0) ? 2 : 0) + NumLocal
@@ -126,6 +131,12 @@ module wc_router #(
         $error("wc_router: each iBT bypass length must be a positive multiple of d*k below n/2");
       end
     end
+  end
+  // The entry rule chooses between the two dateline classes of a torus dimension (as
+  // router.vc_class = entry needs router.dateline = true and a torus dimension); the iBT
+  // family's routing decides its own classes.
+  if (VcClassEntry != 0 && (NumClasses != 2 || IbtLens != 0)) begin : gen_bad_vc_class
+    $error("wc_router: VcClassEntry needs Dateline, a torus dimension and IbtLens = 0");
   end
   if (NumVcs < 1 || NumVcs > wc_pkg::MaxVcs) begin : gen_bad_vcs
     $error("wc_router: NumVcs = classes * VcsPerClass must be 1..16");
@@ -186,6 +197,7 @@ module wc_router #(
       .IbtLen3     (IbtLen3),
       .IbtRouting  (IbtRouting),
       .BugIbtTie   (BugIbtTie),
+      .VcClassEntry (VcClassEntry),
       .InPort      (p),
       .Delay       ((p < NetPorts) ? RouterDelay + LinkDelay : RouterDelay),
       .PortW       (PortW)

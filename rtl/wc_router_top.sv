@@ -47,7 +47,9 @@ module wc_router_top #(
   /// Test hook only: nonzero builds the deliberately broken switch allocator (wc_router).
   parameter int unsigned BugSaPtr      = 0,
   /// Test hook only: nonzero builds the deliberately broken iBT bypass plan (wc_route).
-  parameter int unsigned BugIbtTie     = 0
+  parameter int unsigned BugIbtTie     = 0,
+  /// Dateline class rule (router.vc_class): 0 = hop, nonzero = entry (wc_router, wc_route).
+  parameter int unsigned VcClassEntry  = 0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -185,7 +187,8 @@ module wc_router_top #(
     .IbtLen3       (IbtLen3),
     .IbtRouting    (IbtRouting),
     .BugSaPtr      (BugSaPtr),
-    .BugIbtTie     (BugIbtTie)
+    .BugIbtTie     (BugIbtTie),
+    .VcClassEntry  (VcClassEntry)
   ) i_router (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

@@ -221,7 +221,7 @@ std::vector<ConfigKey> torus_keys() {
                 "min-adaptive: adaptive VCs per port, beyond the escape VCs (classes x vcs_per_class)"),
       choice_key("router.vc_class", "hop", kVcClassRules, &RouterConfig::vc_class, "hop or entry",
                  "dateline VC class decided at every router from the rest of the path (hop), or where the packet "
-                 "enters a dimension and kept through it, as BookSim2's dim_order_torus (entry; SystemC only)"),
+                 "enters a dimension and kept through it, as BookSim2's dim_order_torus (entry)"),
        })
     keys.push_back(std::move(k));
   only_with(keys, "router.adaptive_vcs", "router.routing", "min-adaptive");

@@ -32,7 +32,6 @@ std::vector<SystemcOnly> systemc_only(const RouterConfig& r, bool only_allocator
                       "input-first");
   if (only_allocator) return only;
   if (r.pipeline != RouterPipeline::Lumped) only.emplace_back("router.pipeline = staged", "lumped");
-  if (r.vc_class != VcClassRule::Hop) only.emplace_back("router.vc_class = entry", "hop");
   return only;
 }
 

@@ -73,6 +73,8 @@ Config RtlModelInfo::config() const {
   ov.emplace_back("router.link_delay", std::to_string(param(*this, "LinkDelay")));
   ov.emplace_back("router.credit_delay", std::to_string(param(*this, "CreditDelay")));
   ov.emplace_back("router.vc_realloc", param(*this, "VcReallocTail") != 0 ? "tail" : "empty");
+  // Only where set: the ibt family has no router.vc_class (a set without VcClassEntry is hop).
+  if (param_or(*this, "VcClassEntry", 0) != 0) ov.emplace_back("router.vc_class", "entry");
   return load_config("", ov);
 }
 
@@ -156,6 +158,11 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   m.params["LinkDelay"] = r.link_delay;
   m.params["CreditDelay"] = r.credit_delay;
   m.params["VcReallocTail"] = r.vc_realloc == VcRealloc::Tail ? 1 : 0;
+  // Only where the rule has two classes to choose from (router.vc_class = entry with
+  // router.dateline = false given on the command line changes nothing), so that a hop router's
+  // parameter set (and its model) is the one without it.
+  const bool entry = r.vc_class == VcClassRule::Entry && p.classes == 2;
+  if (entry) m.params["VcClassEntry"] = 1;
   // The network as its spec names it: ibt, torus, mesh, or each dimension's kind (torus,mesh,...).
   std::string kind = ibt ? "ibt" : torus == (1 << dims) - 1 ? "torus" : torus == 0 ? "mesh" : "";
   if (kind.empty())
@@ -176,6 +183,7 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   m.name = fmt::format("{} V={} B={} R={} Ld={} Cd={}{}{}{}", name, r.vcs_per_class, r.buffer_depth, r.router_delay,
                        r.link_delay, r.credit_delay, p.local == 1 ? " one-port" : "", r.dateline ? "" : " no-dateline",
                        r.vc_realloc == VcRealloc::Tail ? " tail" : "");
+  if (entry) m.name += " entry";
   return m;
 }
 

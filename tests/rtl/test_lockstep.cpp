@@ -125,6 +125,20 @@ TEST_CASE("lockstep: mixed torus/mesh 5x6 with delays and tail VC re-allocation 
   check_agreement("mixed5x6_delays_tail", 6, 3 + 5 * 4);  // (3,4)
 }
 
+TEST_CASE("lockstep: 2-D all-port torus V=1 B=4 with the dateline class decided at dimension entry "
+          "agrees with SystemC for 50k cycles", "[rtl]") {
+  const RtlModelInfo& m = find_rtl_model("torus8x8_v1b4_entry");
+  REQUIRE(m.router().vc_class == VcClassRule::Entry);
+  REQUIRE(m.router_params().vc_class_entry);
+  check_agreement("torus8x8_v1b4_entry", 11, 5 + 8 * 2);  // (5,2)
+}
+
+TEST_CASE("lockstep: mixed torus/mesh 5x6 V=2 with delays and the dateline class decided at "
+          "dimension entry agrees with SystemC for 50k cycles", "[rtl]") {
+  REQUIRE(find_rtl_model("mixed5x6_delays_entry").router_params().vc_class_entry);
+  check_agreement("mixed5x6_delays_entry", 12, 3 + 5 * 4);  // (3,4)
+}
+
 namespace {
 
 /// The iBT(16^2; <4>) router (bypass+ = port 4, bypass- = port 5, local ports 6..11) for 100,000

@@ -34,7 +34,6 @@ refused "--rtl-vcd '/nonexist/r.vcd'" "$ls_bin" "${t[@]}" --rtl-vcd /nonexist/r.
 # A key the RTL router does not implement is refused as a run with router.model = rtl refuses it,
 # not dropped from the SystemC side of the comparison.
 refused "router.allocator = islip is SystemC only" "$ls_bin" "${t[@]}" --set router.allocator=islip
-refused "router.vc_class = entry is SystemC only" "$ls_bin" "${t[@]}" --set router.vc_class=entry
 refused "router.routing = valiant is SystemC only" "$ls_bin" "${t[@]}" --set router.routing=valiant
 refused "router.preset" "$ls_bin" "${t[@]}" --set router.preset=booksim-iq
 # The staged pipeline is named as SystemC only, not by the router delay it would need.
