@@ -2,6 +2,12 @@
 // history of recent arrivals that tells which buffered flits are still too young to compete
 // (5.1), and holds the port's input VCs (wc_input_vc).
 //
+// With D = Delay (R, plus Ld on a network port), a flit that arrived in cycle a competes from
+// cycle a + D on in the lumped pipeline. In the staged one (PipelineStaged, docs/router.md
+// section 11) a head is VC-ready from cycle a + D - 1 (its route and VC-allocation stages come
+// before its switch allocation) and a body or tail flit switch-ready from a + D - 2 (it skips
+// those two stages); D >= 3.
+//
 // Routing at arrival instead of at the buffer front gives the same decision (it depends only on
 // the flit and the input port) with one route unit per port instead of one per VC; the route is
 // stored with the flit.
@@ -47,8 +53,11 @@ module wc_input_port #(
   /// This port's number (port = 2*dim + dir, then the bypass ports of an iBT, then the local
   /// ports).
   parameter int unsigned InPort      = 0,
-  /// Cycles from arrival to the first cycle a flit may compete: R, plus Ld on a network port.
+  /// Cycles from arrival to the first cycle a flit may compete in the lumped pipeline: R, plus Ld
+  /// on a network port.
   parameter int unsigned Delay       = 1,
+  /// Pipeline (router.pipeline): 0 = lumped, nonzero = staged (needs Delay >= 3).
+  parameter int unsigned PipelineStaged = 0,
   /// Width of an output port index.
   parameter int unsigned PortW       = 3,
   /// VCs per port, C*V. Derived; do not override.
@@ -124,47 +133,66 @@ module wc_input_port #(
   // ------------------------------------------------------------------------------------------
   // 5.1 Flits too young to compete
   // ------------------------------------------------------------------------------------------
-  // A flit that arrived in cycle a competes from cycle a + Delay on. It sits in its buffer from
-  // edge a+1, so it is too young exactly while it is among this port's last Delay-1 arrivals.
-  // Those are the newest flits of their buffer (nothing overtakes inside a VC and a too-young
-  // flit cannot leave), so the front of VC v is eligible iff its count > young[v].
-  logic [AgeW-1:0] young [NumVcs];
+  // A flit that arrived in cycle a competes from cycle a + D - s on (s: the stages it skips, 0 in
+  // the lumped pipeline; staged, 1 for a head and 2 for a body or tail flit). It sits in its
+  // buffer from edge a+1, so it is too young exactly while it is among this port's last D-1-s
+  // arrivals. Those are the newest flits of their buffer (nothing overtakes inside a VC), so the
+  // front of VC v is eligible iff its count > young[v] counted over the front's horizon: every
+  // flit of v within it is still buffered while an older front is (a flit leaves only after all
+  // older flits of its VC did).
+  // The head's horizon; the body's is the same (lumped) or one arrival shorter (staged).
+  localparam int unsigned HeadSkip = (PipelineStaged != 0) ? 1 : 0;
+  localparam int unsigned HeadLen  = (Delay > 1 + HeadSkip) ? Delay - 1 - HeadSkip : 0;
 
-  if (Delay > 1) begin : gen_young
-    localparam int unsigned HistLen = Delay - 1;
-    logic [HistLen-1:0] hist_valid_q;
-    logic [VcW-1:0]     hist_vc_q [HistLen];
+`ifndef SYNTHESIS
+  if (PipelineStaged != 0 && Delay < 3) begin : gen_bad_staged
+    $error("wc_input_port: the staged pipeline needs Delay >= 3 (RouterDelay >= 3)");
+  end
+`endif
+
+  logic [AgeW-1:0] young_head [NumVcs];  // horizon D-1 (staged D-2): for a head front
+  logic [AgeW-1:0] young_body [NumVcs];  // horizon D-1 (staged D-3): for a body or tail front
+
+  if (HeadLen > 0) begin : gen_young
+    logic [HeadLen-1:0] hist_valid_q;
+    logic [VcW-1:0]     hist_vc_q [HeadLen];
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         hist_valid_q <= '0;
-        for (int j = 0; j < HistLen; j++) begin
+        for (int j = 0; j < HeadLen; j++) begin
           hist_vc_q[j] <= '0;
         end
       end else begin
         hist_valid_q[0] <= flit_i.valid;
         hist_vc_q[0]    <= flit_i.vc[VcW-1:0];
-        for (int j = 1; j < HistLen; j++) begin
+        for (int j = 1; j < HeadLen; j++) begin
           hist_valid_q[j] <= hist_valid_q[j-1];
           hist_vc_q[j]    <= hist_vc_q[j-1];
         end
       end
     end
 
+    // Staged, the body horizon is the head's without its oldest arrival.
     always_comb begin
       for (int v = 0; v < NumVcs; v++) begin
-        young[v] = '0;
-        for (int j = 0; j < HistLen; j++) begin
+        young_head[v] = '0;
+        for (int j = 0; j < HeadLen; j++) begin
           if (hist_valid_q[j] && (hist_vc_q[j] == VcW'(v))) begin
-            young[v] = young[v] + AgeW'(1);
+            young_head[v] = young_head[v] + AgeW'(1);
           end
+        end
+        young_body[v] = young_head[v];
+        if ((PipelineStaged != 0) && hist_valid_q[HeadLen-1] && (hist_vc_q[HeadLen-1] == VcW'(v))) begin
+          young_body[v] = young_head[v] - AgeW'(1);
         end
       end
     end
   end else begin : gen_no_young
     always_comb begin
       for (int v = 0; v < NumVcs; v++) begin
-        young[v] = '0;
+        young_head[v] = '0;
+        young_body[v] = '0;
       end
     end
   end
@@ -177,6 +205,7 @@ module wc_input_port #(
       .NumVcs      (NumVcs),
       .VcsPerClass (VcsPerClass),
       .BufDepth    (BufDepth),
+      .PipelineStaged (PipelineStaged),
       .AgeW        (AgeW),
       .PortW       (PortW)
     ) i_vc (
@@ -184,7 +213,8 @@ module wc_input_port #(
       .rst_ni     (rst_ni),
       .push_i     (flit_i.valid && (flit_i.vc[VcW-1:0] == VcW'(v))),
       .entry_i    (entry),
-      .young_i    (young[v]),
+      .young_head_i (young_head[v]),
+      .young_body_i (young_body[v]),
       .front_o    (front_o[v*wc_pkg::EntryW +: wc_pkg::EntryW]),
       .eligible_o (eligible_o[v]),
       .allowed_o  (allowed_o[v*NumVcs +: NumVcs]),

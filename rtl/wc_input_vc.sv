@@ -1,5 +1,19 @@
 // One input VC of the router (docs/router.md section 4): its buffer ring and its VC state —
 // whether it holds an output VC, and which (out_port, out_vc).
+//
+// Per cycle (the state after edge e), with the pipeline of PipelineStaged (docs/router.md
+// section 11):
+//   lumped (0)  The front flit is eligible once it is older than young_head_i (a head) or
+//               young_body_i (a body or tail flit; the same count); a head that wins its output VC
+//               in this cycle requests the switch in this cycle too (act_now_o).
+//   staged (1)  A head front is VC-ready once older than young_head_i (its port's arrivals of the
+//               last R + Ld - 2 cycles, the edge t + d - 1 of a head written at edge t), a body or
+//               tail front switch-ready once older than young_body_i (R + Ld - 3 cycles: edge
+//               t + d - 2). The head that wins its output VC in this cycle holds it from the next
+//               edge on and requests the switch from the next cycle (act_now_o is the state after
+//               the last edge alone). The head behind a tail that left at the last edge routes in
+//               this cycle and is eligible from the next (after_tail_q). A body flit that becomes the
+//               front competes from the cycle after its predecessor left, as in the lumped pipeline.
 `include "wc_assert.svh"
 
 module wc_input_vc #(
@@ -9,7 +23,9 @@ module wc_input_vc #(
   parameter int unsigned VcsPerClass = 1,
   /// Buffer slots, B (router.buffer_depth, 1..64).
   parameter int unsigned BufDepth    = 4,
-  /// Width of young_i, the count of flits too young to compete.
+  /// Pipeline (router.pipeline, docs/router.md section 11): 0 = lumped, nonzero = staged.
+  parameter int unsigned PipelineStaged = 0,
+  /// Width of young_head_i and young_body_i, the counts of flits too young to compete.
   parameter int unsigned AgeW        = 5,
   /// Width of an output port index.
   parameter int unsigned PortW       = 3,
@@ -21,8 +37,10 @@ module wc_input_vc #(
   // Arrival: a flit for this VC, written at the edge.
   input  logic              push_i,
   input  wc_pkg::entry_t    entry_i,
-  // How many of the newest flits in the buffer may not compete yet (docs/router.md 5.1).
-  input  logic [AgeW-1:0]   young_i,
+  // How many of the newest flits in the buffer may not compete yet (docs/router.md 5.1) when the
+  // front is a head, and when it is a body or tail flit (equal in the lumped pipeline).
+  input  logic [AgeW-1:0]   young_head_i,
+  input  logic [AgeW-1:0]   young_body_i,
   // The front flit, whether it may compete, and the output VCs its route admits (5.2).
   output wc_pkg::entry_t    front_o,
   output logic              eligible_o,
@@ -32,8 +50,10 @@ module wc_input_vc #(
   // VC allocation of this cycle: the front head won output VC va_vc_i of its routed port.
   input  logic              va_won_i,
   input  logic [VcW-1:0]    va_vc_i,
-  // The VC state including this cycle's grant: a head that gets its VC competes for the switch
-  // in the same cycle.
+  // The VC may request the switch in this cycle: it holds an output VC, in the lumped pipeline
+  // including this cycle's grant (a head that gets its VC competes for the switch in the same
+  // cycle), in the staged one only from an earlier edge. out_port_o/out_vc_o: the output VC it
+  // holds, or the routed port and the VC granted now.
   output logic              act_now_o,
   output logic [PortW-1:0]  out_port_o,
   output logic [VcW-1:0]    out_vc_o,
@@ -57,13 +77,20 @@ module wc_input_vc #(
   logic             active_d, active_q;
   logic [PortW-1:0] out_port_d, out_port_q;
   logic [VcW-1:0]   out_vc_d, out_vc_q;
+  // Staged: the front left at the last edge was a tail (constant 0 in the lumped pipeline).
+  logic             after_tail_d, after_tail_q;
+  // The VC holds an output VC after this cycle's VC allocation.
+  logic             held;
+  // The newest flits that may not compete yet, over the front flit's horizon.
+  logic [AgeW-1:0]  young;
 
   // ------------------------------------------------------------------------------------------
   // 5.1/5.2 Front flit, its eligibility and the output VCs its route admits
   // ------------------------------------------------------------------------------------------
   always_comb begin
     front_o    = buf_q[rd_q];
-    eligible_o = (cnt_q != '0) && (8'(cnt_q) > 8'(young_i));
+    young      = front_o.head ? young_head_i : young_body_i;
+    eligible_o = (cnt_q != '0) && (8'(cnt_q) > 8'(young)) && !after_tail_q;
     allowed_o  = AllVcs;
     if (front_o.route.class_en) begin
       unique case (front_o.route.vc_class)
@@ -80,7 +107,8 @@ module wc_input_vc #(
   // VC state including this cycle's VC allocation
   // ------------------------------------------------------------------------------------------
   always_comb begin
-    act_now_o  = active_q | va_won_i;
+    held       = active_q | va_won_i;
+    act_now_o  = (PipelineStaged != 0) ? active_q : held;
     out_port_o = active_q ? out_port_q : PortW'(front_o.route.port);
     out_vc_o   = active_q ? out_vc_q : va_vc_i;
   end
@@ -99,9 +127,11 @@ module wc_input_vc #(
     end
     cnt_d      = cnt_q + CntW'(push_i) - CntW'(pop_i);
     // A tail that leaves frees the VC.
-    active_d   = act_now_o && !(pop_i && front_o.tail);
+    active_d   = held && !(pop_i && front_o.tail);
     out_port_d = out_port_o;
     out_vc_d   = out_vc_o;
+    // Staged: the head behind it routes first.
+    after_tail_d = (PipelineStaged != 0) && pop_i && front_o.tail;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -112,6 +142,7 @@ module wc_input_vc #(
       active_q   <= 1'b0;
       out_port_q <= '0;
       out_vc_q   <= '0;
+      after_tail_q <= 1'b0;
     end else begin
       rd_q       <= rd_d;
       wr_q       <= wr_d;
@@ -119,6 +150,7 @@ module wc_input_vc #(
       active_q   <= active_d;
       out_port_q <= out_port_d;
       out_vc_q   <= out_vc_d;
+      after_tail_q <= after_tail_d;
     end
   end
 
@@ -139,5 +171,9 @@ module wc_input_vc #(
   `WC_ASSERT(WonOnlyIdle_A, !va_won_i || (!active_q && eligible_o))
   // Only an eligible front flit of an active VC leaves.
   `WC_ASSERT(PopOnlyEligible_A, !pop_i || (eligible_o && act_now_o))
+  // Staged: a flit leaves only on an output VC granted at an earlier edge, and the VC behind a
+  // tail that left at the last edge is idle and neither allocates nor sends in this cycle.
+  `WC_ASSERT(StagedSwitchAfterGrant_A, (PipelineStaged == 0) || !pop_i || active_q)
+  `WC_ASSERT(StagedRouteAfterTail_A, !after_tail_q || (!active_q && !va_won_i && !pop_i))
 
 endmodule

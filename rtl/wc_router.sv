@@ -13,6 +13,21 @@
 // only (no input-to-output path), and edge t+1 commits section 6. Reset (rst_ni, active low,
 // asynchronous) gives the state of a freshly constructed SystemC router: buffers empty, VCs idle,
 // credits = BufDepth, nothing allocated, every arbiter pointer 0. Buffer storage is not reset.
+//
+// PipelineStaged (router.pipeline, docs/router.md section 11) chooses the pipeline; with
+// d = R - 1 (+ Ld on a network port), per clock edge e (cycle e):
+//   lumped  A flit written at edge t competes from edge t + d. Route, VC allocation and switch
+//           allocation share the edge: a VC-allocation winner requests the switch at e.
+//   staged  (R >= 3) A head written at edge t is VC-ready from edge t + d - 1, a body or tail
+//           flit switch-ready from t + d - 2 (wc_input_port). A VC-allocation winner holds its
+//           output VC from e + 1 and does not request the switch at e (wc_input_vc act_now_o);
+//           its switch allocation is at e + 1 at the earliest. A flit that wins the switch at e
+//           traverses at e (its credit goes upstream in cycle e). After a flit left at e, the
+//           next body or tail flit of its input VC competes from e + 1; a head behind a tail is
+//           VC-ready from e + 2 (it routes at e + 1). A tail that traverses at e frees its output
+//           VC (allocated, below): VC allocation sees it free at e + 1, and the next packet's
+//           head traverses on it at e + 2 at the earliest. Link and credit delays, the credit
+//           counts and the VC re-allocation policy (VcReallocTail) are the lumped pipeline's.
 `include "wc_assert.svh"
 
 module wc_router #(
@@ -46,6 +61,9 @@ module wc_router #(
   /// free once it is unallocated and all its credits are back; nonzero = tail, free once the tail
   /// has been sent, so that several packets may queue in one downstream VC buffer.
   parameter int unsigned VcReallocTail = 0,
+  /// Pipeline (router.pipeline, docs/router.md section 11): 0 = lumped, nonzero = staged
+  /// (BookSim2's input-queued stages; needs RouterDelay >= 3), see the header.
+  parameter int unsigned PipelineStaged = 0,
   /// Bypass lengths k of an interlaced bypass torus iBT(n^d; <b1..bk>) (docs/router.md section
   /// 10), 0..4; 0: a torus or mesh without bypass ports. Nonzero adds the network ports bypass+
   /// (2n) and bypass- (2n+1); every dimension is then a torus of radix n = Radix0.
@@ -148,6 +166,9 @@ module wc_router #(
       CreditDelay > 8) begin : gen_bad_timing
     $error("wc_router: BufDepth 1..64, RouterDelay 1..8, LinkDelay and CreditDelay 0..8");
   end
+  if (PipelineStaged != 0 && RouterDelay < 3) begin : gen_bad_staged
+    $error("wc_router: the staged pipeline needs RouterDelay 3..8");
+  end
   // The package spells the struct widths out (see wc_pkg).
   if ($bits(wc_pkg::flit_t) != FlitW || $bits(wc_pkg::credit_t) != CreditW ||
       $bits(wc_pkg::route_t) != wc_pkg::RouteW ||
@@ -165,7 +186,7 @@ module wc_router #(
   logic [NumIvc-1:0] eligible;           // it may compete
   logic [NumVcs-1:0] allowed  [NumIvc];  // output VCs its route admits
   logic [NumIvc-1:0] active;             // VC state after the last edge
-  logic [NumIvc-1:0] act_now;            // ... including this cycle's VC grants
+  logic [NumIvc-1:0] act_now;            // it may request the switch (lumped: with this cycle's grants)
   logic [PortW-1:0]  port_now [NumIvc];
   logic [VcW-1:0]    vc_now   [NumIvc];
 
@@ -200,6 +221,7 @@ module wc_router #(
       .VcClassEntry (VcClassEntry),
       .InPort      (p),
       .Delay       ((p < NetPorts) ? RouterDelay + LinkDelay : RouterDelay),
+      .PipelineStaged (PipelineStaged),
       .PortW       (PortW)
     ) i_in (
       .clk_i      (clk_i),
@@ -298,8 +320,9 @@ module wc_router #(
   // ------------------------------------------------------------------------------------------
   // 5.4 Switch allocation
   // ------------------------------------------------------------------------------------------
-  // Input VC (p, v) requests if it is active (with this cycle's grants), its front flit is
-  // eligible and its output VC has a credit; request v of input port p names that output port.
+  // Input VC (p, v) requests if it is active (lumped: with this cycle's grants; staged: from an
+  // earlier edge), its front flit is eligible and its output VC has a credit; request v of input
+  // port p names that output port.
   logic [NumIvc-1:0]         sa_req;
   logic [NumIvc*PortW-1:0]   sa_res;
   logic [NumPorts-1:0]       sa_won;    // input port p's pick won its output port
@@ -426,6 +449,11 @@ module wc_router #(
   // Every sent flit leaves one input VC and returns one credit upstream.
   `WC_ASSERT(OneCreditPerFlit_A, $countones(out_valid) == $countones(sa_won))
   `WC_ASSERT(PopPerWin_A, $countones(pop) == $countones(sa_won))
+  // Staged: a VC-allocation winner does not request the switch in the same cycle, so no flit is
+  // sent on an output VC granted in this cycle (a freed output VC carries the next packet's head
+  // two edges after the tail at the earliest).
+  `WC_ASSERT(StagedVaNotSa_A, (PipelineStaged == 0) || ((va_won & sa_req) == '0))
+  `WC_ASSERT(StagedSendNotAtGrant_A, (PipelineStaged == 0) || ((ovc_spend & va_granted) == '0))
 
   // iBT (docs/router.md section 10): a packet takes its bypass hops first, so a flit that came in
   // on a torus port never leaves on a bypass port (the first step of the deadlock-freedom

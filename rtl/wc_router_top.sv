@@ -31,6 +31,8 @@ module wc_router_top #(
   parameter int unsigned CreditDelay   = 0,
   /// VC re-allocation policy: 0 = empty, nonzero = tail (an output VC is free once its tail left).
   parameter int unsigned VcReallocTail = 0,
+  /// Pipeline (router.pipeline): 0 = lumped, nonzero = staged (needs RouterDelay >= 3; wc_router).
+  parameter int unsigned PipelineStaged = 0,
   /// Bypass lengths k of an interlaced bypass torus iBT(n^d; <b1..bk>), 0..4 (0: no bypass
   /// ports; nonzero: ports 2n and 2n+1 are bypass+ and bypass-, docs/router.md section 10).
   parameter int unsigned IbtLens       = 0,
@@ -180,6 +182,7 @@ module wc_router_top #(
     .LinkDelay     (LinkDelay),
     .CreditDelay   (CreditDelay),
     .VcReallocTail (VcReallocTail),
+    .PipelineStaged (PipelineStaged),
     .IbtLens       (IbtLens),
     .IbtLen0       (IbtLen0),
     .IbtLen1       (IbtLen1),

@@ -93,7 +93,7 @@ std::vector<ConfigKey> torus_router_keys() {
       choice_key("router.pipeline", "lumped", kPipelines, &RouterConfig::pipeline, "lumped or staged",
                  "lumped: route, VC and switch allocation at one edge; staged: BookSim2's input-queued stages (a "
                  "head routes, then allocates its VC, then competes for the switch; body flits skip the first two; "
-                 "R >= 3; docs/router.md section 11; SystemC only)"),
+                 "R >= 3; docs/router.md section 11)"),
       choice_key("router.switch_accept", "vc", kSwitchAccepts, &RouterConfig::switch_accept, "vc or port",
                  "switch allocation under allocator islip (the other allocators have no such choice): an input "
                  "port accepts one of its VCs whose output granted it, in turn over its VCs (vc), or one output "

@@ -513,8 +513,7 @@ Family torus_family() {
     if (c.part<RouterConfig>().routing == RouterRouting::Valiant && c.part<RouterConfig>().model != RouterModel::SystemC)
       throw ConfigError("config: router.routing = valiant is SystemC only; allowed with router.model = rtl or mixed: "
                         "dor (the routing the RTL router implements)");
-    // (The Verilog router's own refusals first: a SystemC-only pipeline is named as such, not by
-    // the delay it would need.)
+    // (The Verilog router's own refusals first: a rule it lacks is named as SystemC only.)
     check_rtl_model(c);
     if (c.part<RouterConfig>().pipeline == RouterPipeline::Staged && c.part<RouterConfig>().router_delay < 3)
       throw ConfigError(fmt::format("config: router.router_delay = {} is invalid with router.pipeline = staged; "

@@ -21,7 +21,7 @@ RtlRouterLibrary& library() {
 void install_rtl_library(RtlRouterLibrary lib) { library() = std::move(lib); }
 
 namespace {
-/// A SystemC-only setting ("router.pipeline = staged") and what the RTL router implements instead.
+/// A SystemC-only setting ("key = value") and what the RTL router implements instead.
 using SystemcOnly = std::pair<std::string, std::string>;
 
 /// The SystemC-only settings of r (the allocator's alone: only_allocator).
@@ -31,7 +31,6 @@ std::vector<SystemcOnly> systemc_only(const RouterConfig& r, bool only_allocator
     only.emplace_back(fmt::format("router.allocator = {}", r.allocator == RouterAllocator::Islip ? "islip" : "output-first"),
                       "input-first");
   if (only_allocator) return only;
-  if (r.pipeline != RouterPipeline::Lumped) only.emplace_back("router.pipeline = staged", "lumped");
   return only;
 }
 

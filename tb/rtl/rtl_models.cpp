@@ -25,7 +25,8 @@ int rtl_param(const std::string& model, const std::map<std::string, int>& params
 namespace {
 int param(const RtlModelInfo& m, const char* key) { return rtl_param(m.name, m.params, key); }
 
-/// The iBT parameters may be left out of a torus configuration (rtl/configs.txt).
+/// The iBT parameters may be left out of a torus configuration, and PipelineStaged of a lumped one
+/// (rtl/configs.txt).
 int param_or(const RtlModelInfo& m, const char* key, int def) {
   const auto it = m.params.find(key);
   return it == m.params.end() ? def : it->second;
@@ -75,6 +76,7 @@ Config RtlModelInfo::config() const {
   ov.emplace_back("router.vc_realloc", param(*this, "VcReallocTail") != 0 ? "tail" : "empty");
   // Only where set: the ibt family has no router.vc_class (a set without VcClassEntry is hop).
   if (param_or(*this, "VcClassEntry", 0) != 0) ov.emplace_back("router.vc_class", "entry");
+  ov.emplace_back("router.pipeline", param_or(*this, "PipelineStaged", 0) != 0 ? "staged" : "lumped");
   return load_config("", ov);
 }
 
@@ -148,6 +150,12 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   if (p.adaptive || p.valiant)
     throw ConfigError("config: router.routing = min-adaptive and valiant are SystemC only; allowed with router.model "
                       "= rtl or mixed: dor (the routing the Verilog router implements)");
+  const bool staged = r.pipeline == RouterPipeline::Staged;
+  if (staged && r.router_delay < 3)
+    throw ConfigError(fmt::format("config: router.router_delay = {} is invalid with router.pipeline = staged; "
+                                  "allowed: 3..8 (a head's route and VC allocation stages before its switch "
+                                  "allocation and traversal)",
+                                  r.router_delay));
   m.params["NumDims"] = dims;
   m.params["Torus"] = torus;
   m.params["NumLocal"] = p.local;
@@ -163,6 +171,8 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   // parameter set (and its model) is the one without it.
   const bool entry = r.vc_class == VcClassRule::Entry && p.classes == 2;
   if (entry) m.params["VcClassEntry"] = 1;
+  // Only when staged: a lumped router's parameter set, and so its cached model, is unchanged.
+  if (staged) m.params["PipelineStaged"] = 1;
   // The network as its spec names it: ibt, torus, mesh, or each dimension's kind (torus,mesh,...).
   std::string kind = ibt ? "ibt" : torus == (1 << dims) - 1 ? "torus" : torus == 0 ? "mesh" : "";
   if (kind.empty())
@@ -184,6 +194,7 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
                        r.link_delay, r.credit_delay, p.local == 1 ? " one-port" : "", r.dateline ? "" : " no-dateline",
                        r.vc_realloc == VcRealloc::Tail ? " tail" : "");
   if (entry) m.name += " entry";
+  if (staged) m.name += " staged";
   return m;
 }
 

@@ -139,6 +139,20 @@ TEST_CASE("lockstep: mixed torus/mesh 5x6 V=2 with delays and the dateline class
   check_agreement("mixed5x6_delays_entry", 12, 3 + 5 * 4);  // (3,4)
 }
 
+TEST_CASE("lockstep: 2-D all-port torus V=2 B=8 with the staged pipeline (R=4 Ld=1 Cd=1, tail) agrees "
+          "with SystemC for 50k cycles", "[rtl]") {
+  const RouterConfig r = find_rtl_model("torus8x8_v2b8_staged").router();
+  REQUIRE(r.pipeline == RouterPipeline::Staged);
+  REQUIRE(r.vc_realloc == VcRealloc::Tail);
+  check_agreement("torus8x8_v2b8_staged", 11, 5 + 8 * 2);  // (5,2)
+}
+
+TEST_CASE("lockstep: one-port torus/mesh 5x6 with the staged pipeline (R=3) and 2-flit buffers agrees "
+          "with SystemC for 50k cycles", "[rtl]") {
+  REQUIRE(find_rtl_model("mixed5x6_1p_b2_staged").router().pipeline == RouterPipeline::Staged);
+  check_agreement("mixed5x6_1p_b2_staged", 12, 3 + 5 * 4);  // (3,4)
+}
+
 namespace {
 
 /// The iBT(16^2; <4>) router (bypass+ = port 4, bypass- = port 5, local ports 6..11) for 100,000

@@ -36,8 +36,9 @@ refused "--rtl-vcd '/nonexist/r.vcd'" "$ls_bin" "${t[@]}" --rtl-vcd /nonexist/r.
 refused "router.allocator = islip is SystemC only" "$ls_bin" "${t[@]}" --set router.allocator=islip
 refused "router.routing = valiant is SystemC only" "$ls_bin" "${t[@]}" --set router.routing=valiant
 refused "router.preset" "$ls_bin" "${t[@]}" --set router.preset=booksim-iq
-# The staged pipeline is named as SystemC only, not by the router delay it would need.
-refused "router.pipeline = staged is SystemC only" "$ls_bin" "${t[@]}" --set router.pipeline=staged
+# The staged pipeline needs R >= 3 on both routers: refused by the delay, before any build.
+refused "router.router_delay = 1 is invalid with router.pipeline = staged; allowed: 3..8" "$ls_bin" "${t[@]}" \
+  --set router.pipeline=staged
 m=(--net mway:3x2 --set mway.algo=mst-replica --set mway.buffers=1 --cycles 2000)
 refused "--bogus" "$mw_bin" "${m[@]}" --bogus
 refused "--cycles" "$mw_bin" "${m[@]}" --cycles abc
