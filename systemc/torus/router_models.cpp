@@ -24,13 +24,9 @@ namespace {
 /// A SystemC-only setting ("router.pipeline = staged") and what the RTL router implements instead.
 using SystemcOnly = std::pair<std::string, std::string>;
 
-/// The SystemC-only settings of r (the allocator's alone: only_allocator).
-std::vector<SystemcOnly> systemc_only(const RouterConfig& r, bool only_allocator = false) {
+/// The SystemC-only settings of r.
+std::vector<SystemcOnly> systemc_only(const RouterConfig& r) {
   std::vector<SystemcOnly> only;
-  if (r.allocator != RouterAllocator::InputFirst)
-    only.emplace_back(fmt::format("router.allocator = {}", r.allocator == RouterAllocator::Islip ? "islip" : "output-first"),
-                      "input-first");
-  if (only_allocator) return only;
   if (r.pipeline != RouterPipeline::Lumped) only.emplace_back("router.pipeline = staged", "lumped");
   if (r.vc_class != VcClassRule::Hop) only.emplace_back("router.vc_class = entry", "hop");
   return only;
@@ -66,7 +62,6 @@ const RtlRouterLibrary& installed() {
 }  // namespace
 
 RouterMaker rtl_router_maker(const Config& cfg) {
-  refuse_systemc_only(cfg.part<RouterConfig>(), systemc_only(cfg.part<RouterConfig>(), true));
   return installed().find(cfg);
 }
 
