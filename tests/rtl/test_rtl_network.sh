@@ -55,8 +55,8 @@ grep -q "net.radix = 300 is beyond the Verilog router.*allowed: 2..256" "$work/n
   || { echo "FAIL: the error does not name net.radix and its limit: $(cat "$work/no_build.err")"; fail=1; }
 [ "$(wc -l < "$work/no_build.err")" -le 1 ] || { echo "FAIL: the error is more than one line"; fail=1; }
 # The iSLIP allocator whose switch allocator accepts by output port (booksim-iq's; the test set
-# torus4x4_v2b4_islip1port) on a 4x4 torus near saturation: the all-RTL and the mixed network
-# give the all-SystemC delivery trace, and that trace is not the input-first one.
+# torus4x4_v2b4_islip1port) on a 4x4 torus at 0.45 flits/node/cycle: the all-RTL and the mixed
+# network give the all-SystemC delivery trace, and that trace is not the input-first one.
 for m in sc rtl mixed; do
   "$bin" traffic --net torus:4x4 --vcs 2 --rate 0.45 --warmup 0 --measure 5000 --seed 14 \
     --set router.allocator=islip --set router.switch_accept=port --set traffic.tie=random \
