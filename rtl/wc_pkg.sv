@@ -44,6 +44,15 @@ package wc_pkg;
   localparam int unsigned IbtRoutingDor    = 0;  // dimension order over the torus ports
   localparam int unsigned IbtRoutingBypass = 1;  // the source's bypass ring first, then dor
 
+  // The router's separable allocator (router.allocator, docs/router.md 5.6): wc_router Allocator.
+  localparam int unsigned AllocatorInputFirst  = 0;
+  localparam int unsigned AllocatorOutputFirst = 1;
+  localparam int unsigned AllocatorIslip       = 2;
+  // The rule of one allocator unit (wc_sep_alloc Rule).
+  localparam int unsigned AllocRuleInputFirst = 0;  // wc_sep_if_alloc
+  localparam int unsigned AllocRuleIslip      = 1;  // wc_islip_alloc (output-first: 1 iteration)
+  localparam int unsigned AllocRuleIslipPort  = 2;  // wc_islip_port_alloc
+
   // Dateline VC class of a route through a torus dimension (docs/router.md 5.2).
   typedef enum logic {
     VcClassP  = 1'b0,  // the rest of this dimension's path still takes the wraparound link

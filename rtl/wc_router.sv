@@ -1,10 +1,11 @@
 // Wormhole virtual-channel torus router of docs/router.md: input units with a buffer per VC
-// (route at arrival), separable input-first VC and switch allocation, credit flow control, Moore
-// outputs. This module composes the units and does the switch traversal:
+// (route at arrival), separable VC and switch allocation (input-first, output-first or iSLIP),
+// credit flow control, Moore outputs. This module composes the units and does the switch
+// traversal:
 //
 //   wc_input_port  x NumPorts  route unit, arrival history, wc_input_vc x NumVcs
-//   wc_sep_if_alloc  i_va      VC allocation: input VCs over output VCs
-//   wc_sep_if_alloc  i_sa      switch allocation: input ports over output ports
+//   wc_sep_alloc     i_va      VC allocation: input VCs over output VCs
+//   wc_sep_alloc     i_sa      switch allocation: input ports over output ports
 //   wc_credit_pipe x NumPorts  credit return pipeline and counters of the output VCs
 //   here                       allocated flags of the output VCs, crossbar, credit outputs
 //
@@ -79,6 +80,14 @@ module wc_router #(
   /// Unicast routing with bypass ports (ibt.routing): wc_pkg::IbtRoutingDor (0) or
   /// wc_pkg::IbtRoutingBypass (1).
   parameter int unsigned IbtRouting    = 0,
+  /// Separable allocator of VC and switch allocation (router.allocator, docs/router.md 5.6):
+  /// wc_pkg::AllocatorInputFirst (0), AllocatorOutputFirst (1) or AllocatorIslip (2).
+  parameter int unsigned Allocator     = 0,
+  /// Iterations I of the islip allocator (router.islip_iterations, 1..8; ignored otherwise).
+  parameter int unsigned IslipIters    = 1,
+  /// Under islip, nonzero: the switch allocator's input ports accept by output port
+  /// (router.switch_accept = port, docs/router.md section 11); zero: by VC (vc).
+  parameter int unsigned SwitchAcceptPort = 0,
   /// Test hook only: nonzero makes the bypass plan of an iBT router prefer minus on a tie of plus
   /// and minus (wc_route), breaking the contract on purpose for the iBT lockstep test.
   parameter int unsigned BugIbtTie     = 0,
@@ -274,6 +283,25 @@ module wc_router #(
   end
 
   // ------------------------------------------------------------------------------------------
+  // 5.6 The allocators' rules (wc_sep_alloc)
+  // ------------------------------------------------------------------------------------------
+  // input-first: both allocators input-first. output-first and islip: VC allocation by the
+  // iterated output-first rule (output-first: one iteration), and switch allocation by the same
+  // rule, or under islip with SwitchAcceptPort by iSLIP whose input ports accept by output port.
+  localparam bit          IsIslip    = Allocator == wc_pkg::AllocatorIslip;
+  localparam int unsigned VaRule     = (Allocator == wc_pkg::AllocatorInputFirst) ?
+                                       wc_pkg::AllocRuleInputFirst : wc_pkg::AllocRuleIslip;
+  localparam int unsigned SaRule     = (IsIslip && SwitchAcceptPort != 0) ?
+                                       wc_pkg::AllocRuleIslipPort : VaRule;
+  localparam int unsigned AllocIters = IsIslip ? IslipIters : 1;
+
+`ifndef SYNTHESIS
+  if (Allocator > wc_pkg::AllocatorIslip || IslipIters < 1 || IslipIters > 8) begin : gen_bad_alloc
+    $error("wc_router: Allocator must be 0..2 and IslipIters 1..8");
+  end
+`endif
+
+  // ------------------------------------------------------------------------------------------
   // 5.3 VC allocation
   // ------------------------------------------------------------------------------------------
   // Output VC (o, w) is free iff the previous packet's tail has left and, under the empty policy,
@@ -301,10 +329,12 @@ module wc_router #(
   logic [NumIvc*NumVcs-1:0] unused_va_gnt;    // the VC state takes the pick, not the one-hot
   logic [NumIvc*IvcW-1:0]   unused_va_group;  // the input VC knows it won
 
-  wc_sep_if_alloc #(
+  wc_sep_alloc #(
     .NumGroups (NumIvc),
     .NumReqs   (NumVcs),
-    .NumRes    (NumIvc)
+    .NumRes    (NumIvc),
+    .Rule      (VaRule),
+    .Iters     (AllocIters)
   ) i_va (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -336,10 +366,12 @@ module wc_router #(
     assign sa_res[i*PortW +: PortW] = port_now[i];
   end
 
-  wc_sep_if_alloc #(
+  wc_sep_alloc #(
     .NumGroups      (NumPorts),
     .NumReqs        (NumVcs),
     .NumRes         (NumPorts),
+    .Rule           (SaRule),
+    .Iters          (AllocIters),
     .ResPtrOnWinner (BugSaPtr != 0)
   ) i_sa (
     .clk_i       (clk_i),

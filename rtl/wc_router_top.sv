@@ -46,6 +46,12 @@ module wc_router_top #(
   parameter int unsigned IbtLen3       = 4,
   /// Unicast routing with bypass ports: 0 = dor, 1 = bypass (ibt.routing).
   parameter int unsigned IbtRouting    = 0,
+  /// Separable allocator: 0 = input-first, 1 = output-first, 2 = islip (router.allocator).
+  parameter int unsigned Allocator     = 0,
+  /// Iterations of the islip allocator, 1..8 (router.islip_iterations).
+  parameter int unsigned IslipIters    = 1,
+  /// Under islip, nonzero: the switch allocator accepts by output port (router.switch_accept).
+  parameter int unsigned SwitchAcceptPort = 0,
   /// Test hook only: nonzero builds the deliberately broken switch allocator (wc_router).
   parameter int unsigned BugSaPtr      = 0,
   /// Test hook only: nonzero builds the deliberately broken iBT bypass plan (wc_route).
@@ -189,6 +195,9 @@ module wc_router_top #(
     .IbtLen2       (IbtLen2),
     .IbtLen3       (IbtLen3),
     .IbtRouting    (IbtRouting),
+    .Allocator     (Allocator),
+    .IslipIters    (IslipIters),
+    .SwitchAcceptPort (SwitchAcceptPort),
     .BugSaPtr      (BugSaPtr),
     .BugIbtTie     (BugIbtTie),
     .VcClassEntry  (VcClassEntry)

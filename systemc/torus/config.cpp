@@ -77,7 +77,7 @@ std::vector<ConfigKey> torus_router_keys() {
                    "or once the previous tail has been sent"),
       choice_key("router.allocator", "input-first", kAllocators, &RouterConfig::allocator,
                    "input-first, output-first or islip",
-                   "separable allocator of VC and switch allocation (router.model = rtl: input-first only)"),
+                   "separable allocator of VC and switch allocation (docs/router.md 5.6)"),
       int_key("router.islip_iterations", "1", 1, 8, &RouterConfig::islip_iterations,
                 "iterations of the islip allocator"),
       int_key("router.injection_delay", "0", 0, 8, &RouterConfig::injection_delay,

@@ -21,39 +21,6 @@ RtlRouterLibrary& library() {
 void install_rtl_library(RtlRouterLibrary lib) { library() = std::move(lib); }
 
 namespace {
-/// A SystemC-only setting ("key = value") and what the RTL router implements instead.
-using SystemcOnly = std::pair<std::string, std::string>;
-
-/// The SystemC-only settings of r (the allocator's alone: only_allocator).
-std::vector<SystemcOnly> systemc_only(const RouterConfig& r, bool only_allocator = false) {
-  std::vector<SystemcOnly> only;
-  if (r.allocator != RouterAllocator::InputFirst)
-    only.emplace_back(fmt::format("router.allocator = {}", r.allocator == RouterAllocator::Islip ? "islip" : "output-first"),
-                      "input-first");
-  if (only_allocator) return only;
-  return only;
-}
-
-/// Refuses the configuration naming every SystemC-only setting at once (and the preset, when it
-/// set them): one refusal, not one per try.
-void refuse_systemc_only(const RouterConfig& r, const std::vector<SystemcOnly>& only) {
-  if (only.empty()) return;
-  std::string keys, allowed;
-  for (size_t i = 0; i < only.size(); ++i) {
-    const char* sep = i == 0 ? "" : i + 1 == only.size() ? " and " : ", ";
-    keys += sep + only[i].first;
-    allowed += sep + only[i].second;
-  }
-  const bool one = only.size() == 1;
-  throw ConfigError(fmt::format("config: {} {} SystemC only{}; allowed with router.model = rtl or mixed: {} (the rule{} "
-                                "the RTL router implements)",
-                                keys, one ? "is" : "are",
-                                r.preset == RouterPreset::BooksimIq ? one ? " (router.preset = booksim-iq sets it)"
-                                                                          : " (router.preset = booksim-iq sets them)"
-                                                                    : "",
-                                allowed, one ? "" : "s"));
-}
-
 const RtlRouterLibrary& installed() {
   const RtlRouterLibrary& lib = library();
   if (!lib.find)
@@ -63,10 +30,7 @@ const RtlRouterLibrary& installed() {
 }
 }  // namespace
 
-RouterMaker rtl_router_maker(const Config& cfg) {
-  refuse_systemc_only(cfg.part<RouterConfig>(), systemc_only(cfg.part<RouterConfig>(), true));
-  return installed().find(cfg);
-}
+RouterMaker rtl_router_maker(const Config& cfg) { return installed().find(cfg); }
 
 void check_as_rtl(const Config& cfg) {
   Config as_run = cfg;
@@ -77,9 +41,7 @@ void check_as_rtl(const Config& cfg) {
 }
 
 void check_rtl_model(const Config& c) {
-  const RouterConfig& r = c.part<RouterConfig>();
-  if (r.model == RouterModel::SystemC) return;
-  refuse_systemc_only(r, systemc_only(r));
+  if (c.part<RouterConfig>().model == RouterModel::SystemC) return;
   const RtlRouterLibrary& lib = installed();
   if (lib.check) lib.check(c);
 }

@@ -38,6 +38,8 @@ bool g_trace = false;
 
 // The limits of wc_router_top (rtl/wc_pkg.sv, rtl/wc_router_top.sv).
 constexpr int kMaxDims = 4, kMaxPorts = 16, kMaxVcs = 16, kMaxBufDepth = 64, kMaxDelay = 8, kMaxIbtLens = 4;
+// wc_router_top Allocator (wc_pkg::AllocatorInputFirst, AllocatorOutputFirst, AllocatorIslip).
+constexpr int kAllocatorInputFirst = 0, kAllocatorOutputFirst = 1, kAllocatorIslip = 2;
 
 void at_most(const char* key, int value, int lo, int hi, const char* why) {
   if (value < lo || value > hi)
@@ -77,6 +79,16 @@ Config RtlModelInfo::config() const {
   // Only where set: the ibt family has no router.vc_class (a set without VcClassEntry is hop).
   if (param_or(*this, "VcClassEntry", 0) != 0) ov.emplace_back("router.vc_class", "entry");
   ov.emplace_back("router.pipeline", param_or(*this, "PipelineStaged", 0) != 0 ? "staged" : "lumped");
+  // The allocator parameters may be left out of an input-first configuration (rtl/configs.txt).
+  const int allocator = param_or(*this, "Allocator", kAllocatorInputFirst);
+  if (allocator < kAllocatorInputFirst || allocator > kAllocatorIslip)
+    throw ConfigError(fmt::format("rtl model {}: Allocator = {}; allowed: 0..2", name, allocator));
+  const char* allocator_name[] = {"input-first", "output-first", "islip"};
+  if (allocator != kAllocatorInputFirst) ov.emplace_back("router.allocator", allocator_name[allocator]);
+  if (allocator == kAllocatorIslip) {
+    ov.emplace_back("router.islip_iterations", std::to_string(param_or(*this, "IslipIters", 1)));
+    ov.emplace_back("router.switch_accept", param_or(*this, "SwitchAcceptPort", 0) != 0 ? "port" : "vc");
+  }
   return load_config("", ov);
 }
 
@@ -173,6 +185,18 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   if (entry) m.params["VcClassEntry"] = 1;
   // Only when staged: a lumped router's parameter set, and so its cached model, is unchanged.
   if (staged) m.params["PipelineStaged"] = 1;
+  // The allocator parameters only where they differ from input-first, so that an input-first
+  // configuration names the model it always did (rtl/configs.txt leaves them out too).
+  std::string allocator;
+  if (r.allocator == RouterAllocator::OutputFirst) {
+    m.params["Allocator"] = kAllocatorOutputFirst;
+    allocator = " output-first";
+  } else if (r.allocator == RouterAllocator::Islip) {
+    m.params["Allocator"] = kAllocatorIslip;
+    m.params["IslipIters"] = r.islip_iterations;
+    m.params["SwitchAcceptPort"] = r.switch_accept == SwitchAccept::Port ? 1 : 0;
+    allocator = fmt::format(" islip{} {}", r.islip_iterations, r.switch_accept == SwitchAccept::Port ? "port" : "vc");
+  }
   // The network as its spec names it: ibt, torus, mesh, or each dimension's kind (torus,mesh,...).
   std::string kind = ibt ? "ibt" : torus == (1 << dims) - 1 ? "torus" : torus == 0 ? "mesh" : "";
   if (kind.empty())
@@ -190,9 +214,9 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
     m.params["IbtRouting"] = b.routing == IbtRouting::Bypass ? 1 : 0;
     name += fmt::format(" <{}> {}", fmt::join(b.bypass, ","), b.routing == IbtRouting::Bypass ? "bypass" : "dor");
   }
-  m.name = fmt::format("{} V={} B={} R={} Ld={} Cd={}{}{}{}", name, r.vcs_per_class, r.buffer_depth, r.router_delay,
+  m.name = fmt::format("{} V={} B={} R={} Ld={} Cd={}{}{}{}{}", name, r.vcs_per_class, r.buffer_depth, r.router_delay,
                        r.link_delay, r.credit_delay, p.local == 1 ? " one-port" : "", r.dateline ? "" : " no-dateline",
-                       r.vc_realloc == VcRealloc::Tail ? " tail" : "");
+                       r.vc_realloc == VcRealloc::Tail ? " tail" : "", allocator);
   if (entry) m.name += " entry";
   if (staged) m.name += " staged";
   return m;

@@ -43,15 +43,6 @@ set -e
 [ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--router = 'rtl'.*with --booksim" "$work/err.txt" \
   && [ ! -e "$work/router.json" ] && [ ! -e "$work/args.txt" ] \
   || { echo "FAIL: --booksim --router rtl: exit $rc: $(cat "$work/err.txt")"; exit 1; }
-# --router rtl with --preset booksim-iq (whose rules are SystemC only): refused before the first run,
-# with wormcast's reason, no output file (the sc rows used to run first).
-set +e
-"$src/scripts/bench" --router sc,rtl --preset booksim-iq --quick --out "$work/preset.json" >"$work/out.txt" 2>"$work/err.txt"
-rc=$?
-set -e
-[ $rc -eq 2 ] && [ "$(wc -l <"$work/err.txt")" -eq 1 ] && grep -q -- "--router rtl with --preset booksim-iq: .*SystemC only" "$work/err.txt" \
-  && [ ! -s "$work/out.txt" ] && [ ! -e "$work/preset.json" ] \
-  || { echo "FAIL: --router sc,rtl --preset booksim-iq: exit $rc: $(cat "$work/out.txt" "$work/err.txt")"; exit 1; }
 
 "$src/scripts/bench" --booksim "$work/fake_booksim" --quick --points 8x8 --repeat 3 --out "$work/b.json"
 /usr/bin/python3 - "$work/b.json" "$work/args.txt" "$work/cpus.txt" <<'PY'

@@ -153,6 +153,30 @@ TEST_CASE("lockstep: one-port torus/mesh 5x6 with the staged pipeline (R=3) and 
   check_agreement("mixed5x6_1p_b2_staged", 12, 3 + 5 * 4);  // (3,4)
 }
 
+TEST_CASE("lockstep: 2-D all-port torus V=2 with one-iteration iSLIP accepting by output port agrees with "
+          "SystemC for 50k cycles", "[rtl]") {
+  const RouterConfig r = find_rtl_model("torus4x4_v2b4_islip1port").router();
+  REQUIRE(r.allocator == RouterAllocator::Islip);
+  REQUIRE(r.islip_iterations == 1);
+  REQUIRE(r.switch_accept == SwitchAccept::Port);
+  check_agreement("torus4x4_v2b4_islip1port", 11, 3 + 4 * 2);  // (3,2)
+}
+
+TEST_CASE("lockstep: 2-D all-port torus V=2 with delays, tail VC re-allocation and three-iteration iSLIP "
+          "accepting by VC agrees with SystemC for 50k cycles", "[rtl]") {
+  const RouterConfig r = find_rtl_model("torus8x8_v2b4_islip3vc").router();
+  REQUIRE(r.allocator == RouterAllocator::Islip);
+  REQUIRE(r.islip_iterations == 3);
+  REQUIRE(r.switch_accept == SwitchAccept::Vc);
+  check_agreement("torus8x8_v2b4_islip3vc", 12, 5 + 8 * 2);  // (5,2)
+}
+
+TEST_CASE("lockstep: 2-D one-port mesh V=2 with output-first allocation agrees with SystemC for 50k cycles",
+          "[rtl]") {
+  REQUIRE(find_rtl_model("mesh6x6_1p_v2b3_of").router().allocator == RouterAllocator::OutputFirst);
+  check_agreement("mesh6x6_1p_v2b3_of", 13, 2 + 6 * 3);  // (2,3)
+}
+
 namespace {
 
 /// The iBT(16^2; <4>) router (bypass+ = port 4, bypass- = port 5, local ports 6..11) for 100,000

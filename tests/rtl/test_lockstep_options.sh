@@ -33,7 +33,8 @@ refused "--vcd '/nonexist/m.vcd'" "$ls_bin" "${t[@]}" --vcd /nonexist/m.vcd
 refused "--rtl-vcd '/nonexist/r.vcd'" "$ls_bin" "${t[@]}" --rtl-vcd /nonexist/r.vcd
 # A key the RTL router does not implement is refused as a run with router.model = rtl refuses it,
 # not dropped from the SystemC side of the comparison.
-refused "router.allocator = islip is SystemC only" "$ls_bin" "${t[@]}" --set router.allocator=islip
+refused "router.islip_iterations = '9' is invalid; allowed: 1..8" "$ls_bin" "${t[@]}" --set router.allocator=islip \
+  --set router.islip_iterations=9
 refused "router.routing = valiant is SystemC only" "$ls_bin" "${t[@]}" --set router.routing=valiant
 refused "router.preset" "$ls_bin" "${t[@]}" --set router.preset=booksim-iq
 # The staged pipeline needs R >= 3 on both routers: refused by the delay, before any build.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # RTL routers in the network: an 8x8 torus of Verilated routers (and a checkerboard of RTL and
 # SystemC routers) must produce the same per-flit delivery trace as the all-SystemC torus, for
-# uniform random traffic and for schedule-driven broadcasts; the port-level waveforms must be
-# equal too, and scripts/wave must group every router of such a waveform.
+# uniform random traffic and for schedule-driven broadcasts (and a 4x4 torus under the iSLIP
+# allocator for traffic); the port-level waveforms must be equal too, and scripts/wave must group
+# every router of such a waveform.
 set -u
 bin=$1
 export WORMCAST_BIN=$bin  # scripts/wave runs this program

@@ -1,5 +1,5 @@
 // router.preset: booksim-iq supplies the keys it names unless the configuration gives them, and
-// is SystemC only (its allocator).
+// runs on the Verilog router too (its allocator, pipeline and dateline class rule).
 #include <catch2/catch.hpp>
 
 #include "systemc/common/config.h"
@@ -44,12 +44,12 @@ TEST_CASE("preset: booksim-iq sets its keys unless given", "[sc]") {
   REQUIRE(o.part<RouterConfig>().router_delay == 4);
 }
 
-TEST_CASE("preset: booksim-iq with RTL routers is refused naming the allocator the RTL implements", "[sc]") {
+TEST_CASE("preset: booksim-iq with RTL routers is refused naming the pipeline the RTL implements", "[sc]") {
   try {
     load_config_text("p.yaml", "router:\n  preset: booksim-iq\n  model: rtl\n");
     FAIL("no error");
   } catch (const ConfigError& e) {
-    REQUIRE(std::string(e.what()).find("input-first") != std::string::npos);
+    REQUIRE(std::string(e.what()).find("lumped") != std::string::npos);
   }
   REQUIRE_THROWS_AS(load_config_text("m.yaml", "net:\n  family: mway\nrouter:\n  preset: booksim-iq\n"), ConfigError);
 }
