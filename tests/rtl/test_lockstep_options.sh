@@ -36,7 +36,6 @@ refused "--rtl-vcd '/nonexist/r.vcd'" "$ls_bin" "${t[@]}" --rtl-vcd /nonexist/r.
 refused "router.islip_iterations = '9' is invalid; allowed: 1..8" "$ls_bin" "${t[@]}" --set router.allocator=islip \
   --set router.islip_iterations=9
 refused "router.routing = valiant is SystemC only" "$ls_bin" "${t[@]}" --set router.routing=valiant
-refused "router.preset" "$ls_bin" "${t[@]}" --set router.preset=booksim-iq
 # The staged pipeline needs R >= 3 on both routers: refused by the delay, before any build.
 refused "router.router_delay = 1 is invalid with router.pipeline = staged; allowed: 3..8" "$ls_bin" "${t[@]}" \
   --set router.pipeline=staged
