@@ -5,7 +5,6 @@ wc_pkg.sv
 wc_rr_arbiter.sv
 wc_sep_if_alloc.sv
 wc_islip_alloc.sv
-wc_islip_port_alloc.sv
 wc_sep_alloc.sv
 wc_route.sv
 wc_input_vc.sv

@@ -51,7 +51,7 @@ package wc_pkg;
   // The rule of one allocator unit (wc_sep_alloc Rule).
   localparam int unsigned AllocRuleInputFirst = 0;  // wc_sep_if_alloc
   localparam int unsigned AllocRuleIslip      = 1;  // wc_islip_alloc (output-first: 1 iteration)
-  localparam int unsigned AllocRuleIslipPort  = 2;  // wc_islip_port_alloc
+  localparam int unsigned AllocRuleIslipPort  = 2;  // wc_islip_alloc accepting by resource
 
   // Dateline VC class of a route through a torus dimension (docs/router.md 5.2).
   typedef enum logic {

@@ -9,9 +9,9 @@
 //                                           groups accept by local index (router.allocator =
 //                                           output-first: Iters = 1; islip: VC allocation, and
 //                                           switch allocation under router.switch_accept = vc)
-//   Rule = wc_pkg::AllocRuleIslipPort (2)   wc_islip_port_alloc: iSLIP whose groups accept by
-//                                           resource (switch allocation under islip with
-//                                           router.switch_accept = port)
+//   Rule = wc_pkg::AllocRuleIslipPort (2)   wc_islip_alloc with AcceptByRes: iSLIP whose groups
+//                                           accept by resource (switch allocation under islip
+//                                           with router.switch_accept = port)
 //
 // pick_o: input-first gives every requesting group's stage-1 pick, won or not; the iSLIP rules
 // give the matched local and zero for an unmatched group. The router reads it only with won_o.
@@ -63,35 +63,18 @@ module wc_sep_alloc #(
       .res_valid_o (res_valid_o),
       .res_group_o (res_group_o)
     );
-  end else if (Rule == wc_pkg::AllocRuleIslip) begin : gen_islip
+  end else begin : gen_islip
+`ifndef SYNTHESIS
+    if (Rule != wc_pkg::AllocRuleIslip && Rule != wc_pkg::AllocRuleIslipPort) begin : gen_bad_rule
+      $error("wc_sep_alloc: Rule must be 0..2");
+    end
+`endif
     wc_islip_alloc #(
       .NumGroups      (NumGroups),
       .NumReqs        (NumReqs),
       .NumRes         (NumRes),
       .Iters          (Iters),
-      .ResPtrOnWinner (ResPtrOnWinner)
-    ) i_alloc (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .req_i       (req_i),
-      .res_i       (res_i),
-      .won_o       (won_o),
-      .pick_o      (pick_o),
-      .gnt_o       (gnt_o),
-      .res_valid_o (res_valid_o),
-      .res_group_o (res_group_o)
-    );
-  end else begin : gen_islip_port
-`ifndef SYNTHESIS
-    if (Rule != wc_pkg::AllocRuleIslipPort) begin : gen_bad_rule
-      $error("wc_sep_alloc: Rule must be 0..2");
-    end
-`endif
-    wc_islip_port_alloc #(
-      .NumGroups      (NumGroups),
-      .NumReqs        (NumReqs),
-      .NumRes         (NumRes),
-      .Iters          (Iters),
+      .AcceptByRes    (Rule == wc_pkg::AllocRuleIslipPort),
       .ResPtrOnWinner (ResPtrOnWinner)
     ) i_alloc (
       .clk_i       (clk_i),

@@ -142,9 +142,7 @@ RtlModelInfo rtl_model_of(const Config& cfg) {
   at_most("net.radix (dimensions)", dims, 1, kMaxDims, "wc_pkg MaxDims");
   RtlModelInfo m;
   const char* radix_key[] = {"Radix0", "Radix1", "Radix2", "Radix3"};
-  int64_t nodes = 1;
-  for (int k : net.radix) nodes *= k;
-  at_most("net.radix (nodes)", int(std::min<int64_t>(nodes, 1 << 30)), 1, limits::kMaxRtlNodes,
+  at_most("net.radix (nodes)", int(std::min<int64_t>(net.nodes(), 1 << 30)), 1, limits::kMaxRtlNodes,
           "a 16-bit destination in the flit word");
   int torus = 0;
   for (int d = 0; d < kMaxDims; ++d) {
