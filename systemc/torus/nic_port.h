@@ -23,7 +23,7 @@
 
 namespace wormcast {
 
-class TorusNicPort : public sc_core::sc_module, public NicPort, public EdgeMember {
+class TorusNicPort : public EdgeMember, public sc_core::sc_module, public NicPort {
  public:
   sc_core::sc_in<bool> clk{"clk"};
   PortArray<sc_core::sc_out<Flit>> inj_out;      ///< to the router's local inputs

@@ -25,16 +25,13 @@ TorusRouter::TorusRouter(sc_core::sc_module_name name, const RouterParams& param
       m_nv(params.num_vcs),
       m_net(params.net_ports()),
       m_credits(params.num_ports() * params.num_vcs, params.buffer_depth, params.credit_delay),
-      // On a network of kSharedScratchNodes nodes or more both allocators keep their state of one
-      // allocation in the thread's shared scratch of their role (VC allocation 0, switch allocation
-      // 1; allocator.h): a router's edge clears, requests and allocates each before the next router
-      // runs, and only their arbiters stay in the router. (A smaller network's routers stay in the
-      // second-level cache: there the shared scratch saves first-level misses but no measurable
-      // time, and its lookup costs instructions; docs/experiments/speed.md.)
+      // Both allocators keep their state of one allocation in the thread's shared scratch of their
+      // role (VC allocation 0, switch allocation 1; allocator.h): a router's edge clears, requests
+      // and allocates each before the next router runs, and only their arbiters stay in the router,
+      // so the scratch stays in the first-level cache from router to router (docs/router.md 5.6).
       m_va(params.allocator, params.num_ports() * params.num_vcs, params.num_vcs, params.num_ports() * params.num_vcs,
-           params.islip_iterations, topo.num_nodes() >= kSharedScratchNodes ? 0 : -1),
-      m_sa(params.switch_allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations,
-           topo.num_nodes() >= kSharedScratchNodes ? 1 : -1),
+           params.islip_iterations, 0),
+      m_sa(params.switch_allocator, params.num_ports(), params.num_vcs, params.num_ports(), params.islip_iterations, 1),
       m_topo(topo),
       m_routing(routing),
       m_own_watch(watch ? nullptr : std::make_unique<InputWatch>()),

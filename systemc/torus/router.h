@@ -23,7 +23,7 @@
 
 namespace wormcast {
 
-class TorusRouter : public RouterBase, public EdgeMember {
+class TorusRouter : public EdgeMember, public RouterBase {
  public:
   /// edges: the rising-edge set that runs this router (its inputs must then be LinkSignals); null:
   /// the router runs its own process.
@@ -304,8 +304,6 @@ class TorusRouter : public RouterBase, public EdgeMember {
   // taken at its own edge. A router of up to 64 input VCs uses the wheel's first two cache lines
   // only.
   static constexpr int kWheel = 16;
-  /// Networks of this many nodes or more share their routers' allocation scratch (the constructor).
-  static constexpr int kSharedScratchNodes = 256;
   uint64_t m_ready[8] = {};
   uint64_t m_wheel_one[kWheel] = {};
   CreditUnit m_credits;                ///< [o * nv + w] with the credit-return delay
