@@ -114,7 +114,6 @@ Family ibt_family() {
                                     limits::kMaxVcs, limits::kMaxVcsPerClass));
     check_rtl_model(c);
   };
-  f.hop_trace_refusal = torus_hop_trace_refusal;  // its routers' rule
   f.node_name = [](const Config& c, int node) { return router_name(c.net.topology(), node); };  // its routers' names
   f.routing = ibt_routing;
   f.longest_quiet = [](const Config& c) {

@@ -271,15 +271,7 @@ std::string router_name(const sw::Topology& topo, int node) { return coord_name(
 
 std::string TorusNetwork::node_name(int node) const { return router_name(m_topo, node); }
 
-std::string torus_hop_trace_refusal(const Config& cfg) {
-  if (cfg.part<RouterConfig>().model != RouterModel::SystemC)
-    return "the per-hop trace needs router.model = sc (an RTL router's switch is not visible at its ports); "
-           "allowed with rtl/mixed: --deliveries, --vcd";
-  return "";
-}
-
 std::string TorusNetwork::set_hop_observer(HopObserver* obs) {
-  if (std::string why = torus_hop_trace_refusal(m_cfg); !why.empty()) return why;
   for (auto& r : m_routers) r->set_observer(obs);
   m_hop_observed = obs != nullptr;
   return "";
@@ -521,7 +513,6 @@ Family torus_family() {
                                     "allocation and traversal)",
                                     c.part<RouterConfig>().router_delay));
   };
-  f.hop_trace_refusal = torus_hop_trace_refusal;
   f.node_name = [](const Config& c, int node) { return router_name(c.net.topology(), node); };
   f.longest_quiet = [](const Config& c) {
     return TorusNetwork::longest_quiet_of(derive_router_params(c.net, c.part<RouterConfig>()), c.net.topology(), nullptr);

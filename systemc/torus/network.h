@@ -26,9 +26,6 @@ constexpr int kCompactWritersAbove = 4096;
 
 /// "r_2_3" for node (2, 3): the router's instance name in a network.
 std::string router_name(const sw::Topology& topo, int node);
-/// Why the torus router's configuration cannot record a per-hop trace ("" when it can): the
-/// torus and ibt families' Family::hop_trace_refusal.
-std::string torus_hop_trace_refusal(const Config& cfg);
 
 class TorusNetwork : public Network, private ClockRider {
  public:

@@ -47,9 +47,9 @@ class RouterBase : public sc_core::sc_module {
   virtual std::vector<uint64_t> output_flits() const { return m_out_count; }
   /// "sc" or "rtl".
   virtual const char* model() const = 0;
-  /// Every hop from now on (the SystemC router only: an RTL router's switch is not visible at its
-  /// ports, so it ignores this and the per-hop trace is refused for rtl/mixed networks).
-  virtual void set_observer(HopObserver* /*obs*/) {}
+  /// Every hop from now on (nullptr: stop). Both models report every flit that leaves an output
+  /// port, at the edge it leaves, with the input port it entered by.
+  virtual void set_observer(HopObserver* obs) = 0;
 
   /// One waiting input VC, for the deadlock report. in_port -1: the router can only say how many
   /// flits it holds (occupancy), not where (an RTL router seen from its ports).

@@ -44,7 +44,10 @@ void RtlRouterBase::on_edge() {
     const Credit& c = credit_in[p].read();
     idle_in = idle_in && !f.valid && !c.valid;
     const uint64_t w = f.pack();
-    if (f.valid && w != m_fi[size_t(p)]) ++m_flits_in;
+    if (f.valid && w != m_fi[size_t(p)]) {
+      ++m_flits_in;
+      if (m_observer) m_inside.emplace(inside_key(f), p);  // after the equal keys already inside
+    }
     m_fi[size_t(p)] = w;
     m_ci[size_t(p)] = c.pack();
   }
@@ -61,6 +64,7 @@ void RtlRouterBase::on_edge() {
       if (f.valid) {
         ++m_flits_out;
         count_output(p, now);
+        if (m_observer) observe(now, p, f);
       }
       flit_out[p].write(f);
     }
@@ -69,6 +73,25 @@ void RtlRouterBase::on_edge() {
   bool idle_out = true;
   for (int p = 0; p < m_np; ++p) idle_out = idle_out && m_fo[size_t(p)] == 0 && m_co[size_t(p)] == 0;
   m_quiet = idle_in && idle_out && m_rst_n ? m_quiet + 1 : 0;
+}
+
+void RtlRouterBase::set_observer(HopObserver* obs) {
+  if (!obs) m_inside.clear();
+  m_observer = obs;
+}
+
+// The flit f left output port o at edge t: its hop, from the input port it entered by (-1: it
+// entered before the observer was set). A flit leaves an output at the edge the SystemC router's
+// traversal sends it (the lockstep tests compare every output word of every edge), so the record is
+// the SystemC router's.
+void RtlRouterBase::observe(uint64_t t, int o, const Flit& f) {
+  int in_port = -1;
+  const auto it = m_inside.lower_bound(inside_key(f));
+  if (it != m_inside.end() && it->first == inside_key(f)) {
+    in_port = it->second;
+    m_inside.erase(it);
+  }
+  m_observer->on_hop(HopEvent{t, m_node, in_port, o, f.vc, payload_packet(f.payload), payload_index(f.payload), f.head, f.tail});
 }
 
 std::vector<RouterBase::Wait> RtlRouterBase::waiting() const {

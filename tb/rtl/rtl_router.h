@@ -5,7 +5,7 @@
 
 #include <array>
 #include <cstdint>
-
+#include <map>
 #include <memory>
 #include <string>
 
@@ -33,6 +33,9 @@ class RtlRouterBase : public RouterBase {
                 const sw::Topology& topo, int node, int reset_cycles = 1);
 
   const char* model() const override { return "rtl"; }
+  /// Every hop from now on, as the SystemC router reports it: the flit that leaves an output port
+  /// at edge t, with the input port it entered by (matched at the ports, below).
+  void set_observer(HopObserver* obs) override;
   /// The flits the router holds (in minus out, counted at its ports), as one entry.
   std::vector<Wait> waiting() const override;
 
@@ -60,8 +63,19 @@ class RtlRouterBase : public RouterBase {
  private:
   void on_edge();
 
+  /// Flit f left output port o at edge t: its hop to the observer.
+  void observe(uint64_t t, int o, const Flit& f);
+  /// The key of a flit inside the router while a hop observer looks: its payload (packet and flit
+  /// index) and destination, the fields no hop changes.
+  static uint64_t inside_key(const Flit& f) { return uint64_t(f.payload) | uint64_t(f.dst & 0xffff) << 32; }
+
   int m_np;
   uint64_t m_flits_in = 0, m_flits_out = 0;
+  HopObserver* m_observer = nullptr;
+  /// With an observer: the input port of every flit that entered and has not left, by inside_key;
+  /// flits of one key (a packet id that wrapped past 2^24 while an older packet of the same
+  /// destination is still inside) leave in the order they entered.
+  std::multimap<uint64_t, int> m_inside;
   int m_reset_left;
   int m_settle;     ///< idle edges after which the router is at rest (on_edge)
   int m_quiet = 0;  ///< idle edges so far

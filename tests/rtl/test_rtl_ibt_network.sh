@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # RTL routers in the interlaced bypass torus iBT(16^2; <4>): the all-RTL network (and a
 # checkerboard of RTL and SystemC routers) delivers every flit at the same cycle as the
-# all-SystemC one, under bypass-first and dimension-order routing and for the iBT broadcast that
-# sends over bypass links; a routing the Verilog router lacks exits 2 naming its key.
+# all-SystemC one, and every hop at the same cycle from the same input port, under bypass-first and
+# dimension-order routing, and runs the iBT broadcast that sends over bypass links as the SystemC
+# one; a routing the Verilog router lacks exits 2 naming its key.
 set -u
 bin=$1
 work=$(mktemp -d)
@@ -19,22 +20,23 @@ for routing in bypass dor; do
   rate=0.2
   [ "$routing" = dor ] && rate=0.1
   for m in sc rtl mixed; do
-    hops=()
-    [ "$m" = sc ] && hops=(--trace "$work/hops_$routing.csv")
     "$bin" traffic --net ibt:16x16 --set ibt.bypass=4 --set ibt.routing=$routing --rate $rate --warmup 0 \
       --measure 2000 --seed 21 --router "$m" --deliveries "$work/${routing}_$m.csv" --json "$work/${routing}_$m.json" \
-      "${hops[@]}" >/dev/null || { echo "FAIL: $routing routing with router $m exited $?"; fail=1; }
+      --trace "$work/hops_${routing}_$m.csv" >/dev/null || { echo "FAIL: $routing routing with router $m exited $?"; fail=1; }
   done
   same "ibt 16x16 $routing rtl" "$work/${routing}_sc.csv" "$work/${routing}_rtl.csv" 40000
   same "ibt 16x16 $routing mixed" "$work/${routing}_sc.csv" "$work/${routing}_mixed.csv" 40000
+  # The hop traces too, bypass ports included: an RTL router's hops are the SystemC router's.
+  same "ibt 16x16 $routing hops rtl" "$work/hops_${routing}_sc.csv" "$work/hops_${routing}_rtl.csv" 100000
+  same "ibt 16x16 $routing hops mixed" "$work/hops_${routing}_sc.csv" "$work/hops_${routing}_mixed.csv" 100000
   grep -q '"model": "rtl"' "$work/${routing}_rtl.json" || { echo "FAIL: JSON does not echo router.model rtl"; fail=1; }
   # Hops that left on bypass+ (out_port 4) or bypass- (5).
-  bypass_hops=$(awk -F, 'NR > 1 && ($4 == 4 || $4 == 5)' "$work/hops_$routing.csv" | wc -l)
+  bypass_hops=$(awk -F, 'NR > 1 && ($4 == 4 || $4 == 5)' "$work/hops_${routing}_rtl.csv" | wc -l)
   echo "ibt 16x16 $routing: $bypass_hops hops on bypass links"
   if [ "$routing" = bypass ] && [ "$bypass_hops" -lt 10000 ]; then echo "FAIL: bypass routing used bypass links $bypass_hops times"; fail=1; fi
   if [ "$routing" = dor ] && [ "$bypass_hops" -ne 0 ]; then echo "FAIL: dor routing used bypass links"; fail=1; fi
 done
-head -1 "$work/hops_bypass.csv" | grep -q '^cycle,router,in_port,out_port,' || { echo "FAIL: hop trace header: $(head -1 "$work/hops_bypass.csv")"; fail=1; }
+head -1 "$work/hops_bypass_rtl.csv" | grep -q '^cycle,router,in_port,out_port,' || { echo "FAIL: hop trace header: $(head -1 "$work/hops_bypass_rtl.csv")"; fail=1; }
 
 # The pipelined global broadcast of the iBT (sends to torus and bypass neighbours, node programs):
 # the same cycle count, messages and blocking with RTL routers.
