@@ -68,7 +68,7 @@ class MwayFabric : public sc_core::sc_module, public MwayFabricIf, private MwayH
   bool names_every_waiting_packet() const override { return true; }
   void trace(sc_core::sc_trace_file* tf) const override;
 
-  void set_channel_observer(MwayChannelObserver* obs) { m_chobs = obs; }
+  void set_channel_observer(MwayChannelObserver* obs) override { m_chobs = obs; }
   MwayChannel& channel(int ch) { return m_channels[size_t(ch)]; }
   MwayRouter& router(int r) { return m_routers[size_t(r)]; }
   MwayNodeInterface& node_interface(int n) { return m_nis[size_t(n)]; }

@@ -42,6 +42,8 @@ class MwayFabricIf {
   /// Copies waiting in node's source queue.
   virtual size_t queued(int node) const = 0;
   virtual void set_observer(MwayObserver* obs) = 0;
+  /// Every channel crossing from now on (nullptr: stop): the per-hop trace (docs/mway.md 12.1).
+  virtual void set_channel_observer(MwayChannelObserver* obs) = 0;
   /// Network-wide counters to update for every flit transfer (the run driver's watchdog).
   virtual void set_activity(NetActivity* activity) = 0;
 

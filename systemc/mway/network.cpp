@@ -155,17 +155,9 @@ std::string MwayNetwork::link_order() const {
   return "channel id (= node id, dimension 0 fastest): flit transfers; a header taken by several ways counts once";
 }
 
-namespace {
-constexpr const char* kHopTraceRefusal =
-    "the per-hop CSV of the m-way family is recorded by the SystemC fabric; allowed with mway.model = rtl: "
-    "--deliveries, --vcd, --fst (or mway.model = sc)";
-}  // namespace
-
 std::string MwayNetwork::set_hop_observer(HopObserver* obs) {
-  auto* sc = dynamic_cast<MwayFabric*>(m_fabric.get());
-  if (!sc) return kHopTraceRefusal;
   m_hops = obs;
-  sc->set_channel_observer(obs ? this : nullptr);
+  m_fabric->set_channel_observer(obs ? this : nullptr);
   return "";
 }
 
@@ -236,9 +228,6 @@ Family mway_family() {
   f.internals_refusal = [](const Config&) { return Network::no_internal_signals(); };
   f.self_unicast = false;   // a unicast goes to another node (MwayNic::submit)
   f.min_packet_flits = 2;   // a header and data
-  f.hop_trace_refusal = [](const Config& c) -> std::string {
-    return c.part<MwayConfig>().model == "sc" ? "" : kHopTraceRefusal;
-  };
   f.longest_quiet = [](const Config& c) {  // Network::zero_load_crossing, the default longest_quiet
     const sw::Topology topo = c.net.topology();
     uint64_t crossing = 0;

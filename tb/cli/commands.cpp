@@ -234,7 +234,7 @@ void add_record_options(CLI::App* cmd, RecordOptions& o) {
                   "with --vcd/--fst: only these routers, e.g. r_0_0,r_1_0 (the waveform and its save file)");
   cmd->add_option("--vcd-window", o.vcd_window, "with --vcd/--fst: only cycles START:END, e.g. 5000:5200");
   cmd->add_option("--trace", o.trace_path,
-                  "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (every router model; m-way: mway.model sc)")
+                  "write every flit hop as CSV: cycle,router,in_port,out_port,vc,packet,flit,head,tail (every router model)")
       ->check(file_path());
   cmd->add_option("--deliveries", o.deliveries_path,
                   "write every flit leaving the network as CSV: cycle,node,src,packet,flit,vc")

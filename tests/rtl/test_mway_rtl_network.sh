@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # RTL fabrics in the network: `wormcast mway --router rtl` runs the whole m-way network on the
-# Verilated units of rtl/mway/ and must give the per-flit delivery trace of the SystemC fabric,
-# and the same line counters and scoreboard, on the 4x4x4 mesh (three algorithms), the 4x4 mesh
+# Verilated units of rtl/mway/ and must give the per-flit delivery trace and the per-hop trace of
+# the SystemC fabric, and the same line counters and scoreboard, on the 4x4x4 mesh (three algorithms), the 4x4 mesh
 # and the 4-cube; the channel waveform is equal too; a configuration without a build is refused.
 # Usage: test_mway_rtl_network.sh WORMCAST
 set -u
@@ -17,7 +17,8 @@ run() {  # label net algo rate extra...
   for m in sc rtl; do
     rc=0
     "$bin" mway --net "$net" --algo "$algo" --rate "$rate" --broadcast-fraction 0.3 --warmup 0 --measure 4000 \
-      --seed 9 --router "$m" --deliveries "$work/${label}_$m.csv" --json "$work/${label}_$m.json" "$@" >/dev/null \
+      --seed 9 --router "$m" --deliveries "$work/${label}_$m.csv" --json "$work/${label}_$m.json" \
+      --trace "$work/${label}_hops_$m.csv" "$@" >/dev/null \
       2>"$work/${label}_$m.err" || rc=$?
     # 0: done; 5: the steady-state verdict says the load is past saturation (the run itself is complete).
     if [ $rc -ne 0 ] && [ $rc -ne 5 ]; then
@@ -27,9 +28,16 @@ run() {  # label net algo rate extra...
   if ! cmp -s "$work/${label}_sc.csv" "$work/${label}_rtl.csv"; then
     echo "FAIL: $label: delivery traces differ"; diff "$work/${label}_sc.csv" "$work/${label}_rtl.csv" | head -5; fail=1
   fi
-  local rows
+  local rows hops
   rows=$(($(wc -l <"$work/${label}_sc.csv") - 1))
   [ "$rows" -ge 10000 ] || { echo "FAIL: $label: only $rows deliveries"; fail=1; }
+  # The per-hop trace (docs/mway.md section 12.1): every crossing's receiving rows, read from the
+  # RTL units' tables, are the SystemC fabric's.
+  if ! cmp -s "$work/${label}_hops_sc.csv" "$work/${label}_hops_rtl.csv"; then
+    echo "FAIL: $label: hop traces differ"; diff "$work/${label}_hops_sc.csv" "$work/${label}_hops_rtl.csv" | head -5; fail=1
+  fi
+  hops=$(($(wc -l <"$work/${label}_hops_sc.csv") - 1))
+  [ "$hops" -ge 20000 ] || { echo "FAIL: $label: only $hops hops"; fail=1; }
   /usr/bin/python3 - "$work/${label}_sc.json" "$work/${label}_rtl.json" "$label" <<'PY' || fail=1
 import json, sys
 sc, rtl = (json.load(open(f)) for f in sys.argv[1:3])
@@ -44,7 +52,7 @@ if sc["scoreboard"]["errors"] != 0:
     print(f"FAIL: {label}: scoreboard errors"); ok = False
 sys.exit(0 if ok else 1)
 PY
-  echo "$label: $rows deliveries, identical"
+  echo "$label: $rows deliveries and $hops hops, identical"
 }
 
 run mesh444_safe mesh:4x4x4 mst-safe 0.02

@@ -109,11 +109,71 @@ void MwayRtlFabric::commit_reports(uint64_t t) {
   }
 }
 
+template <class F>
+void MwayRtlFabric::matching_rows(int c, int p, int drv, int buf, F&& on_row) const {
+  const MwTap& tap = m_net.rx[size_t(c * m_net.m + p)];
+  if (tap.unit < 0) return;
+  if (p == m_geo.node_way()) {
+    for (int i = 0; i < m_l.ej; ++i) {
+      const MwEjRow r = ej_row(tap.unit, i);
+      if (r.a && !r.r && !r.t && r.drv == drv && r.buf == buf) on_row(i);
+    }
+    return;
+  }
+  for (int i = 0; i < m_l.rows; ++i) {
+    const MwSetRow r = router_row(tap.unit, tap.set, i);
+    if (r.a && !r.r && !r.t && r.drv == drv && r.buf == buf) on_row(i);
+  }
+}
+
+// The SystemC fabric reports a crossing with the rows that wrote its flit (MwayChannel::commit):
+// a header's, chosen among reserved and free rows, hold it after the edge, mapped to (Drv, Buf) as
+// no other live row of their set is (an upstream row starts a packet only after its tail left); a
+// body or tail flit's are the content search's rows before the edge. A crossing that wrote no row
+// (a header refused or only reserving) is no hop.
+void MwayRtlFabric::crossings(uint64_t t) {
+  m_crossings.clear();
+  for (int c = 0; c < m_geo.num_channels(); ++c) {
+    const MwLines x = lines(c);
+    if (x.tag == int(MwayTag::I)) continue;
+    const bool header = x.tag == int(MwayTag::H);
+    if (header && !x.take) continue;
+    MwayChannelEvent ev;
+    ev.cycle = t;
+    ev.channel = c;
+    ev.drv = x.drv;
+    ev.buf = x.buf;
+    ev.tag = MwayTag(x.tag);
+    // The driven flit: the front of the driving row (section 2.1).
+    const MwSetRow row = x.drv == m_geo.node_way() ? inj_row(c, x.buf)
+                                                   : router_row(m_geo.driver_router(c, x.drv), x.drv & 1, x.buf);
+    ev.packet = mw_row_packet(m_l, m_geo, row).id;
+    ev.index = mw_row_slot(m_l, row, row.fptr).index;
+    ev.ways = header ? x.take : 0;  // here: the ways whose rows take the header
+    if (!header)
+      for (int p = 0; p < m_net.m; ++p) matching_rows(c, p, x.drv, x.buf, [&](int i) { ev.receivers.emplace_back(p, i); });
+    m_crossings.push_back(std::move(ev));
+  }
+}
+
+void MwayRtlFabric::report_crossings() {
+  for (MwayChannelEvent& ev : m_crossings) {
+    if (ev.tag == MwayTag::H)
+      for (uint32_t w = ev.ways; w; w &= w - 1) {
+        const int p = __builtin_ctz(w);
+        matching_rows(ev.channel, p, ev.drv, ev.buf, [&](int i) { ev.receivers.emplace_back(p, i); });
+      }
+    m_chobs->on_channel(ev);
+  }
+  m_crossings.clear();
+}
+
 void MwayRtlFabric::tick() {
   const uint64_t e = current_cycle();
   // Step 1: what edge e commits of cycle e-1 (the units' registers change at clock_edge()).
   m_units->settle_nodes();
   if (e > 0) commit_reports(e - 1);
+  if (e > 0 && m_chobs) crossings(e - 1);
   // Step 3: each loader sees its queue's front from the edge after the cycle it was created in.
   for (int n = 0; n < m_geo.num_channels(); ++n) {
     const auto& q = m_queue[size_t(n)];
@@ -126,6 +186,7 @@ void MwayRtlFabric::tick() {
     if (m_units->taken(n)) m_queue[size_t(n)].pop_front();
   m_units->clock_edge();
   if (m_units->take_error()) m_rtl_error = true;
+  if (m_chobs && !m_crossings.empty()) report_crossings();
   if (m_activity && e > 0) {  // a loader that wrote a flit at this edge: progress (MwayFabric's step 3)
     bool loaded = false;
     for (int n = 0; n < m_geo.num_channels(); ++n) {

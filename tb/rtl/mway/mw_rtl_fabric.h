@@ -88,6 +88,8 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   void submit(int node, const MwayMessage& m) override;
   size_t queued(int node) const override { return m_queue[size_t(node)].size(); }
   void set_observer(MwayObserver* obs) override { m_obs = obs; }
+  /// The crossings are read at the units' tables (tick): the rows that took each flit.
+  void set_channel_observer(MwayChannelObserver* obs) override { m_chobs = obs; }
   void set_activity(NetActivity* activity) override { m_activity = activity; }
   uint64_t last_move() const override { return m_last_move; }
   uint64_t flits_moved() const override { return m_moved; }
@@ -124,6 +126,16 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   };
   void tick();
   void commit_reports(uint64_t t);
+  /// The crossings of cycle t (before the edge that commits it): every driven channel's event,
+  /// the receivers of a body or tail flit found as the content search finds them.
+  void crossings(uint64_t t);
+  /// After that edge: the receivers of each header, the rows that now map its (Drv, Buf); then
+  /// every crossing that moved a flit goes to the observer.
+  void report_crossings();
+  /// The rows of the set that tap `p` of channel c names which hold (A, not R, not T) the
+  /// packet of (drv, buf): the content search of section 5.2, on the tables as they are now.
+  template <class F>
+  void matching_rows(int c, int p, int drv, int buf, F&& on_row) const;
 
   MwayParams m_p;
   sw::MwayGeometry m_geo;
@@ -132,6 +144,8 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   std::unique_ptr<MwRtlUnits> m_units;
   std::vector<std::deque<Item>> m_queue;
   MwayObserver* m_obs = nullptr;
+  MwayChannelObserver* m_chobs = nullptr;
+  std::vector<MwayChannelEvent> m_crossings;  ///< of the cycle the coming edge commits (crossings)
   NetActivity* m_activity = nullptr;
   uint64_t m_last_move = 0, m_moved = 0;
   std::vector<uint64_t> m_ch_flits, m_node_flits;
