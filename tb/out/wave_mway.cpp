@@ -87,6 +87,12 @@ std::string mway_packet_save_file(const std::string& dump, const VcdInfo& info, 
   }
   const std::string at = fabric.empty() ? "" : fabric + ".";
   const int dims = int(radix.size());
+  // A dump of the RTL fabric holds the channels' lines only: its buffer tables are inside the
+  // Verilated units (docs/rtl-mway.md). Its hops then show the lines and name the rows.
+  static const std::regex row_re(R"(.*\.b[0-9]+$)");
+  const bool tables = std::any_of(wires.begin(), wires.end(), [&](const auto& kv) {
+    return kv.first.compare(0, at.size(), at) == 0 && std::regex_match(kv.first, row_re);
+  });
   // One crossing: a cycle, a channel and its driver; its receivers (way, row) in the trace's order.
   using Crossing = std::tuple<uint64_t, int, int>;
   std::vector<std::pair<Crossing, std::vector<std::pair<int, int>>>> crossings;
@@ -168,6 +174,11 @@ std::string mway_packet_save_file(const std::string& dump, const VcdInfo& info, 
                           numbers));
     for (const VcdVar* v : by_field_order(rows_of(at + channel, k, ch))) add_signal(w, *v);
     w.end_group(lines, true);
+    if (!tables) {
+      w.comment("the dump holds no buffer rows (the RTL fabric's tables are inside its units): the label names them");
+      w.end_group(label, true);
+      continue;
+    }
     // The driving row: the one row of the driving set that received the header (way drv on the
     // upstream channel), when the set drives the packet once; otherwise (the injection set, a
     // replica or a header retried over several crossings) every row of the set, the one on the

@@ -64,7 +64,8 @@ run cube4_safe cube:4 mst-safe 0.05
 # The channel lines in the waveform: the same values on every channel, cycle for cycle.
 for m in sc rtl; do
   "$bin" mway --net mesh:4x4 --algo mst-replica --rate 0.05 --broadcast-fraction 0.3 --warmup 0 --measure 300 \
-    --router "$m" --vcd "$work/wave_$m.vcd" >/dev/null 2>&1 || { echo "FAIL: --vcd with --router $m exited $?"; fail=1; }
+    --router "$m" --vcd "$work/wave_$m.vcd" --trace "$work/wave_hops_$m.csv" >/dev/null 2>&1 \
+    || { echo "FAIL: --vcd with --router $m exited $?"; fail=1; }
   # The channel lines only (the SystemC dump has the tables too).
   /usr/bin/python3 - "$work/wave_$m.vcd" "$work/wave_$m.lines" <<'PY'
 import re, sys
@@ -97,6 +98,22 @@ if ! cmp -s "$work/wave_sc.lines" "$work/wave_rtl.lines" || [ "$n" -lt 1000 ]; t
   echo "FAIL: channel waveforms differ or are short ($n values)"; diff "$work/wave_sc.lines" "$work/wave_rtl.lines" | head -5; fail=1
 else
   echo "channel waveform: $n values, identical"
+fi
+# The packet view of the RTL run (wormcast wave --packet): the same hops, each with its channel's
+# lines; the buffer rows, which the RTL dump does not hold, named in the labels only.
+pkt=$(awk -F, 'NR > 1 && $8 == 1 { n[$6]++ } END { for (p in n) if (n[p] > best) { best = n[p]; id = p }; print id }' \
+  "$work/wave_hops_rtl.csv")
+for m in sc rtl; do
+  "$bin" wave "$work/wave_$m.vcd" --packet "$pkt" --trace "$work/wave_hops_$m.csv" --save "$work/pkt_$m.gtkw" \
+    >"$work/pkt_$m.out" 2>&1 || { echo "FAIL: wave --packet $pkt of the $m dump: $(head -2 "$work/pkt_$m.out")"; fail=1; }
+  grep '^-hop ' "$work/pkt_$m.gtkw" >"$work/pkt_$m.labels"
+done
+groups=$(wc -l <"$work/pkt_rtl.labels")
+if ! cmp -s "$work/pkt_sc.labels" "$work/pkt_rtl.labels" || [ "$groups" -lt 3 ] \
+  || ! grep -q "holds no buffer rows" "$work/pkt_rtl.gtkw" || grep -q "holds no buffer rows" "$work/pkt_sc.gtkw"; then
+  echo "FAIL: the packet view of the RTL dump ($groups hops) is not the SystemC one's without rows"; fail=1
+else
+  echo "packet view: packet $pkt, $groups hops, the same labels"
 fi
 
 # Beyond the Verilog m-way router (five dimensions): exit 2 before anything is built, one line
