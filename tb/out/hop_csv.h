@@ -11,10 +11,10 @@
 
 namespace wormcast {
 
-/// The rows of one cycle are written sorted by router and input port (a router's rows in the
-/// order its input ports' flits left, rows of one input port in the order they were reported), so
-/// that the file does not depend on the order in which the routers of a cycle ran or a router
-/// reported its grants: SystemC and RTL routers write the same file.
+/// The rows of one cycle are written sorted by router and input port (the rows of one router and
+/// input port, an m-way crossing's receivers, in the order they were reported), so that the file
+/// does not depend on the order in which the routers of a cycle ran or a router reported its
+/// grants: SystemC and RTL routers write the same file.
 class HopCsv : public HopObserver {
  public:
   explicit HopCsv(const std::string& path) : m_file(path, "cycle,router,in_port,out_port,vc,packet,flit,head,tail") {}

@@ -149,9 +149,17 @@ void MwayRtlFabric::crossings(uint64_t t) {
                                                    : router_row(m_geo.driver_router(c, x.drv), x.drv & 1, x.buf);
     ev.packet = mw_row_packet(m_l, m_geo, row).id;
     ev.index = mw_row_slot(m_l, row, row.fptr).index;
-    ev.ways = header ? x.take : 0;  // here: the ways whose rows take the header
-    if (!header)
-      for (int p = 0; p < m_net.m; ++p) matching_rows(c, p, x.drv, x.buf, [&](int i) { ev.receivers.emplace_back(p, i); });
+    ev.ways = header ? x.ways : 0;
+    ev.ack = x.ack;
+    if (header) {
+      ev.accepted = x.take;  // their rows are known after the edge (report_crossings)
+    } else {
+      for (int p = 0; p < m_net.m; ++p)
+        matching_rows(c, p, x.drv, x.buf, [&](int i) {
+          ev.receivers.emplace_back(p, i);
+          ev.accepted |= 1u << p;
+        });
+    }
     m_crossings.push_back(std::move(ev));
   }
 }
@@ -159,7 +167,7 @@ void MwayRtlFabric::crossings(uint64_t t) {
 void MwayRtlFabric::report_crossings() {
   for (MwayChannelEvent& ev : m_crossings) {
     if (ev.tag == MwayTag::H)
-      for (uint32_t w = ev.ways; w; w &= w - 1) {
+      for (uint32_t w = ev.accepted; w; w &= w - 1) {
         const int p = __builtin_ctz(w);
         matching_rows(ev.channel, p, ev.drv, ev.buf, [&](int i) { ev.receivers.emplace_back(p, i); });
       }
