@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # RTL fabrics in the network: `wormcast mway --router rtl` runs the whole m-way network on the
 # Verilated units of rtl/mway/ and must give the per-flit delivery trace and the per-hop trace of
-# the SystemC fabric, and the same line counters and scoreboard, on the 4x4x4 mesh (three algorithms), the 4x4 mesh
-# and the 4-cube; the channel waveform is equal too; a configuration without a build is refused.
+# the SystemC fabric, and the same line counters and scoreboard, on the 4x4x4 mesh (three
+# algorithms), the 4x4 mesh and the 4-cube; the channel waveform is equal too, and so is the
+# packet view's list of hops; a configuration without a build is refused.
 # Usage: test_mway_rtl_network.sh WORMCAST
 set -u
 bin=$1
