@@ -4,7 +4,7 @@
 #include "tb/rtl/mway/mw_rtl_fabric.h"
 
 #include <algorithm>
-
+#include <tuple>
 
 #include "systemc/common/clock.h"
 #include "systemc/mway/copies.h"
@@ -77,6 +77,7 @@ void MwayRtlFabric::commit_reports(uint64_t t) {
   for (int c = 0; c < m_geo.num_channels(); ++c) {
     const MwLines x = lines(c);
     if (x.tag == int(MwayTag::I)) continue;
+    if (m_chobs) note_crossing(t, c, x);
     const bool body = x.tag == int(MwayTag::B) || x.tag == int(MwayTag::T);
     // Section 4.3, as MwayChannel::commit counts it.
     if (body)
@@ -126,42 +127,39 @@ void MwayRtlFabric::matching_rows(int c, int p, int drv, int buf, F&& on_row) co
   }
 }
 
+std::pair<uint64_t, uint32_t> MwayRtlFabric::driven_flit(int c, const MwLines& x) const {
+  const MwSetRow row =
+      x.drv == m_geo.node_way() ? inj_row(c, x.buf) : router_row(m_geo.driver_router(c, x.drv), x.drv & 1, x.buf);
+  return {mw_row_packet(m_l, m_geo, row).id, mw_row_slot(m_l, row, row.fptr).index};
+}
+
 // The SystemC fabric reports a crossing with the rows that wrote its flit (MwayChannel::commit):
 // a header's, chosen among reserved and free rows, hold it after the edge, mapped to (Drv, Buf) as
 // no other live row of their set is (an upstream row starts a packet only after its tail left); a
 // body or tail flit's are the content search's rows before the edge. A crossing that wrote no row
 // (a header refused or only reserving) is no hop.
-void MwayRtlFabric::crossings(uint64_t t) {
-  m_crossings.clear();
-  for (int c = 0; c < m_geo.num_channels(); ++c) {
-    const MwLines x = lines(c);
-    if (x.tag == int(MwayTag::I)) continue;
-    const bool header = x.tag == int(MwayTag::H);
-    if (header && !x.take) continue;
-    MwayChannelEvent ev;
-    ev.cycle = t;
-    ev.channel = c;
-    ev.drv = x.drv;
-    ev.buf = x.buf;
-    ev.tag = MwayTag(x.tag);
-    // The driven flit: the front of the driving row (section 2.1).
-    const MwSetRow row = x.drv == m_geo.node_way() ? inj_row(c, x.buf)
-                                                   : router_row(m_geo.driver_router(c, x.drv), x.drv & 1, x.buf);
-    ev.packet = mw_row_packet(m_l, m_geo, row).id;
-    ev.index = mw_row_slot(m_l, row, row.fptr).index;
-    ev.ways = header ? x.ways : 0;
-    ev.ack = x.ack;
-    if (header) {
-      ev.accepted = x.take;  // their rows are known after the edge (report_crossings)
-    } else {
-      for (int p = 0; p < m_net.m; ++p)
-        matching_rows(c, p, x.drv, x.buf, [&](int i) {
-          ev.receivers.emplace_back(p, i);
-          ev.accepted |= 1u << p;
-        });
-    }
-    m_crossings.push_back(std::move(ev));
+void MwayRtlFabric::note_crossing(uint64_t t, int c, const MwLines& x) {
+  const bool header = x.tag == int(MwayTag::H);
+  if (header && !x.take) return;
+  MwayChannelEvent ev;
+  ev.cycle = t;
+  ev.channel = c;
+  ev.drv = x.drv;
+  ev.buf = x.buf;
+  ev.tag = MwayTag(x.tag);
+  std::tie(ev.packet, ev.index) = driven_flit(c, x);
+  ev.ways = header ? x.ways : 0;
+  ev.ack = x.ack;
+  if (header) {
+    ev.accepted = x.take;  // their rows are known after the edge (report_crossings)
+  } else {
+    for (int p = 0; p < m_net.m; ++p)
+      matching_rows(c, p, x.drv, x.buf, [&](int i) {
+        ev.receivers.emplace_back(p, i);
+        ev.accepted |= 1u << p;
+      });
   }
+  m_crossings.push_back(std::move(ev));
 }
 
 void MwayRtlFabric::report_crossings() {
@@ -181,7 +179,6 @@ void MwayRtlFabric::tick() {
   // Step 1: what edge e commits of cycle e-1 (the units' registers change at clock_edge()).
   m_units->settle_nodes();
   if (e > 0) commit_reports(e - 1);
-  if (e > 0 && m_chobs) crossings(e - 1);
   // Step 3: each loader sees its queue's front from the edge after the cycle it was created in.
   for (int n = 0; n < m_geo.num_channels(); ++n) {
     const auto& q = m_queue[size_t(n)];
@@ -214,15 +211,9 @@ void MwayRtlFabric::tick() {
       l.drv = (x.tag ? uint32_t(x.drv) : ~0u) & m_drv_mask;
       l.buf = (x.tag ? uint32_t(x.buf) : ~0u) & m_buf_mask;
       l.ways = x.ways;
-      // The driven flit's packet id and index: the front of the driving row (section 2.1).
       l.packet = 0;
       l.flit = 0;
-      if (x.tag) {
-        const MwSetRow row = x.drv == m_geo.node_way() ? inj_row(c, x.buf)
-                                                       : router_row(m_geo.driver_router(c, x.drv), x.drv & 1, x.buf);
-        l.packet = mw_row_packet(m_l, m_geo, row).id;
-        l.flit = mw_row_slot(m_l, row, row.fptr).index;
-      }
+      if (x.tag) std::tie(l.packet, l.flit) = driven_flit(c, x);
       l.ack = x.ack;
       l.pri = x.pri;
       l.stat_free = x.stat_free;

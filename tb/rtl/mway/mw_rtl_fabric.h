@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -89,7 +90,10 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   size_t queued(int node) const override { return m_queue[size_t(node)].size(); }
   void set_observer(MwayObserver* obs) override { m_obs = obs; }
   /// The crossings are read at the units' tables (tick): the rows that took each flit.
-  void set_channel_observer(MwayChannelObserver* obs) override { m_chobs = obs; }
+  void set_channel_observer(MwayChannelObserver* obs) override {
+    m_chobs = obs;
+    m_crossings.clear();
+  }
   void set_activity(NetActivity* activity) override { m_activity = activity; }
   uint64_t last_move() const override { return m_last_move; }
   uint64_t flits_moved() const override { return m_moved; }
@@ -126,9 +130,12 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   };
   void tick();
   void commit_reports(uint64_t t);
-  /// The crossings of cycle t (before the edge that commits it): every driven channel's event,
-  /// the receivers of a body or tail flit found as the content search finds them.
-  void crossings(uint64_t t);
+  /// The packet id and index of the flit channel c drives on lines x: the front of the driving row
+  /// (docs/mway.md section 2.1).
+  std::pair<uint64_t, uint32_t> driven_flit(int c, const MwLines& x) const;
+  /// Channel c's crossing of cycle t on lines x (before the edge that commits it), with the
+  /// receivers of a body or tail flit found as the content search finds them.
+  void note_crossing(uint64_t t, int c, const MwLines& x);
   /// After that edge: the receivers of each header, the rows that now map its (Drv, Buf); then
   /// every crossing that moved a flit goes to the observer.
   void report_crossings();
@@ -145,7 +152,7 @@ class MwayRtlFabric : public sc_core::sc_module, public MwayFabricIf {
   std::vector<std::deque<Item>> m_queue;
   MwayObserver* m_obs = nullptr;
   MwayChannelObserver* m_chobs = nullptr;
-  std::vector<MwayChannelEvent> m_crossings;  ///< of the cycle the coming edge commits (crossings)
+  std::vector<MwayChannelEvent> m_crossings;  ///< of the cycle the coming edge commits (note_crossing)
   NetActivity* m_activity = nullptr;
   uint64_t m_last_move = 0, m_moved = 0;
   std::vector<uint64_t> m_ch_flits, m_node_flits;
