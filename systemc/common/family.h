@@ -36,9 +36,6 @@ struct Family {
   /// Family rules beyond the schema's per-key ranges; may normalize cfg (e.g. derived fields).
   /// Throws ConfigError naming the key and the allowed range.
   std::function<void(Config& cfg)> validate;
-  /// Why a per-hop trace (--trace) cannot be recorded on a configuration, "" when it can; null:
-  /// always. Asked before the network (and any Verilated model it needs) is built.
-  std::function<std::string(const Config& cfg)> hop_trace_refusal;
   /// The name of node `node` of cfg's network, as the built network's node_name() gives it: lets
   /// the routers named by --rtl-vcd be checked before the network (and any Verilated model it
   /// needs) is built. Null: checked once the network exists.

@@ -102,8 +102,6 @@ Nic& Network::add_nic(std::unique_ptr<Nic> nic) {
 std::unique_ptr<Network> make_network(sc_core::sc_module_name name, const Config& cfg, const NetworkOptions& opt) {
   const Family* f = find_family(cfg.net.family);
   if (!f) throw ConfigError(fmt::format("config: net.family = '{}' is not registered", cfg.net.family));
-  if (opt.hop_trace && f->hop_trace_refusal)
-    if (const std::string why = f->hop_trace_refusal(cfg); !why.empty()) throw ConfigError("--trace: " + why);
   if (!opt.internal_routers.empty() && f->internals_refusal)
     if (const std::string why = f->internals_refusal(cfg); !why.empty())
       throw ConfigError(Network::router_vcd_refusal(opt.internal_routers.front(), why));

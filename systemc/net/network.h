@@ -31,9 +31,6 @@ struct NetworkOptions {
   /// Node software may use the NICs (their socket, interrupt and receive queue); false (a traffic
   /// run): the NICs are built without them.
   bool node_software = true;
-  /// A per-hop trace will be asked for (set_hop_observer): a configuration whose family cannot
-  /// record one (Family::hop_trace_refusal) is refused before anything is built.
-  bool hop_trace = false;
   /// The ROUTER=FILE arguments of --rtl-vcd: where the family names its nodes before building
   /// (Family::node_name), a ROUTER the network lacks is refused before anything is built.
   std::vector<std::string> internal_routers;

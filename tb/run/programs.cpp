@@ -254,7 +254,7 @@ struct ProgramTop : sc_core::sc_module {
   std::vector<std::unique_ptr<NodeCpu>> cpus;
   std::vector<std::unique_ptr<Rv32Core>> cores;
   ProgramTop(sc_core::sc_module_name n, const Config& cfg, const std::vector<sw::NodeProgram*>& programs,
-             const std::vector<std::string>& rtl_vcd, const std::string& vcd_routers, bool hop_trace,
+             const std::vector<std::string>& rtl_vcd, const std::string& vcd_routers,
              const FirmwareTables* fw)
       : sc_module(n), clk("clk", cycle_time()) {
     NetworkOptions opt;
@@ -264,7 +264,6 @@ struct ProgramTop : sc_core::sc_module {
     // Verilated models) is built.
     opt.internal_routers = rtl_vcd;
     if (!vcd_routers.empty()) opt.waveform_routers = split_list(vcd_routers, ',');
-    opt.hop_trace = hop_trace;
     net = make_network("net", cfg, opt);
     listener.net = net.get();
     net->clk(clk);
@@ -330,7 +329,7 @@ ProgramRun run_programs(const Config& cfg, const std::vector<sw::NodeProgram*>& 
   }
   dry_run_point();  // the configuration checked, the outputs planned: the network is built next
   RunTopPtr<ProgramTop> top(
-      new ProgramTop("top", cfg, programs, opt.rtl_vcd, opt.vcd_routers, !opt.trace_path.empty(), opt.firmware));
+      new ProgramTop("top", cfg, programs, opt.rtl_vcd, opt.vcd_routers, opt.firmware));
   const bool rv32 = cfg.node.cpu == CpuKind::Rv32;
   Network& net = *top->net;
   // The cores' program counter, state (CoreState) and interrupt line, in the waveform beside each

@@ -107,7 +107,6 @@ RunOutcome run_traffic_on(const Config& cfg, sc_core::sc_clock* clock, const Run
   if (!opt.vcd_routers.empty()) nopt.waveform_routers = split_list(opt.vcd_routers, ',');
   nopt.plain_links = opt.vcd_path.empty() && opt.fst_path.empty();  // no waveform shows the links
   nopt.node_software = false;  // traffic sources submit to the NICs directly
-  nopt.hop_trace = !opt.trace_path.empty();
   RunTopPtr<TrafficTop> top(new TrafficTop("top", cfg, stats, nopt, clock));
   // The driver steps in cycles of cycle_time() from its first sc_start on, before the network
   // reads its clock's period at the end of elaboration.
